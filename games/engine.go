@@ -1,0 +1,140 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Game is what a rules package implements for its own state type S.
+//
+// Apply must not modify the state it is given (clone before changing), and
+// must return the input unchanged with an *Error when the action is
+// illegal. Legal must list exactly the actions Apply accepts from that seat.
+type Game[S any] interface {
+	Info() Info
+	// Setup deals a new game for the given number of seats.
+	Setup(opts Options, seats int, rng Rand) (S, error)
+	// Active lists the seats that may act now; empty when the game is over.
+	Active(s S) []Seat
+	// Legal lists every action the seat may take now.
+	Legal(s S, seat Seat) []Action
+	// Apply validates and performs one action.
+	Apply(s S, seat Seat, a Action, rng Rand) (S, []Event, error)
+	// View is what viewer (a seat, or Spectator) may see. Hidden
+	// information is removed here and nowhere else. The result must
+	// round-trip through JSON.
+	View(s S, viewer Seat) any
+	// Outcome reports whether the game is over and who won.
+	Outcome(s S) Outcome
+	// Bot chooses an action for a computer player among Legal(s, seat).
+	Bot(s S, seat Seat, rng Rand) Action
+}
+
+// State is an engine's game state, opaque outside its package.
+type State any
+
+// Engine is a Game with its state type erased, as the table service and the
+// registry use it. Adapt builds one.
+type Engine interface {
+	Info() Info
+	Setup(opts Options, seats int, rng Rand) (State, error)
+	Active(s State) []Seat
+	Legal(s State, seat Seat) []Action
+	Apply(s State, seat Seat, a Action, rng Rand) (State, []Event, error)
+	View(s State, viewer Seat) any
+	Outcome(s State) Outcome
+	Bot(s State, seat Seat, rng Rand) Action
+	Encode(s State) ([]byte, error)
+	Decode(b []byte) (State, error)
+}
+
+// Adapt erases the state type of a Game. States are stored as values of S.
+func Adapt[S any](g Game[S]) Engine { return adapter[S]{g} }
+
+type adapter[S any] struct{ g Game[S] }
+
+func (a adapter[S]) cast(s State) S {
+	v, ok := s.(S)
+	if !ok {
+		panic(fmt.Sprintf("games: %s engine got state of type %T", a.g.Info().ID, s))
+	}
+	return v
+}
+
+func (a adapter[S]) Info() Info { return a.g.Info() }
+func (a adapter[S]) Setup(o Options, n int, r Rand) (State, error) {
+	s, err := a.g.Setup(o, n, r)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+func (a adapter[S]) Active(s State) []Seat              { return a.g.Active(a.cast(s)) }
+func (a adapter[S]) Legal(s State, p Seat) []Action     { return a.g.Legal(a.cast(s), p) }
+func (a adapter[S]) View(s State, p Seat) any           { return a.g.View(a.cast(s), p) }
+func (a adapter[S]) Outcome(s State) Outcome            { return a.g.Outcome(a.cast(s)) }
+func (a adapter[S]) Bot(s State, p Seat, r Rand) Action { return a.g.Bot(a.cast(s), p, r) }
+func (a adapter[S]) Apply(s State, p Seat, x Action, r Rand) (State, []Event, error) {
+	ns, ev, err := a.g.Apply(a.cast(s), p, x, r)
+	if err != nil {
+		return s, nil, err
+	}
+	return ns, ev, nil
+}
+func (a adapter[S]) Encode(s State) ([]byte, error) { return json.Marshal(a.cast(s)) }
+func (a adapter[S]) Decode(b []byte) (State, error) {
+	var s S
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("decode %s state: %w", a.g.Info().ID, err)
+	}
+	return s, nil
+}
+
+// IsActive reports whether seat is among the active seats.
+func IsActive(e Engine, s State, seat Seat) bool {
+	for _, a := range e.Active(s) {
+		if a == seat {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Engine{}
+)
+
+// Register makes an engine available by its Info().ID. It panics on a
+// duplicate id, which is a programming error.
+func Register(e Engine) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	id := e.Info().ID
+	if _, dup := registry[id]; dup {
+		panic("games: duplicate engine " + id)
+	}
+	registry[id] = e
+}
+
+// Lookup finds a registered engine.
+func Lookup(id string) (Engine, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	e, ok := registry[id]
+	return e, ok
+}
+
+// All lists the registered engines sorted by id.
+func All() []Engine {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Engine, 0, len(registry))
+	for _, e := range registry {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
+	return out
+}

@@ -1,0 +1,214 @@
+// Package games defines the contract every rules engine implements, the
+// registry that finds engines by id, and the randomness they draw from.
+//
+// A game is data plus pure functions (modelled on Rally the Troops' rules
+// modules and boardgame.io): Setup, Active, Legal, Apply, View, Outcome and
+// Bot. Engines import nothing from the rest of warroom, never read the
+// clock, the network or a global, and draw every random number from the
+// Rand they are given, so state + action + rand fully determine the result.
+package games
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Seat is a player's position at the table, 0-based in join order.
+type Seat int
+
+// Spectator is the viewer that sees only public information.
+const Spectator Seat = -1
+
+// Action is one choice of one seat: a verb and a few small integers, small
+// enough to travel inside a Discord custom_id.
+type Action struct {
+	Verb string `json:"verb"`
+	Args []int  `json:"args,omitempty"`
+}
+
+// Act builds an action.
+func Act(verb string, args ...int) Action { return Action{Verb: verb, Args: args} }
+
+// String is the action's text form: the verb, then each argument after a
+// dot, e.g. "take.7" or "balloon.2.-1". ParseAction reads it back.
+func (a Action) String() string {
+	var b strings.Builder
+	b.WriteString(a.Verb)
+	for _, n := range a.Args {
+		b.WriteByte('.')
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+// Equal reports whether two actions are the same choice.
+func (a Action) Equal(o Action) bool {
+	if a.Verb != o.Verb || len(a.Args) != len(o.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if a.Args[i] != o.Args[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Limits of the action text form; they keep a custom_id under 100 chars.
+const (
+	MaxVerbLen = 24
+	MaxArgs    = 8
+	maxArgAbs  = 1 << 20
+)
+
+// ErrBadAction is returned (wrapped) by ParseAction for malformed text.
+var ErrBadAction = errors.New("malformed action")
+
+// ParseAction reads the text form written by Action.String. It accepts
+// spaces as separators too ("take 7"), for the terminal table.
+func ParseAction(s string) (Action, error) {
+	s = strings.TrimSpace(s)
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ' ' })
+	if len(parts) == 0 {
+		return Action{}, fmt.Errorf("%w: empty", ErrBadAction)
+	}
+	verb := parts[0]
+	if len(verb) > MaxVerbLen {
+		return Action{}, fmt.Errorf("%w: verb too long", ErrBadAction)
+	}
+	for _, r := range verb {
+		if !(r >= 'a' && r <= 'z' || r == '_' || r >= '0' && r <= '9') {
+			return Action{}, fmt.Errorf("%w: bad verb %q", ErrBadAction, verb)
+		}
+	}
+	if len(parts)-1 > MaxArgs {
+		return Action{}, fmt.Errorf("%w: too many arguments", ErrBadAction)
+	}
+	a := Action{Verb: verb}
+	for _, p := range parts[1:] {
+		n, err := strconv.Atoi(p)
+		if err != nil || n > maxArgAbs || n < -maxArgAbs {
+			return Action{}, fmt.Errorf("%w: bad argument %q", ErrBadAction, p)
+		}
+		a.Args = append(a.Args, n)
+	}
+	return a, nil
+}
+
+// Event is one thing that happened, for the action log, replays and tests.
+// Events are not shown to players directly (the View is), so an event may
+// name hidden things; Private marks it so exports can strip it.
+type Event struct {
+	Kind    string         `json:"kind"`
+	Seat    Seat           `json:"seat"`
+	Data    map[string]any `json:"data,omitempty"`
+	Private bool           `json:"private,omitempty"`
+}
+
+// Ev builds a public event; data is given as key, value pairs.
+func Ev(kind string, seat Seat, kv ...any) Event {
+	e := Event{Kind: kind, Seat: seat}
+	if len(kv) > 0 {
+		e.Data = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			e.Data[fmt.Sprint(kv[i])] = kv[i+1]
+		}
+	}
+	return e
+}
+
+// Outcome is the result of a game, or Done=false while it runs.
+type Outcome struct {
+	Done    bool   `json:"done"`
+	Winners []Seat `json:"winners,omitempty"` // empty when everybody lost (co-op defeat)
+	Scores  []int  `json:"scores,omitempty"`  // per seat, when the game scores
+	Reason  string `json:"reason,omitempty"`  // a message-catalogue key suffix, e.g. "objective"
+}
+
+// Error is an illegal action. Code is a stable, translatable identifier
+// such as "not_your_turn"; the state is unchanged when it is returned.
+type Error struct {
+	Code   string
+	Detail string // for logs and tests, never hidden information
+}
+
+func (e *Error) Error() string {
+	if e.Detail == "" {
+		return e.Code
+	}
+	return e.Code + ": " + e.Detail
+}
+
+// Illegal returns an *Error with the code and an optional detail.
+func Illegal(code string, detail ...any) error {
+	return &Error{Code: code, Detail: strings.TrimSpace(fmt.Sprintln(detail...))}
+}
+
+// ErrorCode extracts the code of an *Error, or "" for other errors.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// Options are the table options chosen at /play, by key. Values are text;
+// each game validates its own in Setup.
+type Options map[string]string
+
+// Int returns the option as an int, or def when absent or not a number.
+func (o Options) Int(key string, def int) int {
+	if v, ok := o[key]; ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+// Bool returns the option as a bool ("1", "true", "on", "yes"), or def.
+func (o Options) Bool(key string, def bool) bool {
+	v, ok := o[key]
+	if !ok {
+		return def
+	}
+	switch strings.ToLower(v) {
+	case "1", "true", "on", "yes":
+		return true
+	case "0", "false", "off", "no":
+		return false
+	}
+	return def
+}
+
+// OptionKind says how the /play command offers an option.
+type OptionKind int
+
+const (
+	OptionString OptionKind = iota
+	OptionInt
+	OptionBool
+)
+
+// OptionSpec describes one table option a game accepts.
+type OptionSpec struct {
+	Key     string     // e.g. "scenario"; also the slash-command option name
+	Kind    OptionKind //
+	Choices []string   // allowed values, empty = free
+	Default string     //
+	Min     int        // for OptionInt
+	Max     int        // for OptionInt
+}
+
+// Info describes a game to the table service and the command tree.
+type Info struct {
+	ID       string // short stable id: "flanders"
+	Name     string // display name in English: "In Flanders Field"
+	MinSeats int
+	MaxSeats int
+	Coop     bool // all seats win or lose together; played in a thread
+	Options  []OptionSpec
+}

@@ -1,0 +1,219 @@
+// Package canvas is the small drawing kit every board renderer shares:
+// antialiased filled and stroked polygons (golang.org/x/image/vector), the
+// embedded Go fonts (which cover Polish and Cyrillic letters) and PNG
+// encoding. Static layers are drawn once and copied with Clone.
+package canvas
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// Canvas is an RGBA image with drawing helpers.
+type Canvas struct {
+	Img *image.RGBA
+}
+
+// New makes a canvas filled with bg.
+func New(w, h int, bg color.Color) *Canvas {
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h))}
+	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+	return c
+}
+
+// Clone copies the canvas, e.g. a cached static board before drawing counters.
+func (c *Canvas) Clone() *Canvas {
+	img := image.NewRGBA(c.Img.Bounds())
+	copy(img.Pix, c.Img.Pix)
+	return &Canvas{Img: img}
+}
+
+// Pt is a point in pixels.
+type Pt struct{ X, Y float64 }
+
+// Polygon fills a closed polygon.
+func (c *Canvas) Polygon(pts []Pt, col color.Color) {
+	if len(pts) < 3 {
+		return
+	}
+	b := c.Img.Bounds()
+	r := vector.NewRasterizer(b.Dx(), b.Dy())
+	r.MoveTo(float32(pts[0].X), float32(pts[0].Y))
+	for _, p := range pts[1:] {
+		r.LineTo(float32(p.X), float32(p.Y))
+	}
+	r.ClosePath()
+	r.Draw(c.Img, b, image.NewUniform(col), image.Point{})
+}
+
+// Line strokes a segment of the given width.
+func (c *Canvas) Line(a, b Pt, width float64, col color.Color) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	c.Polygon([]Pt{{a.X + nx, a.Y + ny}, {b.X + nx, b.Y + ny}, {b.X - nx, b.Y - ny}, {a.X - nx, a.Y - ny}}, col)
+}
+
+// Outline strokes a closed polygon's edges.
+func (c *Canvas) Outline(pts []Pt, width float64, col color.Color) {
+	for i := range pts {
+		c.Line(pts[i], pts[(i+1)%len(pts)], width, col)
+	}
+}
+
+// Rect fills an axis-aligned rectangle.
+func (c *Canvas) Rect(x, y, w, h float64, col color.Color) {
+	c.Polygon([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, col)
+}
+
+// RectOutline strokes an axis-aligned rectangle.
+func (c *Canvas) RectOutline(x, y, w, h, width float64, col color.Color) {
+	c.Outline([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, width, col)
+}
+
+// Circle fills a circle.
+func (c *Canvas) Circle(center Pt, r float64, col color.Color) {
+	c.Polygon(RegularPolygon(center, r, 32, 0), col)
+}
+
+// RegularPolygon returns the corners of a regular polygon; rot is the
+// angle of the first corner in radians (0 = pointing right). A hexagon
+// with rot 0 is flat-topped, with rot pi/6 pointy-topped.
+func RegularPolygon(center Pt, r float64, n int, rot float64) []Pt {
+	pts := make([]Pt, n)
+	for i := range pts {
+		a := rot + 2*math.Pi*float64(i)/float64(n)
+		pts[i] = Pt{center.X + r*math.Cos(a), center.Y + r*math.Sin(a)}
+	}
+	return pts
+}
+
+// Anchor says which point of the text box (x, y) refers to.
+type Anchor int
+
+const (
+	TopLeft Anchor = iota
+	Center
+	TopCenter
+	Left // vertically centred, left aligned
+)
+
+var (
+	faceMu sync.Mutex
+	faces  = map[faceKey]font.Face{}
+	fonts  = map[bool]*opentype.Font{}
+)
+
+type faceKey struct {
+	bold bool
+	size float64
+}
+
+// face returns a cached font face; faceMu must be held, because opentype
+// faces keep scratch buffers and are not safe for concurrent use.
+func face(bold bool, size float64) font.Face {
+	k := faceKey{bold, size}
+	if f, ok := faces[k]; ok {
+		return f
+	}
+	f, ok := fonts[bold]
+	if !ok {
+		src := goregular.TTF
+		if bold {
+			src = gobold.TTF
+		}
+		var err error
+		f, err = opentype.Parse(src)
+		if err != nil {
+			panic("canvas: embedded font: " + err.Error())
+		}
+		fonts[bold] = f
+	}
+	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		panic("canvas: font face: " + err.Error())
+	}
+	faces[k] = fc
+	return fc
+}
+
+// TextWidth measures a string in pixels.
+func TextWidth(s string, size float64, bold bool) float64 {
+	faceMu.Lock()
+	defer faceMu.Unlock()
+	return float64(font.MeasureString(face(bold, size), s)) / 64
+}
+
+// Text draws a string at (x, y) with the given pixel size.
+func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, at Anchor) {
+	faceMu.Lock()
+	defer faceMu.Unlock()
+	f := face(bold, size)
+	w := float64(font.MeasureString(f, s)) / 64
+	m := f.Metrics()
+	asc := float64(m.Ascent) / 64
+	h := float64(m.Ascent+m.Descent) / 64
+	switch at {
+	case Center:
+		x -= w / 2
+		y = y - h/2 + asc
+	case TopCenter:
+		x -= w / 2
+		y += asc
+	case Left:
+		y = y - h/2 + asc
+	default:
+		y += asc
+	}
+	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: f,
+		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	d.DrawString(s)
+}
+
+// PNG encodes the canvas. BestSpeed keeps per-move drawing fast; boards
+// are flat colours, so the files stay small anyway.
+func (c *Canvas) PNG() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, c.Img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Hex parses "#rrggbb" into a colour; it panics on bad input (constants only).
+func Hex(s string) color.RGBA {
+	var r, g, b uint8
+	if len(s) != 7 || s[0] != '#' {
+		panic("canvas: bad colour " + s)
+	}
+	v := func(i int) uint8 {
+		x := s[i]
+		switch {
+		case x >= '0' && x <= '9':
+			return x - '0'
+		case x >= 'a' && x <= 'f':
+			return x - 'a' + 10
+		case x >= 'A' && x <= 'F':
+			return x - 'A' + 10
+		}
+		panic("canvas: bad colour " + s)
+	}
+	r, g, b = v(1)<<4|v(2), v(3)<<4|v(4), v(5)<<4|v(6)
+	return color.RGBA{r, g, b, 255}
+}

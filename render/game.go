@@ -1,0 +1,136 @@
+// Package render turns a game's View into a Discord message: an embed that
+// reads well on a phone, an optional PNG board, and the component rows for
+// the acting player. All user-facing text comes from the i18n catalogue.
+//
+// Each game has a renderer in render/<game> that implements Game and
+// registers itself from init; the core here lays out components within
+// Discord's limits and formats what is common to every game.
+package render
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// Ctx is what a renderer needs besides the view: the viewer's language and
+// the display names of the seats (Discord users or computer players).
+type Ctx struct {
+	L      *i18n.Localizer
+	Names  []string   // display name per seat, never a mention
+	Viewer games.Seat // games.Spectator for the public board
+}
+
+// T translates through the context's language.
+func (c Ctx) T(id string, kv ...any) string { return c.L.T(id, kv...) }
+
+// Name is the display name of a seat, or "?" when out of range.
+func (c Ctx) Name(s games.Seat) string {
+	if int(s) >= 0 && int(s) < len(c.Names) {
+		return c.Names[s]
+	}
+	return "?"
+}
+
+// Field is one embed field.
+type Field struct {
+	Name   string
+	Value  string
+	Inline bool
+}
+
+// Card is one embed's worth of text. Keep Description under 4096 and every
+// field value under 1024 characters; the core trims anything longer.
+type Card struct {
+	Title       string
+	Description string
+	Fields      []Field
+	Footer      string
+	Color       int
+}
+
+// Style is a button colour.
+type Style int
+
+const (
+	Secondary Style = iota // grey: the default
+	Primary                // blurple: the suggested choice
+	Success                // green
+	Danger                 // red: costly or irreversible
+)
+
+// Choice labels one legal action for the buttons and selects.
+type Choice struct {
+	Action games.Action
+	Label  string // <= 80 characters (100 in a select)
+	Group  string // choices with the same Group share a select when there are many
+	Emoji  string // a unicode emoji, optional
+	Style  Style
+}
+
+// Menu is the acting seat's decision.
+type Menu struct {
+	Prompt  string   // what is being decided, shown above the components
+	Choices []Choice // exactly one per legal action, in display order
+	// Private: the labels reveal hidden information, so the public board
+	// shows only a "choose privately" button and the choices are sent as
+	// an ephemeral reply to the acting player.
+	Private bool
+}
+
+// Game renders one game's views. Every method gets the view produced by the
+// engine for ctx.Viewer (type-assert it to the game's view type).
+type Game interface {
+	// Board is the public table text (ctx.Viewer is Spectator).
+	Board(ctx Ctx, view any) Card
+	// Private is the seat's secret information for the ephemeral
+	// "My hand / My units" reply; ok=false when the seat has none.
+	Private(ctx Ctx, view any) (card Card, ok bool)
+	// Menu labels the legal actions of the seat ctx.Viewer.
+	Menu(ctx Ctx, view any, legal []games.Action) Menu
+	// Status is one short line for the turn ping, e.g. "Row 5, 5 troops".
+	Status(ctx Ctx, view any) string
+	// Image draws the board as PNG, or returns nil when the game has no
+	// picture for this view. Public views only: it is attached to the
+	// public board message.
+	Image(view any) ([]byte, error)
+	// Rules is a short rules summary (Markdown, < 4000 characters).
+	Rules(ctx Ctx) string
+}
+
+var (
+	regMu     sync.RWMutex
+	renderers = map[string]Game{}
+)
+
+// Register installs the renderer for a game id.
+func Register(gameID string, g Game) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if _, dup := renderers[gameID]; dup {
+		panic("render: duplicate renderer " + gameID)
+	}
+	renderers[gameID] = g
+}
+
+// For finds the renderer of a game id.
+func For(gameID string) (Game, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	g, ok := renderers[gameID]
+	return g, ok
+}
+
+// Registered lists the game ids that have renderers.
+func Registered() []string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]string, 0, len(renderers))
+	for id := range renderers {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}

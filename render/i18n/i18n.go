@@ -1,0 +1,153 @@
+// Package i18n is warroom's message catalogue: every user-facing string is
+// looked up here by id and chosen by the Discord locale of the interaction.
+// English is complete; Polish and Russian fall back to English per message.
+//
+// Catalogue files are go-i18n JSON files named <anything>.<lang>.json
+// (lang = en, pl or ru), embedded by the package that owns the strings and
+// registered from its init with Register. A message is either a string or
+// a CLDR plural map ({"one": ..., "few": ..., "many": ..., "other": ...})
+// selected by the "Count" argument; Polish and Russian need all four.
+package i18n
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Languages are the catalogue's languages, English first (the fallback).
+var Languages = []string{"en", "pl", "ru"}
+
+var (
+	mu     sync.RWMutex
+	bundle = newBundle()
+	ids    = map[string]map[string]bool{} // lang -> message ids
+	cache  = map[string]*Localizer{}
+)
+
+func newBundle() *goi18n.Bundle {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	return b
+}
+
+// Register loads every *.json file of fsys under dir into the catalogue.
+// It panics on a malformed file: catalogues are embedded, so that is a
+// programming error caught by any test that imports the package.
+func Register(fsys fs.FS, dir string) {
+	mu.Lock()
+	defer mu.Unlock()
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		panic(fmt.Sprintf("i18n: read %s: %v", dir, err))
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		p := path.Join(dir, e.Name())
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			panic(fmt.Sprintf("i18n: %s: %v", p, err))
+		}
+		mf, err := bundle.ParseMessageFileBytes(data, p)
+		if err != nil {
+			panic(fmt.Sprintf("i18n: %s: %v", p, err))
+		}
+		lang := mf.Tag.String()
+		if ids[lang] == nil {
+			ids[lang] = map[string]bool{}
+		}
+		for _, m := range mf.Messages {
+			ids[lang][m.ID] = true
+		}
+	}
+	cache = map[string]*Localizer{}
+}
+
+// Localizer translates for one language.
+type Localizer struct {
+	lang string
+	loc  *goi18n.Localizer
+}
+
+// Lang is the language actually used: en, pl or ru.
+func (l *Localizer) Lang() string { return l.lang }
+
+// Match maps a Discord locale ("pl", "ru", "en-US", "uk", ...) to one of
+// Languages; anything else is English.
+func Match(locale string) string {
+	locale = strings.ToLower(locale)
+	for _, l := range Languages {
+		if locale == l || strings.HasPrefix(locale, l+"-") {
+			return l
+		}
+	}
+	return "en"
+}
+
+// For returns the localizer for a Discord locale.
+func For(locale string) *Localizer {
+	lang := Match(locale)
+	mu.RLock()
+	l, ok := cache[lang]
+	mu.RUnlock()
+	if ok {
+		return l
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	l = &Localizer{lang: lang, loc: goi18n.NewLocalizer(bundle, lang, "en")}
+	cache[lang] = l
+	return l
+}
+
+// T translates message id with template data given as key, value pairs
+// ("Count", 3, "Name", "Ann"). The "Count" key also selects the plural
+// form. A missing id yields the id itself in brackets, which the catalogue
+// test reports, so a missing string is visible and never a crash.
+func (l *Localizer) T(id string, kv ...any) string {
+	var data map[string]any
+	var count any
+	if len(kv) > 0 {
+		data = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			k := fmt.Sprint(kv[i])
+			data[k] = kv[i+1]
+			if k == "Count" {
+				count = kv[i+1]
+			}
+		}
+	}
+	s, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil || s == "" {
+		return "[" + id + "]"
+	}
+	return s
+}
+
+// Has reports whether id exists in the English catalogue.
+func Has(id string) bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	return ids["en"][id]
+}
+
+// IDs lists the message ids known for a language, sorted.
+func IDs(lang string) []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]string, 0, len(ids[lang]))
+	for id := range ids[lang] {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
