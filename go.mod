@@ -3,10 +3,16 @@ module github.com/warroom/warroom
 go 1.26.8
 
 require (
+	github.com/bwmarrin/discordgo v0.29.0
+	github.com/gorilla/websocket v1.4.2
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 	pgregory.net/rapid v1.3.0
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require (
+	golang.org/x/crypto v0.0.0-20210421170649-83a5a9bb288b // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

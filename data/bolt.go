@@ -1,0 +1,269 @@
+package data
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the layout of the buckets and records below. Open
+// migrates older files forward and refuses newer ones.
+const SchemaVersion = 1
+
+var (
+	bucketMeta     = []byte("meta")
+	bucketTables   = []byte("tables")
+	bucketChannels = []byte("channels")
+	bucketLogs     = []byte("logs")
+	keySchema      = []byte("schema")
+)
+
+// Bolt is the embedded bbolt Store.
+type Bolt struct {
+	db  *bolt.DB
+	now func() time.Time
+}
+
+// Open opens (or creates, mode 0600) the database file. It fails with a
+// clear error when the directory is not writable, another process holds
+// the file, or the file has a newer schema.
+func Open(path string) (*Bolt, error) {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("database folder %s: %w", dir, err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("database folder %s is not a folder", dir)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, fmt.Errorf("database %s is in use by another warroom process", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	b := &Bolt{db: db, now: time.Now}
+	if err := b.migrate(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	return b, nil
+}
+
+func (b *Bolt) migrate() error {
+	return b.db.Update(func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		v := 0
+		if raw := meta.Get(keySchema); raw != nil {
+			n, err := strconv.Atoi(string(raw))
+			if err != nil {
+				return fmt.Errorf("%w: schema version %q", ErrCorrupt, raw)
+			}
+			v = n
+		}
+		if v > SchemaVersion {
+			return fmt.Errorf("schema version %d is newer than this warroom (%d): upgrade warroom", v, SchemaVersion)
+		}
+		// Version 0 -> 1: the empty file; the buckets above are the layout.
+		return meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion)))
+	})
+}
+
+// Close closes the file.
+func (b *Bolt) Close() error { return b.db.Close() }
+
+// Backup writes a consistent copy of the whole database to w while the
+// bot keeps running.
+func (b *Bolt) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := b.db.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// Create implements Store.
+func (b *Bolt) Create(t *Table) error {
+	return b.db.Update(func(tx *bolt.Tx) error {
+		ch := tx.Bucket(bucketChannels)
+		if ch.Get([]byte(t.ChannelID)) != nil {
+			return ErrChannelBusy
+		}
+		tables := tx.Bucket(bucketTables)
+		seq, err := tables.NextSequence()
+		if err != nil {
+			return err
+		}
+		t.ID = strconv.FormatUint(seq, 36)
+		now := b.now().UTC()
+		t.Created, t.Updated = now, now
+		if err := putTable(tables, t); err != nil {
+			return err
+		}
+		return index(ch, t)
+	})
+}
+
+// Get implements Store.
+func (b *Bolt) Get(id string) (*Table, error) {
+	var t *Table
+	err := b.db.View(func(tx *bolt.Tx) error {
+		var err error
+		t, err = getTable(tx.Bucket(bucketTables), id)
+		return err
+	})
+	return t, err
+}
+
+// ByChannel implements Store.
+func (b *Bolt) ByChannel(channelID string) (*Table, error) {
+	var t *Table
+	err := b.db.View(func(tx *bolt.Tx) error {
+		id := tx.Bucket(bucketChannels).Get([]byte(channelID))
+		if id == nil {
+			return ErrNotFound
+		}
+		var err error
+		t, err = getTable(tx.Bucket(bucketTables), string(id))
+		return err
+	})
+	return t, err
+}
+
+// Update implements Store.
+func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
+	return b.db.Update(func(tx *bolt.Tx) error {
+		tables := tx.Bucket(bucketTables)
+		old, err := getTable(tables, t.ID)
+		if err != nil {
+			return err
+		}
+		if old.Version != expect {
+			return ErrConflict
+		}
+		t.Updated = b.now().UTC()
+		if err := putTable(tables, t); err != nil {
+			return err
+		}
+		if len(log) > 0 {
+			lb, err := tx.Bucket(bucketLogs).CreateBucketIfNotExists([]byte(t.ID))
+			if err != nil {
+				return err
+			}
+			for _, e := range log {
+				raw, err := json.Marshal(e)
+				if err != nil {
+					return err
+				}
+				if err := lb.Put(versionKey(e.Version), raw); err != nil {
+					return err
+				}
+			}
+		}
+		ch := tx.Bucket(bucketChannels)
+		for _, c := range []string{old.ChannelID, old.ThreadID} {
+			if c != "" && string(ch.Get([]byte(c))) == t.ID {
+				if err := ch.Delete([]byte(c)); err != nil {
+					return err
+				}
+			}
+		}
+		return index(ch, t)
+	})
+}
+
+// Log implements Store.
+func (b *Bolt) Log(id string) ([]LogEntry, error) {
+	var out []LogEntry
+	err := b.db.View(func(tx *bolt.Tx) error {
+		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
+		if lb == nil {
+			return nil
+		}
+		return lb.ForEach(func(k, v []byte) error {
+			var e LogEntry
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+			}
+			out = append(out, e)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// Live implements Store.
+func (b *Bolt) Live() ([]*Table, error) {
+	var out []*Table
+	err := b.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
+			var t Table
+			if err := json.Unmarshal(v, &t); err != nil {
+				return nil // a corrupt record is reported when it is used, not here
+			}
+			if t.Live() {
+				out = append(out, &t)
+			}
+			return nil
+		})
+	})
+	return out, err
+}
+
+func index(ch *bolt.Bucket, t *Table) error {
+	if !t.Live() {
+		return nil
+	}
+	for _, c := range []string{t.ChannelID, t.ThreadID} {
+		if c == "" {
+			continue
+		}
+		if cur := ch.Get([]byte(c)); cur != nil && string(cur) != t.ID {
+			return ErrChannelBusy
+		}
+		if err := ch.Put([]byte(c), []byte(t.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func putTable(b *bolt.Bucket, t *Table) error {
+	raw, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return b.Put([]byte(t.ID), raw)
+}
+
+func getTable(b *bolt.Bucket, id string) (*Table, error) {
+	raw := b.Get([]byte(id))
+	if raw == nil {
+		return nil, ErrNotFound
+	}
+	var t Table
+	if err := json.Unmarshal(raw, &t); err != nil {
+		return nil, fmt.Errorf("%w: table %s: %v", ErrCorrupt, id, err)
+	}
+	return &t, nil
+}
+
+func versionKey(v int64) []byte {
+	k := make([]byte, 8)
+	binary.BigEndian.PutUint64(k, uint64(v))
+	return k
+}

@@ -1,0 +1,205 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+func open(t *testing.T) (*Bolt, string) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "w.db")
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b, p
+}
+
+func TestCreateGetUpdateLog(t *testing.T) {
+	b, p := open(t)
+	tb := &Table{Game: "flanders", ChannelID: "c1", Status: StatusLobby, Seats: []Seat{{UserID: "u1", Name: "Ann"}}}
+	if err := b.Create(tb); err != nil {
+		t.Fatal(err)
+	}
+	if tb.ID == "" {
+		t.Fatal("no id")
+	}
+	if err := b.Create(&Table{Game: "flanders", ChannelID: "c1", Status: StatusLobby}); !errors.Is(err, ErrChannelBusy) {
+		t.Fatalf("second table in channel: %v", err)
+	}
+	got, err := b.ByChannel("c1")
+	if err != nil || got.ID != tb.ID || got.Seats[0].Name != "Ann" {
+		t.Fatalf("ByChannel: %+v %v", got, err)
+	}
+	tb.Status = StatusPlaying
+	tb.Version = 1
+	if err := b.Update(tb, 0, LogEntry{Version: 1, Action: "start"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Update(tb, 0); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale update: %v", err)
+	}
+	tb.Version = 2
+	if err := b.Update(tb, 1, LogEntry{Version: 2, Action: "roll"}); err != nil {
+		t.Fatal(err)
+	}
+	log, err := b.Log(tb.ID)
+	if err != nil || len(log) != 2 || log[1].Action != "roll" {
+		t.Fatalf("log %+v %v", log, err)
+	}
+	// Finishing frees the channel.
+	tb.Status = StatusFinished
+	tb.Version = 3
+	if err := b.Update(tb, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.ByChannel("c1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("finished table still indexed: %v", err)
+	}
+	if live, _ := b.Live(); len(live) != 0 {
+		t.Fatalf("live %d", len(live))
+	}
+	st, err := os.Stat(p)
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v %v", st.Mode(), err)
+	}
+}
+
+func TestThreadIndexed(t *testing.T) {
+	b, _ := open(t)
+	tb := &Table{Game: "blindaz", ChannelID: "c", Status: StatusLobby}
+	if err := b.Create(tb); err != nil {
+		t.Fatal(err)
+	}
+	tb.ThreadID, tb.Status, tb.Version = "th", StatusPlaying, 1
+	if err := b.Update(tb, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"c", "th"} {
+		if got, err := b.ByChannel(c); err != nil || got.ID != tb.ID {
+			t.Fatalf("%s: %v", c, err)
+		}
+	}
+}
+
+func TestReopenKeepsData(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying, State: []byte(`{"x":1}`)}
+	if err := b.Create(tb); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	b, err = Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	got, err := b.Get(tb.ID)
+	if err != nil || string(got.State) != `{"x":1}` {
+		t.Fatalf("%+v %v", got, err)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	if _, err := Open("/nonexistent-dir/x/w.db"); err == nil {
+		t.Fatal("opened in a missing folder")
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		dir := t.TempDir()
+		os.Chmod(dir, 0o500)
+		defer os.Chmod(dir, 0o700)
+		if _, err := Open(filepath.Join(dir, "w.db")); err == nil {
+			t.Fatal("opened in a read-only folder")
+		}
+	}
+	_, p := open(t)
+	if _, err := Open(p); err == nil {
+		t.Fatal("opened a file another store holds")
+	}
+}
+
+func TestNewerSchemaRefused(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	db, err := bolt.Open(p, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		m, _ := tx.CreateBucketIfNotExists(bucketMeta)
+		return m.Put(keySchema, []byte("99"))
+	})
+	db.Close()
+	if _, err := Open(p); err == nil {
+		t.Fatal("opened a newer schema")
+	}
+}
+
+func TestCorruptRecord(t *testing.T) {
+	b, _ := open(t)
+	b.db.Update(func(tx *bolt.Tx) error {
+		tx.Bucket(bucketChannels).Put([]byte("c"), []byte("bad"))
+		return tx.Bucket(bucketTables).Put([]byte("bad"), []byte("{not json"))
+	})
+	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestConcurrentUpdatesOneWins(t *testing.T) {
+	b, _ := open(t)
+	tb := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying}
+	if err := b.Create(tb); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cp := *tb
+			cp.Version = 1
+			if b.Update(&cp, 0, LogEntry{Version: 1}) == nil {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if wins != 1 {
+		t.Fatalf("%d updates won the same version", wins)
+	}
+}
+
+func TestBackup(t *testing.T) {
+	b, _ := open(t)
+	b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby})
+	var buf bytes.Buffer
+	n, err := b.Backup(&buf)
+	if err != nil || n == 0 || int64(buf.Len()) != n {
+		t.Fatalf("%d %v", n, err)
+	}
+	p := filepath.Join(t.TempDir(), "copy.db")
+	os.WriteFile(p, buf.Bytes(), 0o600)
+	c, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.ByChannel("c"); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,116 @@
+// Package data keeps warroom's tables in a bbolt file: one record per
+// table, an index from channel (or thread) to its active table, and an
+// append-only action log per table. Every accepted action is one
+// transaction that writes the new state, bumps the version, appends the
+// log entries and updates the index, so an acknowledged move is never lost.
+//
+// Writes are compare-and-set on the table version: the same check the
+// buttons carry, and the seam for a shared store (PostgreSQL, NATS KV)
+// behind the Store interface when warroom outgrows one process.
+package data
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/warroom/warroom/games"
+)
+
+// Table status values.
+const (
+	StatusLobby     = "lobby"
+	StatusPlaying   = "playing"
+	StatusFinished  = "finished"
+	StatusAbandoned = "abandoned"
+)
+
+// Seat is one player at a table: a Discord user or a computer player.
+type Seat struct {
+	UserID string `json:"user_id,omitempty"` // empty for a computer player
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot,omitempty"`
+}
+
+// Table is one game session bound to one channel or thread.
+type Table struct {
+	ID        string        `json:"id"`
+	Game      string        `json:"game"`
+	Options   games.Options `json:"options,omitempty"`
+	Seats     []Seat        `json:"seats"`
+	HostID    string        `json:"host_id"`
+	GuildID   string        `json:"guild_id,omitempty"`
+	ChannelID string        `json:"channel_id"`          // where /play was used
+	ThreadID  string        `json:"thread_id,omitempty"` // the team thread of a co-op game
+	Locale    string        `json:"locale,omitempty"`    // guild locale for public messages
+	Status    string        `json:"status"`
+	Version   int64         `json:"version"`
+	// State is the engine's state as JSON (games.Engine.Encode).
+	State json.RawMessage `json:"state,omitempty"`
+	// RNG is the table's random source. It is secret until the game ends:
+	// never shown, logged or exported while the table is live.
+	RNG            *games.PCG `json:"rng,omitempty"`
+	BoardMessageID string     `json:"board_message_id,omitempty"`
+	BoardChannelID string     `json:"board_channel_id,omitempty"`
+	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
+	Created        time.Time  `json:"created"`
+	Updated        time.Time  `json:"updated"`
+}
+
+// PlayChannel is where the game is played: the team thread if there is one.
+func (t *Table) PlayChannel() string {
+	if t.ThreadID != "" {
+		return t.ThreadID
+	}
+	return t.ChannelID
+}
+
+// Live reports whether the table still occupies its channel.
+func (t *Table) Live() bool { return t.Status == StatusLobby || t.Status == StatusPlaying }
+
+// SeatsOf lists the seats a Discord user holds.
+func (t *Table) SeatsOf(userID string) []games.Seat {
+	var out []games.Seat
+	for i, s := range t.Seats {
+		if !s.Bot && s.UserID == userID {
+			out = append(out, games.Seat(i))
+		}
+	}
+	return out
+}
+
+// LogEntry is one accepted action.
+type LogEntry struct {
+	Version int64         `json:"version"` // the table version this action produced
+	Seat    games.Seat    `json:"seat"`
+	UserID  string        `json:"user_id,omitempty"` // empty for a computer player
+	Action  string        `json:"action"`            // games.Action text form, or a lobby verb
+	Events  []games.Event `json:"events,omitempty"`
+	At      time.Time     `json:"at"`
+}
+
+// Errors callers branch on.
+var (
+	ErrNotFound    = errors.New("table not found")
+	ErrConflict    = errors.New("table changed since it was read")
+	ErrChannelBusy = errors.New("channel already has an active table")
+	ErrCorrupt     = errors.New("stored record is corrupt")
+)
+
+// Store is what the table service needs from storage.
+type Store interface {
+	// Create stores a new table, assigns its ID and claims its channel.
+	Create(t *Table) error
+	// Get loads a table by id.
+	Get(id string) (*Table, error)
+	// ByChannel loads the live table of a channel or thread.
+	ByChannel(channelID string) (*Table, error)
+	// Update writes t if the stored version is still expect, appending
+	// the log entries, and keeps the channel index in step with t.Status.
+	Update(t *Table, expect int64, log ...LogEntry) error
+	// Log returns a table's action log in order.
+	Log(id string) ([]LogEntry, error)
+	// Live lists every table in a lobby or in play.
+	Live() ([]*Table, error)
+	Close() error
+}
