@@ -1,0 +1,365 @@
+package flanders
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/warroom/warroom/games"
+)
+
+// ID is the engine id.
+const ID = "flanders"
+
+// Option keys (spec §11).
+const (
+	OptBeginner        = "beginner"
+	OptFirstPlayer     = "first_player"
+	OptStrongArtillery = "strong_artillery"
+)
+
+// Game is the In Flanders Field engine.
+type Game struct{}
+
+func init() { games.Register(games.Adapt[State](Game{})) }
+
+// Info describes the game and its options.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID:       ID,
+		Name:     "In Flanders Field",
+		MinSeats: 2,
+		MaxSeats: 4,
+		Options: []games.OptionSpec{
+			// Comma-separated 0-based seats that start with 8 troops,
+			// "all", or "none" (the default).
+			{Key: OptBeginner, Kind: games.OptionString, Default: "none"},
+			// "random" or a 0-based seat number.
+			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "0", "1", "2", "3"}, Default: "random"},
+			{Key: OptStrongArtillery, Kind: games.OptionBool, Default: "false"},
+		},
+	}
+}
+
+// ParseBeginner reads the beginner option: "", "none", "all", or a
+// comma-separated list of 0-based seats.
+func ParseBeginner(v string, seats int) ([]bool, error) {
+	out := make([]bool, seats)
+	v = strings.ToLower(strings.TrimSpace(v))
+	switch v {
+	case "", "none", "off", "false", "no":
+		return out, nil
+	case "all", "on", "true", "yes":
+		for i := range out {
+			out[i] = true
+		}
+		return out, nil
+	}
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 || n >= seats {
+			return nil, fmt.Errorf("flanders: beginner: %q is not a seat 0..%d", part, seats-1)
+		}
+		out[n] = true
+	}
+	return out, nil
+}
+
+// Setup deals a new game (spec §5).
+func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
+	if seats < 2 || seats > 4 {
+		return State{}, fmt.Errorf("flanders: %d seats, need 2-4", seats)
+	}
+	beg, err := ParseBeginner(o[OptBeginner], seats)
+	if err != nil {
+		return State{}, err
+	}
+	first := -1
+	if v := strings.TrimSpace(strings.ToLower(o[OptFirstPlayer])); v != "" && v != "random" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= seats {
+			return State{}, fmt.Errorf("flanders: first_player %q is not random or a seat 0..%d", v, seats-1)
+		}
+		first = n
+	}
+	s := State{
+		NSeats:          seats,
+		StrongArtillery: o.Bool(OptStrongArtillery, false),
+		Players:         make([]Player, seats),
+		Pool:            NumTroops,
+		Round:           1,
+	}
+	for i := range s.Players {
+		s.Players[i].Troops = 6
+		if beg[i] {
+			s.Players[i].Troops = 8
+			s.Players[i].Beginner = true
+		}
+		s.Pool -= s.Players[i].Troops
+	}
+	if first < 0 {
+		first = rng.Intn(seats)
+	}
+	s.First, s.Active = first, first
+	deck := make([]int, NumCards)
+	for i := range deck {
+		deck[i] = i
+	}
+	games.Shuffle(rng, deck)
+	s.Draw = deck
+	for i := range s.Spaces {
+		s.Spaces[i] = -1
+	}
+	c := &ctx{s: &s, rng: rng}
+	c.refill()
+	s.Log = nil
+	s.startTurn()
+	c.note(s.Active, "turn_started", []int{s.Round})
+	return s, nil
+}
+
+// Active lists the seat to act, or nothing when the game is over.
+func (Game) Active(s State) []games.Seat {
+	if s.Over() {
+		return nil
+	}
+	return []games.Seat{games.Seat(s.Active)}
+}
+
+// candidates lists every action that could be legal in the phase; Legal
+// filters them through check, so Legal and Apply can never disagree.
+func (s *State) candidates() []games.Action {
+	var out []games.Action
+	switch s.Phase {
+	case PhaseReady:
+		for _, sp := range Drawable {
+			out = append(out, games.Act("gas", sp))
+		}
+		out = append(out, games.Act("roll"), games.Act("stop"))
+	case PhaseRolled:
+		for sp := 3; sp <= 11; sp++ {
+			out = append(out, games.Act("take", sp))
+		}
+		out = append(out, games.Act("recon"))
+		for die := 1; die <= 3; die++ {
+			out = append(out, games.Act("balloon", die, -1), games.Act("balloon", die, 1))
+		}
+		out = append(out, games.Act("accept_bust"))
+	case PhaseGas:
+		for t := range NumTypes {
+			out = append(out, games.Act("gas_discard", t))
+		}
+	case PhaseArtillery:
+		for _, t := range []int{GermanMG, GermanArtillery, GermanCounterAttack} {
+			out = append(out, games.Act("cancel", t))
+		}
+		out = append(out, games.Act("keep_artillery"))
+	case PhaseSacrifice:
+		for n := 0; n <= s.KMax; n++ {
+			out = append(out, games.Act("sacrifice", n))
+		}
+	case PhaseMove:
+		out = append(out, games.Act("step_infantry"), games.Act("step_tank"), games.Act("auto_move"), games.Act("end_move"))
+	case PhaseMines:
+		out = append(out, games.Act("use_mines"), games.Act("halt"))
+	}
+	return out
+}
+
+// Legal lists every action Apply accepts from seat now.
+func (Game) Legal(s State, seat games.Seat) []games.Action {
+	if s.Over() || int(seat) != s.Active {
+		return nil
+	}
+	var out []games.Action
+	for _, a := range s.candidates() {
+		if s.check(int(seat), a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// verbs maps each verb to its phase and argument count.
+var verbs = map[string]struct {
+	phase string
+	args  int
+}{
+	"gas": {PhaseReady, 1}, "roll": {PhaseReady, 0}, "stop": {PhaseReady, 0},
+	"take": {PhaseRolled, 1}, "recon": {PhaseRolled, 0}, "balloon": {PhaseRolled, 2}, "accept_bust": {PhaseRolled, 0},
+	"gas_discard": {PhaseGas, 1},
+	"cancel":      {PhaseArtillery, 1}, "keep_artillery": {PhaseArtillery, 0},
+	"sacrifice":     {PhaseSacrifice, 1},
+	"step_infantry": {PhaseMove, 0}, "step_tank": {PhaseMove, 0}, "auto_move": {PhaseMove, 0}, "end_move": {PhaseMove, 0},
+	"use_mines": {PhaseMines, 0}, "halt": {PhaseMines, 0},
+}
+
+// check validates an action without changing anything.
+func (s *State) check(seat int, a games.Action) error {
+	if s.Over() {
+		return games.Illegal("game_over")
+	}
+	if seat != s.Active {
+		return games.Illegal("not_your_turn")
+	}
+	v, ok := verbs[a.Verb]
+	if !ok || len(a.Args) != v.args {
+		return games.Illegal("bad_action", a.String())
+	}
+	if v.phase != s.Phase {
+		return games.Illegal("wrong_phase", a.Verb, "in", s.Phase)
+	}
+	hand := s.Players[s.Active].Hand
+	arg := func(i int) int { return a.Args[i] }
+	switch a.Verb {
+	case "gas":
+		if !hasType(hand, BritishGas) {
+			return games.Illegal("no_gas_card")
+		}
+		sp := arg(0)
+		if sp < 3 || sp > 11 || sp == NineSpace || s.Spaces[sp] < 0 {
+			return games.Illegal("bad_gas_target", sp)
+		}
+		if t := cardTypeOf[s.Spaces[sp]]; t != GermanArtillery && t != GermanMG {
+			return games.Illegal("bad_gas_target", sp)
+		}
+	case "stop":
+		if !s.MayStop {
+			return games.Illegal("cannot_stop_yet")
+		}
+	case "take":
+		for _, o := range s.optionsFor(s.Dice) {
+			if o == arg(0) {
+				return nil
+			}
+		}
+		return games.Illegal("not_an_option", arg(0))
+	case "recon":
+		if !hasType(hand, AerialRecon) {
+			return games.Illegal("no_recon")
+		}
+		if s.fcForced(s.optionsFor(s.Dice)) {
+			return games.Illegal("fc_forced")
+		}
+	case "balloon":
+		if !hasType(hand, ObservationBalloon) {
+			return games.Illegal("no_balloon")
+		}
+		if s.fcForced(s.optionsFor(s.Dice)) {
+			return games.Illegal("fc_forced")
+		}
+		die, d := arg(0), arg(1)
+		if die < 1 || die > 3 || (d != 1 && d != -1) || s.Dice[die-1]+d < 1 || s.Dice[die-1]+d > 6 {
+			return games.Illegal("die_out_of_range", die, d)
+		}
+		if !s.balloonOK(die, d) {
+			return games.Illegal("balloon_gives_no_card")
+		}
+	case "accept_bust":
+		if len(s.optionsFor(s.Dice)) > 0 {
+			return games.Illegal("bust_not_allowed")
+		}
+	case "gas_discard":
+		for _, t := range gasEligible(hand) {
+			if t == arg(0) {
+				return nil
+			}
+		}
+		return games.Illegal("not_eligible", arg(0))
+	case "cancel":
+		if !hasType(hand, BritishArtillery) {
+			return games.Illegal("no_artillery")
+		}
+		el := cancellableIn(hand)
+		if s.StrongArtillery && len(el) > 0 {
+			el = el[:1] // one cancel removes them all: offer it once
+		}
+		for _, t := range el {
+			if t == arg(0) {
+				return nil
+			}
+		}
+		return games.Illegal("bad_cancel_target", arg(0))
+	case "sacrifice":
+		if arg(0) < 0 || arg(0) > s.KMax {
+			return games.Illegal("sacrifice_out_of_range", arg(0))
+		}
+	case "step_infantry":
+		if s.I <= 0 {
+			return games.Illegal("no_points")
+		}
+	case "step_tank":
+		if s.T <= 0 {
+			return games.Illegal("no_points")
+		}
+	}
+	return nil
+}
+
+// Apply validates and performs one action.
+func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
+	if err := s.check(int(seat), a); err != nil {
+		return s, nil, err
+	}
+	ns := s.clone()
+	c := &ctx{s: &ns, rng: rng}
+	switch a.Verb {
+	case "gas":
+		c.gas(a.Args[0])
+	case "roll":
+		c.rollDice("rolled")
+	case "stop":
+		c.stop()
+	case "take":
+		c.take(a.Args[0])
+	case "recon":
+		c.discardFirst(AerialRecon)
+		c.rollDice("recon")
+	case "balloon":
+		c.discardFirst(ObservationBalloon)
+		die, d := a.Args[0], a.Args[1]
+		from := ns.Dice[die-1]
+		ns.Dice[die-1] += d
+		c.note(ns.Active, "balloon", []int{die, from, from + d})
+		c.afterDice()
+	case "accept_bust":
+		c.bust()
+	case "gas_discard":
+		c.gasDiscard(a.Args[0])
+		c.resolveGas()
+	case "cancel":
+		c.cancel(a.Args[0])
+	case "keep_artillery":
+		c.finishArtillery()
+	case "sacrifice":
+		c.finishSacrifice(a.Args[0])
+	case "step_infantry":
+		c.step(false)
+	case "step_tank":
+		c.step(true)
+	case "auto_move":
+		c.autoMove()
+	case "end_move":
+		c.endMovement()
+	case "use_mines":
+		c.useMines()
+	case "halt":
+		c.halt()
+	}
+	return ns, c.ev, nil
+}
+
+// Outcome reports the result; Scores are the troops left per seat.
+func (Game) Outcome(s State) games.Outcome {
+	if !s.Over() {
+		return games.Outcome{}
+	}
+	o := games.Outcome{Done: true, Reason: s.Reason}
+	for _, w := range s.Winners {
+		o.Winners = append(o.Winners, games.Seat(w))
+	}
+	for _, p := range s.Players {
+		o.Scores = append(o.Scores, p.Troops)
+	}
+	return o
+}
