@@ -1,0 +1,220 @@
+package commands
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+func nowUTC() time.Time { return time.Now().UTC() }
+
+// component handles a button or select click.
+func (s *Service) component(req Request) Response {
+	id, err := ParseCustomID(req.CustomID)
+	if err != nil {
+		s.log.Warn().Str("user", req.User.ID).Err(err).Msg("rejected custom_id")
+		return private(req, "core.err.bad_button")
+	}
+	unlock := s.lock(id.Table)
+	defer unlock()
+	l, err := s.load(id.Table)
+	if isNotFound(err) {
+		return private(req, "core.err.bad_button")
+	}
+	if err != nil {
+		return s.internal(req, err)
+	}
+	if l.t.GuildID != req.GuildID {
+		// A custom_id copied from another server's table.
+		return private(req, "core.err.bad_button")
+	}
+	if id.Kind == KindLobby {
+		return s.lobby(req, l, id)
+	}
+	if l.t.Status != data.StatusPlaying {
+		if l.t.Status == data.StatusLobby {
+			return private(req, "core.err.bad_button")
+		}
+		return private(req, "core.err.not_playing")
+	}
+	seats := l.t.SeatsOf(req.User.ID)
+	if id.Kind == KindMyView {
+		return s.myView(req, l, seats)
+	}
+	if len(seats) == 0 {
+		return private(req, "core.err.not_seated")
+	}
+	if id.Version != l.t.Version {
+		return s.stale(req, l)
+	}
+	seat, ok := actingSeat(l, seats)
+	if !ok {
+		return private(req, "core.err.not_your_turn")
+	}
+	switch id.Kind {
+	case KindPrivate:
+		m, ok := s.menu(l, req.Locale, seat)
+		if !ok {
+			return private(req, "core.menu.nothing")
+		}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), m, l.ids())}}
+	case KindGroup:
+		m, ok := s.menu(l, req.Locale, seat)
+		if !ok || len(req.Values) != 1 {
+			return private(req, "core.err.bad_button")
+		}
+		i, err := strconv.Atoi(req.Values[0])
+		if err != nil {
+			return private(req, "core.err.bad_button")
+		}
+		gm, ok := render.GroupMenu(m, i)
+		if !ok {
+			return private(req, "core.err.bad_button")
+		}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), gm, l.ids())}}
+	case KindSelect:
+		if len(req.Values) != 1 {
+			return private(req, "core.err.bad_button")
+		}
+		a, err := games.ParseAction(req.Values[0])
+		if err != nil {
+			return private(req, "core.err.bad_button")
+		}
+		return s.action(req, l, seats, a)
+	case KindAction:
+		return s.action(req, l, seats, id.Action)
+	}
+	return private(req, "core.err.bad_button")
+}
+
+// actingSeat picks the user's first seat that may act now.
+func actingSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
+	for _, s := range seats {
+		if games.IsActive(l.eng, l.state, s) {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// stale answers a click on a board drawn for another version: a private
+// note with the current board, and nothing applied.
+func (s *Service) stale(req Request, l *loaded) Response {
+	msg, err := s.board(l, req.Locale, false)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	msg.Components, msg.Files, msg.Mentions = nil, nil, nil
+	for _, e := range msg.Embeds {
+		e.Image = nil
+	}
+	msg.Content = render.Notice(userCtx(req), "core.err.stale").Content
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
+}
+
+// myView answers "My hand / My units" privately for a seated player.
+func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
+	if len(seats) == 0 {
+		return private(req, "core.err.not_seated")
+	}
+	g, ok := render.For(l.t.Game)
+	if !ok {
+		return private(req, "core.err.unknown_game")
+	}
+	seat := seats[0]
+	ctx := ctxFor(l, req.Locale, seat)
+	card, ok := g.Private(ctx, l.eng.View(l.state, seat))
+	if !ok {
+		return private(req, "core.private.none")
+	}
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+}
+
+// action applies a player's choice and answers with the new board.
+func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Action) Response {
+	seat, ok := actingSeat(l, seats)
+	if !ok {
+		return private(req, "core.err.not_your_turn")
+	}
+	// A user with several active seats acts with the one that may take a.
+	for _, st := range seats {
+		if games.IsActive(l.eng, l.state, st) && isLegal(l.eng.Legal(l.state, st), a) {
+			seat = st
+			break
+		}
+	}
+	onBoard := req.MessageID != "" && req.MessageID == l.t.BoardMessageID
+	oldBoard := *l.t
+	res, err := s.act(l, seat, req.User.ID, a)
+	if err != nil {
+		if code := games.ErrorCode(err); code != "" {
+			why := code
+			if key := l.t.Game + ".err." + code; i18n.Has(key) {
+				why = userCtx(req).T(key)
+			}
+			return private(req, "core.err.illegal", "Why", why)
+		}
+		if errors.Is(err, data.ErrConflict) {
+			return s.stale(req, l)
+		}
+		return s.internal(req, err)
+	}
+	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1).Msg("action")
+	return s.afterChange(req, l, &oldBoard, onBoard, res.turnPassed)
+}
+
+// afterChange answers an accepted change: the board is edited in place
+// while the same player keeps acting; when the turn passes (or the game
+// ends) the old board keeps its picture but loses its buttons and a new
+// board message pings whoever acts next.
+func (s *Service) afterChange(req Request, l *loaded, old *data.Table, onBoard, turnPassed bool) Response {
+	var resp Response
+	if !turnPassed {
+		msg, err := s.board(l, l.t.Locale, false)
+		if err != nil {
+			return s.internal(req, err)
+		}
+		if onBoard {
+			resp.Reply = Reply{Kind: ReplyUpdate, Message: msg, BoardOf: l.t.ID}
+			return resp
+		}
+		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
+		if old.BoardMessageID != "" {
+			resp.Edits = []Edit{{ChannelID: old.BoardChannelID, MessageID: old.BoardMessageID, Message: msg, BoardOf: l.t.ID}}
+		} else {
+			resp.Posts = []Post{{ChannelID: l.t.PlayChannel(), Message: msg, BoardOf: l.t.ID}}
+		}
+		return resp
+	}
+	msg, err := s.board(l, l.t.Locale, true)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	if onBoard {
+		resp.Reply = Reply{Kind: ReplyStrip}
+	} else {
+		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
+		resp.Edits = s.stripBoard(&loaded{t: old})
+	}
+	resp.Posts = []Post{{ChannelID: l.t.PlayChannel(), Message: msg, BoardOf: l.t.ID}}
+	if l.t.Status == data.StatusFinished && l.t.ThreadID != "" {
+		// The parent channel learns the result too.
+		ctx := ctxFor(l, l.t.Locale, games.Spectator)
+		resp.Posts = append(resp.Posts, Post{ChannelID: l.t.ChannelID, Message: render.Message{Content: render.OutcomeText(ctx, l.info())}})
+	}
+	return resp
+}
+
+func isLegal(legal []games.Action, a games.Action) bool {
+	for _, x := range legal {
+		if x.Equal(a) {
+			return true
+		}
+	}
+	return false
+}

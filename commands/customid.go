@@ -1,0 +1,156 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/warroom/warroom/games"
+)
+
+// A custom_id names the table, the state version the component was drawn
+// for, and what the component does:
+//
+//	w1:<table>:<version>:<kind>[:<payload>]
+//
+// kind a = apply the action in payload (games.Action text form),
+// s = a select whose values are action texts (payload: its index),
+// g = a select whose values are group indexes, p = "your move" (the acting
+// seat's choices, privately), h = "my hand / my units", l = a lobby verb.
+// The version makes old buttons harmless: a click drawn for another
+// version is answered with the current board and never applied.
+const idPrefix = "w1"
+
+// Component kinds.
+const (
+	KindAction  = "a"
+	KindSelect  = "s"
+	KindGroup   = "g"
+	KindPrivate = "p"
+	KindMyView  = "h"
+	KindLobby   = "l"
+)
+
+var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
+
+// CustomID is a decoded custom_id.
+type CustomID struct {
+	Table   string
+	Version int64
+	Kind    string
+	Payload string
+	Action  games.Action // for KindAction
+}
+
+// ErrBadCustomID is wrapped by every decoding error.
+var ErrBadCustomID = errors.New("bad custom_id")
+
+// MaxCustomID is Discord's limit.
+const MaxCustomID = 100
+
+// Encode writes the custom_id; it fails rather than produce one Discord
+// would reject.
+func (c CustomID) Encode() (string, error) {
+	s := fmt.Sprintf("%s:%s:%d:%s", idPrefix, c.Table, c.Version, c.Kind)
+	if c.Kind == KindAction {
+		c.Payload = c.Action.String()
+	}
+	if c.Payload != "" {
+		s += ":" + c.Payload
+	}
+	if len(s) > MaxCustomID {
+		return "", fmt.Errorf("%w: %d characters", ErrBadCustomID, len(s))
+	}
+	return s, nil
+}
+
+// ParseCustomID decodes and validates a custom_id from Discord. Anything a
+// user could forge is checked here; it never panics.
+func ParseCustomID(s string) (CustomID, error) {
+	if len(s) > MaxCustomID {
+		return CustomID{}, fmt.Errorf("%w: too long", ErrBadCustomID)
+	}
+	parts := strings.SplitN(s, ":", 5)
+	if len(parts) < 4 || parts[0] != idPrefix {
+		return CustomID{}, fmt.Errorf("%w: %q", ErrBadCustomID, s)
+	}
+	c := CustomID{Table: parts[1], Kind: parts[3]}
+	if !validTableID(c.Table) {
+		return CustomID{}, fmt.Errorf("%w: table id", ErrBadCustomID)
+	}
+	v, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil || v < 0 || parts[2] != strconv.FormatInt(v, 10) {
+		return CustomID{}, fmt.Errorf("%w: version", ErrBadCustomID)
+	}
+	c.Version = v
+	if len(parts) == 5 {
+		c.Payload = parts[4]
+	}
+	switch c.Kind {
+	case KindAction:
+		a, err := games.ParseAction(c.Payload)
+		if err != nil || strings.ContainsRune(c.Payload, ' ') {
+			return CustomID{}, fmt.Errorf("%w: action", ErrBadCustomID)
+		}
+		c.Action = a
+	case KindSelect:
+		if c.Payload != "" {
+			if n, err := strconv.Atoi(c.Payload); err != nil || n < 0 || n > 4 {
+				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
+			}
+		}
+	case KindGroup, KindPrivate, KindMyView:
+		if c.Payload != "" {
+			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
+		}
+	case KindLobby:
+		if !lobbyVerbs[c.Payload] {
+			return CustomID{}, fmt.Errorf("%w: lobby verb", ErrBadCustomID)
+		}
+	default:
+		return CustomID{}, fmt.Errorf("%w: kind", ErrBadCustomID)
+	}
+	return c, nil
+}
+
+func validTableID(s string) bool {
+	if s == "" || len(s) > 13 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// ids implements render.IDs for one table version.
+type ids struct {
+	table   string
+	version int64
+}
+
+func (i ids) enc(kind, payload string) string {
+	s, err := CustomID{Table: i.table, Version: i.version, Kind: kind, Payload: payload}.Encode()
+	if err != nil {
+		// Actions are small by contract; a too-long one is a bug in a
+		// rules package, surfaced loudly rather than sent to Discord.
+		panic(err)
+	}
+	return s
+}
+
+func (i ids) Action(a games.Action) string {
+	s, err := CustomID{Table: i.table, Version: i.version, Kind: KindAction, Action: a}.Encode()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+func (i ids) Select() string           { return i.enc(KindSelect, "") }
+func (i ids) Group() string            { return i.enc(KindGroup, "") }
+func (i ids) PrivateMenu() string      { return i.enc(KindPrivate, "") }
+func (i ids) MyView() string           { return i.enc(KindMyView, "") }
+func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }

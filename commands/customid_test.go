@@ -1,0 +1,60 @@
+package commands
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+func TestCustomIDRoundTrip(t *testing.T) {
+	for _, c := range []CustomID{
+		{Table: "1a", Version: 7, Kind: KindAction, Action: games.Act("balloon", 2, -1)},
+		{Table: "z", Version: 0, Kind: KindLobby, Payload: "join"},
+		{Table: "abc", Version: 123456789, Kind: KindMyView},
+		{Table: "abc", Version: 3, Kind: KindSelect, Payload: "2"},
+	} {
+		s, err := c.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ParseCustomID(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if got.Table != c.Table || got.Version != c.Version || got.Kind != c.Kind || !got.Action.Equal(c.Action) {
+			t.Fatalf("%s -> %+v", s, got)
+		}
+	}
+}
+
+func TestCustomIDRejects(t *testing.T) {
+	for _, s := range []string{"", "w1", "w1:a:1", "w2:a:1:h", "w1:A:1:h", "w1:a:-1:h", "w1:a:01:h",
+		"w1:a:1:x", "w1:a:1:l:dance", "w1:a:1:a:", "w1:a:1:a:Take", "w1:a:1:h:extra", "w1:a:1:s:9",
+		"w1:" + strings.Repeat("a", 14) + ":1:h", "w1:a:1:a:" + strings.Repeat("x", 100)} {
+		if _, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}
+
+func FuzzParseCustomID(f *testing.F) {
+	for _, s := range []string{"w1:1:0:a:roll", "w1:ab:12:l:join", "w1:1:1:s:1", "w1:1:1:a:take.7.-1", ":::", "w1:1:1:a:a b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCustomID(s)
+		if err != nil {
+			return
+		}
+		enc, err := c.Encode()
+		if err != nil {
+			t.Fatalf("%q parsed but does not encode: %v", s, err)
+		}
+		c2, err := ParseCustomID(enc)
+		if err != nil || c2.Table != c.Table || c2.Version != c.Version || c2.Kind != c.Kind || !c2.Action.Equal(c.Action) {
+			t.Fatalf("%q -> %q -> %+v %v", s, enc, c2, err)
+		}
+	})
+}

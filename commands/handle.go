@@ -1,0 +1,252 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// Handle answers one interaction. It never panics on user input; an
+// internal error is logged and answered with a private apology, with
+// nothing changed.
+func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error().Interface("panic", p).Str("custom_id", req.CustomID).Str("command", req.Command).Msg("handler panic")
+			resp = private(req, "core.err.internal")
+		}
+	}()
+	if req.GuildID == "" && req.Kind != Autocomplete {
+		return private(req, "core.err.no_dm")
+	}
+	switch req.Kind {
+	case SlashCommand:
+		switch req.Command {
+		case "play":
+			return s.play(req)
+		case "game":
+			return s.game(req)
+		}
+		return private(req, "core.err.unknown_command")
+	case Autocomplete:
+		return s.autocomplete(req)
+	case Component:
+		return s.component(req)
+	}
+	return private(req, "core.err.unknown_command")
+}
+
+func private(req Request, id string, kv ...any) Response {
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Notice(userCtx(req), id, kv...)}}
+}
+
+func userCtx(req Request) render.Ctx {
+	return render.Ctx{L: i18n.For(req.Locale), Viewer: games.Spectator}
+}
+
+// publicLocale is the language of public messages: the guild's.
+func publicLocale(req Request) string {
+	if req.GuildLocale != "" {
+		return req.GuildLocale
+	}
+	return req.Locale
+}
+
+func (s *Service) internal(req Request, err error) Response {
+	if errors.Is(err, data.ErrCorrupt) {
+		s.log.Error().Err(err).Str("channel", req.ChannelID).Msg("corrupt table record")
+		return private(req, "core.err.corrupt")
+	}
+	s.log.Error().Err(err).Str("channel", req.ChannelID).Str("custom_id", req.CustomID).Msg("request failed")
+	return private(req, "core.err.internal")
+}
+
+// play opens a lobby: /play game:<id> [options].
+func (s *Service) play(req Request) Response {
+	eng, ok := games.Lookup(req.Options["game"])
+	if !ok {
+		return private(req, "core.err.unknown_game")
+	}
+	opts, err := gameOptions(eng.Info(), req.Options)
+	if err != nil {
+		var oe *optionError
+		if errors.As(err, &oe) {
+			return private(req, "core.err.bad_option", "Option", oe.key, "Detail", oe.detail)
+		}
+		return s.internal(req, err)
+	}
+	t := &data.Table{
+		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
+		ChannelID: req.ChannelID, Locale: publicLocale(req), Status: data.StatusLobby,
+		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
+	}
+	if err := s.store.Create(t); err != nil {
+		if errors.Is(err, data.ErrChannelBusy) {
+			return private(req, "core.err.channel_busy")
+		}
+		return s.internal(req, err)
+	}
+	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Msg("lobby opened")
+	l := &loaded{t: t, eng: eng}
+	msg, _ := s.board(l, t.Locale, false)
+	return Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: t.ID}}
+}
+
+// optionError is a /play option the game does not accept.
+type optionError struct{ key, detail string }
+
+func (e *optionError) Error() string { return e.key + ": " + e.detail }
+
+// gameOptions keeps the /play options the game knows and validates them.
+func gameOptions(info games.Info, given map[string]string) (games.Options, error) {
+	known := map[string]games.OptionSpec{}
+	for _, o := range info.Options {
+		known[o.Key] = o
+	}
+	opts := games.Options{}
+	for k, v := range given {
+		if k == "game" {
+			continue
+		}
+		spec, ok := known[k]
+		if !ok {
+			return nil, &optionError{k, "not an option of " + info.Name}
+		}
+		switch spec.Kind {
+		case games.OptionInt:
+			n, err := strconv.Atoi(v)
+			if err != nil || (spec.Max > spec.Min && (n < spec.Min || n > spec.Max)) {
+				return nil, &optionError{k, fmt.Sprintf("a number from %d to %d", spec.Min, spec.Max)}
+			}
+		case games.OptionBool:
+			if _, err := strconv.ParseBool(v); err != nil {
+				return nil, &optionError{k, "true or false"}
+			}
+		}
+		if len(spec.Choices) > 0 && !contains(spec.Choices, v) {
+			return nil, &optionError{k, "one of " + strings.Join(spec.Choices, ", ")}
+		}
+		opts[k] = v
+	}
+	return opts, nil
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// game handles /game status|rules|abandon.
+func (s *Service) game(req Request) Response {
+	t, err := s.store.ByChannel(req.ChannelID)
+	if isNotFound(err) {
+		return private(req, "core.err.no_table_here")
+	}
+	if err != nil {
+		return s.internal(req, err)
+	}
+	switch req.Subcommand {
+	case "rules":
+		g, ok := render.For(t.Game)
+		if !ok {
+			return private(req, "core.err.unknown_game")
+		}
+		ctx := userCtx(req)
+		card := render.Card{Title: render.GameName(ctx, t.Game), Description: g.Rules(ctx)}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+	case "status":
+		unlock := s.lock(t.ID)
+		defer unlock()
+		l, err := s.load(t.ID)
+		if err != nil {
+			return s.internal(req, err)
+		}
+		msg, err := s.board(l, l.t.Locale, false)
+		if err != nil {
+			return s.internal(req, err)
+		}
+		resp := Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: l.t.ID}}
+		resp.Edits = s.stripBoard(l)
+		return resp
+	case "abandon":
+		if req.User.ID != t.HostID && !req.CanManageGuild {
+			return private(req, "core.err.abandon_forbidden")
+		}
+		unlock := s.lock(t.ID)
+		defer unlock()
+		l, err := s.load(t.ID)
+		if err != nil && !errors.Is(err, data.ErrCorrupt) {
+			return s.internal(req, err)
+		}
+		if l == nil { // corrupt: still let an admin free the channel
+			l = &loaded{t: t}
+		}
+		edits := s.stripBoard(l)
+		nt := *l.t
+		nt.Status = data.StatusAbandoned
+		nt.Version++
+		if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
+			return s.internal(req, err)
+		}
+		s.log.Info().Str("table", t.ID).Str("by", req.User.ID).Msg("table abandoned")
+		ctx := render.Ctx{L: i18n.For(publicLocale(req))}
+		return Response{Reply: Reply{Kind: ReplyNew, Message: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">")}, Edits: edits}
+	}
+	return private(req, "core.err.unknown_command")
+}
+
+// stripBoard removes the buttons of the table's current board message.
+func (s *Service) stripBoard(l *loaded) []Edit {
+	if l.t.BoardMessageID == "" {
+		return nil
+	}
+	return []Edit{{ChannelID: l.t.BoardChannelID, MessageID: l.t.BoardMessageID, StripOnly: true}}
+}
+
+// autocomplete offers the values of an option with choices (e.g. the
+// Flames of War mission) for the game chosen so far.
+func (s *Service) autocomplete(req Request) Response {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	typed := strings.ToLower(req.Options[req.Focused])
+	for _, eng := range games.All() {
+		if g := req.Options["game"]; g != "" && g != eng.Info().ID {
+			continue
+		}
+		for _, o := range eng.Info().Options {
+			if o.Key != req.Focused {
+				continue
+			}
+			for _, c := range o.Choices {
+				if len(out) == 25 {
+					break
+				}
+				if strings.Contains(strings.ToLower(c), typed) && !hasChoice(out, c) {
+					out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+				}
+			}
+		}
+	}
+	return Response{Reply: Reply{Kind: ReplyChoices, Choices: out}}
+}
+
+func hasChoice(cs []*discordgo.ApplicationCommandOptionChoice, v string) bool {
+	for _, c := range cs {
+		if c.Value == v {
+			return true
+		}
+	}
+	return false
+}

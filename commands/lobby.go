@@ -1,0 +1,154 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// lobby handles Join / Leave / Add computer / Start / Cancel.
+func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
+	t := l.t
+	if t.Status != data.StatusLobby {
+		return private(req, "core.lobby.not_open")
+	}
+	info := l.eng.Info()
+	nt := *t
+	nt.Seats = append([]data.Seat(nil), t.Seats...)
+	seated := len(t.SeatsOf(req.User.ID)) > 0
+	host := req.User.ID == t.HostID
+	switch id.Payload {
+	case "join":
+		if seated {
+			return private(req, "core.lobby.already_seated")
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			return private(req, "core.lobby.full")
+		}
+		nt.Seats = append(nt.Seats, data.Seat{UserID: req.User.ID, Name: req.User.Name})
+	case "leave":
+		if host {
+			return private(req, "core.lobby.host_cannot_leave")
+		}
+		if !seated {
+			return private(req, "core.lobby.not_seated")
+		}
+		nt.Seats = nt.Seats[:0]
+		for _, st := range t.Seats {
+			if st.Bot || st.UserID != req.User.ID {
+				nt.Seats = append(nt.Seats, st)
+			}
+		}
+	case "bot":
+		if !host {
+			return private(req, "core.lobby.host_only")
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			return private(req, "core.lobby.full")
+		}
+		name := i18n.For(t.Locale).T("core.bot_name", "N", botCount(t)+1)
+		nt.Seats = append(nt.Seats, data.Seat{Name: name, Bot: true})
+	case "cancel":
+		if !host {
+			return private(req, "core.lobby.host_only")
+		}
+		nt.Status = data.StatusAbandoned
+	case "start":
+		if !host {
+			return private(req, "core.lobby.host_only")
+		}
+		if len(t.Seats) < info.MinSeats {
+			return private(req, "core.lobby.too_few", "Count", info.MinSeats)
+		}
+		return s.start(req, l)
+	}
+	if id.Version != t.Version {
+		// Lobby clicks commute (join, leave), so an older lobby message
+		// still works; the reply redraws it at the current version.
+		s.log.Debug().Str("table", t.ID).Msg("lobby click on an older version")
+	}
+	nt.Version++
+	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "lobby." + id.Payload, At: nowUTC()}); err != nil {
+		return s.internal(req, err)
+	}
+	*l.t = nt
+	if nt.Status == data.StatusAbandoned {
+		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Message{Content: ctx.T("core.lobby.cancelled")}}}
+	}
+	msg, err := s.board(l, t.Locale, false)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	return Response{Reply: Reply{Kind: ReplyUpdate, Message: msg, BoardOf: t.ID}}
+}
+
+func botCount(t *data.Table) int {
+	n := 0
+	for _, s := range t.Seats {
+		if s.Bot {
+			n++
+		}
+	}
+	return n
+}
+
+// start deals the game, runs any opening computer moves, commits, and
+// posts the first board (in a new team thread for co-op games).
+func (s *Service) start(req Request, l *loaded) Response {
+	t := l.t
+	rng := s.newRNG()
+	st, err := l.eng.Setup(t.Options, len(t.Seats), rng)
+	if err != nil {
+		if code := games.ErrorCode(err); code != "" {
+			return private(req, "core.err.bad_option", "Option", code, "Detail", err.Error())
+		}
+		return s.internal(req, fmt.Errorf("setup %s: %w", t.Game, err))
+	}
+	expect := t.Version
+	t.RNG = rng
+	t.Status = data.StatusPlaying
+	v := expect + 1
+	entries := []data.LogEntry{{Version: v, UserID: req.User.ID, Action: "lobby.start", At: nowUTC()}}
+	st, more, err := s.runBots(l, st, v)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	entries = append(entries, more...)
+	v += int64(len(more))
+	if err := s.commit(l, st, v, expect, entries); err != nil {
+		return s.internal(req, err)
+	}
+	s.log.Info().Str("table", t.ID).Str("game", t.Game).Int("seats", len(t.Seats)).Msg("game started")
+	msg, err := s.board(l, t.Locale, true)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	ctx := render.Ctx{L: i18n.For(t.Locale)}
+	resp := Response{
+		Reply: Reply{Kind: ReplyStrip},
+		Posts: []Post{{Message: msg, BoardOf: t.ID}},
+	}
+	if l.eng.Info().Coop {
+		var members []string
+		var who string
+		for _, seat := range t.Seats {
+			if !seat.Bot {
+				members = append(members, seat.UserID)
+				who += "<@" + seat.UserID + "> "
+			}
+		}
+		resp.Thread = &Thread{
+			TableID: t.ID, ChannelID: t.ChannelID, Members: members,
+			Name: ctx.T("core.table.thread_name", "Game", render.GameName(ctx, t.Game), "ID", t.ID),
+			Link: render.Message{Content: ctx.T("core.table.thread_link", "Thread", ThreadMention)},
+		}
+		resp.Posts[0].Message.Content = ctx.T("core.table.thread_welcome", "Who", who) + "\n" + resp.Posts[0].Message.Content
+	} else {
+		resp.Posts[0].ChannelID = t.ChannelID
+	}
+	return resp
+}

@@ -1,0 +1,117 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+)
+
+// race is a tiny game for the table service's tests: players take turns
+// adding 1 or 2 to a shared total; whoever reaches 10 wins. Each seat has
+// a secret number only it may see, to test hidden information.
+type race struct{}
+
+type raceState struct {
+	Total   int   `json:"total"`
+	Turn    int   `json:"turn"`
+	Seats   int   `json:"seats"`
+	Secrets []int `json:"secrets"`
+	Winner  int   `json:"winner"`
+}
+
+type raceView struct {
+	Total  int
+	Turn   int
+	Secret int // -1 unless the viewer's own
+}
+
+func (race) Info() games.Info {
+	return games.Info{ID: "race", Name: "Race", MinSeats: 2, MaxSeats: 3,
+		Options: []games.OptionSpec{{Key: "target", Kind: games.OptionInt, Min: 5, Max: 20}}}
+}
+
+func (race) Setup(o games.Options, n int, r games.Rand) (raceState, error) {
+	s := raceState{Seats: n, Winner: -1}
+	for range n {
+		s.Secrets = append(s.Secrets, 1000+r.Intn(9000))
+	}
+	return s, nil
+}
+
+func (race) Active(s raceState) []games.Seat {
+	if s.Winner >= 0 {
+		return nil
+	}
+	return []games.Seat{games.Seat(s.Turn)}
+}
+
+func (race) Legal(s raceState, p games.Seat) []games.Action {
+	if s.Winner >= 0 || int(p) != s.Turn {
+		return nil
+	}
+	return []games.Action{games.Act("add", 1), games.Act("add", 2)}
+}
+
+func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event, error) {
+	if s.Winner >= 0 {
+		return s, nil, games.Illegal("game_over")
+	}
+	if int(p) != s.Turn {
+		return s, nil, games.Illegal("not_your_turn")
+	}
+	if a.Verb != "add" || len(a.Args) != 1 || a.Args[0] < 1 || a.Args[0] > 2 {
+		return s, nil, games.Illegal("bad_move", a)
+	}
+	s.Secrets = append([]int(nil), s.Secrets...)
+	s.Total += a.Args[0]
+	if s.Total >= 10 {
+		s.Winner = s.Turn
+	} else {
+		s.Turn = (s.Turn + 1) % s.Seats
+	}
+	return s, []games.Event{games.Ev("add", p, "n", a.Args[0])}, nil
+}
+
+func (race) View(s raceState, v games.Seat) any {
+	view := raceView{Total: s.Total, Turn: s.Turn, Secret: -1}
+	if v >= 0 && int(v) < len(s.Secrets) {
+		view.Secret = s.Secrets[v]
+	}
+	return view
+}
+
+func (race) Outcome(s raceState) games.Outcome {
+	if s.Winner < 0 {
+		return games.Outcome{}
+	}
+	return games.Outcome{Done: true, Winners: []games.Seat{games.Seat(s.Winner)}, Reason: "target"}
+}
+
+func (race) Bot(s raceState, p games.Seat, r games.Rand) games.Action { return games.Act("add", 1) }
+
+type raceRenderer struct{}
+
+func (raceRenderer) Board(ctx render.Ctx, v any) render.Card {
+	rv := v.(raceView)
+	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, %s to play", rv.Total, ctx.Name(games.Seat(rv.Turn)))}
+}
+func (raceRenderer) Private(ctx render.Ctx, v any) (render.Card, bool) {
+	rv := v.(raceView)
+	return render.Card{Description: fmt.Sprintf("secret %d", rv.Secret)}, rv.Secret >= 0
+}
+func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Menu {
+	var m render.Menu
+	for _, a := range legal {
+		m.Choices = append(m.Choices, render.Choice{Action: a, Label: fmt.Sprintf("+%d", a.Args[0])})
+	}
+	return m
+}
+func (raceRenderer) Status(ctx render.Ctx, v any) string { return "racing" }
+func (raceRenderer) Image(v any) ([]byte, error)        { return nil, nil }
+func (raceRenderer) Rules(ctx render.Ctx) string        { return "add 1 or 2; reach 10" }
+
+func init() {
+	games.Register(games.Adapt[raceState](race{}))
+	render.Register("race", raceRenderer{})
+}

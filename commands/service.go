@@ -1,0 +1,334 @@
+package commands
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// maxBotSteps bounds the computer players' moves after one human action,
+// so a faulty engine cannot spin forever.
+const maxBotSteps = 5000
+
+// Service is the table service: lobby, seats, turns and computer players
+// over a store. It is safe for concurrent use; actions on one table are
+// serialised by a per-table lock, different tables never wait on each other.
+type Service struct {
+	store data.Store
+	log   zerolog.Logger
+	// Images: attach PNG boards (the terminal table and some tests skip them).
+	Images bool
+	// Seed makes the random sources of new tables; crypto/rand by default.
+	Seed func() (uint64, uint64)
+
+	locks sync.Map // table id -> *sync.Mutex
+}
+
+// NewService builds the table service.
+func NewService(store data.Store, log zerolog.Logger) *Service {
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed}
+}
+
+func cryptoSeed() (uint64, uint64) {
+	var b [16]byte
+	if _, err := crand.Read(b[:]); err != nil {
+		panic("crypto/rand: " + err.Error())
+	}
+	return binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+}
+
+func (s *Service) lock(id string) func() {
+	m, _ := s.locks.LoadOrStore(id, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// loaded is a table with its engine and decoded state.
+type loaded struct {
+	t     *data.Table
+	eng   games.Engine
+	state games.State
+}
+
+func (s *Service) load(id string) (*loaded, error) {
+	t, err := s.store.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.decode(t)
+}
+
+func (s *Service) decode(t *data.Table) (*loaded, error) {
+	eng, ok := games.Lookup(t.Game)
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown game %q", data.ErrCorrupt, t.Game)
+	}
+	l := &loaded{t: t, eng: eng}
+	if t.Status == data.StatusLobby || len(t.State) == 0 {
+		return l, nil
+	}
+	st, err := eng.Decode(t.State)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", data.ErrCorrupt, err)
+	}
+	if t.RNG == nil {
+		return nil, fmt.Errorf("%w: table %s has no random source", data.ErrCorrupt, t.ID)
+	}
+	l.state = st
+	return l, nil
+}
+
+// info describes the table for the renderer.
+func (l *loaded) info() render.TableInfo {
+	gi := l.eng.Info()
+	ti := render.TableInfo{
+		GameID: l.t.Game, TableID: l.t.ID, Status: l.t.Status, HostID: l.t.HostID,
+		MinSeats: gi.MinSeats, MaxSeats: gi.MaxSeats, Options: l.t.Options, Coop: gi.Coop,
+	}
+	for _, st := range l.t.Seats {
+		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})
+	}
+	if l.state != nil {
+		ti.Active = l.eng.Active(l.state)
+		ti.Outcome = l.eng.Outcome(l.state)
+	}
+	return ti
+}
+
+func (l *loaded) ids() ids { return ids{table: l.t.ID, version: l.t.Version} }
+
+// applyResult is what one accepted human action led to.
+type applyResult struct {
+	turnPassed bool // the set of seats to act changed
+	entries    []data.LogEntry
+}
+
+// act applies one action of seat and then every computer move that
+// follows, and commits them all in one transaction.
+func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action) (applyResult, error) {
+	before := l.eng.Active(l.state)
+	expect := l.t.Version
+	rng := l.t.RNG
+	st, ev, err := l.eng.Apply(l.state, seat, a, rng)
+	if err != nil {
+		// Restore the random source: an illegal action draws nothing by
+		// contract, but a stored table must never drift.
+		return applyResult{}, err
+	}
+	now := time.Now().UTC()
+	v := expect + 1
+	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.String(), Events: ev, At: now}}}
+	st, more, err := s.runBots(l, st, v)
+	if err != nil {
+		return applyResult{}, err
+	}
+	res.entries = append(res.entries, more...)
+	v += int64(len(more))
+	if err := s.commit(l, st, v, expect, res.entries); err != nil {
+		return applyResult{}, err
+	}
+	res.turnPassed = !sameSeats(before, l.eng.Active(l.state)) || l.t.Status != data.StatusPlaying
+	return res, nil
+}
+
+// runBots plays computer seats while one of them is to act.
+func (s *Service) runBots(l *loaded, st games.State, v int64) (games.State, []data.LogEntry, error) {
+	var out []data.LogEntry
+	for step := 0; step < maxBotSteps; step++ {
+		if l.eng.Outcome(st).Done {
+			return st, out, nil
+		}
+		seat, ok := botToAct(l.t, l.eng.Active(st))
+		if !ok {
+			return st, out, nil
+		}
+		a := l.eng.Bot(st, seat, l.t.RNG)
+		ns, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
+		if err != nil {
+			return nil, nil, fmt.Errorf("computer player %d chose illegal %s in %s: %w", seat, a, l.t.Game, err)
+		}
+		st = ns
+		v++
+		out = append(out, data.LogEntry{Version: v, Seat: seat, Action: a.String(), Events: ev, At: time.Now().UTC()})
+	}
+	return nil, nil, fmt.Errorf("computer players made %d moves in a row in %s", maxBotSteps, l.t.Game)
+}
+
+// botToAct finds a computer seat among the active ones. In co-op games
+// a computer teammate acts when it is among those to act.
+func botToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
+	for _, a := range active {
+		if int(a) < len(t.Seats) && t.Seats[a].Bot {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// commit stores the new state as version v if the table is still at expect.
+func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []data.LogEntry) error {
+	raw, err := l.eng.Encode(st)
+	if err != nil {
+		return err
+	}
+	t := *l.t
+	t.State, t.Version = raw, v
+	if l.eng.Outcome(st).Done {
+		t.Status = data.StatusFinished
+	}
+	if err := s.store.Update(&t, expect, entries...); err != nil {
+		return err
+	}
+	*l.t = t
+	l.state = st
+	return nil
+}
+
+func sameSeats(a, b []games.Seat) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ctxFor builds the render context for a viewer in a locale.
+func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
+	return render.Ctx{L: i18n.For(locale), Names: l.info().Names(), Viewer: viewer}
+}
+
+// board renders the public board of a table. ping mentions the seats to
+// act; withMenu puts the acting seat's buttons on it when they may be public.
+func (s *Service) board(l *loaded, locale string, ping bool) (render.Message, error) {
+	ctx := ctxFor(l, locale, games.Spectator)
+	switch l.t.Status {
+	case data.StatusLobby:
+		return render.Lobby(ctx, l.info(), l.ids()), nil
+	}
+	g, ok := render.For(l.t.Game)
+	if !ok {
+		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
+	}
+	info := l.info()
+	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping}
+	if l.t.Status == data.StatusPlaying {
+		req.Menu = s.publicMenu(l, locale, info)
+	}
+	return render.Board(ctx, req)
+}
+
+// publicMenu is the acting seat's menu when exactly one human seat acts
+// and its choices reveal nothing; otherwise players use "Your move".
+func (s *Service) publicMenu(l *loaded, locale string, info render.TableInfo) *render.Menu {
+	var humans []games.Seat
+	for _, a := range info.Active {
+		if int(a) < len(l.t.Seats) && !l.t.Seats[a].Bot {
+			humans = append(humans, a)
+		}
+	}
+	if len(humans) != 1 {
+		return nil
+	}
+	m, ok := s.menu(l, locale, humans[0])
+	if !ok || m.Private {
+		return nil
+	}
+	return &m
+}
+
+// menu is a seat's labelled legal actions.
+func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, bool) {
+	g, ok := render.For(l.t.Game)
+	if !ok {
+		return render.Menu{}, false
+	}
+	legal := l.eng.Legal(l.state, seat)
+	if len(legal) == 0 {
+		return render.Menu{}, false
+	}
+	ctx := ctxFor(l, locale, seat)
+	return g.Menu(ctx, l.eng.View(l.state, seat), legal), true
+}
+
+// BoardPosted records the message that now carries a table's board, so
+// the next turn can remove its buttons. It does not change the version.
+func (s *Service) BoardPosted(ctx context.Context, tableID, channelID, messageID string) error {
+	unlock := s.lock(tableID)
+	defer unlock()
+	t, err := s.store.Get(tableID)
+	if err != nil {
+		return err
+	}
+	t.BoardChannelID, t.BoardMessageID = channelID, messageID
+	return s.store.Update(t, t.Version)
+}
+
+// ThreadOpened moves a co-op table into its team thread.
+func (s *Service) ThreadOpened(ctx context.Context, tableID, threadID, linkMessageID string) error {
+	unlock := s.lock(tableID)
+	defer unlock()
+	t, err := s.store.Get(tableID)
+	if err != nil {
+		return err
+	}
+	t.ThreadID, t.LinkMessageID = threadID, linkMessageID
+	return s.store.Update(t, t.Version)
+}
+
+// newRNG seeds a table's random source.
+func (s *Service) newRNG() *games.PCG { return games.NewPCG(s.Seed()) }
+
+// Export is a table as an admin downloads it to reproduce a bug: the
+// record and its log. The random source of a live table is removed (it
+// would let anyone predict the dice); a finished table keeps it.
+func (s *Service) Export(id string) ([]byte, error) {
+	t, err := s.store.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	log, err := s.store.Log(id)
+	if err != nil {
+		return nil, err
+	}
+	if t.Live() {
+		t.RNG = nil
+		for i := range log {
+			if hasPrivate(log[i].Events) {
+				log[i].Events = nil
+			}
+		}
+	}
+	return json.MarshalIndent(struct {
+		Table *data.Table      `json:"table"`
+		Log   []data.LogEntry `json:"log"`
+	}{t, log}, "", "  ")
+}
+
+func hasPrivate(ev []games.Event) bool {
+	for _, e := range ev {
+		if e.Private {
+			return true
+		}
+	}
+	return false
+}
+
+// isNotFound reports a missing table.
+func isNotFound(err error) bool { return errors.Is(err, data.ErrNotFound) }

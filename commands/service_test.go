@@ -1,0 +1,362 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/render"
+)
+
+type harness struct {
+	t     *testing.T
+	path  string
+	store *data.Bolt
+	svc   *Service
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "w.db")}
+	h.open()
+	t.Cleanup(func() { h.store.Close() })
+	return h
+}
+
+func (h *harness) open() {
+	st, err := data.Open(h.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.store = st
+	h.svc = NewService(st, zerolog.Nop())
+	h.svc.Seed = func() (uint64, uint64) { return 1, 2 }
+}
+
+func (h *harness) restart() {
+	h.store.Close()
+	h.open()
+}
+
+var (
+	ann = User{ID: "100", Name: "Ann"}
+	bob = User{ID: "200", Name: "Bob"}
+	eve = User{ID: "300", Name: "Eve"}
+)
+
+func (h *harness) slash(u User, cmd, sub string, opts map[string]string) Response {
+	return h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: "c", Command: cmd, Subcommand: sub, Options: opts, Locale: "en-US"})
+}
+
+func (h *harness) click(u User, msgID, customID string, values ...string) Response {
+	return h.svc.Handle(context.Background(), Request{Kind: Component, User: u, GuildID: "g", ChannelID: "c", CustomID: customID, Values: values, MessageID: msgID, Locale: "en-US"})
+}
+
+// buttons lists a message's enabled buttons by label.
+func buttons(m render.Message) map[string]string {
+	out := map[string]string{}
+	for _, row := range m.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if b, ok := c.(discordgo.Button); ok && !b.Disabled {
+				out[b.Label] = b.CustomID
+			}
+		}
+	}
+	return out
+}
+
+func text(m render.Message) string {
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, e := range m.Embeds {
+		b.WriteString(" " + e.Title + " " + e.Description)
+		for _, f := range e.Fields {
+			b.WriteString(" " + f.Name + " " + f.Value)
+		}
+	}
+	return b.String()
+}
+
+// startRace opens a race between Ann (host) and Bob and returns the
+// first board post.
+func (h *harness) startRace() Post {
+	h.t.Helper()
+	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
+	if r.Reply.Kind != ReplyNew || r.Reply.BoardOf == "" {
+		h.t.Fatalf("play reply %+v", r.Reply)
+	}
+	lobby := r.Reply.Message
+	r = h.click(bob, "lobby", buttons(lobby)["Join"])
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "<@200>") {
+		t := text(r.Reply.Message)
+		h.t.Fatalf("join: %v %s", r.Reply.Kind, t)
+	}
+	if r := h.click(bob, "lobby", buttons(r.Reply.Message)["Start"]); r.Reply.Kind != ReplyPrivate {
+		h.t.Fatalf("non-host start accepted: %+v", r.Reply)
+	}
+	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	if r.Reply.Kind != ReplyStrip || len(r.Posts) != 1 {
+		h.t.Fatalf("start: %+v", r)
+	}
+	p := r.Posts[0]
+	if err := h.svc.BoardPosted(context.Background(), p.BoardOf, "c", "board1"); err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+func TestLobbyAndFullGame(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	if len(p.Message.Mentions) != 1 || p.Message.Mentions[0] != "100" {
+		t.Fatalf("first ping should mention only Ann: %v", p.Message.Mentions)
+	}
+	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "already has an active game") {
+		t.Fatalf("second table in channel: %+v", r.Reply)
+	}
+	board, msgID := p.Message, "board1"
+	players := map[string]User{"100": ann, "200": bob}
+	for turn := 0; turn < 20; turn++ {
+		if len(board.Mentions) != 1 {
+			t.Fatalf("turn %d: ping %v", turn, board.Mentions)
+		}
+		who := players[board.Mentions[0]]
+		other := bob
+		if who == bob {
+			other = ann
+		}
+		// The other player cannot move.
+		if r := h.click(other, msgID, buttons(board)["+2"]); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "not your turn") {
+			t.Fatalf("other player's click: %+v", r.Reply)
+		}
+		r := h.click(who, msgID, buttons(board)["+2"])
+		if r.Reply.Kind != ReplyStrip || len(r.Posts) == 0 {
+			t.Fatalf("turn %d: %+v", turn, r.Reply)
+		}
+		board = r.Posts[0].Message
+		msgID = "board" + string(rune('a'+turn))
+		h.svc.BoardPosted(context.Background(), r.Posts[0].BoardOf, "c", msgID)
+		if strings.Contains(text(board), "Winner") {
+			if !strings.Contains(text(board), "Ann") || len(buttons(board)) != 0 {
+				t.Fatalf("end board: %s %v", text(board), buttons(board))
+			}
+			if _, err := h.store.ByChannel("c"); err == nil {
+				t.Fatal("finished table still holds the channel")
+			}
+			log, _ := h.store.Log(p.BoardOf)
+			if len(log) < 5 {
+				t.Fatalf("log has %d entries", len(log))
+			}
+			return
+		}
+	}
+	t.Fatal("game did not end")
+}
+
+func TestBadClicksChangeNothing(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	id := p.BoardOf
+	before, _ := h.store.Get(id)
+	plus1 := buttons(p.Message)["+1"]
+	cases := map[string]Response{
+		"not seated":  h.click(eve, "board1", plus1),
+		"forged id":   h.click(ann, "board1", strings.Replace(plus1, "add.1", "add.7", 1)),
+		"garbage":     h.click(ann, "board1", "hello"),
+		"other table": h.click(ann, "board1", strings.Replace(plus1, "w1:"+id+":", "w1:zz:", 1)),
+		"stale":       h.click(ann, "board1", strings.Replace(plus1, ":2:", ":1:", 1)),
+		"bad select":  h.click(ann, "board1", "w1:"+id+":2:s", "add.x"),
+	}
+	for name, r := range cases {
+		if r.Reply.Kind != ReplyPrivate || len(r.Posts) != 0 || len(r.Edits) != 0 {
+			t.Errorf("%s: %+v", name, r)
+		}
+	}
+	if !strings.Contains(text(cases["forged id"].Reply.Message), "not allowed") {
+		t.Errorf("forged action reply: %s", text(cases["forged id"].Reply.Message))
+	}
+	if !strings.Contains(text(cases["stale"].Reply.Message), "changed") {
+		t.Errorf("stale reply: %s", text(cases["stale"].Reply.Message))
+	}
+	after, _ := h.store.Get(id)
+	if after.Version != before.Version || string(after.State) != string(before.State) {
+		t.Fatal("a rejected click changed the table")
+	}
+}
+
+func TestDoubleClickAppliedOnce(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	plus1 := buttons(p.Message)["+1"]
+	var wg sync.WaitGroup
+	results := make([]Response, 8)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = h.click(ann, "board1", plus1)
+		}()
+	}
+	wg.Wait()
+	applied := 0
+	for _, r := range results {
+		if r.Reply.Kind == ReplyStrip {
+			applied++
+		}
+	}
+	if applied != 1 {
+		t.Fatalf("%d clicks applied", applied)
+	}
+	tb, _ := h.store.Get(p.BoardOf)
+	var st raceState
+	json.Unmarshal(tb.State, &st)
+	if st.Total != 1 {
+		t.Fatalf("total %d", st.Total)
+	}
+}
+
+func TestRestartKeepsGameAndButtons(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	plus2 := buttons(p.Message)["+2"]
+	h.restart()
+	r := h.click(ann, "board1", plus2)
+	if r.Reply.Kind != ReplyStrip {
+		t.Fatalf("button after restart: %+v", r.Reply)
+	}
+	h.restart()
+	if r := h.click(ann, "board1", plus2); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("old button applied twice after restart")
+	}
+	tb, _ := h.store.Get(p.BoardOf)
+	var st raceState
+	json.Unmarshal(tb.State, &st)
+	if st.Total != 2 || st.Turn != 1 {
+		t.Fatalf("state after restart %+v", st)
+	}
+}
+
+func TestComputerPlayerMovesAndSecretsStayPrivate(t *testing.T) {
+	h := newHarness(t)
+	r := h.slash(ann, "play", "", map[string]string{"game": "race", "target": "10"})
+	lobby := r.Reply.Message
+	if r := h.click(bob, "lobby", buttons(lobby)["Add computer player"]); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("non-host added a computer player")
+	}
+	r = h.click(ann, "lobby", buttons(lobby)["Add computer player"])
+	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	board := r.Posts[0].Message
+	h.svc.BoardPosted(context.Background(), r.Posts[0].BoardOf, "c", "b1")
+	r = h.click(ann, "b1", buttons(board)["+1"])
+	// Ann moved, the computer answered: Ann is to act again, so the board
+	// is edited in place (same seats to act).
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "total 2") {
+		t.Fatalf("after computer move: %+v %s", r.Reply.Kind, text(r.Reply.Message))
+	}
+	tb, _ := h.store.Get(r.Reply.BoardOf)
+	var st raceState
+	json.Unmarshal(tb.State, &st)
+	mine := h.click(ann, "b1", buttons(r.Reply.Message)["My hand / units"])
+	if mine.Reply.Kind != ReplyPrivate || !strings.Contains(text(mine.Reply.Message), "secret") {
+		t.Fatalf("my view: %+v", mine.Reply)
+	}
+	if strings.Contains(text(r.Reply.Message), jsonInt(st.Secrets[0])) || strings.Contains(text(mine.Reply.Message), jsonInt(st.Secrets[1])) {
+		t.Fatal("a secret reached a public board or another seat")
+	}
+}
+
+func TestStatusRulesAbandon(t *testing.T) {
+	h := newHarness(t)
+	if r := h.slash(ann, "game", "status", nil); !strings.Contains(text(r.Reply.Message), "no active game") {
+		t.Fatalf("status without table: %s", text(r.Reply.Message))
+	}
+	h.startRace()
+	r := h.slash(bob, "game", "status", nil)
+	if r.Reply.Kind != ReplyNew || len(r.Edits) != 1 || !r.Edits[0].StripOnly {
+		t.Fatalf("status: %+v", r)
+	}
+	if r := h.slash(bob, "game", "rules", nil); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("rules not private")
+	}
+	if r := h.slash(bob, "game", "abandon", nil); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("a non-host abandoned")
+	}
+	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != ReplyNew {
+		t.Fatalf("abandon: %+v", r.Reply)
+	}
+	if _, err := h.store.ByChannel("c"); err == nil {
+		t.Fatal("abandoned table still holds the channel")
+	}
+}
+
+func TestBadOptionsAndDM(t *testing.T) {
+	h := newHarness(t)
+	for _, opts := range []map[string]string{
+		{"game": "race", "target": "99"},
+		{"game": "race", "scenario": "2"},
+		{"game": "nope"},
+	} {
+		if r := h.slash(ann, "play", "", opts); r.Reply.Kind != ReplyPrivate {
+			t.Errorf("%v accepted", opts)
+		}
+	}
+	r := h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: ann, Command: "play", Options: map[string]string{"game": "race"}})
+	if r.Reply.Kind != ReplyPrivate {
+		t.Fatal("DM accepted")
+	}
+}
+
+func TestCorruptRecordIsReported(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	tb, _ := h.store.Get(p.BoardOf)
+	tb.State = json.RawMessage(`{"total":"x"}`)
+	h.store.Update(tb, tb.Version)
+	r := h.click(ann, "board1", buttons(p.Message)["+1"])
+	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "damaged") {
+		t.Fatalf("corrupt: %+v", r.Reply)
+	}
+	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != ReplyNew {
+		t.Fatalf("cannot abandon a corrupt table: %s", text(r.Reply.Message))
+	}
+}
+
+func TestExportHidesSeedOfLiveTable(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	out, err := h.svc.Export(p.BoardOf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), `"rng"`) {
+		t.Fatal("live export contains the random source")
+	}
+}
+
+func TestCommandTree(t *testing.T) {
+	cmds := Commands()
+	if len(cmds) != 2 || cmds[0].Name != "play" || cmds[1].Name != "game" {
+		t.Fatalf("%v", cmds)
+	}
+	var hasTarget bool
+	for _, o := range cmds[0].Options {
+		if o.Name == "target" && o.Type == discordgo.ApplicationCommandOptionInteger {
+			hasTarget = true
+		}
+		if len(o.Description) == 0 || len(o.Description) > 100 {
+			t.Errorf("option %s description %q", o.Name, o.Description)
+		}
+	}
+	if !hasTarget {
+		t.Fatal("game option missing from /play")
+	}
+}
+
+func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }

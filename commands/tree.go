@@ -1,0 +1,120 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// Commands is the slash-command tree for the registered games: /play with
+// a game choice and the union of the games' options, and /game with
+// status, rules and abandon. Names and descriptions carry Polish and
+// Russian localizations from the catalogue.
+func Commands() []*discordgo.ApplicationCommand {
+	en := i18n.For("en")
+	var gameChoices []*discordgo.ApplicationCommandOptionChoice
+	options := []*discordgo.ApplicationCommandOption{{
+		Type: discordgo.ApplicationCommandOptionString, Name: "game", Required: true,
+		Description:              en.T("cmd.play.game"),
+		DescriptionLocalizations: *localized("cmd.play.game"),
+	}}
+	seen := map[string]bool{"game": true}
+	for _, eng := range games.All() {
+		info := eng.Info()
+		ctx := render.Ctx{L: en}
+		gameChoices = append(gameChoices, &discordgo.ApplicationCommandOptionChoice{
+			Name: render.GameName(ctx, info.ID), Value: info.ID, NameLocalizations: localizedName("game." + info.ID),
+		})
+		for _, o := range info.Options {
+			if seen[o.Key] {
+				widen(options, o)
+				continue
+			}
+			seen[o.Key] = true
+			options = append(options, optionOf(o))
+		}
+	}
+	options[0].Choices = gameChoices
+	minPerm := int64(discordgo.PermissionSendMessages)
+	dm := false
+	return []*discordgo.ApplicationCommand{
+		{
+			Name: "play", Description: en.T("cmd.play.description"), DescriptionLocalizations: localized("cmd.play.description"),
+			Options: options, DMPermission: &dm, DefaultMemberPermissions: &minPerm,
+		},
+		{
+			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
+			DMPermission: &dm, DefaultMemberPermissions: &minPerm,
+			Options: []*discordgo.ApplicationCommandOption{
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"),
+			},
+		},
+	}
+}
+
+func sub(name, desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: name,
+		Description: i18n.For("en").T(desc), DescriptionLocalizations: *localized(desc),
+	}
+}
+
+func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{
+		Name:                     o.Key,
+		Description:              i18n.For("en").T("cmd.play.option", "Name", o.Key),
+		DescriptionLocalizations: *localized("cmd.play.option", "Name", o.Key),
+	}
+	switch o.Kind {
+	case games.OptionInt:
+		opt.Type = discordgo.ApplicationCommandOptionInteger
+		if o.Max > o.Min {
+			lo := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+		}
+	case games.OptionBool:
+		opt.Type = discordgo.ApplicationCommandOptionBoolean
+	default:
+		opt.Type = discordgo.ApplicationCommandOptionString
+		opt.Autocomplete = len(o.Choices) > 0
+	}
+	return opt
+}
+
+// widen lets an option shared by several games accept every game's range.
+func widen(opts []*discordgo.ApplicationCommandOption, o games.OptionSpec) {
+	for _, x := range opts {
+		if x.Name != o.Key || x.Type != discordgo.ApplicationCommandOptionInteger || x.MinValue == nil {
+			continue
+		}
+		if float64(o.Min) < *x.MinValue {
+			lo := float64(o.Min)
+			x.MinValue = &lo
+		}
+		if float64(o.Max) > x.MaxValue {
+			x.MaxValue = float64(o.Max)
+		}
+	}
+	for _, x := range opts {
+		if x.Name == o.Key && x.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) > 0 {
+			x.Autocomplete = true
+		}
+	}
+}
+
+func localized(id string, kv ...any) *map[discordgo.Locale]string {
+	m := map[discordgo.Locale]string{
+		discordgo.Polish:  i18n.For("pl").T(id, kv...),
+		discordgo.Russian: i18n.For("ru").T(id, kv...),
+	}
+	return &m
+}
+
+func localizedName(id string) map[discordgo.Locale]string {
+	return map[discordgo.Locale]string{
+		discordgo.Polish:  i18n.For("pl").T(id),
+		discordgo.Russian: i18n.For("ru").T(id),
+	}
+}

@@ -1,0 +1,251 @@
+package render
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+//go:embed locales/*.json
+var locales embed.FS
+
+func init() { i18n.Register(locales, "locales") }
+
+// SeatInfo is one seat as the table shows it.
+type SeatInfo struct {
+	Name   string
+	UserID string // empty for a computer player
+	Bot    bool
+}
+
+// TableInfo is what the table service knows besides the game view.
+type TableInfo struct {
+	GameID   string
+	TableID  string
+	Status   string // lobby, playing, finished, abandoned
+	Seats    []SeatInfo
+	HostID   string
+	Active   []games.Seat
+	Outcome  games.Outcome
+	MinSeats int
+	MaxSeats int
+	Options  games.Options
+	Coop     bool
+}
+
+// Names lists the seats' display names, for Ctx.Names.
+func (t TableInfo) Names() []string {
+	out := make([]string, len(t.Seats))
+	for i, s := range t.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// ActiveHumans lists the user ids of the human seats that must act.
+func (t TableInfo) ActiveHumans() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range t.Active {
+		if int(s) < len(t.Seats) && !t.Seats[s].Bot && !seen[t.Seats[s].UserID] {
+			seen[t.Seats[s].UserID] = true
+			out = append(out, t.Seats[s].UserID)
+		}
+	}
+	return out
+}
+
+// Colours of the embeds by table status.
+const (
+	colourLobby    = 0x5865F2
+	colourPlaying  = 0x8B5A2B
+	colourFinished = 0x2E7D32
+	colourAbandon  = 0x757575
+)
+
+// GameName is the translated display name of a game.
+func GameName(ctx Ctx, gameID string) string { return ctx.T("game." + gameID) }
+
+// Lobby is the message of a table waiting for players.
+func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
+	var seats strings.Builder
+	for i, s := range t.Seats {
+		who := s.Name
+		if s.Bot {
+			who = ctx.T("core.seat.bot", "Name", s.Name)
+		} else if s.UserID != "" {
+			who = "<@" + s.UserID + ">"
+		}
+		fmt.Fprintf(&seats, "%d. %s\n", i+1, who)
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
+		Description: clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats), maxDescription),
+		Color:       colourLobby,
+		Fields: []*discordgo.MessageEmbedField{{
+			Name:  ctx.T("core.lobby.seats", "Count", len(t.Seats)),
+			Value: clip(seats.String(), maxFieldValue),
+		}},
+		Footer: &discordgo.MessageEmbedFooter{Text: ctx.T("core.table.footer", "ID", t.TableID)},
+	}
+	if opts := optionText(t.Options); opts != "" {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: clip(opts, maxFieldValue)})
+	}
+	full := len(t.Seats) >= t.MaxSeats
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: ctx.T("core.lobby.join"), Style: discordgo.PrimaryButton, CustomID: ids.Lobby("join"), Disabled: full},
+		discordgo.Button{Label: ctx.T("core.lobby.leave"), Style: discordgo.SecondaryButton, CustomID: ids.Lobby("leave")},
+		discordgo.Button{Label: ctx.T("core.lobby.bot"), Style: discordgo.SecondaryButton, CustomID: ids.Lobby("bot"), Disabled: full},
+		discordgo.Button{Label: ctx.T("core.lobby.start"), Style: discordgo.SuccessButton, CustomID: ids.Lobby("start"), Disabled: len(t.Seats) < t.MinSeats},
+		discordgo.Button{Label: ctx.T("core.lobby.cancel"), Style: discordgo.DangerButton, CustomID: ids.Lobby("cancel")},
+	}
+	return Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
+}
+
+func optionText(o games.Options) string {
+	if len(o) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", k, o[k])
+	}
+	return b.String()
+}
+
+// BoardRequest is everything Board needs.
+type BoardRequest struct {
+	Game  Game
+	View  any // the public view
+	Table TableInfo
+	// Menu is the acting seat's choices when they can be shown publicly
+	// (one human seat to act, labels reveal nothing); nil otherwise.
+	Menu  *Menu
+	IDs   IDs
+	Image bool // attach the PNG board
+	Ping  bool // mention the players to act (a new message)
+}
+
+// Board is the public table message: the game's card, the outcome when
+// the game is over, the PNG board, and the buttons of the player to act.
+func Board(ctx Ctx, r BoardRequest) (Message, error) {
+	card := r.Game.Board(ctx, r.View)
+	e := EmbedOf(card)
+	if e.Color == 0 {
+		e.Color = colourPlaying
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: clip(strings.TrimSpace(card.Footer+"  ·  "+ctx.T("core.table.footer", "ID", r.Table.TableID)), 2048)}
+	var msg Message
+	switch r.Table.Status {
+	case "finished":
+		e.Color = colourFinished
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: clip(OutcomeText(ctx, r.Table), maxFieldValue)})
+		msg.Content = clip(OutcomeText(ctx, r.Table), maxContent)
+	case "abandoned":
+		e.Color = colourAbandon
+		msg.Content = ctx.T("core.table.abandoned")
+	case "playing":
+		humans := r.Table.ActiveHumans()
+		if len(humans) > 0 {
+			var who []string
+			for _, u := range humans {
+				who = append(who, "<@"+u+">")
+			}
+			msg.Content = ctx.T("core.turn.ping", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
+			if r.Ping {
+				msg.Mentions = humans
+			}
+		}
+		msg.Components = playComponents(ctx, r, len(humans) > 0)
+	}
+	if r.Image {
+		png, err := r.Game.Image(r.View)
+		if err != nil {
+			return Message{}, fmt.Errorf("draw %s board: %w", r.Table.GameID, err)
+		}
+		if png != nil {
+			msg.Files = []File{{Name: "board.png", Data: png}}
+			e.Image = &discordgo.MessageEmbedImage{URL: "attachment://board.png"}
+		}
+	}
+	msg.Embeds = []*discordgo.MessageEmbed{e}
+	return msg, nil
+}
+
+func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	if r.Menu != nil && len(r.Menu.Choices) > 0 {
+		rows = Components(ctx, *r.Menu, r.IDs)
+	}
+	tools := []discordgo.MessageComponent{}
+	if r.Menu == nil && humanToAct {
+		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.your_move"), Style: discordgo.PrimaryButton, CustomID: r.IDs.PrivateMenu(), Emoji: &discordgo.ComponentEmoji{Name: "🎯"}})
+	}
+	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🂠"}})
+	return append(rows, discordgo.ActionsRow{Components: tools})
+}
+
+// OutcomeText announces the result of a finished game.
+func OutcomeText(ctx Ctx, t TableInfo) string {
+	o := t.Outcome
+	reason := ""
+	if o.Reason != "" {
+		reason = ctx.T(t.GameID + ".reason." + o.Reason)
+	}
+	var names []string
+	for _, w := range o.Winners {
+		names = append(names, ctx.Name(w))
+	}
+	var b strings.Builder
+	switch {
+	case t.Coop && len(o.Winners) > 0:
+		b.WriteString(ctx.T("core.outcome.team_won"))
+	case t.Coop:
+		b.WriteString(ctx.T("core.outcome.team_lost"))
+	case len(names) == 0:
+		b.WriteString(ctx.T("core.outcome.nobody"))
+	default:
+		b.WriteString(ctx.T("core.outcome.winners", "Count", len(names), "Names", strings.Join(names, ", ")))
+	}
+	if reason != "" {
+		b.WriteString(" - " + reason)
+	}
+	if len(o.Scores) == len(t.Seats) && len(o.Scores) > 0 {
+		var parts []string
+		for i, s := range o.Scores {
+			parts = append(parts, fmt.Sprintf("%s %d", ctx.Name(games.Seat(i)), s))
+		}
+		b.WriteString("\n" + ctx.T("core.outcome.scores", "Scores", strings.Join(parts, " · ")))
+	}
+	return b.String()
+}
+
+// MenuMessage is the acting player's private menu (an ephemeral reply).
+func MenuMessage(ctx Ctx, m Menu, ids IDs) Message {
+	content := m.Prompt
+	if content == "" {
+		content = ctx.T("core.menu.choose")
+	}
+	return Message{Content: clip(content, maxContent), Components: Components(ctx, m, ids)}
+}
+
+// CardMessage is a message of one embed, e.g. the private view or rules.
+func CardMessage(c Card) Message {
+	return Message{Embeds: []*discordgo.MessageEmbed{EmbedOf(c)}}
+}
+
+// Notice is a short text message from the catalogue.
+func Notice(ctx Ctx, id string, kv ...any) Message {
+	return Message{Content: clip(ctx.T(id, kv...), maxContent)}
+}
