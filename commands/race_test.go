@@ -108,8 +108,8 @@ func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Men
 	return m
 }
 func (raceRenderer) Status(ctx render.Ctx, v any) string { return "racing" }
-func (raceRenderer) Image(v any) ([]byte, error)        { return nil, nil }
-func (raceRenderer) Rules(ctx render.Ctx) string        { return "add 1 or 2; reach 10" }
+func (raceRenderer) Image(v any) ([]byte, error)         { return nil, nil }
+func (raceRenderer) Rules(ctx render.Ctx) string         { return "add 1 or 2; reach 10" }
 
 func init() {
 	games.Register(games.Adapt[raceState](race{}))

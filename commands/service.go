@@ -316,7 +316,7 @@ func (s *Service) Export(id string) ([]byte, error) {
 		}
 	}
 	return json.MarshalIndent(struct {
-		Table *data.Table      `json:"table"`
+		Table *data.Table     `json:"table"`
 		Log   []data.LogEntry `json:"log"`
 	}{t, log}, "", "  ")
 }

@@ -1,0 +1,175 @@
+// Package bot is warroom's Discord transport: it opens the discordgo
+// session, registers the slash commands, turns interactions into
+// commands.Request values, acknowledges them within Discord's 3 seconds,
+// and carries out what the table service answers (replies, board edits,
+// turn pings, team threads). It holds no game logic.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+
+	"github.com/warroom/warroom/commands"
+)
+
+// Config is how to reach Discord.
+type Config struct {
+	Token   string // the bot token, without the "Bot " prefix
+	GuildID string // register commands in this guild only (instant); empty = global
+	// APIBase points discordgo at another Discord, e.g. the local stand-in
+	// of the end-to-end tests ("http://127.0.0.1:port"). Developers only.
+	APIBase string
+	// HTTPTimeout bounds each REST call (default 20 s).
+	HTTPTimeout time.Duration
+}
+
+// Bot is a running Discord connection.
+type Bot struct {
+	cfg      Config
+	svc      *commands.Service
+	log      zerolog.Logger
+	s        *discordgo.Session
+	inflight sync.WaitGroup
+	closing  chan struct{}
+}
+
+// ErrBadToken is returned by Start when Discord refuses the token.
+var ErrBadToken = errors.New("Discord rejected the bot token (check DISCORD_TOKEN)")
+
+// Start connects, checks the token, registers the commands and starts
+// answering interactions.
+func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.Logger) (*Bot, error) {
+	if strings.TrimSpace(cfg.Token) == "" {
+		return nil, errors.New("no bot token: set DISCORD_TOKEN")
+	}
+	s, err := discordgo.New("Bot " + strings.TrimSpace(cfg.Token))
+	if err != nil {
+		return nil, err
+	}
+	timeout := cfg.HTTPTimeout
+	if timeout == 0 {
+		timeout = 20 * time.Second
+	}
+	s.Client = &http.Client{Timeout: timeout}
+	if cfg.APIBase != "" {
+		base, err := url.Parse(cfg.APIBase)
+		if err != nil || base.Host == "" {
+			return nil, fmt.Errorf("bad Discord API base %q", cfg.APIBase)
+		}
+		s.Client.Transport = &RewriteTransport{Base: base}
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShouldRetryOnRateLimit = true
+	s.MaxRestRetries = 3
+	s.LogLevel = discordgo.LogWarning
+	routeDiscordgoLogs(log)
+
+	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{})}
+	me, err := s.User("@me")
+	if err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized {
+			return nil, ErrBadToken
+		}
+		return nil, fmt.Errorf("reach Discord: %w", err)
+	}
+	ready := make(chan *discordgo.Ready, 1)
+	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
+	s.AddHandler(b.onInteraction)
+	if err := s.Open(); err != nil {
+		return nil, fmt.Errorf("open Discord gateway: %w", err)
+	}
+	var appID string
+	select {
+	case r := <-ready:
+		if r.Application != nil {
+			appID = r.Application.ID
+		}
+	case <-time.After(15 * time.Second):
+		s.Close()
+		return nil, errors.New("Discord gateway sent no READY within 15 s")
+	case <-ctx.Done():
+		s.Close()
+		return nil, ctx.Err()
+	}
+	if appID == "" {
+		appID = me.ID
+	}
+	cmds := commands.Commands()
+	if _, err := s.ApplicationCommandBulkOverwrite(appID, cfg.GuildID, cmds); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("register slash commands: %w", err)
+	}
+	where := "globally"
+	if cfg.GuildID != "" {
+		where = "in guild " + cfg.GuildID
+	}
+	log.Info().Str("user", me.Username).Str("app", appID).Int("commands", len(cmds)).Msgf("connected; commands registered %s", where)
+	return b, nil
+}
+
+// Stop lets in-flight interactions finish (up to the context's deadline)
+// and closes the gateway connection.
+func (b *Bot) Stop(ctx context.Context) error {
+	close(b.closing)
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		b.log.Warn().Msg("stopping with interactions still in flight")
+	}
+	return b.s.Close()
+}
+
+// Session exposes the discordgo session (tests, metrics).
+func (b *Bot) Session() *discordgo.Session { return b.s }
+
+// RewriteTransport sends every request for Discord's hosts to Base
+// instead: the seam for the local Discord stand-in of the tests.
+type RewriteTransport struct {
+	Base *url.URL
+	Next http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *RewriteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if strings.HasSuffix(r.URL.Host, "discord.com") || strings.HasSuffix(r.URL.Host, "discordapp.com") {
+		r = r.Clone(r.Context())
+		r.URL.Scheme, r.URL.Host = t.Base.Scheme, t.Base.Host
+		r.Host = t.Base.Host
+	}
+	next := t.Next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return next.RoundTrip(r)
+}
+
+var logOnce sync.Once
+
+// routeDiscordgoLogs sends discordgo's own log lines through zerolog.
+func routeDiscordgoLogs(log zerolog.Logger) {
+	logOnce.Do(func() {
+		discordgo.Logger = func(level, caller int, format string, a ...any) {
+			msg := fmt.Sprintf(format, a...)
+			switch level {
+			case discordgo.LogError:
+				log.Error().Str("from", "discordgo").Msg(msg)
+			case discordgo.LogWarning:
+				log.Warn().Str("from", "discordgo").Msg(msg)
+			default:
+				log.Debug().Str("from", "discordgo").Msg(msg)
+			}
+		}
+	})
+}

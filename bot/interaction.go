@@ -1,0 +1,309 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+
+	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/render"
+)
+
+// handleTimeout bounds the work for one interaction; the token itself
+// lasts 15 minutes.
+const handleTimeout = 60 * time.Second
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	select {
+	case <-b.closing:
+		return // shutting down: Discord shows "interaction failed", nothing is applied
+	default:
+	}
+	b.inflight.Add(1)
+	defer b.inflight.Done()
+	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+	defer cancel()
+	start := time.Now()
+	i := ic.Interaction
+	req, ok := requestOf(i)
+	if !ok {
+		return // PING and modal submits are not used
+	}
+	log := b.log.With().Str("interaction", i.ID).Str("user", req.User.ID).Str("channel", req.ChannelID).Logger()
+
+	// Acknowledge first, then work (Discord's 3-second deadline).
+	privateCmd := req.Kind == commands.SlashCommand && req.Command == "game" && req.Subcommand == "rules"
+	switch req.Kind {
+	case commands.Component:
+		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+			log.Error().Err(err).Msg("acknowledge component")
+			return
+		}
+	case commands.SlashCommand:
+		ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+		if privateCmd {
+			ack.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
+		if err := s.InteractionRespond(i, ack); err != nil {
+			log.Error().Err(err).Msg("acknowledge command")
+			return
+		}
+	}
+	ackDur := time.Since(start)
+
+	resp := b.svc.Handle(ctx, req)
+	b.execute(ctx, i, req, resp, privateCmd)
+	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", req.CustomID).Str("command", req.Command).Msg("interaction done")
+}
+
+// requestOf converts an interaction into the table service's request.
+func requestOf(i *discordgo.Interaction) (commands.Request, bool) {
+	req := commands.Request{
+		Locale: string(i.Locale), GuildLocale: "", GuildID: i.GuildID, ChannelID: i.ChannelID,
+	}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale)
+	}
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.Nick, i.Member.User)}
+		req.CanManageGuild = i.Member.Permissions&discordgo.PermissionManageGuild != 0
+	case i.User != nil:
+		req.User = commands.User{ID: i.User.ID, Name: displayName("", i.User)}
+	default:
+		return req, false
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		d := i.ApplicationCommandData()
+		req.Kind = commands.SlashCommand
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			req.Kind = commands.Autocomplete
+		}
+		req.Command = d.Name
+		req.Options = map[string]string{}
+		opts := d.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			req.Subcommand = opts[0].Name
+			opts = opts[0].Options
+		}
+		for _, o := range opts {
+			req.Options[o.Name] = optionText(o.Value)
+			if o.Focused {
+				req.Focused = o.Name
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		d := i.MessageComponentData()
+		req.Kind = commands.Component
+		req.CustomID = d.CustomID
+		req.Values = d.Values
+		if i.Message != nil {
+			req.MessageID = i.Message.ID
+		}
+	default:
+		return req, false
+	}
+	return req, true
+}
+
+func optionText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return ""
+}
+
+func displayName(nick string, u *discordgo.User) string {
+	for _, n := range []string{nick, u.GlobalName, u.Username} {
+		if strings.TrimSpace(n) != "" {
+			return n
+		}
+	}
+	return u.ID
+}
+
+// execute carries out a response: the reply, then the thread, the edits
+// and the posts. A failed step is logged; the state is already committed,
+// so "/game status" can always redraw the board.
+func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req commands.Request, resp commands.Response, privateCmd bool) {
+	s := b.s
+	log := b.log.With().Str("interaction", i.ID).Logger()
+	r := resp.Reply
+	switch r.Kind {
+	case commands.ReplyChoices:
+		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: r.Choices},
+		})
+		if err != nil {
+			log.Warn().Err(err).Msg("autocomplete")
+		}
+		return
+	case commands.ReplyPrivate:
+		if req.Kind == commands.SlashCommand && privateCmd {
+			_, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
+			logErr(log, err, "private reply")
+			break
+		}
+		if req.Kind == commands.SlashCommand {
+			// The deferral was public; replace it by a private follow-up.
+			logErr(log, s.InteractionResponseDelete(i), "delete public deferral")
+		}
+		_, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+			Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
+			Files: files(r.Message), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings(),
+		})
+		logErr(log, err, "private follow-up")
+	case commands.ReplyNew, commands.ReplyUpdate:
+		if req.Kind == commands.Component && r.Kind == commands.ReplyNew {
+			m, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+				Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
+				Files: files(r.Message), AllowedMentions: mentions(r.Message),
+			})
+			if logErr(log, err, "public follow-up") == nil && r.BoardOf != "" {
+				b.boardPosted(ctx, r.BoardOf, m)
+			}
+			break
+		}
+		m, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
+		if logErr(log, err, "edit reply") == nil && r.BoardOf != "" {
+			b.boardPosted(ctx, r.BoardOf, m)
+		}
+	case commands.ReplyStrip:
+		empty := []discordgo.MessageComponent{}
+		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
+		logErr(log, err, "strip buttons")
+	}
+
+	playChannel := ""
+	if th := resp.Thread; th != nil {
+		playChannel = b.openThread(ctx, th)
+	}
+	for _, e := range resp.Edits {
+		edit := &discordgo.MessageEdit{ID: e.MessageID, Channel: e.ChannelID, AllowedMentions: noPings()}
+		empty := []discordgo.MessageComponent{}
+		if e.StripOnly {
+			edit.Components = &empty
+		} else {
+			content := e.Message.Content
+			edit.Content, edit.Embeds, edit.Components = &content, &e.Message.Embeds, &e.Message.Components
+			if edit.Components == nil || *edit.Components == nil {
+				edit.Components = &empty
+			}
+			edit.Files = files(e.Message)
+			noAttachments := []*discordgo.MessageAttachment{}
+			edit.Attachments = &noAttachments
+		}
+		_, err := s.ChannelMessageEditComplex(edit)
+		logErr(log, err, "edit message")
+	}
+	for _, p := range resp.Posts {
+		ch := p.ChannelID
+		if ch == "" {
+			ch = playChannel
+		}
+		if ch == "" {
+			ch = i.ChannelID
+		}
+		m, err := s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+			Content: p.Message.Content, Embeds: p.Message.Embeds, Components: p.Message.Components,
+			Files: files(p.Message), AllowedMentions: mentions(p.Message),
+		})
+		if logErr(log, err, "post message") == nil && p.BoardOf != "" {
+			b.boardPosted(ctx, p.BoardOf, m)
+		}
+	}
+}
+
+// openThread opens a co-op team's private thread, adds the players and
+// links it from the channel. It returns the thread id, or "" on failure
+// (the game then continues in the channel).
+func (b *Bot) openThread(ctx context.Context, th *commands.Thread) string {
+	ch, err := b.s.ThreadStartComplex(th.ChannelID, &discordgo.ThreadStart{
+		Name: clip(th.Name, 100), AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: true,
+	})
+	if err != nil {
+		b.log.Error().Err(err).Str("table", th.TableID).Msg("open team thread; playing in the channel")
+		return ""
+	}
+	for _, u := range th.Members {
+		logErr(b.log, b.s.ThreadMemberAdd(ch.ID, u), "add thread member")
+	}
+	link := th.Link
+	link.Content = strings.ReplaceAll(link.Content, commands.ThreadMention, "<#"+ch.ID+">")
+	lm, err := b.s.ChannelMessageSendComplex(th.ChannelID, &discordgo.MessageSend{Content: link.Content, AllowedMentions: noPings()})
+	linkID := ""
+	if logErr(b.log, err, "post thread link") == nil {
+		linkID = lm.ID
+	}
+	if err := b.svc.ThreadOpened(ctx, th.TableID, ch.ID, linkID); err != nil {
+		b.log.Error().Err(err).Str("table", th.TableID).Msg("record team thread")
+	}
+	return ch.ID
+}
+
+func (b *Bot) boardPosted(ctx context.Context, table string, m *discordgo.Message) {
+	if m == nil {
+		return
+	}
+	if err := b.svc.BoardPosted(ctx, table, m.ChannelID, m.ID); err != nil {
+		b.log.Error().Err(err).Str("table", table).Msg("record board message")
+	}
+}
+
+func webhookEdit(m render.Message) *discordgo.WebhookEdit {
+	content := m.Content
+	embeds := m.Embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	noAttachments := []*discordgo.MessageAttachment{}
+	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, Files: files(m), Attachments: &noAttachments, AllowedMentions: mentions(m)}
+}
+
+func files(m render.Message) []*discordgo.File {
+	var out []*discordgo.File
+	for _, f := range m.Files {
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+	}
+	return out
+}
+
+// mentions allows exactly the message's Mentions to ping; nobody else.
+func mentions(m render.Message) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: m.Mentions}
+}
+
+func noPings() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+func logErr(log zerolog.Logger, err error, what string) error {
+	if err != nil {
+		log.Error().Err(err).Msg(what)
+	}
+	return err
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

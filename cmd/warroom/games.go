@@ -1,0 +1,17 @@
+package main
+
+import (
+	"github.com/warroom/warroom/games"
+
+	// The games this binary hosts: each rules package registers its engine
+	// and each render package its renderer.
+	_ "github.com/warroom/warroom/games/flanders"
+)
+
+func gameIDs() []string {
+	var ids []string
+	for _, e := range games.All() {
+		ids = append(ids, e.Info().ID)
+	}
+	return ids
+}

@@ -1,0 +1,104 @@
+// Command warroom hosts trench-war board games on Discord.
+//
+//	warroom play flanders            a local terminal table (no Discord needed)
+//	warroom play flanders --bots 4   computer players play a whole game
+//	warroom replay case.json         apply actions to a saved state, print JSON
+//	warroom run                      the Discord bot (DISCORD_TOKEN)
+//	warroom export --table ID        a stored table as JSON, for bug reports
+//	warroom backup --out FILE        a consistent copy of the database
+//
+// Configuration comes from flags and environment variables only.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/rs/zerolog"
+)
+
+const usage = `warroom - trench-war board games on Discord
+
+Usage:
+  warroom play <game> [flags]     play locally in the terminal (games: %s)
+  warroom replay <file.json>      apply actions to a saved table state; prints JSON
+  warroom run [flags]             run the Discord bot (needs DISCORD_TOKEN)
+  warroom export [flags]          print a stored table and its log as JSON
+  warroom backup [flags]          copy the database while the bot is stopped
+  warroom help <command>          flags of a command
+`
+
+func main() {
+	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, usage, strings.Join(gameIDs(), ", "))
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "play":
+		err = cmdPlay(args[1:], stdin, stdout, stderr)
+	case "replay":
+		err = cmdReplay(args[1:], stdout)
+	case "run":
+		err = cmdRun(args[1:], stderr)
+	case "export":
+		err = cmdExport(args[1:], stdout)
+	case "backup":
+		err = cmdBackup(args[1:], stdout)
+	case "help", "-h", "--help":
+		if len(args) > 1 {
+			return runMain([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		fmt.Fprintf(stdout, usage, strings.Join(gameIDs(), ", "))
+		return 0
+	default:
+		fmt.Fprintf(stderr, "warroom: unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, usage, strings.Join(gameIDs(), ", "))
+		return 2
+	}
+	if err == errHelp {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "warroom:", err)
+		return 1
+	}
+	return 0
+}
+
+// newLogger logs human-readable lines on a terminal and JSON otherwise.
+func newLogger(w io.Writer, format, level string) (zerolog.Logger, error) {
+	lvl, err := zerolog.ParseLevel(level)
+	if err != nil || level == "" {
+		return zerolog.Logger{}, fmt.Errorf("bad log level %q (debug, info, warn, error)", level)
+	}
+	if format == "auto" {
+		format = "json"
+		if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+			format = "console"
+		}
+	}
+	switch format {
+	case "console":
+		w = zerolog.ConsoleWriter{Out: w, TimeFormat: "15:04:05"}
+	case "json":
+	default:
+		return zerolog.Logger{}, fmt.Errorf("bad log format %q (auto, console, json)", format)
+	}
+	return zerolog.New(w).Level(lvl).With().Timestamp().Logger(), nil
+}
+
+// env returns the environment variable or def.
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// optionFlags collects repeated --option key=value flags.
+type optionFlags games.Options
+
+func (o optionFlags) String() string { return fmt.Sprint(map[string]string(o)) }
+func (o optionFlags) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("want key=value, got %q", v)
+	}
+	o[k] = val
+	return nil
+}
+
+// maxLocalActions stops a runaway local game.
+const maxLocalActions = 200000
+
+// cmdPlay is the local terminal table: the same engines and renderers as
+// on Discord, with hot-seat humans and computer players.
+func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return fmt.Errorf("play needs a game: one of %s", strings.Join(gameIDs(), ", "))
+	}
+	eng, ok := games.Lookup(args[0])
+	if !ok {
+		return fmt.Errorf("unknown game %q: one of %s", args[0], strings.Join(gameIDs(), ", "))
+	}
+	info := eng.Info()
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seats := fs.Int("seats", 0, fmt.Sprintf("number of seats (%d-%d); default: the minimum, and at least 2 when there are humans", info.MinSeats, info.MaxSeats))
+	bots := fs.Int("bots", -1, "computer seats (the last ones); all seats computer = a whole game without input")
+	seed := fs.Uint64("seed", 0, "random seed (0 = a random one)")
+	imgDir := fs.String("images", "", "write a PNG of the board after every turn into this folder")
+	lang := fs.String("lang", env("WARROOM_LANG", "en"), "language: en, pl or ru")
+	quiet := fs.Bool("quiet", false, "all-computer games: print only the result")
+	opts := optionFlags{}
+	fs.Var(opts, "option", "game option key=value (repeatable), e.g. --option scenario=3")
+	if err := parse(fs, args[1:]); err != nil {
+		return err
+	}
+	n := *seats
+	if n == 0 {
+		n = max(info.MinSeats, *bots)
+		if *bots < 0 || *bots < n {
+			n = max(n, min(2, info.MaxSeats))
+		}
+	}
+	if n < info.MinSeats || n > info.MaxSeats {
+		return fmt.Errorf("%s takes %d-%d seats, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	nb := *bots
+	if nb < 0 {
+		nb = n - 1
+	}
+	if nb > n {
+		return fmt.Errorf("--bots %d is more than the %d seats", nb, n)
+	}
+	s1 := *seed
+	if s1 == 0 {
+		s1, _ = randomSeed()
+	}
+	g, ok := render.For(info.ID)
+	if !ok {
+		return fmt.Errorf("%s has no renderer", info.ID)
+	}
+	rng := games.NewPCG(s1, 0)
+	st, err := eng.Setup(games.Options(opts), n, rng)
+	if err != nil {
+		return fmt.Errorf("setup: %w", err)
+	}
+	t := &localTable{eng: eng, g: g, state: st, rng: rng, out: stdout, imgDir: *imgDir,
+		ctx: render.Ctx{L: i18n.For(*lang)}, bots: make([]bool, n)}
+	for i := range n {
+		t.bots[i] = i >= n-nb
+		if t.bots[i] {
+			t.ctx.Names = append(t.ctx.Names, t.ctx.T("core.bot_name", "N", i+1))
+		} else {
+			t.ctx.Names = append(t.ctx.Names, fmt.Sprintf("Player %d", i+1))
+		}
+	}
+	if t.imgDir != "" {
+		if err := os.MkdirAll(t.imgDir, 0o755); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%s - seed %d - %d seats (%d computer)\n", render.GameName(t.ctx, info.ID), s1, n, nb)
+	if nb == n {
+		return t.autoplay(*quiet)
+	}
+	return t.interactive(bufio.NewScanner(stdin))
+}
+
+type localTable struct {
+	eng     games.Engine
+	g       render.Game
+	state   games.State
+	rng     games.Rand
+	ctx     render.Ctx
+	bots    []bool
+	out     io.Writer
+	imgDir  string
+	actions int
+}
+
+func (t *localTable) apply(seat games.Seat, a games.Action) error {
+	ns, _, err := t.eng.Apply(t.state, seat, a, t.rng)
+	if err != nil {
+		return err
+	}
+	t.state = ns
+	t.actions++
+	if t.actions > maxLocalActions {
+		return fmt.Errorf("no end after %d actions", maxLocalActions)
+	}
+	return nil
+}
+
+func (t *localTable) label(seat games.Seat, a games.Action) string {
+	ctx := t.ctx
+	ctx.Viewer = seat
+	m := t.g.Menu(ctx, t.eng.View(t.state, seat), []games.Action{a})
+	if len(m.Choices) == 1 && m.Choices[0].Label != "" {
+		return m.Choices[0].Label
+	}
+	return a.String()
+}
+
+// autoplay lets the computer play every seat and prints the result.
+func (t *localTable) autoplay(quiet bool) error {
+	for !t.eng.Outcome(t.state).Done {
+		active := t.eng.Active(t.state)
+		if len(active) == 0 {
+			return fmt.Errorf("no seat may act but the game is not over (after %d actions)", t.actions)
+		}
+		seat := active[0]
+		a := t.eng.Bot(t.state, seat, t.rng)
+		if !quiet {
+			fmt.Fprintf(t.out, "%s: %s\n", t.ctx.Name(seat), t.label(seat, a))
+		}
+		if err := t.apply(seat, a); err != nil {
+			return fmt.Errorf("computer seat %d chose %s: %w", seat, a, err)
+		}
+	}
+	return t.finish()
+}
+
+func (t *localTable) finish() error {
+	view := t.eng.View(t.state, games.Spectator)
+	fmt.Fprintln(t.out, render.TextOf(t.g.Board(t.ctx, view)))
+	if err := t.writeImage("final"); err != nil {
+		return err
+	}
+	info := render.TableInfo{GameID: t.eng.Info().ID, Coop: t.eng.Info().Coop, Outcome: t.eng.Outcome(t.state)}
+	for _, n := range t.ctx.Names {
+		info.Seats = append(info.Seats, render.SeatInfo{Name: n})
+	}
+	fmt.Fprintf(t.out, "Game over after %d actions. %s\n", t.actions, render.OutcomeText(t.ctx, info))
+	return nil
+}
+
+func (t *localTable) writeImage(name string) error {
+	if t.imgDir == "" {
+		return nil
+	}
+	png, err := t.g.Image(t.eng.View(t.state, games.Spectator))
+	if err != nil || png == nil {
+		return err
+	}
+	p := filepath.Join(t.imgDir, fmt.Sprintf("%s-%s.png", t.eng.Info().ID, name))
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(t.out, "(board picture: %s)\n", p)
+	return nil
+}
+
+// interactive runs a hot-seat game on the terminal.
+func (t *localTable) interactive(in *bufio.Scanner) error {
+	for !t.eng.Outcome(t.state).Done {
+		active := t.eng.Active(t.state)
+		if len(active) == 0 {
+			return fmt.Errorf("no seat may act but the game is not over")
+		}
+		seat := active[0]
+		if t.bots[seat] {
+			a := t.eng.Bot(t.state, seat, t.rng)
+			fmt.Fprintf(t.out, "> %s: %s\n", t.ctx.Name(seat), t.label(seat, a))
+			if err := t.apply(seat, a); err != nil {
+				return fmt.Errorf("computer seat %d chose %s: %w", seat, a, err)
+			}
+			continue
+		}
+		ctx := t.ctx
+		ctx.Viewer = seat
+		view := t.eng.View(t.state, seat)
+		fmt.Fprintln(t.out, "\n"+render.TextOf(t.g.Board(t.ctx, t.eng.View(t.state, games.Spectator))))
+		if card, ok := t.g.Private(ctx, view); ok {
+			fmt.Fprintln(t.out, render.TextOf(card))
+		}
+		if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
+			return err
+		}
+		menu := t.g.Menu(ctx, view, t.eng.Legal(t.state, seat))
+		fmt.Fprintf(t.out, "%s - %s\n", t.ctx.Name(seat), menu.Prompt)
+		for i, c := range menu.Choices {
+			group := ""
+			if c.Group != "" {
+				group = "[" + c.Group + "] "
+			}
+			fmt.Fprintf(t.out, "  %2d. %s%s\n", i+1, group, c.Label)
+		}
+		fmt.Fprint(t.out, "choice (number, action text, ? for rules, q to quit): ")
+		if !in.Scan() {
+			fmt.Fprintln(t.out, "\nbye")
+			return in.Err()
+		}
+		line := strings.TrimSpace(in.Text())
+		switch line {
+		case "q", "quit":
+			fmt.Fprintln(t.out, "bye")
+			return nil
+		case "?":
+			fmt.Fprintln(t.out, t.g.Rules(t.ctx))
+			continue
+		}
+		var a games.Action
+		if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(menu.Choices) {
+			a = menu.Choices[k-1].Action
+		} else if pa, err := games.ParseAction(line); err == nil {
+			a = pa
+		} else {
+			fmt.Fprintln(t.out, "? not a choice")
+			continue
+		}
+		if err := t.apply(seat, a); err != nil {
+			fmt.Fprintf(t.out, "! %v\n", err)
+		}
+	}
+	return t.finish()
+}

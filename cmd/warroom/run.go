@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/warroom/warroom/bot"
+	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/data"
+)
+
+var errHelp = errors.New("help shown")
+
+func parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return errHelp
+	}
+	return err
+}
+
+// cmdRun runs the Discord bot until SIGINT or SIGTERM.
+func cmdRun(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
+	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only, instantly (env DISCORD_GUILD_ID)")
+	logFormat := fs.String("log-format", env("WARROOM_LOG_FORMAT", "auto"), "auto, console or json (env WARROOM_LOG_FORMAT)")
+	logLevel := fs.String("log-level", env("WARROOM_LOG_LEVEL", "info"), "debug, info, warn or error (env WARROOM_LOG_LEVEL)")
+	apiBase := fs.String("dev-discord-api", env("WARROOM_DEV_DISCORD_API", ""), "developers only: send Discord API calls to this base URL, e.g. a local stand-in (env WARROOM_DEV_DISCORD_API)")
+	noImages := fs.Bool("no-images", false, "send boards as text only, without PNG pictures")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	log, err := newLogger(stderr, *logFormat, *logLevel)
+	if err != nil {
+		return err
+	}
+	token := os.Getenv("DISCORD_TOKEN")
+	if token == "" {
+		return errors.New("DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and export its token (see README), or try `warroom play flanders` locally")
+	}
+	store, err := data.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	svc := commands.NewService(store, log)
+	svc.Images = !*noImages
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase}, svc, log)
+	if err != nil {
+		return err
+	}
+	log.Info().Str("db", *dbPath).Msg("warroom is running; Ctrl+C to stop")
+	<-ctx.Done()
+	log.Info().Msg("stopping: finishing interactions in flight")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := b.Stop(sctx); err != nil {
+		log.Warn().Err(err).Msg("close gateway")
+	}
+	if err := store.Close(); err != nil {
+		return fmt.Errorf("close database: %w", err)
+	}
+	log.Info().Msg("stopped")
+	return nil
+}
