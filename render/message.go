@@ -79,7 +79,33 @@ func EmbedOf(c Card) *discordgo.MessageEmbed {
 	if c.Footer != "" {
 		e.Footer = &discordgo.MessageEmbedFooter{Text: clip(c.Footer, 2048)}
 	}
+	fitTotal(e)
 	return e
+}
+
+// maxEmbedTotal is Discord's 6000-character limit over a whole embed,
+// less room for the footer the table adds.
+const maxEmbedTotal = 5800
+
+// fitTotal drops trailing fields, then shortens the description, until
+// the embed fits Discord's total limit.
+func fitTotal(e *discordgo.MessageEmbed) {
+	n := func(s string) int { return utf8.RuneCountInString(s) }
+	total := n(e.Title) + n(e.Description)
+	if e.Footer != nil {
+		total += n(e.Footer.Text)
+	}
+	for _, f := range e.Fields {
+		total += n(f.Name) + n(f.Value)
+	}
+	for total > maxEmbedTotal && len(e.Fields) > 0 {
+		f := e.Fields[len(e.Fields)-1]
+		total -= n(f.Name) + n(f.Value)
+		e.Fields = e.Fields[:len(e.Fields)-1]
+	}
+	if total > maxEmbedTotal {
+		e.Description = clip(e.Description, max(1, n(e.Description)-(total-maxEmbedTotal)))
+	}
 }
 
 // Components lays a menu out within Discord's limits (at most four rows,

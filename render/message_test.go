@@ -1,0 +1,157 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"pgregory.net/rapid"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+type testIDs struct{}
+
+func (testIDs) Action(a games.Action) string { return "w1:t:1:a:" + a.String() }
+func (testIDs) Select() string               { return "w1:t:1:s" }
+func (testIDs) Group() string                { return "w1:t:1:g" }
+func (testIDs) PrivateMenu() string          { return "w1:t:1:p" }
+func (testIDs) MyView() string               { return "w1:t:1:h" }
+func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
+
+func ctxEN() Ctx {
+	return Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}
+}
+
+// checkLimits fails when components break one of Discord's rules.
+func checkLimits(t interface{ Fatalf(string, ...any) }, rows []discordgo.MessageComponent, maxRows int) int {
+	if len(rows) > maxRows {
+		t.Fatalf("%d rows", len(rows))
+	}
+	ids := map[string]bool{}
+	n := 0
+	for _, r := range rows {
+		row := r.(discordgo.ActionsRow)
+		if len(row.Components) == 0 || len(row.Components) > 5 {
+			t.Fatalf("row of %d", len(row.Components))
+		}
+		for _, c := range row.Components {
+			var id string
+			switch x := c.(type) {
+			case discordgo.Button:
+				id = x.CustomID
+				if len([]rune(x.Label)) > 80 || x.Label == "" {
+					t.Fatalf("label %q", x.Label)
+				}
+				n++
+			case discordgo.SelectMenu:
+				id = x.CustomID
+				if len(row.Components) != 1 || len(x.Options) == 0 || len(x.Options) > 25 {
+					t.Fatalf("select with %d options in a row of %d", len(x.Options), len(row.Components))
+				}
+				for _, o := range x.Options {
+					if len([]rune(o.Label)) > 100 || len(o.Value) > 100 {
+						t.Fatalf("option %q", o.Label)
+					}
+				}
+				n += len(x.Options)
+			}
+			if ids[id] || len(id) > 100 {
+				t.Fatalf("custom_id %q repeated or too long", id)
+			}
+			ids[id] = true
+		}
+	}
+	return n
+}
+
+func TestComponentsWithinLimits(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 400).Draw(t, "choices")
+		groups := rapid.IntRange(1, 40).Draw(t, "groups")
+		var m Menu
+		for i := range n {
+			label := strings.Repeat("x", rapid.IntRange(1, 120).Draw(t, "len"))
+			m.Choices = append(m.Choices, Choice{Action: games.Act("do", i), Label: label, Group: fmt.Sprint("g", i%groups)})
+		}
+		rows := Components(ctxEN(), m, testIDs{})
+		shown := checkLimits(t, rows, 4)
+		if n <= 20 && shown != n {
+			t.Fatalf("%d choices but %d buttons", n, shown)
+		}
+		// Every choice is reachable: directly, or through its group.
+		if sel, ok := rows[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu); ok && sel.CustomID == (testIDs{}).Group() {
+			total := 0
+			for i := range sel.Options {
+				gm, ok := GroupMenu(m, i)
+				if !ok {
+					t.Fatalf("group %d missing", i)
+				}
+				total += len(gm.Choices)
+				checkLimits(t, Components(ctxEN(), gm, testIDs{}), 4)
+			}
+			if groups <= 25 && total != n {
+				t.Fatalf("groups reach %d of %d choices", total, n)
+			}
+		} else if shown != n {
+			t.Fatalf("%d of %d choices shown", shown, n)
+		}
+	})
+}
+
+type fakeGame struct{}
+
+func (fakeGame) Board(ctx Ctx, v any) Card {
+	return Card{Title: "T", Description: strings.Repeat("d", 5000), Fields: make([]Field, 30)}
+}
+func (fakeGame) Private(ctx Ctx, v any) (Card, bool) { return Card{}, false }
+func (fakeGame) Menu(ctx Ctx, v any, l []games.Action) Menu {
+	return Menu{}
+}
+func (fakeGame) Status(ctx Ctx, v any) string { return "" }
+func (fakeGame) Image(v any) ([]byte, error)  { return []byte("png"), nil }
+func (fakeGame) Rules(ctx Ctx) string         { return "" }
+
+func TestBoardMessage(t *testing.T) {
+	info := TableInfo{GameID: "x", TableID: "7", Status: "playing", Active: []games.Seat{1},
+		Seats: []SeatInfo{{Name: "Ann", UserID: "1"}, {Name: "Bob", UserID: "2"}}}
+	menu := &Menu{Choices: []Choice{{Action: games.Act("roll"), Label: "Roll"}}}
+	msg, err := Board(ctxEN(), BoardRequest{Game: fakeGame{}, Table: info, Menu: menu, IDs: testIDs{}, Image: true, Ping: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := msg.Embeds[0]
+	total := len([]rune(e.Description)) + len([]rune(e.Title)) + len([]rune(e.Footer.Text))
+	for _, f := range e.Fields {
+		total += len([]rune(f.Name)) + len([]rune(f.Value))
+	}
+	if len([]rune(e.Description)) > 4096 || len(e.Fields) > 25 || total > 6000 || e.Image == nil || e.Image.URL != "attachment://board.png" || len(msg.Files) != 1 {
+		t.Fatalf("embed %d chars, %d fields, image %v", len(e.Description), len(e.Fields), e.Image)
+	}
+	if len(msg.Mentions) != 1 || msg.Mentions[0] != "2" || !strings.Contains(msg.Content, "<@2>") {
+		t.Fatalf("ping %q %v", msg.Content, msg.Mentions)
+	}
+	checkLimits(t, msg.Components, 5)
+	info.Status = "finished"
+	info.Outcome = games.Outcome{Done: true, Winners: []games.Seat{0}, Scores: []int{3, 1}}
+	msg, _ = Board(ctxEN(), BoardRequest{Game: fakeGame{}, Table: info, IDs: testIDs{}})
+	if len(msg.Components) != 0 || !strings.Contains(msg.Content, "Winner: Ann") || !strings.Contains(msg.Content, "Ann 3") {
+		t.Fatalf("finished: %q %d", msg.Content, len(msg.Components))
+	}
+}
+
+func TestLobbyButtons(t *testing.T) {
+	info := TableInfo{GameID: "flanders", TableID: "1", Status: "lobby", HostID: "1", MinSeats: 2, MaxSeats: 2,
+		Seats: []SeatInfo{{Name: "Ann", UserID: "1"}}}
+	msg := Lobby(ctxEN(), info, testIDs{})
+	checkLimits(t, msg.Components, 1)
+	start := msg.Components[0].(discordgo.ActionsRow).Components[3].(discordgo.Button)
+	if !start.Disabled {
+		t.Fatal("start enabled with too few players")
+	}
+	if !strings.Contains(msg.Embeds[0].Title, "In Flanders Field") {
+		t.Fatalf("title %q", msg.Embeds[0].Title)
+	}
+}
