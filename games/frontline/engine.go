@@ -1,0 +1,541 @@
+package frontline
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/warroom/warroom/games"
+)
+
+// Game is the IF - Pierwszy Front engine.
+type Game struct{}
+
+func init() { games.Register(games.Adapt[State](Game{})) }
+
+// Variants (option "variant").
+var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}
+
+// Info describes the game.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID: "frontline", Name: "IF - Pierwszy Front", MinSeats: 2, MaxSeats: 2,
+		Options: []games.OptionSpec{{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"}},
+	}
+}
+
+// Setup deals a new game (spec 5).
+func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) {
+	if seats != 2 {
+		return State{}, fmt.Errorf("frontline: 2 seats, got %d", seats)
+	}
+	v := opts["variant"]
+	if v == "" {
+		v = "standard"
+	}
+	ok := false
+	for _, x := range Variants {
+		ok = ok || x == v
+	}
+	if !ok {
+		return State{}, fmt.Errorf("frontline: unknown variant %q", v)
+	}
+	return newState(v, rng), nil
+}
+
+// Active lists the seat that must decide now.
+func (Game) Active(s State) []games.Seat {
+	p := s.active()
+	if p < 0 {
+		return nil
+	}
+	return []games.Seat{games.Seat(p)}
+}
+
+func (s *State) active() int {
+	switch {
+	case s.Phase == PhOver:
+		return -1
+	case len(s.Queue) > 0:
+		return s.Queue[0].Seat
+	case s.Phase == PhBattle && s.Battle != nil:
+		return s.Battle.Holder
+	case s.Phase == PhDraft, s.Phase == PhDraw, s.Phase == PhMain:
+		return s.Turn
+	}
+	return -1
+}
+
+// Legal lists exactly what Apply accepts from seat.
+func (Game) Legal(s State, seat games.Seat) []games.Action {
+	if int(seat) != s.active() {
+		return nil
+	}
+	return s.legal(int(seat))
+}
+
+func (s *State) legal(p int) []games.Action {
+	var out []games.Action
+	if len(s.Queue) > 0 {
+		h := s.Queue[0]
+		switch h.Kind {
+		case PendPlace:
+			for _, c := range s.emptyCols(p, unitFront[h.Unit]) {
+				out = append(out, games.Act("place", c))
+			}
+		case PendTarget:
+			for _, u := range s.shellTargets(p, h.Front) {
+				out = append(out, games.Act("target", u))
+			}
+		case PendRemove:
+			for _, u := range s.frontCards(p, h.Front) {
+				out = append(out, games.Act("remove", u))
+			}
+		case PendDegrade:
+			for _, u := range s.ownTrained(p, false) {
+				out = append(out, games.Act("degrade", u))
+			}
+		case PendFort:
+			for f := 1; f <= 3; f++ {
+				if s.P[p].Fort[f-1] < 5 {
+					out = append(out, games.Act("fort", f))
+				}
+			}
+		}
+		return out
+	}
+	switch s.Phase {
+	case PhDraft:
+		for _, u := range s.Draft {
+			for _, c := range s.emptyCols(p, unitFront[u]) {
+				out = append(out, games.Act("draft", u, c))
+			}
+		}
+	case PhDraw:
+		for _, u := range s.UnitRow {
+			out = append(out, s.entryActions("draw", p, u)...)
+		}
+	case PhMain:
+		out = s.mainLegal(p)
+	case PhBattle:
+		out = s.battleOptions(p)
+		if s.Battle.PlayedNow > 0 {
+			out = append(out, games.Act("done"))
+		} else {
+			out = append(out, games.Act("pass"))
+		}
+	}
+	return out
+}
+
+// entryActions: verb.u.col for each empty column of u's printed row, or
+// verb.u.0 (Rear) when the row is full; prefix args come first.
+func (s *State) entryActions(verb string, p, u int, prefix ...int) []games.Action {
+	var out []games.Action
+	cols := s.emptyCols(p, unitFront[u])
+	if len(cols) == 0 {
+		cols = []int{0}
+	}
+	for _, c := range cols {
+		args := append(append([]int(nil), prefix...), u, c)
+		out = append(out, games.Act(verb, args...))
+	}
+	return out
+}
+
+func (s *State) ownMilitary(p int, slotsOnly bool, skip uint8) []int {
+	var out []int
+	for _, u := range s.boardUnits(p) {
+		if isCommander(u) || s.Marks[u]&skip != 0 {
+			continue
+		}
+		if slotsOnly && s.locate(u).Where != "slot" {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func (s *State) buyOptions(p, pile int) []games.Action {
+	pl := &s.P[p]
+	if len(s.Piles[pile-1]) == 0 {
+		return nil
+	}
+	c := s.Piles[pile-1][len(s.Piles[pile-1])-1]
+	if pl.Gold < acost(c) {
+		return nil
+	}
+	one := []games.Action{games.Act("buy", pile)}
+	t := atype(c)
+	switch acat(c) {
+	case CatActivation, CatBattle, CatPermanent:
+		return one
+	case CatEquipment:
+		if s.hasEquip(p, t) {
+			return nil
+		}
+		if len(pl.Equip) < 3 {
+			return one
+		}
+		var out []games.Action
+		for i := range pl.Equip {
+			out = append(out, games.Act("buy", pile, i))
+		}
+		return out
+	}
+	var out []games.Action
+	switch t {
+	case "ammo_supply":
+		if pl.Ammo < MaxAmmo {
+			return one
+		}
+	case "trench_raid":
+		for f := 1; f <= 3; f++ {
+			for _, u := range s.shellTargets(p, f) {
+				out = append(out, games.Act("buy", pile, u))
+			}
+		}
+	case "escape":
+		for _, u := range s.P[opp(p)].Prison {
+			out = append(out, s.entryActions("buy", p, u, pile)...)
+		}
+	case "propaganda":
+		return one
+	case "field_promotion":
+		if !s.canPlace(MarkPlus1) {
+			return nil
+		}
+		us := s.ownMilitary(p, false, MarkPlus1)
+		sort.Ints(us)
+		two := s.markCount(MarkPlus1) <= SupplyPlus1-2
+		for i, u := range us {
+			out = append(out, games.Act("buy", pile, u))
+			if two {
+				for _, v := range us[i+1:] {
+					out = append(out, games.Act("buy", pile, u, v))
+				}
+			}
+		}
+	case "conscription":
+		if len(s.UnitRow) == 0 {
+			return one
+		}
+		for _, u := range s.UnitRow {
+			out = append(out, s.entryActions("buy", p, u, pile)...)
+		}
+	case "extra_barrage":
+		if s.eventID() != "fog" {
+			return one
+		}
+	}
+	return out
+}
+
+func (s *State) playOptions(p, c int) []games.Action {
+	pl := &s.P[p]
+	var out []games.Action
+	switch atype(c) {
+	case "barracks":
+		if s.canPlace(MarkPlus2) {
+			for _, u := range s.ownMilitary(p, false, MarkPlus2) {
+				out = append(out, games.Act("play", c, u))
+			}
+		}
+	case "reorganization", "spy":
+		out = append(out, games.Act("play", c))
+	case "fortify":
+		for f := 1; f <= 3; f++ {
+			if pl.Fort[f-1] < 5 {
+				out = append(out, games.Act("play", c, f))
+			}
+		}
+	case "disinformation":
+		for f := 1; f <= 3; f++ {
+			for _, u := range s.frontMilitary(opp(p), f) {
+				if s.hasMark(u, MarkPlus2) && !s.hasMark(u, MarkCamo) {
+					out = append(out, games.Act("play", c, u))
+				}
+			}
+		}
+	case "camouflage":
+		if s.canPlace(MarkCamo) {
+			for _, u := range s.ownMilitary(p, true, MarkCamo) {
+				out = append(out, games.Act("play", c, u))
+			}
+		}
+	case "field_hospital":
+		for f := 1; f <= 3; f++ {
+			if pl.Hospital != f {
+				out = append(out, games.Act("play", c, f))
+			}
+		}
+	case "minefield":
+		for f := 1; f <= 3; f++ {
+			if pl.Mine[f-1] == 0 {
+				out = append(out, games.Act("play", c, f))
+			}
+		}
+	}
+	return out
+}
+
+func (s *State) moveOptions(p int) []games.Action {
+	var out []games.Action
+	units := s.boardUnits(p)
+	for _, u := range units {
+		from := s.locate(u)
+		for f := 1; f <= 3; f++ {
+			for _, c := range s.emptyCols(p, f) {
+				if s.canMoveTo(p, u, from, f, c) {
+					out = append(out, games.Act("move", u, f, c))
+				}
+			}
+		}
+		if from.Where == "slot" {
+			out = append(out, games.Act("move", u, 0, 0))
+		}
+	}
+	for i, u := range units {
+		lu := s.locate(u)
+		for _, v := range units[i+1:] {
+			lv := s.locate(v)
+			if lu.Where == "rear" && lv.Where == "rear" {
+				continue
+			}
+			if s.canMoveTo(p, u, lu, lv.F, lv.C) && s.canMoveTo(p, v, lv, lu.F, lu.C) {
+				a, b := u, v
+				if a > b {
+					a, b = b, a
+				}
+				out = append(out, games.Act("swap", a, b))
+			}
+		}
+	}
+	return out
+}
+
+func (s *State) mainLegal(p int) []games.Action {
+	var out []games.Action
+	pl := &s.P[p]
+	for pile := 1; pile <= 5; pile++ {
+		out = append(out, s.buyOptions(p, pile)...)
+	}
+	if s.ActPlayed < s.limit(p) {
+		seen := map[int]bool{}
+		for _, c := range pl.Hand {
+			if acat(c) != CatActivation || seen[actionType[c]] {
+				continue
+			}
+			seen[actionType[c]] = true
+			out = append(out, s.playOptions(p, c)...)
+		}
+	}
+	if s.ManLeft > 0 {
+		out = append(out, s.moveOptions(p)...)
+	}
+	if s.ShellLeft > 0 && s.eventID() != "fog" {
+		for f := 1; f <= 3; f++ {
+			for _, u := range s.frontCards(p, f) {
+				if contains(s.Shelled, u) {
+					continue
+				}
+				for _, e := range s.shellFronts(p, u) {
+					if s.shellX(p, e) > 0 {
+						out = append(out, games.Act("shell", u, e))
+					}
+				}
+			}
+		}
+	}
+	if s.Declared[p] == 0 && pl.Ammo >= 1 && s.eventID() != "christmas_truce" {
+		for f := 1; f <= 3; f++ {
+			if pl.Ready[f-1] {
+				out = append(out, games.Act("declare", f))
+			}
+		}
+	}
+	if !s.Peeked && s.Declared[opp(p)] > 0 {
+		for _, u := range s.boardUnits(p) {
+			if utype(u) == "recon_plane" && s.locate(u).Where == "slot" {
+				out = append(out, games.Act("peek"))
+				break
+			}
+		}
+	}
+	return append(out, games.Act("end"))
+}
+
+// Apply validates and applies one action.
+func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
+	if s.Phase == PhOver {
+		return s, nil, games.Illegal("game_over")
+	}
+	p := int(seat)
+	if p != s.active() {
+		return s, nil, games.Illegal("not_your_turn")
+	}
+	found := false
+	for _, l := range s.legal(p) {
+		if l.Equal(a) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return s, nil, games.Illegal(s.diagnose(p, a), a.String())
+	}
+	n := s.clone()
+	n.r = rng
+	seq := n.Seq
+	n.exec(p, a)
+	n.settle()
+	n.r = nil
+	var evs []games.Event
+	for _, e := range n.Log {
+		if e.N <= seq {
+			continue
+		}
+		ev := games.Ev(e.Kind, games.Seat(e.Seat), "card", e.Card, "card2", e.Card2, "front", e.Front, "a", e.A, "b", e.B, "c", e.C)
+		ev.Private = e.Only >= 0
+		evs = append(evs, ev)
+	}
+	return n, evs, nil
+}
+
+func (s *State) diagnose(p int, a games.Action) string {
+	if len(s.Queue) > 0 {
+		switch a.Verb {
+		case "place", "target", "remove", "degrade", "fort":
+			return "bad_choice"
+		}
+		return "decision_pending"
+	}
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return -1
+	}
+	switch a.Verb {
+	case "draft":
+		if s.Phase != PhDraft {
+			return "wrong_phase"
+		}
+		return "bad_draft"
+	case "draw":
+		if s.Phase != PhDraw {
+			return "wrong_phase"
+		}
+		return "bad_draw"
+	case "buy", "play", "move", "swap", "shell", "declare", "peek", "end":
+		if s.Phase != PhMain {
+			return "wrong_phase"
+		}
+	case "card", "done", "pass":
+		if s.Phase != PhBattle {
+			return "wrong_phase"
+		}
+		if a.Verb == "done" {
+			return "done_needs_card"
+		}
+		if a.Verb == "pass" {
+			return "pass_after_card"
+		}
+		return "cannot_play"
+	case "place", "target", "remove", "degrade", "fort":
+		return "no_decision"
+	default:
+		return "bad_action"
+	}
+	switch a.Verb {
+	case "buy":
+		pile := arg(0)
+		if pile < 1 || pile > 5 || len(s.Piles[pile-1]) == 0 {
+			return "empty_pile"
+		}
+		c := s.Piles[pile-1][len(s.Piles[pile-1])-1]
+		if s.P[p].Gold < acost(c) {
+			return "not_enough_gold"
+		}
+		if atype(c) == "extra_barrage" && s.eventID() == "fog" {
+			return "fog"
+		}
+		return "cannot_buy"
+	case "play":
+		c := arg(0)
+		if !contains(s.P[p].Hand, c) {
+			return "not_in_hand"
+		}
+		if s.ActPlayed >= s.limit(p) {
+			return "limit_reached"
+		}
+		return "no_target"
+	case "move", "swap":
+		if s.ManLeft < 1 {
+			return "no_maneuvers"
+		}
+		return "bad_move"
+	case "shell":
+		if s.eventID() == "fog" {
+			return "fog"
+		}
+		if s.ShellLeft < 1 || contains(s.Shelled, arg(0)) {
+			return "no_shelling"
+		}
+		return "bad_shell"
+	case "declare":
+		if s.eventID() == "christmas_truce" {
+			return "truce"
+		}
+		if s.Declared[p] > 0 {
+			return "already_declared"
+		}
+		if s.P[p].Ammo < 1 {
+			return "no_ammo"
+		}
+		return "not_ready"
+	case "peek":
+		return "cannot_peek"
+	}
+	return "bad_action"
+}
+
+// Outcome reports the result after month 8 (spec 8).
+func (Game) Outcome(s State) games.Outcome {
+	if s.Phase != PhOver {
+		return games.Outcome{}
+	}
+	w, reason := s.winner()
+	o := games.Outcome{Done: true, Scores: []int{s.P[0].VP, s.P[1].VP}, Reason: reason}
+	if w >= 0 {
+		o.Winners = []games.Seat{games.Seat(w)}
+	} else {
+		o.Winners = []games.Seat{0, 1}
+	}
+	return o
+}
+
+// winner returns the winning seat (-1 draw) and the deciding criterion.
+func (s *State) winner() (int, string) {
+	cmp := func(a, b int) int {
+		switch {
+		case a > b:
+			return 0
+		case b > a:
+			return 1
+		}
+		return -1
+	}
+	if w := cmp(s.P[0].VP, s.P[1].VP); w >= 0 {
+		return w, "vp"
+	}
+	if w := cmp(s.P[0].Gold, s.P[1].Gold); w >= 0 {
+		return w, "gold"
+	}
+	for f := 1; f <= 3; f++ {
+		if w := cmp(s.militaryCount(0, f), s.militaryCount(1, f)); w >= 0 {
+			return w, fmt.Sprintf("front%d", f)
+		}
+	}
+	return -1, "draw"
+}

@@ -1,0 +1,318 @@
+package frontline
+
+import "github.com/warroom/warroom/games"
+
+// exec applies an action already known to be legal.
+func (s *State) exec(p int, a games.Action) {
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return -1
+	}
+	if len(s.Queue) > 0 {
+		h := s.Queue[0]
+		s.Queue = s.Queue[1:]
+		switch a.Verb {
+		case "place":
+			s.placeUnit(p, h.Unit, arg(0))
+			s.log(Entry{Kind: "enter", Seat: p, Only: -1, Card: unitName[h.Unit], Front: unitFront[h.Unit], A: arg(0)})
+		case "target":
+			u := arg(0)
+			o := opp(p)
+			if s.hasMark(u, MarkPlus2) {
+				s.Marks[u] &^= MarkPlus2
+				s.log(Entry{Kind: "degraded", Seat: o, Only: -1, Card: unitName[u]})
+			} else {
+				s.takeOff(u)
+				s.P[o].Rear = sortedAdd(s.P[o].Rear, u)
+				s.log(Entry{Kind: "suppressed", Seat: o, Only: -1, Card: unitName[u]})
+			}
+		case "remove":
+			s.removeCard(p, arg(0), h.Front)
+			s.award(h)
+		case "degrade":
+			s.Marks[arg(0)] &^= MarkPlus2
+			s.log(Entry{Kind: "degraded", Seat: p, Only: -1, Card: unitName[arg(0)]})
+		case "fort":
+			s.P[p].Fort[arg(0)-1]++
+			s.log(Entry{Kind: "fortified", Seat: p, Only: -1, Front: arg(0), A: s.P[p].Fort[arg(0)-1]})
+		}
+		return
+	}
+	pl := &s.P[p]
+	switch a.Verb {
+	case "draft":
+		u, c := arg(0), arg(1)
+		s.Draft = without(s.Draft, u)
+		s.placeUnit(p, u, c)
+		s.log(Entry{Kind: "draft", Seat: p, Only: -1, Card: unitName[u], Front: unitFront[u], A: c})
+		s.DraftStep++
+		if s.DraftStep >= 6 {
+			s.finishDraft()
+		} else {
+			s.Turn = s.draftPicker()
+		}
+	case "draw":
+		u, c := arg(0), arg(1)
+		s.UnitRow = without(s.UnitRow, u)
+		s.placeUnit(p, u, c)
+		s.log(Entry{Kind: "draw", Seat: p, Only: -1, Card: unitName[u], Front: unitFront[u], A: c})
+		s.startMain()
+	case "buy":
+		s.buy(p, a.Args)
+	case "play":
+		c := arg(0)
+		pl.Hand = without(pl.Hand, c)
+		pl.Played = append(pl.Played, c)
+		s.ActPlayed++
+		s.playActivation(p, c, arg(1))
+	case "move":
+		u, f, c := arg(0), arg(1), arg(2)
+		s.ManLeft--
+		s.Marks[u] &^= MarkCamo
+		from := s.locate(u)
+		s.takeOff(u)
+		if f == 0 {
+			pl.Rear = sortedAdd(pl.Rear, u)
+		} else {
+			pl.Grid[f-1][c-1] = u
+		}
+		s.log(Entry{Kind: "move", Seat: p, Only: -1, Card: unitName[u], Front: from.F, A: from.C, B: f, C: c})
+	case "swap":
+		u, v := arg(0), arg(1)
+		s.ManLeft--
+		s.Marks[u] &^= MarkCamo
+		s.Marks[v] &^= MarkCamo
+		lu, lv := s.locate(u), s.locate(v)
+		s.takeOff(u)
+		s.takeOff(v)
+		put := func(x int, l loc) {
+			if l.Where == "rear" {
+				pl.Rear = sortedAdd(pl.Rear, x)
+			} else {
+				pl.Grid[l.F-1][l.C-1] = x
+			}
+		}
+		put(u, lv)
+		put(v, lu)
+		s.log(Entry{Kind: "swap", Seat: p, Only: -1, Card: unitName[u], Card2: unitName[v]})
+	case "shell":
+		u, e := arg(0), arg(1)
+		s.ShellLeft--
+		s.Shelled = append(s.Shelled, u)
+		s.Marks[u] &^= MarkCamo
+		x := s.shellX(p, e)
+		d := games.Die(s.rng(), 8)
+		s.log(Entry{Kind: "shell", Seat: p, Only: -1, Card: unitName[u], Front: e, A: x, B: d})
+		if d <= x {
+			s.Queue = append([]Pending{{Kind: PendTarget, Seat: p, Front: e}}, s.Queue...)
+		}
+	case "declare":
+		f := arg(0)
+		s.Declared[p] = f
+		e := pub("declare", p)
+		if s.declarationsPublic() {
+			e.Front = f
+		}
+		s.log(e)
+		s.log(Entry{Kind: "declare_own", Seat: p, Only: p, Front: f})
+	case "peek":
+		s.Peeked = true
+		pl.SawDecl, pl.SawFront = true, s.Declared[opp(p)]
+		s.log(pub("peek", p))
+		s.log(Entry{Kind: "peek_result", Seat: p, Only: p, Front: pl.SawFront})
+	case "end":
+		s.log(pub("end", p))
+		s.endTurn()
+	case "card":
+		s.playBattleCard(p, arg(0), arg(1), arg(2))
+	case "done", "pass":
+		s.closeWindow(a.Verb == "pass", false)
+	}
+}
+
+func (s *State) removeCard(p, u, f int) {
+	pl := &s.P[p]
+	s.takeOff(u)
+	s.Marks[u] = 0
+	if pl.Hospital == f {
+		pl.Hospital = 0
+		pl.Rear = sortedAdd(pl.Rear, u)
+		s.log(Entry{Kind: "hospital", Seat: p, Only: -1, Card: unitName[u], Front: f})
+		return
+	}
+	s.RemovedU = append(s.RemovedU, u)
+	s.log(Entry{Kind: "removed", Seat: p, Only: -1, Card: unitName[u], Front: f})
+}
+
+func (s *State) buy(p int, args []int) {
+	pl := &s.P[p]
+	pile := args[0]
+	pi := pile - 1
+	c := s.Piles[pi][len(s.Piles[pi])-1]
+	s.Piles[pi] = s.Piles[pi][:len(s.Piles[pi])-1]
+	if len(s.Piles[pi]) == 0 {
+		s.Piles[pi] = nil
+	}
+	pl.Gold -= acost(c)
+	t := atype(c)
+	s.log(Entry{Kind: "buy", Seat: p, Only: -1, Card: t, A: pile, B: acost(c)})
+	arg := func(i int) int {
+		if i < len(args) {
+			return args[i]
+		}
+		return -1
+	}
+	switch acat(c) {
+	case CatActivation, CatBattle:
+		pl.Hand = sortedAdd(pl.Hand, c)
+	case CatPermanent:
+		pl.Perm = append(pl.Perm, c)
+	case CatEquipment:
+		if len(pl.Equip) < 3 {
+			pl.Equip = append(pl.Equip, c)
+		} else {
+			i := arg(1)
+			old := pl.Equip[i]
+			s.RemovedA = append(s.RemovedA, old)
+			pl.Equip[i] = c
+			s.log(Entry{Kind: "equip_replaced", Seat: p, Only: -1, Card: actionName[old], Card2: actionName[c]})
+		}
+	case CatInstant:
+		s.RemovedA = append(s.RemovedA, c)
+		switch t {
+		case "ammo_supply":
+			pl.Ammo++
+		case "trench_raid":
+			u := arg(1)
+			d := games.Die(s.rng(), 6)
+			ok := d <= 3
+			e := Entry{Kind: "raid", Seat: p, Only: -1, Card: unitName[u], A: d}
+			if ok {
+				e.B = 1
+				s.takeOff(u)
+				s.Marks[u] = 0
+				pl.Prison = append(pl.Prison, u)
+			}
+			s.log(e)
+		case "escape":
+			u, col := arg(1), arg(2)
+			s.takeOff(u)
+			s.placeUnit(p, u, col)
+			s.log(Entry{Kind: "enter", Seat: p, Only: -1, Card: unitName[u], Front: unitFront[u], A: col})
+		case "propaganda":
+			pl.Morale = [3]int{}
+			pl.Gold = imin(MaxGold, pl.Gold+2)
+		case "field_promotion":
+			for _, u := range []int{arg(1), arg(2)} {
+				if u >= 0 {
+					s.Marks[u] |= MarkPlus1
+					s.log(Entry{Kind: "promoted", Seat: p, Only: -1, Card: unitName[u]})
+				}
+			}
+		case "conscription":
+			if len(args) >= 3 {
+				u, col := arg(1), arg(2)
+				s.UnitRow = without(s.UnitRow, u)
+				if len(s.UnitRow) == 0 {
+					s.UnitRow = nil
+				}
+				s.placeUnit(p, u, col)
+				s.log(Entry{Kind: "enter", Seat: p, Only: -1, Card: unitName[u], Front: unitFront[u], A: col})
+			} else if len(s.UnitDeck) > 0 {
+				u := popFront(&s.UnitDeck)
+				s.Queue = append([]Pending{{Kind: PendPlace, Seat: p, Unit: u}}, s.Queue...)
+			}
+		case "extra_barrage":
+			s.ShellLeft++
+		}
+	}
+	if len(s.ActDeck) > 0 {
+		s.Piles[pi] = append(s.Piles[pi], popFront(&s.ActDeck))
+	}
+}
+
+func (s *State) playActivation(p, c, x int) {
+	pl := &s.P[p]
+	t := atype(c)
+	e := Entry{Kind: "play", Seat: p, Only: -1, Card: t}
+	switch t {
+	case "barracks":
+		s.Marks[x] |= MarkPlus2
+		e.Card2 = unitName[x]
+	case "reorganization":
+		s.ManLeft += 2
+	case "fortify":
+		pl.Fort[x-1]++
+		e.Front = x
+	case "disinformation":
+		s.Marks[x] &^= MarkPlus2
+		e.Card2 = unitName[x]
+	case "camouflage":
+		s.Marks[x] |= MarkCamo
+		e.Card2 = unitName[x]
+	case "field_hospital":
+		pl.Hospital = x
+		e.Front = x
+	case "minefield":
+		pl.Mine[x-1] = 1
+		e.Front = x
+	case "spy":
+		d := games.Die(s.rng(), 6)
+		e.A = d
+		if d <= 4 {
+			e.B = 1
+			o := opp(p)
+			pl.SawDecl, pl.SawFront = true, s.Declared[o]
+			pl.SpyHand = []string{}
+			for _, h := range s.P[o].Hand {
+				pl.SpyHand = append(pl.SpyHand, atype(h))
+			}
+			s.log(e)
+			s.log(Entry{Kind: "spy_result", Seat: p, Only: p, Front: pl.SawFront, A: len(pl.SpyHand)})
+			return
+		}
+	}
+	s.log(e)
+}
+
+func (s *State) playBattleCard(p, c, u, col int) {
+	b := s.Battle
+	pl := &s.P[p]
+	pl.Hand = without(pl.Hand, c)
+	b.Cards[p] = append(b.Cards[p], c)
+	b.PlayedNow++
+	ef := &b.Eff[p]
+	t := atype(c)
+	e := Entry{Kind: "card", Seat: p, Only: -1, Card: t, Front: b.Front}
+	switch t {
+	case "sabotage":
+		ef.Sabotage++
+	case "assault":
+		ef.Assault++
+	case "barrage":
+		ef.Barrage++
+	case "gas_attack":
+		d := games.Die(s.rng(), 6)
+		e.C = d
+		if d <= 3 {
+			ef.GasHit++
+		} else {
+			ef.GasMiss++
+		}
+	case "reserves":
+		s.takeOff(u)
+		s.Marks[u] &^= MarkCamo
+		pl.Grid[b.Front-1][col-1] = u
+		e.Card2 = unitName[u]
+	case "dig_in":
+		ef.DigIn++
+	case "initiative":
+		ef.Initiative = true
+	case "orderly_retreat":
+		ef.Retreat = true
+	}
+	e.A, e.B = s.battleStrengths(b.Att, b.Front, b)
+	s.log(e)
+}

@@ -1,0 +1,194 @@
+package frontline
+
+import "github.com/warroom/warroom/games"
+
+// Unit marker bits stored in State.Marks.
+const (
+	MarkPlus1 = 1
+	MarkPlus2 = 2
+	MarkCamo  = 4
+)
+
+// Phases.
+const (
+	PhDraft  = "draft"
+	PhDraw   = "draw"
+	PhMain   = "main"
+	PhBattle = "battle"
+	PhEvent  = "event"
+	PhOver   = "over"
+)
+
+// Pending decision kinds.
+const (
+	PendPlace   = "place"   // place Unit on its printed row: place.col
+	PendTarget  = "target"  // shelling hit on enemy Front: target.u
+	PendRemove  = "remove"  // remove a card from own Front: remove.u
+	PendDegrade = "degrade" // epidemic: degrade.u
+	PendFort    = "fort"    // fortification works: fort.f
+)
+
+// State is the whole game. It round-trips through JSON.
+type State struct {
+	Variant   string    `json:"variant"`
+	Months    int       `json:"months"`
+	Phase     string    `json:"phase"`
+	Month     int       `json:"month"`
+	FP        int       `json:"fp"`
+	Turn      int       `json:"turn"`      // seat whose draft pick / turn it is
+	Second    bool      `json:"second"`    // the second player's turn of the month
+	DraftStep int       `json:"draftStep"` // 0..5
+	Draft     []int     `json:"draft"`     // draft pool
+	UnitDeck  []int     `json:"unitDeck"`  // top first
+	UnitRow   []int     `json:"unitRow"`
+	ActDeck   []int     `json:"actDeck"` // top first
+	Piles     [5][]int  `json:"piles"`   // bottom .. top
+	EvDeck    []int     `json:"evDeck"`  // top first
+	EvUsed    []int     `json:"evUsed"`
+	Event     int       `json:"event"` // this month's event, -1 none
+	P         [2]Player `json:"p"`
+	Marks     []uint8   `json:"marks"` // per unit
+	RemovedU  []int     `json:"removedU"`
+	RemovedA  []int     `json:"removedA"`
+	Declared  [2]int    `json:"declared"` // 0 none, else front
+	Revealed  [2]bool   `json:"revealed"`
+	BattleNo  int       `json:"battleNo"` // 0: FP's battle next, 1: SP's, 2: done
+
+	ManLeft   int   `json:"manLeft"`
+	ActPlayed int   `json:"actPlayed"`
+	ShellLeft int   `json:"shellLeft"`
+	Shelled   []int `json:"shelled"`
+	Peeked    bool  `json:"peeked"`
+
+	Queue  []Pending `json:"queue"`
+	Battle *Battle   `json:"battle,omitempty"`
+	Log    []Entry   `json:"log"`
+	Seq    int       `json:"seq"`
+
+	r games.Rand // the table's random source during one Apply; never stored
+}
+
+// Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
+type Player struct {
+	Grid     [3][4]int `json:"grid"` // unit id or -1
+	Rear     []int     `json:"rear"`
+	Prison   []int     `json:"prison"` // enemy units captured by this player
+	Fort     [3]int    `json:"fort"`
+	Morale   [3]int    `json:"morale"`
+	Mine     [3]int    `json:"mine"`
+	Hospital int       `json:"hospital"` // 0 none, else front
+	Ready    [3]bool   `json:"ready"`
+	Ammo     int       `json:"ammo"`
+	Gold     int       `json:"gold"`
+	VP       int       `json:"vp"`
+	Hand     []int     `json:"hand"`
+	Played   []int     `json:"played"`
+	Perm     []int     `json:"perm"`
+	Equip    []int     `json:"equip"`
+	// Intelligence gathered this month (peek / spy), private to this seat.
+	SawDecl  bool     `json:"sawDecl"`
+	SawFront int      `json:"sawFront"`
+	SpyHand  []string `json:"spyHand,omitempty"` // types seen by a successful spy
+}
+
+// Pending is a decision owed by one seat.
+type Pending struct {
+	Kind  string `json:"kind"`
+	Seat  int    `json:"seat"`
+	Unit  int    `json:"unit"`  // PendPlace: the unit being placed
+	Front int    `json:"front"` // PendTarget / PendRemove: the front
+	Award int    `json:"award"` // PendRemove: 1 + seat that gains 1 VP when it resolves, 0 none
+}
+
+// Effects are the running battle-card effects of one side.
+type Effects struct {
+	Assault    int  `json:"assault"`
+	Sabotage   int  `json:"sabotage"`
+	Barrage    int  `json:"barrage"`
+	GasHit     int  `json:"gasHit"`
+	GasMiss    int  `json:"gasMiss"`
+	DigIn      int  `json:"digIn"`
+	Initiative bool `json:"initiative"`
+	Retreat    bool `json:"retreat"`
+}
+
+// Battle is the battle being resolved.
+type Battle struct {
+	Att         int        `json:"att"`
+	Front       int        `json:"front"`
+	Holder      int        `json:"holder"`
+	In          [2]bool    `json:"in"`
+	PlayedNow   int        `json:"playedNow"`
+	Window      int        `json:"window"`
+	Cards       [2][]int   `json:"cards"`
+	Eff         [2]Effects `json:"eff"`
+	MineAtStart bool       `json:"mineAtStart"`
+	Rolled      bool       `json:"rolled"`
+	Dice        [2][]int   `json:"dice,omitempty"`
+	Totals      [2]int     `json:"totals"`
+	Winner      int        `json:"winner"` // -1 tie (after the roll)
+}
+
+// Entry is one line of the game log. Only = -1 for public lines, else the
+// only seat that may see it. Action cards appear by type only (Card), so a
+// hand's instance ids never travel through the log.
+type Entry struct {
+	N     int    `json:"n"`
+	Kind  string `json:"kind"`
+	Seat  int    `json:"seat"`
+	Only  int    `json:"only"`
+	Card  string `json:"card,omitempty"`
+	Card2 string `json:"card2,omitempty"`
+	Front int    `json:"front,omitempty"`
+	A     int    `json:"a,omitempty"`
+	B     int    `json:"b,omitempty"`
+	C     int    `json:"c,omitempty"`
+}
+
+func cloneInts(a []int) []int {
+	if a == nil {
+		return nil
+	}
+	return append([]int(nil), a...)
+}
+
+func (s State) clone() State {
+	n := s
+	n.Draft = cloneInts(s.Draft)
+	n.UnitDeck = cloneInts(s.UnitDeck)
+	n.UnitRow = cloneInts(s.UnitRow)
+	n.ActDeck = cloneInts(s.ActDeck)
+	for i := range s.Piles {
+		n.Piles[i] = cloneInts(s.Piles[i])
+	}
+	n.EvDeck = cloneInts(s.EvDeck)
+	n.EvUsed = cloneInts(s.EvUsed)
+	for i := range s.P {
+		p := s.P[i]
+		p.Rear = cloneInts(p.Rear)
+		p.Prison = cloneInts(p.Prison)
+		p.Hand = cloneInts(p.Hand)
+		p.Played = cloneInts(p.Played)
+		p.Perm = cloneInts(p.Perm)
+		p.Equip = cloneInts(p.Equip)
+		if p.SpyHand != nil {
+			p.SpyHand = append([]string(nil), p.SpyHand...)
+		}
+		n.P[i] = p
+	}
+	n.Marks = append([]uint8(nil), s.Marks...)
+	n.RemovedU = cloneInts(s.RemovedU)
+	n.RemovedA = cloneInts(s.RemovedA)
+	n.Shelled = cloneInts(s.Shelled)
+	if s.Queue != nil {
+		n.Queue = append([]Pending(nil), s.Queue...)
+	}
+	if s.Battle != nil {
+		b := *s.Battle
+		b.Cards[0] = cloneInts(b.Cards[0])
+		b.Cards[1] = cloneInts(b.Cards[1])
+		n.Battle = &b
+	}
+	n.Log = append([]Entry(nil), s.Log...)
+	return n
+}
