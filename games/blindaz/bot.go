@@ -1,0 +1,339 @@
+package blindaz
+
+import (
+	"math"
+	"slices"
+
+	"github.com/warroom/warroom/games"
+)
+
+// Plan is one whole turn the computer soldier considers (spec §13): a
+// destination and an action there, with its score. Actions is what the
+// table service applies, in order, to carry the plan out (a move first
+// when the plan moves). Plans are what a team vote (Discord poll) could
+// offer: the best few are sensible, distinct choices.
+type Plan struct {
+	To      int            `json:"to"`
+	Steps   int            `json:"steps"`
+	Act     games.Action   `json:"act"`
+	Score   float64        `json:"score"`
+	Actions []games.Action `json:"actions"`
+	key     [7]int
+}
+
+// Kind order for ties (spec §13).
+var botKindOrder = map[string]int{VAttack: 0, VThrow: 1, VFlag: 2, VBuild: 3, VTake: 4, VReplace: 5, VPass: 6}
+
+// Bot returns the §13 choice for seat: in deploy the table lane, in a turn
+// the first action of the best plan.
+func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+	legal := g.Legal(s, seat)
+	if len(legal) == 0 {
+		return games.Action{}
+	}
+	if s.Phase == PhaseDeploy {
+		for i, so := range s.Soldiers {
+			if so.Seat == int(seat) && so.Pos < 0 {
+				if lanes, ok := BotDeploy[s.N]; ok && i < len(lanes) {
+					return games.Act(VDeploy, lanes[i])
+				}
+				return legal[0]
+			}
+		}
+		return legal[0]
+	}
+	plans := Plans(s)
+	if len(plans) == 0 {
+		return games.Act(VPass)
+	}
+	a := plans[0].Actions[0]
+	if !slices.ContainsFunc(legal, a.Equal) {
+		return legal[len(legal)-1]
+	}
+	return a
+}
+
+// Plans lists the acting soldier's turn plans scored by the §13 policy,
+// best first (public information only). After a move, only plans from the
+// current cell are listed (their Actions need no move).
+func Plans(s State) []Plan {
+	if s.Phase != PhaseTurn {
+		return nil
+	}
+	si := s.Turn
+	start := s.Soldiers[si].Pos
+	type dst struct {
+		Dest
+		canBuild bool
+	}
+	var dests []dst
+	if s.Moved {
+		dests = []dst{{Dest{start, 0, s.Exit}, false}}
+	} else {
+		dests = append(dests, dst{Dest{start, 0, false}, s.stranded(si)})
+		for _, d := range s.reach(si, true) {
+			dests = append(dests, dst{d, false})
+		}
+	}
+	flagOn := s.flagsOnBoard() > 0
+	lastguard := !flagOn && len(s.EStack) == 0 && s.enemiesOnBoard() == 1
+
+	// replace condition (§13)
+	replaceOK := true
+	for _, t := range s.Market {
+		if TrenchTile(t).Shape != NoShape {
+			replaceOK = false
+		}
+	}
+	if !replaceOK {
+		// judged from where the turn began, so the choice after a move
+		// is the same as before it
+		t := s
+		if s.Moved {
+			t.Soldiers = slices.Clone(s.Soldiers)
+			t.Soldiers[si].Pos = s.From
+		}
+		potential, anyExit := false, false
+		for _, d := range t.reach(si, false) {
+			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+				potential = true
+			}
+		}
+		for _, d := range t.reach(si, true) {
+			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+				anyExit = true
+			}
+		}
+		replaceOK = potential && !anyExit
+	}
+
+	var out []Plan
+	add := func(d dst, a games.Action, score float64, slot, oriIdx, dirIdx int) {
+		x, y := XY(d.Cell)
+		p := Plan{To: d.Cell, Steps: d.Steps, Act: a, Score: score,
+			key: [7]int{botKindOrder[a.Verb], d.Steps, x, y, slot, oriIdx, dirIdx}}
+		if d.Cell != start {
+			p.Actions = []games.Action{actCell(VMove, d.Cell), a}
+		} else {
+			p.Actions = []games.Action{a}
+		}
+		out = append(out, p)
+	}
+	me := &s.Soldiers[si]
+	for _, d := range dests {
+		x, _ := XY(d.Cell)
+		if d.Exit {
+			if x == colA {
+				if s.Flags > 0 {
+					sc := 5.0
+					if flagOn {
+						sc = 2.0
+					}
+					add(d, games.Act(VFlag), sc, 0, 0, 0)
+				}
+				continue
+			}
+		}
+		if d.Exit || d.canBuild {
+			for _, b := range s.buildsAt(d.Cell) {
+				tt := TrenchTile(s.Market[b.Slot-1])
+				sc := 0.3 + 0.15*float64(5-x)
+				if b.Ori&SideW != 0 {
+					sc += 0.3
+				}
+				if flagOn {
+					sc *= 0.5
+				}
+				if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
+					sc += 1.0
+				}
+				if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
+					sc += 0.8
+				}
+				if tt.Symbol == SymFire {
+					sc += 0.2
+				}
+				sc -= s.danger(d.Cell, tt.Symbol)
+				add(d, games.Act(VBuild, b.Slot, b.Ori), sc, b.Slot, slices.Index(Orientations[tt.Shape], b.Ori), 0)
+			}
+			if d.Exit {
+				continue
+			}
+		}
+		sym := s.symbolAt(d.Cell)
+		dg := s.danger(d.Cell, sym)
+		ps := s.pos(d.Cell)
+		fire := 0
+		if sym == SymFire {
+			fire = 1
+		}
+		for dir := range 4 {
+			n := step(d.Cell, dir)
+			if n < 0 || s.Board[n].Enemy == 0 {
+				continue
+			}
+			e := s.Board[n].Enemy
+			p := hitProb(EnemyTile(e).Defence, fire)
+			sc := p*s.value(n) - dg
+			if dir == 3 {
+				sc += p * dg
+			}
+			if lastguard {
+				sc -= 10
+			}
+			add(d, actCell(VAttack, n), sc, 0, 0, dir)
+		}
+		if me.Grenade != 0 {
+			if !lastguard {
+				for dir := range 4 {
+					if step(d.Cell, dir) < 0 {
+						continue
+					}
+					ev := s.throwEV(si, d.Cell, dir)
+					if ev >= 0.5 {
+						add(d, games.Act(VThrow, dir), ev-dg, 0, 0, dir)
+					}
+				}
+			}
+		} else {
+			for i, t := range s.Market {
+				if TrenchTile(t).Shape == NoShape {
+					add(d, games.Act(VTake, i+1), 0.8-dg+ps, i+1, 0, 0)
+					break
+				}
+			}
+		}
+		if replaceOK && len(s.Market) > 0 {
+			add(d, games.Act(VReplace), 0.3-dg+ps, 0, 0, 0)
+		}
+		add(d, games.Act(VPass), -dg+ps, 0, 0, 0)
+	}
+	slices.SortStableFunc(out, func(a, b Plan) int {
+		if math.Abs(a.Score-b.Score) > 1e-9 {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		for i := range a.key {
+			if a.key[i] != b.key[i] {
+				return a.key[i] - b.key[i]
+			}
+		}
+		return 0
+	})
+	return out
+}
+
+// hitProb is the chance that die-1+fire >= def.
+func hitProb(def, fire int) float64 {
+	need := def + 1 - fire
+	if need < 1 {
+		need = 1
+	}
+	if need > 6 {
+		return 0
+	}
+	return float64(7-need) / 6
+}
+
+// value V(e) of the enemy on c.
+func (s *State) value(c int) float64 {
+	et := EnemyTile(s.Board[c].Enemy)
+	if et.Kind == Artillery {
+		return 0.6
+	}
+	x, _ := XY(c)
+	return float64(et.Defence) * botU[x]
+}
+
+// kindWest: a tile of kind stands west of c in its lane.
+func (s *State) kindWest(c int, kind string) bool {
+	x, y := XY(c)
+	for i := colA; i < x; i++ {
+		if e := s.Board[CellAt(i, y)].Enemy; e != 0 && EnemyTile(e).Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// danger(x, sym) of spec §13.
+func (s *State) danger(c int, sym string) float64 {
+	x, _ := XY(c)
+	if x <= colA || x >= colG {
+		return 0
+	}
+	e := s.Board[c-1].Enemy
+	if e == 0 {
+		return 0
+	}
+	switch EnemyTile(e).Kind {
+	case Tank:
+		if sym == SymHedgehog {
+			return 0
+		}
+		return 1
+	case Infantry:
+		if sym == SymMine {
+			return 0
+		}
+		return 1
+	}
+	return 0
+}
+
+// pos(x) of spec §13.
+func (s *State) pos(c int) float64 {
+	best := 0.0
+	for ec, b := range s.Board {
+		if b.Enemy == 0 || EnemyTile(b.Enemy).Kind == Artillery {
+			continue
+		}
+		x, y := XY(ec)
+		if x+1 >= Cols {
+			continue
+		}
+		dd := dist(CellAt(x+1, y), c)
+		if dd > 3 {
+			continue
+		}
+		v := 0.1 * float64(EnemyTile(b.Enemy).Defence) * botU[x+1] * float64(4-dd) / 3
+		if v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// throwEV: expected value of a throw from c in dir (spec §13).
+func (s *State) throwEV(si, c, dir int) float64 {
+	x, y := XY(c)
+	sum := 0.0
+	for k := 1; k <= 6; k++ {
+		cx, cy := x+dirDX[dir]*k, y+dirDY[dir]*k
+		pts := [][2]int{{cx, cy}, {cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}}
+		for _, p := range pts {
+			if p[0] < 0 || p[0] >= colG || p[1] < 0 || p[1] >= Lanes {
+				continue
+			}
+			b := CellAt(p[0], p[1])
+			if s.Board[b].Enemy != 0 {
+				sum += s.value(b) / 6
+			}
+			if s.Board[b].Tile != 0 {
+				sum -= 0.3 / 6
+			}
+			for i, so := range s.Soldiers {
+				at := so.Pos
+				if i == si {
+					at = c
+				}
+				if at == b {
+					sum -= 1.0 / 6
+				}
+			}
+		}
+	}
+	return sum
+}

@@ -1,0 +1,375 @@
+package blindaz
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+func playouts(t *testing.T, full, short int) int {
+	n := full
+	if testing.Short() {
+		n = short
+	}
+	if raceEnabled {
+		n = max(n/4, 5)
+	}
+	return n
+}
+
+// randomAction: a random illegal-or-legal action text for rejection tests.
+func randomAction(pr *rand.Rand) games.Action {
+	verbs := []string{VDeploy, VMove, VBack, VBuild, VFlag, VClear, VAttack, VTake, VThrow, VReplace, VPass, "dig"}
+	a := games.Action{Verb: verbs[pr.IntN(len(verbs))]}
+	for range pr.IntN(3) {
+		a.Args = append(a.Args, pr.IntN(17)-2)
+	}
+	return a
+}
+
+// TestRandomPlayouts: random legal playouts (half random, half computer
+// moves) keep every invariant; every legal action is accepted; random
+// other actions are rejected without changing the state; the state
+// round-trips through JSON; a replay gives the same game.
+func TestRandomPlayouts(t *testing.T) {
+	g := Game{}
+	eng := games.Adapt[State](g)
+	n := playouts(t, 160, 40)
+	for game := range n {
+		seats := 1 + game%4
+		opts := games.Options{}
+		if game%8 == 0 {
+			opts[OptSolo] = SoloLone
+		}
+		opts[OptDifficulty] = Difficulties[game%3].ID
+		pr := rand.New(rand.NewPCG(uint64(game), 7))
+		r := games.NewPCG(uint64(game), 99)
+		s, err := g.Setup(opts, seats, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type step struct {
+			seat games.Seat
+			a    games.Action
+		}
+		var log []step
+		lastPenalty := 0
+		for s.Phase != PhaseOver {
+			if err := checkInvariants(&s); err != nil {
+				t.Fatalf("game %d action %d: %v", game, len(log), err)
+			}
+			if s.Penalty < lastPenalty {
+				t.Fatalf("penalty went down")
+			}
+			lastPenalty = s.Penalty
+			if s.Round > 6*26+6 {
+				t.Fatalf("game %d: round %d", game, s.Round)
+			}
+			act := g.Active(s)
+			if len(act) == 0 {
+				t.Fatalf("nobody active")
+			}
+			seat := act[pr.IntN(len(act))]
+			legal := g.Legal(s, seat)
+			if len(legal) == 0 {
+				t.Fatalf("game %d: no legal action", game)
+			}
+			before := mustJSON(t, s)
+			// non-active seats get nil and are refused
+			for o := games.Seat(-1); o < 4; o++ {
+				if !slices.Contains(act, o) {
+					if g.Legal(s, o) != nil {
+						t.Fatalf("seat %d not active but has legal actions", o)
+					}
+					if _, _, err := g.Apply(s, o, legal[0], games.NewPCG(1, 1)); games.ErrorCode(err) != "not_your_turn" {
+						t.Fatalf("inactive seat %d: %v", o, err)
+					}
+				}
+			}
+			// a few legal actions are accepted (on a scratch random source)
+			for k := 0; k < 3; k++ {
+				a := legal[pr.IntN(len(legal))]
+				ns, _, err := g.Apply(s, seat, a, games.NewPCG(pr.Uint64(), 1))
+				if err != nil {
+					t.Fatalf("game %d: legal %v rejected: %v", game, a, err)
+				}
+				if err := checkInvariants(&ns); err != nil {
+					t.Fatalf("game %d after %v: %v", game, a, err)
+				}
+			}
+			// random actions not in Legal are rejected, state unchanged
+			for k := 0; k < 3; k++ {
+				a := randomAction(pr)
+				if slices.ContainsFunc(legal, a.Equal) {
+					continue
+				}
+				ns, _, err := g.Apply(s, seat, a, games.NewPCG(1, 1))
+				if err == nil || games.ErrorCode(err) == "" {
+					t.Fatalf("game %d: illegal %v accepted (%v)", game, a, err)
+				}
+				if mustJSON(t, ns) != before {
+					t.Fatalf("rejected action changed the state")
+				}
+			}
+			if mustJSON(t, s) != before {
+				t.Fatalf("Apply modified its input")
+			}
+			// JSON round trip through the engine codec
+			if len(log)%17 == 0 {
+				b, err := eng.Encode(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := eng.Decode(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if mustJSON(t, d) != before {
+					t.Fatalf("JSON round trip differs")
+				}
+			}
+			var a games.Action
+			if pr.IntN(2) == 0 {
+				a = g.Bot(s, seat, r)
+			} else {
+				a = legal[pr.IntN(len(legal))]
+			}
+			ns, _, err := g.Apply(s, seat, a, r)
+			if err != nil {
+				t.Fatalf("game %d: %v rejected: %v", game, a, err)
+			}
+			log = append(log, step{seat, a})
+			s = ns
+			if len(log) > 6000 {
+				t.Fatalf("game %d does not end", game)
+			}
+		}
+		if err := checkInvariants(&s); err != nil {
+			t.Fatalf("game %d final: %v", game, err)
+		}
+		// replay
+		r2 := games.NewPCG(uint64(game), 99)
+		s2, _ := g.Setup(opts, seats, r2)
+		for _, st := range log {
+			s2, _, err = g.Apply(s2, st.seat, st.a, r2)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+		}
+		if mustJSON(t, s2) != mustJSON(t, s) {
+			t.Fatalf("game %d: replay differs", game)
+		}
+	}
+}
+
+// TestHiddenInformation: no view (spectator or seat) and no event contains
+// the identity of a tile in either stack or the box while the game runs.
+func TestHiddenInformation(t *testing.T) {
+	g := Game{}
+	n := playouts(t, 80, 20)
+	for game := range n {
+		seats := 1 + game%4
+		r := games.NewPCG(uint64(game), 5)
+		pr := rand.New(rand.NewPCG(uint64(game), 3))
+		s, _ := g.Setup(games.Options{}, seats, r)
+		for s.Phase != PhaseOver {
+			var hidden []string
+			for _, id := range s.Stack {
+				hidden = append(hidden, `"`+TileCode(id)+`"`)
+			}
+			for _, id := range s.EStack {
+				hidden = append(hidden, `"`+EnemyCode(id)+`"`)
+			}
+			for _, id := range s.Box {
+				hidden = append(hidden, `"`+EnemyCode(id)+`"`)
+			}
+			views := []string{mustJSON(t, g.View(s, games.Spectator))}
+			for seat := range seats {
+				views = append(views, mustJSON(t, g.View(s, games.Seat(seat))))
+			}
+			for _, v := range views {
+				for _, h := range hidden {
+					if strings.Contains(v, h) {
+						t.Fatalf("game %d: view leaks %s", game, h)
+					}
+				}
+				if strings.Contains(v, `"box"`) || strings.Contains(v, `"estack"`) {
+					t.Fatalf("view has a box/stack field")
+				}
+			}
+			// the box's composition is never told apart from the stack's
+			if v := g.View(s, games.Spectator).(View); v.Box != nil {
+				t.Fatalf("box revealed before the end")
+			}
+			act := g.Active(s)
+			seat := act[0]
+			var a games.Action
+			if pr.IntN(3) == 0 {
+				legal := g.Legal(s, seat)
+				a = legal[pr.IntN(len(legal))]
+			} else {
+				a = g.Bot(s, seat, r)
+			}
+			ns, ev, err := g.Apply(s, seat, a, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evj := mustJSON(t, ev)
+			for _, id := range ns.Stack {
+				if strings.Contains(evj, `"`+TileCode(id)+`"`) {
+					t.Fatalf("event leaks a stack tile")
+				}
+			}
+			for _, id := range append(slices.Clone(ns.EStack), ns.Box...) {
+				if strings.Contains(evj, `"`+EnemyCode(id)+`"`) {
+					t.Fatalf("event leaks an enemy tile")
+				}
+			}
+			s = ns
+		}
+		v := g.View(s, games.Spectator).(View)
+		if len(v.Box) != BoxSize {
+			t.Fatalf("box not revealed at the end")
+		}
+	}
+}
+
+// TestViewsIdentical: nothing is private, every seat sees the public view.
+func TestViewsIdentical(t *testing.T) {
+	g := Game{}
+	s, _ := botGame(t, 3, 3, games.Options{})
+	_ = s
+	r := games.NewPCG(3, 3)
+	st, _ := g.Setup(games.Options{}, 3, r)
+	for range 60 {
+		if st.Phase == PhaseOver {
+			break
+		}
+		pub := g.View(st, games.Spectator).(View)
+		for seat := range 3 {
+			v := g.View(st, games.Seat(seat)).(View)
+			v.Viewer = -1
+			if mustJSON(t, v) != mustJSON(t, pub) {
+				t.Fatal("seat view differs from the public view")
+			}
+		}
+		seat := g.Active(st)[0]
+		st, _, _ = g.Apply(st, seat, g.Bot(st, seat, r), r)
+	}
+}
+
+// TestBotGames: all-computer games end and the bot only plays legal moves.
+func TestBotGames(t *testing.T) {
+	n := playouts(t, 200, 40)
+	for seed := range n {
+		seats, opts := soldiersOpts(1 + seed%4)
+		s, _ := botGame(t, uint64(seed), seats, opts)
+		if s.Phase != PhaseOver || s.Result == "" {
+			t.Fatalf("seed %d did not end", seed)
+		}
+		if s.Round > 6*26+6 {
+			t.Fatalf("seed %d: %d rounds", seed, s.Round)
+		}
+	}
+}
+
+func TestSetupOptions(t *testing.T) {
+	g := Game{}
+	for _, c := range []struct {
+		seats   int
+		opts    games.Options
+		n       int
+		limit   int
+		wantErr bool
+	}{
+		{1, games.Options{}, 2, 10, false},
+		{1, games.Options{OptSolo: SoloLone}, 1, 10, false},
+		{2, games.Options{OptDifficulty: "veteran"}, 2, 8, false},
+		{4, games.Options{OptDifficulty: "recruit"}, 4, 12, false},
+		{0, games.Options{}, 0, 0, true},
+		{5, games.Options{}, 0, 0, true},
+		{2, games.Options{OptDifficulty: "hard"}, 0, 0, true},
+	} {
+		s, err := g.Setup(c.opts, c.seats, games.NewPCG(1, 2))
+		if (err != nil) != c.wantErr {
+			t.Fatalf("%+v: %v", c, err)
+		}
+		if err == nil && (s.N != c.n || s.Limit != c.limit) {
+			t.Fatalf("%+v: N=%d limit=%d", c, s.N, s.Limit)
+		}
+	}
+	// two-soldier solo: seat 0 deploys both, then commands both
+	s, _ := g.Setup(games.Options{}, 1, games.NewPCG(1, 2))
+	r := games.NewPCG(1, 2)
+	s, _ = apply(t, s, 0, "deploy.2", r)
+	eq(t, "still deploying", s.Phase, PhaseDeploy)
+	s, _ = apply(t, s, 0, "deploy.5", r)
+	eq(t, "turn", s.Phase, PhaseTurn)
+	eq(t, "positions", []string{posOf(s, 0), posOf(s, 1)}, []string{"G2", "G5"})
+	eq(t, "active", g.Active(s), []games.Seat{0})
+	reject(t, s, 0, "deploy.1", "already_deployed")
+	// deploy is simultaneous
+	m, _ := g.Setup(games.Options{}, 3, games.NewPCG(1, 2))
+	eq(t, "active", g.Active(m), []games.Seat{0, 1, 2})
+	m, _ = apply(t, m, 1, "deploy.1", r)
+	eq(t, "active", g.Active(m), []games.Seat{0, 2})
+	if g.Legal(m, 1) != nil {
+		t.Fatal("deployed seat still has actions")
+	}
+	if g.Info().ID != ID || !g.Info().Coop {
+		t.Fatal("info")
+	}
+	if _, ok := games.Lookup(ID); !ok {
+		t.Fatal("not registered")
+	}
+	_ = fmt.Sprint
+	_ = json.Marshal
+}
+
+func BenchmarkApply(b *testing.B) {
+	g := Game{}
+	seed := uint64(0)
+	r := games.NewPCG(seed, 1)
+	s, _ := g.Setup(games.Options{}, 3, r)
+	b.ResetTimer()
+	for b.Loop() {
+		if s.Phase == PhaseOver {
+			seed++
+			r = games.NewPCG(seed, 1)
+			s, _ = g.Setup(games.Options{}, 3, r)
+		}
+		seat := g.Active(s)[0]
+		legal := g.Legal(s, seat)
+		a := legal[len(legal)-1]
+		if s.Phase == PhaseDeploy {
+			a = legal[0]
+		}
+		s, _, _ = g.Apply(s, seat, a, r)
+	}
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	seed := uint64(0)
+	for b.Loop() {
+		botGame(b, seed, 3, games.Options{})
+		seed++
+	}
+}
+
+func BenchmarkBot(b *testing.B) {
+	g := Game{}
+	r := games.NewPCG(1, 1)
+	s, _ := g.Setup(games.Options{}, 2, r)
+	for range 20 {
+		seat := g.Active(s)[0]
+		s, _, _ = g.Apply(s, seat, g.Bot(s, seat, r), r)
+	}
+	for b.Loop() {
+		g.Bot(s, g.Active(s)[0], r)
+	}
+}

@@ -1,0 +1,195 @@
+package blindaz
+
+import (
+	"fmt"
+
+	"github.com/warroom/warroom/games"
+)
+
+// View is what every viewer sees. Blindaż has no private information
+// (spec §9): all seats and spectators get the same view. It never holds the
+// order of either stack or the boxed tiles before the game is over.
+type View struct {
+	Phase  string `json:"phase"`
+	Round  int    `json:"round"`
+	N      int    `json:"n"`
+	Seats  int    `json:"seats"`
+	Viewer int    `json:"viewer"`
+	Diff   string `json:"difficulty"`
+
+	Turn     int    `json:"turn"`      // soldier index to act (turn phase)
+	TurnSeat int    `json:"turn_seat"` // its seat, -1 when nobody
+	Moved    bool   `json:"moved"`
+	Exit     bool   `json:"exit"`
+	From     string `json:"from,omitempty"`
+	Stranded bool   `json:"stranded"` // acting soldier is stranded
+
+	Cells    []CellView    `json:"cells"` // 42, index = lane*7 + column
+	Soldiers []SoldierView `json:"soldiers"`
+	Reach    []DestView    `json:"reach,omitempty"` // acting soldier, before moving
+
+	Market      []TileView `json:"market"`
+	Stack       int        `json:"stack"`
+	Discard     []string   `json:"discard"` // types, order added
+	Destroyed   int        `json:"destroyed"`
+	EnemyStack  int        `json:"enemy_stack"`
+	OnBoard     int        `json:"on_board"`
+	Unseen      []TypeN    `json:"unseen"` // stack + box together, by type
+	Spent       []TypeN    `json:"spent"`  // by cause
+	Penalty     int        `json:"penalty"`
+	Limit       int        `json:"limit"`
+	FlagsLeft   int        `json:"flags_left"`
+	FlagsPlaced int        `json:"flags_placed"`
+
+	Log    []Note   `json:"log"`
+	Result string   `json:"result,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+	Box    []string `json:"box,omitempty"` // revealed when over
+}
+
+// CellView is one board cell.
+type CellView struct {
+	Cell    string `json:"cell"`
+	X       int    `json:"x"`
+	Lane    int    `json:"lane"`
+	Tile    string `json:"tile,omitempty"` // trench type id
+	TileID  string `json:"tile_id,omitempty"`
+	Shape   Shape  `json:"shape,omitempty"`
+	Ori     int    `json:"ori,omitempty"`
+	Symbol  string `json:"symbol,omitempty"`
+	Enemy   string `json:"enemy,omitempty"` // enemy type id
+	EnemyID string `json:"enemy_id,omitempty"`
+	Kind    string `json:"kind,omitempty"`
+	Defence int    `json:"defence,omitempty"`
+	Shield  int    `json:"shield,omitempty"`
+	Flag    bool   `json:"flag,omitempty"`
+}
+
+// SoldierView is one soldier.
+type SoldierView struct {
+	Seat     int    `json:"seat"`
+	Cell     string `json:"cell,omitempty"`
+	X        int    `json:"x"`
+	Lane     int    `json:"lane"` // 0 before deploy
+	Grenade  bool   `json:"grenade"`
+	Stranded bool   `json:"stranded"`
+	Fire     bool   `json:"fire"` // stands on a firing position
+}
+
+// DestView is a movement destination.
+type DestView struct {
+	Cell  string `json:"cell"`
+	X     int    `json:"x"`
+	Lane  int    `json:"lane"`
+	Steps int    `json:"steps"`
+	Exit  bool   `json:"exit"`
+}
+
+// TileView is a face-up trench or grenade tile.
+type TileView struct {
+	ID     string `json:"id"`
+	Type   string `json:"type"`
+	Shape  Shape  `json:"shape"`
+	Symbol string `json:"symbol,omitempty"`
+}
+
+// TypeN is a count by name.
+type TypeN struct {
+	Name string `json:"name"`
+	N    int    `json:"n"`
+}
+
+// TileCode is the public id of a trench tile ("t07").
+func TileCode(id int) string { return fmt.Sprintf("t%02d", id) }
+
+// EnemyCode is the public id of an enemy tile ("e17").
+func EnemyCode(id int) string { return fmt.Sprintf("e%02d", id) }
+
+// View builds the (identical) public view.
+func (Game) View(s State, viewer games.Seat) any {
+	v := View{Phase: s.Phase, Round: s.Round, N: s.N, Seats: s.Seats, Viewer: int(viewer), Diff: s.Diff,
+		Turn: s.Turn, TurnSeat: -1, Moved: s.Moved, Exit: s.Exit,
+		Stack: len(s.Stack), Destroyed: len(s.Destroyed), EnemyStack: len(s.EStack),
+		OnBoard: s.enemiesOnBoard(), Penalty: s.Penalty, Limit: s.Limit, FlagsLeft: s.Flags,
+		FlagsPlaced: s.flagsOnBoard(), Result: s.Result, Reason: s.Reason}
+	if s.Phase == PhaseTurn {
+		v.TurnSeat = s.Soldiers[s.Turn].Seat
+		v.Stranded = s.stranded(s.Turn)
+		if s.Moved {
+			v.From = CellName(s.From)
+		} else {
+			for _, d := range s.reach(s.Turn, true) {
+				x, y := XY(d.Cell)
+				v.Reach = append(v.Reach, DestView{CellName(d.Cell), x, y + 1, d.Steps, d.Exit})
+			}
+		}
+	}
+	v.Cells = make([]CellView, Cells)
+	for c, b := range s.Board {
+		x, y := XY(c)
+		cv := CellView{Cell: CellName(c), X: x, Lane: y + 1, Flag: b.Flag}
+		if b.Tile != 0 {
+			tt := TrenchTile(b.Tile)
+			cv.Tile, cv.TileID, cv.Shape, cv.Ori, cv.Symbol = tt.ID, TileCode(b.Tile), tt.Shape, b.Ori, tt.Symbol
+		}
+		if b.Enemy != 0 {
+			et := EnemyTile(b.Enemy)
+			cv.Enemy, cv.EnemyID, cv.Kind, cv.Defence, cv.Shield = et.ID, EnemyCode(b.Enemy), et.Kind, et.Defence, et.Shield
+		}
+		v.Cells[c] = cv
+	}
+	for i, so := range s.Soldiers {
+		sv := SoldierView{Seat: so.Seat, Grenade: so.Grenade != 0}
+		if so.Pos >= 0 {
+			x, y := XY(so.Pos)
+			sv.Cell, sv.X, sv.Lane = CellName(so.Pos), x, y+1
+			sv.Stranded = s.stranded(i)
+			sv.Fire = s.symbolAt(so.Pos) == SymFire
+		}
+		v.Soldiers = append(v.Soldiers, sv)
+	}
+	v.Market = []TileView{}
+	for _, t := range s.Market {
+		tt := TrenchTile(t)
+		v.Market = append(v.Market, TileView{TileCode(t), tt.ID, tt.Shape, tt.Symbol})
+	}
+	v.Discard = []string{}
+	for _, t := range s.Discard {
+		v.Discard = append(v.Discard, TrenchTile(t).ID)
+	}
+	// unseen = all enemy tiles minus board and spent, by type
+	seen := make([]int, len(EnemyTypes))
+	for _, b := range s.Board {
+		if b.Enemy != 0 {
+			seen[enemyOf[b.Enemy]]++
+		}
+	}
+	for _, sp := range s.Spent {
+		seen[enemyOf[sp.ID]]++
+	}
+	for i, et := range EnemyTypes {
+		if n := et.Count - seen[i]; n > 0 {
+			v.Unseen = append(v.Unseen, TypeN{et.ID, n})
+		}
+	}
+	for _, cause := range []string{"killed", "trapped", "blasted", "shelled", "blocked", "arrived", "fired"} {
+		n := 0
+		for _, sp := range s.Spent {
+			if sp.Cause == cause {
+				n++
+			}
+		}
+		v.Spent = append(v.Spent, TypeN{cause, n})
+	}
+	log := s.Log
+	if len(log) > LogKeep {
+		log = log[len(log)-LogKeep:]
+	}
+	v.Log = append([]Note{}, log...)
+	if s.Phase == PhaseOver {
+		for _, e := range s.Box {
+			v.Box = append(v.Box, EnemyTile(e).ID)
+		}
+	}
+	return v
+}
