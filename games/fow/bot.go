@@ -63,9 +63,6 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 	sd := &s.Sides[seat]
 	switch s.Phase {
 	case PhRoster:
-		if sd.Ready {
-			return games.Action{}
-		}
 		n := len(sd.Platoons)
 		if n == 0 && sd.Company == "infantry" && !chance(rng, 1, 4) {
 			return act("company", []int{0, 1, 3}[rng.Intn(3)]) // tank, mechanised or fortified
@@ -125,7 +122,7 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if s.Check != nil {
 			return botAnswerCheck(len(s.Check.Answers), rng)
 		}
-		if x, ok := find(l, "override"); ok && (seat == s.Attacker || s.ImmFailed >= 0) {
+		if x, ok := find(l, "override"); ok {
 			return x
 		}
 		if x, ok := find(l, "check"); ok {
@@ -143,10 +140,7 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 	sd := &s.Sides[seat]
 	t := &s.T
 	if seat != s.Active {
-		if x, ok := find(l, "agree_end"); ok && s.AgreeVotes[1-seat] {
-			return x
-		}
-		return games.Action{}
+		return act("agree_end")
 	}
 	if s.Check != nil {
 		return botAnswerCheck(len(s.Check.Answers), rng)
@@ -211,15 +205,20 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if d*2 >= n && chance(rng, 1, 6) {
 			return act("morale_failed")
 		}
-		if chance(rng, 1, 4) {
+		// the computer also plays the proxy: it reports losses on both sides
+		if chance(rng, 1, 3) {
+			side := seat
+			if chance(rng, 1, 2) {
+				side = 1 - seat
+			}
 			var on []int
-			for i, p := range sd.Platoons {
+			for i, p := range s.Sides[side].Platoons {
 				if p.Status == StTable {
 					on = append(on, i)
 				}
 			}
 			if len(on) > 0 {
-				return act("lost", on[rng.Intn(len(on))])
+				return act("lost", side, on[rng.Intn(len(on))])
 			}
 		}
 		return act("end_turn")

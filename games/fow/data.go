@@ -169,3 +169,22 @@ var (
 	PointSteps = []int{-100, -25, 25, 100}
 	TeamSteps  = []int{-5, -1, 1, 5}
 )
+
+// ScatterZone names the entry area of a scatter result loc (L, R, E) for
+// the player on edge ("S" attacker, "N" defender): a corner ("NE") or a
+// long edge ("N"). Left and right are player-relative (spec §4.1).
+func ScatterZone(loc, edge string) string {
+	switch {
+	case loc == "E":
+		return edge
+	case edge == "S" && loc == "L":
+		return "SW"
+	case edge == "S" && loc == "R":
+		return "SE"
+	case edge == "N" && loc == "L":
+		return "NE"
+	case edge == "N" && loc == "R":
+		return "NW"
+	}
+	return edge
+}

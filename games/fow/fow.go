@@ -71,17 +71,25 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 
 // Active lists who may act now.
 func (Game) Active(s State) []games.Seat {
+	var out []games.Seat
+	for _, x := range activeSeats(&s) {
+		out = append(out, games.Seat(x))
+	}
+	return out
+}
+
+func activeSeats(s *State) []int {
 	if s.Phase == PhOver {
 		return nil
 	}
 	if s.Await != nil {
-		return []games.Seat{games.Seat(s.Await.Seats[len(s.Await.Got)])}
+		return []int{s.Await.Seats[len(s.Await.Got)]}
 	}
-	var out []games.Seat
+	var out []int
 	both := func(f func(Side) bool) {
 		for i, sd := range s.Sides {
 			if !f(sd) {
-				out = append(out, games.Seat(i))
+				out = append(out, i)
 			}
 		}
 	}
@@ -89,10 +97,10 @@ func (Game) Active(s State) []games.Seat {
 	case PhRoster:
 		both(func(sd Side) bool { return sd.Ready })
 	case PhRoleChoice:
-		out = []games.Seat{games.Seat(s.RollWinner)}
+		out = []int{s.RollWinner}
 	case PhObjectives:
-		if p := nextPlacer(&s); p >= 0 {
-			out = []games.Seat{games.Seat(p)}
+		if p := nextPlacer(s); p >= 0 {
+			out = []int{p}
 		}
 	case PhAssign:
 		both(func(sd Side) bool { return sd.Locked })
@@ -103,18 +111,28 @@ func (Game) Active(s State) []games.Seat {
 	case PhRecce:
 		both(func(sd Side) bool { return sd.Recce })
 	case PhImmediate:
-		out = []games.Seat{games.Seat(s.defender())}
-		if s.ImmFailed >= 0 && s.Check == nil && s.OverrideVotes[s.defender()] && !s.OverrideVotes[s.Attacker] {
-			out = []games.Seat{games.Seat(s.Attacker)}
+		out = []int{s.defender()}
+		if s.overrideAsked() {
+			out = []int{s.Attacker}
 		}
 	case PhBattle:
-		out = []games.Seat{games.Seat(s.Active)}
-		o := 1 - s.Active
-		if s.AgreeVotes[s.Active] && !s.AgreeVotes[o] && !pending(&s) {
-			out = append(out, games.Seat(o))
+		out = []int{s.Active}
+		if s.agreeAsked() {
+			out = append(out, 1-s.Active)
 		}
 	}
 	return out
+}
+
+// overrideAsked: the defender asked the attacker to agree to an Immediate
+// Ambush placement that failed the checklist.
+func (s *State) overrideAsked() bool {
+	return s.ImmFailed >= 0 && s.Check == nil && s.OverrideVotes[s.defender()] && !s.OverrideVotes[s.Attacker]
+}
+
+// agreeAsked: the active seat proposed an agreed end; the other may answer.
+func (s *State) agreeAsked() bool {
+	return s.AgreeVotes[s.Active] && !s.AgreeVotes[1-s.Active] && !pending(s)
 }
 
 func nextPlacer(s *State) int {
@@ -141,7 +159,11 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 }
 
 func legal(s *State, seat int) []games.Action {
-	if s.Phase == PhOver || seat < 0 || seat > 1 {
+	ok := false
+	for _, x := range activeSeats(s) {
+		ok = ok || x == seat
+	}
+	if !ok {
 		return nil
 	}
 	if s.Await != nil {
@@ -158,12 +180,6 @@ func legal(s *State, seat int) []games.Action {
 	var out []games.Action
 	switch s.Phase {
 	case PhRoster:
-		if sd.Ready {
-			if !s.Sides[1-seat].Ready {
-				out = append(out, act("unready"))
-			}
-			return out
-		}
 		out = rosterLegal(sd)
 	case PhRoleChoice:
 		if seat == s.RollWinner {
@@ -221,17 +237,18 @@ func legal(s *State, seat int) []games.Action {
 			}
 		}
 	case PhImmediate:
-		if seat == s.defender() {
-			if s.Check != nil {
-				return []games.Action{act("ans", 0), act("ans", 1)}
-			}
-			for i, p := range sd.Platoons {
-				if p.Status == StAmbush {
-					out = append(out, act("check", i))
-				}
+		if seat == s.Attacker {
+			return []games.Action{act("override"), act("refuse")}
+		}
+		if s.Check != nil {
+			return []games.Action{act("ans", 0), act("ans", 1)}
+		}
+		for i, p := range sd.Platoons {
+			if p.Status == StAmbush {
+				out = append(out, act("check", i))
 			}
 		}
-		if s.ImmFailed >= 0 && s.Check == nil && !s.OverrideVotes[seat] {
+		if s.ImmFailed >= 0 && !s.OverrideVotes[seat] {
 			out = append(out, act("override"))
 		}
 	case PhRecce:
@@ -304,10 +321,10 @@ func rosterLegal(sd *Side) []games.Action {
 func battleLegal(s *State, seat int) []games.Action {
 	var out []games.Action
 	t := &s.T
-	if seat != s.Active && pending(s) {
-		return nil
+	if seat != s.Active {
+		return []games.Action{act("agree_end"), act("decline_end")}
 	}
-	if seat == s.Active {
+	{
 		if s.Check != nil {
 			return []games.Action{act("ans", 0), act("ans", 1)}
 		}
@@ -358,15 +375,14 @@ func battleLegal(s *State, seat int) []games.Action {
 			out = append(out, act("end_turn"))
 		}
 	}
-	for i, p := range s.Sides[seat].Platoons {
-		if p.Status == StTable {
-			out = append(out, act("lost", i))
+	for _, side := range []int{seat, 1 - seat} {
+		for i, p := range s.Sides[side].Platoons {
+			if p.Status == StTable {
+				out = append(out, act("lost", side, i))
+			}
 		}
 	}
-	if seat == s.Active {
-		out = append(out, act("morale_failed"))
-	}
-	out = append(out, act("concede"))
+	out = append(out, act("morale_failed"), act("concede"))
 	if !s.AgreeVotes[seat] {
 		out = append(out, act("agree_end"))
 	}
@@ -535,8 +551,6 @@ func perform(w *State, seat int, a games.Action, rng games.Rand) {
 			sd.Platoons[i].Status = StTable
 		}
 		w.log("roster_ready", seat, len(sd.Platoons))
-	case "unready":
-		sd.Ready = false
 	// roles, objectives
 	case "attack":
 		setRoles(w, seat, "rolloff_choice")
@@ -665,13 +679,19 @@ func perform(w *State, seat int, a games.Action, rng games.Rand) {
 		w.MERestricted = false
 		startTurn(w)
 	case "lost":
-		sd.Platoons[arg(0)].Status = StDestroyed
-		w.log("lost", seat, arg(0))
+		w.Sides[arg(0)].Platoons[arg(1)].Status = StDestroyed
+		w.log("lost", arg(0), arg(1))
 		noPlatoons(w)
 	case "morale_failed":
 		endGame(w, 1-seat, "morale_failed", seat)
 	case "concede":
 		endGame(w, 1-seat, "concede", seat)
+	case "decline_end":
+		w.AgreeVotes = [2]bool{}
+		w.log("agree_declined", seat)
+	case "refuse":
+		w.OverrideVotes = [2]bool{}
+		w.log("override_refused", seat)
 	case "agree_end":
 		w.AgreeVotes[seat] = true
 		if w.AgreeVotes[0] && w.AgreeVotes[1] {

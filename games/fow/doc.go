@@ -1,0 +1,80 @@
+// Package fow is the Flames of War (3rd edition) mission referee: a
+// deterministic state machine that runs the mission special rules for two
+// players who move their models on a real table (spec:
+// shared/rules/flames-of-war-referee.md). The mission table, the platoon
+// templates, the Skill Test targets, the Armoured Reserves limits and the
+// company ranks are data in the one embedded file missions.json.
+//
+// Seats: 0 = A (the creator), 1 = B. Roles (attacker/defender) are decided
+// in the game. Options: mission (a mission id or "random": a Fair Fight
+// mission by one die), dice (bot | manual), units (in | cm).
+//
+// The spec's rulings R1-R37 (§10) are implemented as written. Rulings made
+// here, where the spec is silent, contradictory, or meets the engine
+// contract:
+//
+//  1. Roster entry is made of choices, not free text: "add" a platoon
+//     template (type and flags preset, data), then edit the selected
+//     platoon: skill, motivation, flag toggles (only consistent results are
+//     offered, §3.3), points ±25/±100, infantry teams ±1/±5, delete. A
+//     platoon's name is its template name plus an ordinal ("Tank platoon
+//     2"). Deleting a platoon renumbers later ids; ids are fixed from Ready.
+//  2. The company type defaults to infantry; the company flag is one of
+//     none, always_attacks, always_defends (never both).
+//  3. Ready is final. The table service lets only active seats act, so a
+//     ready seat waits and cannot un-ready.
+//  4. Lock is offered only for a valid assignment. The owner's view lists
+//     the violations (deploy_errors, in the spec's order); an attempted
+//     invalid lock is rejected with the first code and all codes in the
+//     detail (E6).
+//  5. No deployment hash is posted: an unsalted hash of so small an
+//     assignment space would reveal it, and a salt drawn from the game's
+//     random source would shift the dice order fixed by §6.3. The table
+//     service's action log and the seed revealed at the end serve the
+//     commit-reveal purpose.
+//  6. Manual dice: one die per action ("die.N"), asked from the seat that
+//     rolls, in the §6.3 order. The "random" mission is always drawn from
+//     the seeded source at Setup.
+//  7. Objectives are recorded without coordinates (actions carry no free
+//     input); the schematic lists them by half.
+//  8. The ambush checklist takes one answer per action and stops at the
+//     first illegal answer, which is the reported reason (E10: Q6). Q6 is
+//     asked only for heavy_gun or bunker_buster platoons. A failed attempt
+//     is logged privately to the owner only.
+//  9. Immediate Ambush override: after a failed checklist the defender may
+//     ask for an override; the attacker then agrees ("override") or
+//     refuses ("refuse"). Both agreeing places the platoon (logged).
+// 10. Platoon losses are reported by the active player, for either side:
+//     the table service lets only the active seat act, and the player
+//     whose turn it is sees the platoons destroyed in it. Only on-table
+//     platoons can be reported: an unrevealed ambusher is not on the table
+//     (this also keeps its identity hidden).
+// 11. morale_failed and concede are offered to the active seat during its
+//     whole turn (the referee cannot tell when the check was taken).
+//     agree_end is proposed by the active seat; the other seat then
+//     becomes active to agree or decline. Votes lapse at the end of a turn.
+// 12. The air substep is not a stop: its Meeting Engagement reminder is
+//     part of the turn card while me_restricted.
+// 13. Reserve arrivals are picked one platoon per action; scatter dice are
+//     drawn after the last pick, in roster order (R5).
+// 14. No Man's Land Patrol: a seat with no eligible platoon records "no
+//     patrol". Worked example E13 gets extra reserve platoons so that both
+//     sides meet the delayed-reserve half minimum that the mission imposes.
+// 15. Strategic Withdrawal questions are asked in order (Q-W1, Q-W2); the
+//     first "no" ends them and the platoon withdraws without a test.
+// 16. The defender's attack_defend check offers claim_clear / not_clear in
+//     place of None.
+// 17. Mutual undo and reopen are table-service features, not engine
+//     actions. Table size, turn reminders, beginner mode and "agreed
+//     roles" are not implemented.
+// 18. Outcome.Scores are the victory points per seat; Winners is empty
+//     when there is no winner (agreed end, or a turn limit whose
+//     timeout_winner is none): the Reason says which.
+// 19. Rearguard is a separate mission id carrying Fighting Withdrawal's row
+//     (R31), so it appears in the mission list.
+// 20. In an all-computer game the Bot also plays the human proxy: it
+//     answers the factual questions at random with fixed odds (checklist
+//     answers legal 11 times in 12, victory claims with a chance rising
+//     from earliest_end_turn, a loss on either side reported in a third of
+//     its turns), so every mission runs to its end.
+package fow

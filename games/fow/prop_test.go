@@ -1,0 +1,267 @@
+package fow
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	"pgregory.net/rapid"
+)
+
+// invariants checks spec §14 between two consecutive states.
+func invariants(t testing.TB, prev, next State, seat int, a games.Action) {
+	m := next.m()
+	fail := func(f string, args ...any) {
+		t.Helper()
+		t.Fatalf("after %s by %d: "+f, append([]any{a, seat}, args...)...)
+	}
+	battleBefore := prev.Phase == PhBattle || prev.Phase == PhOver
+	locked := prev.Sides[0].Locked && prev.Sides[1].Locked
+	for sd := 0; sd < 2; sd++ {
+		for i, np := range next.Sides[sd].Platoons {
+			if !locked || i >= len(prev.Sides[sd].Platoons) {
+				continue
+			}
+			pp := prev.Sides[sd].Platoons[i]
+			if pp.Status != np.Status {
+				ok := false
+				switch pp.Status + ">" + np.Status {
+				case StReserve + ">" + StTable:
+					ok = prev.Phase == PhBattle && (sd == prev.Active || sd == next.Active)
+				case StAmbush + ">" + StTable:
+					ok = true
+				case StTable + ">" + StWithdrawn, StAmbush + ">" + StWithdrawn:
+					ok = m.StrategicW && sd == next.defender()
+				case StTable + ">" + StDestroyed, StAmbush + ">" + StDestroyed:
+					ok = battleBefore
+				}
+				if !ok {
+					fail("platoon %s: %s -> %s", PlatoonID(sd, i), pp.Status, np.Status)
+				}
+			}
+			if (pp.LeftBehind && !np.LeftBehind) || (pp.Patrol && !np.Patrol) {
+				fail("left_behind/patrol reset")
+			}
+		}
+	}
+	if next.Delay < 0 || next.Delay > 5 || (!m.StrategicW && next.Delay != 0) {
+		fail("delay counters %d", next.Delay)
+	}
+	if next.Phase == PhBattle && next.Turn < 3 && next.Delay != 0 {
+		fail("delay before turn 3")
+	}
+	np, pp := 0, 0
+	for _, o := range next.Objectives {
+		if !o.Removed {
+			np++
+		}
+	}
+	for _, o := range prev.Objectives {
+		if !o.Removed {
+			pp++
+		}
+	}
+	if prev.Phase != PhObjectives && np > pp {
+		fail("objectives increased")
+	}
+	if np < pp && !(m.GradualW && prev.Active == prev.defender() && (prev.Turn == 6 || prev.Turn == 7) && pp-np == 1) {
+		fail("objective removed illegally")
+	}
+	if next.Phase == PhTable && prev.Phase == PhAssign {
+		for sd := 0; sd < 2; sd++ {
+			if e := deployErrors(&next, sd); len(e) > 0 {
+				fail("locked deployment invalid: %v", e)
+			}
+		}
+	}
+	if next.MERestricted && !(m.Meeting && next.Turn == 1 && next.Active == next.First) {
+		fail("me_restricted outside first turn")
+	}
+	if next.Turn < prev.Turn {
+		fail("turn decreased")
+	}
+	if m.TurnLimit > 0 && next.Turn > m.TurnLimit {
+		fail("turn %d beyond limit", next.Turn)
+	}
+	if prev.Phase == PhBattle && next.Phase == PhBattle && a.Verb == "end_turn" && next.Active == prev.Active {
+		fail("active did not alternate")
+	}
+	if next.Phase == PhOver {
+		w, l := next.VP[0], next.VP[1]
+		if next.Winner >= 0 {
+			w, l = next.VP[next.Winner], next.VP[1-next.Winner]
+			if w+l != 7 || w < 4 || w > 6 {
+				fail("VP %v", next.VP)
+			}
+		} else if w < 0 || w > 3 || l < 0 || l > 3 {
+			fail("VP %v", next.VP)
+		}
+	}
+	// reserve rolls: dice count and arrivals
+	for _, e := range next.Log {
+		if e.N > prev.Seq && e.Kind == "reserve_roll" {
+			d := e.Args[4:]
+			if len(d) != next.reserveDice(e.Seat, e.Args[0]) || e.Args[3] > len(d) {
+				fail("reserve roll %v", e.Args)
+			}
+			if len(d) >= 3 && e.Args[3] < 1 {
+				fail("no guaranteed arrival %v", e.Args)
+			}
+		}
+	}
+}
+
+func TestPropertiesPlayouts(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		ms := Missions()
+		mission := ms[rapid.IntRange(0, len(ms)-1).Draw(rt, "mission")].ID
+		manual := rapid.Bool().Draw(rt, "manual")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		random := rapid.Bool().Draw(rt, "random")
+		var log []struct {
+			seat int
+			a    games.Action
+		}
+		steps := 0
+		end, _ := playout(t, mission, manual, seed, random, func(prev, next State, seat int, a games.Action) {
+			steps++
+			log = append(log, struct {
+				seat int
+				a    games.Action
+			}{seat, a})
+			invariants(t, prev, next, seat, a)
+			// clone safety: prev must be untouched by Apply (compare with a re-apply)
+			if steps%7 == 0 {
+				b, _ := json.Marshal(next)
+				var back State
+				if err := json.Unmarshal(b, &back); err != nil || js(back) != string(b) {
+					t.Fatalf("JSON round trip: %v", err)
+				}
+				// every legal action is accepted; a junk action is rejected unchanged
+				for _, seat := range G.Active(next) {
+					for _, x := range G.Legal(next, seat) {
+						before := js(next)
+						if _, _, err := G.Apply(next, seat, x, games.NewPCG(1, 2)); err != nil {
+							t.Fatalf("legal %s rejected: %v", x, err)
+						}
+						if js(next) != before {
+							t.Fatalf("Apply modified its input on %s", x)
+						}
+					}
+					junk := []games.Action{act("lost", 1-int(seat), 99), act("hold", 9), act("die", 7), act("assign", 0, 3), act("zap"), act("end_turn", 1), act("arrive", 50)}
+					for _, x := range junk {
+						before := js(next)
+						ns, _, err := G.Apply(next, seat, x, games.NewPCG(1, 2))
+						if err == nil || games.ErrorCode(err) == "" || js(ns) != before {
+							t.Fatalf("junk %s accepted or changed state: %v", x, err)
+						}
+					}
+				}
+				for _, seat := range []games.Seat{0, 1} {
+					if len(G.Legal(next, seat)) > 0 != G.isActive(next, seat) {
+						t.Fatalf("Legal/Active disagree for %d in %s", seat, next.Phase)
+					}
+				}
+			}
+		})
+		_ = end
+		_ = n
+	})
+}
+
+func (Game) isActive(s State, seat games.Seat) bool {
+	for _, a := range G.Active(s) {
+		if a == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func TestReplayDeterminism(t *testing.T) {
+	for _, m := range Missions() {
+		a, n1 := playout(t, m.ID, false, 42, true, nil)
+		b, n2 := playout(t, m.ID, false, 42, true, nil)
+		if n1 != n2 || js(a) != js(b) {
+			t.Fatalf("%s: replay differs", m.ID)
+		}
+	}
+}
+
+// TestHiddenInformation: the identity of reserves and ambushers, a draft
+// deployment and an unready roster never reach another seat's or the
+// spectator's view.
+func TestHiddenInformation(t *testing.T) {
+	n := 6
+	if testing.Short() {
+		n = 2
+	}
+	for _, m := range Missions() {
+		for seed := uint64(1); seed <= uint64(n); seed++ {
+			playout(t, m.ID, seed%2 == 0, seed+77, seed%3 == 0, func(prev, s State, seat int, a games.Action) {
+				for owner := 0; owner < 2; owner++ {
+					for _, viewer := range []int{-1, 1 - owner} {
+						v := view(&s, viewer)
+						j := js(v.Sides[owner])
+						if strings.Contains(j, StReserve) || strings.Contains(j, StAmbush) {
+							t.Fatalf("%s: seat %d's hidden status visible to %d: %s", m.ID, owner, viewer, j)
+						}
+						if !s.Sides[owner].Ready && (len(v.Sides[owner].Platoons) > 0 || v.Sides[owner].Company != "") {
+							t.Fatalf("unready roster visible")
+						}
+						for _, e := range v.Log {
+							if e.Vis >= 0 && e.Vis != viewer {
+								t.Fatalf("private log entry visible")
+							}
+						}
+						if v.Check != nil && s.Check.Seat != viewer {
+							t.Fatalf("checklist visible to %d", viewer)
+						}
+						if !(s.Sides[0].Locked && s.Sides[1].Locked) && s.Phase != PhOver {
+							for _, p := range v.Sides[owner].Platoons {
+								if p.Status != "" {
+									t.Fatalf("draft deployment visible")
+								}
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkApply(b *testing.B) {
+	rng := games.NewPCG(1, 2)
+	var states []State
+	var seats []games.Seat
+	var acts []games.Action
+	s, _ := G.Setup(games.Options{"mission": "hasty_attack"}, 2, rng)
+	for len(G.Active(s)) > 0 {
+		seat := G.Active(s)[0]
+		a := G.Bot(s, seat, rng)
+		states, seats, acts = append(states, s), append(seats, seat), append(acts, a)
+		s, _, _ = G.Apply(s, seat, a, rng)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(states)
+		G.Apply(states[k], seats[k], acts[k], rng)
+	}
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		rng := games.NewPCG(uint64(i), 3)
+		s, _ := G.Setup(games.Options{"mission": "hasty_attack"}, 2, rng)
+		for len(G.Active(s)) > 0 {
+			seat := G.Active(s)[0]
+			s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+		}
+	}
+}
