@@ -44,35 +44,35 @@
 //  9. Immediate Ambush override: after a failed checklist the defender may
 //     ask for an override; the attacker then agrees ("override") or
 //     refuses ("refuse"). Both agreeing places the platoon (logged).
-// 10. Platoon losses are reported by the active player, for either side:
+//  10. Platoon losses are reported by the active player, for either side:
 //     the table service lets only the active seat act, and the player
 //     whose turn it is sees the platoons destroyed in it. Only on-table
 //     platoons can be reported: an unrevealed ambusher is not on the table
 //     (this also keeps its identity hidden).
-// 11. morale_failed and concede are offered to the active seat during its
+//  11. morale_failed and concede are offered to the active seat during its
 //     whole turn (the referee cannot tell when the check was taken).
 //     agree_end is proposed by the active seat; the other seat then
 //     becomes active to agree or decline. Votes lapse at the end of a turn.
-// 12. The air substep is not a stop: its Meeting Engagement reminder is
+//  12. The air substep is not a stop: its Meeting Engagement reminder is
 //     part of the turn card while me_restricted.
-// 13. Reserve arrivals are picked one platoon per action; scatter dice are
+//  13. Reserve arrivals are picked one platoon per action; scatter dice are
 //     drawn after the last pick, in roster order (R5).
-// 14. No Man's Land Patrol: a seat with no eligible platoon records "no
+//  14. No Man's Land Patrol: a seat with no eligible platoon records "no
 //     patrol". Worked example E13 gets extra reserve platoons so that both
 //     sides meet the delayed-reserve half minimum that the mission imposes.
-// 15. Strategic Withdrawal questions are asked in order (Q-W1, Q-W2); the
+//  15. Strategic Withdrawal questions are asked in order (Q-W1, Q-W2); the
 //     first "no" ends them and the platoon withdraws without a test.
-// 16. The defender's attack_defend check offers claim_clear / not_clear in
+//  16. The defender's attack_defend check offers claim_clear / not_clear in
 //     place of None.
-// 17. Mutual undo and reopen are table-service features, not engine
+//  17. Mutual undo and reopen are table-service features, not engine
 //     actions. Table size, turn reminders, beginner mode and "agreed
 //     roles" are not implemented.
-// 18. Outcome.Scores are the victory points per seat; Winners is empty
+//  18. Outcome.Scores are the victory points per seat; Winners is empty
 //     when there is no winner (agreed end, or a turn limit whose
 //     timeout_winner is none): the Reason says which.
-// 19. Rearguard is a separate mission id carrying Fighting Withdrawal's row
+//  19. Rearguard is a separate mission id carrying Fighting Withdrawal's row
 //     (R31), so it appears in the mission list.
-// 20. In an all-computer game the Bot also plays the human proxy: it
+//  20. In an all-computer game the Bot also plays the human proxy: it
 //     answers the factual questions at random with fixed odds (checklist
 //     answers legal 11 times in 12, victory claims with a chance rising
 //     from earliest_end_turn, a loss on either side reported in a third of

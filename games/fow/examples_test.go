@@ -354,7 +354,7 @@ func TestE5ScatteredReserves(t *testing.T) {
 		t.Fatalf("scatters %v used %d", sc, rng.Used())
 	}
 	want := []struct {
-		p, die int
+		p, die    int
 		loc, zone string
 	}{{4, 2, "L", "NE"}, {3, 4, "E", "N"}, {5, 6, "R", "NW"}}
 	for i, w := range want {
