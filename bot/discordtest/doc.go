@@ -1,0 +1,2 @@
+// Package discordtest is an in-process stand-in for Discord.
+package discordtest

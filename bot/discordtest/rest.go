@@ -1,0 +1,1294 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// wireMessage is the body of every message-carrying request (channel
+// messages, interaction callback data, follow-ups and edits). Pointer
+// fields tell "absent or null" (nil) from "set".
+type wireMessage struct {
+	Content          *string                           `json:"content"`
+	Embeds           *[]*discordgo.MessageEmbed        `json:"embeds"`
+	Components       *[]json.RawMessage                `json:"components"`
+	AllowedMentions  *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Attachments      *[]wireAttachment                 `json:"attachments"`
+	Flags            *discordgo.MessageFlags           `json:"flags"`
+	MessageReference *discordgo.MessageReference       `json:"message_reference"`
+	Poll             json.RawMessage                   `json:"poll"`
+	StickerIDs       []string                          `json:"sticker_ids"`
+
+	// interaction callback data only
+	Choices  []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	CustomID string                                      `json:"custom_id"`
+	Title    string                                      `json:"title"`
+}
+
+type wireAttachment struct {
+	ID          json.RawMessage `json:"id"`
+	Filename    string          `json:"filename"`
+	Description string          `json:"description"`
+}
+
+func (a wireAttachment) id() string {
+	var s string
+	if json.Unmarshal(a.ID, &s) == nil {
+		return s
+	}
+	return strings.TrimSpace(string(a.ID))
+}
+
+func decodeComponents(raw []json.RawMessage) ([]discordgo.MessageComponent, *apiError) {
+	out := make([]discordgo.MessageComponent, 0, len(raw))
+	for i, r := range raw {
+		c, err := discordgo.MessageComponentFromJSON(r)
+		if err != nil {
+			return nil, errInvalid("components[%d]: %v", i, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// applyBody applies a create (edit=false) or an edit (edit=true) to m.
+// Call with s.mu held.
+func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) *apiError {
+	next := *m
+	if w.Content != nil {
+		next.Content = *w.Content
+	}
+	if w.Embeds != nil {
+		next.Embeds = *w.Embeds
+		for _, e := range next.Embeds {
+			if e != nil && e.Type == "" {
+				e.Type = discordgo.EmbedTypeRich
+			}
+		}
+	}
+	if w.Components != nil {
+		cs, err := decodeComponents(*w.Components)
+		if err != nil {
+			return err
+		}
+		next.Components = cs
+	}
+	if w.Flags != nil {
+		f := *w.Flags
+		if edit {
+			// Only SUPPRESS_EMBEDS may change on an edit; V2 sticks.
+			keep := m.Flags &^ discordgo.MessageFlagsSuppressEmbeds
+			f = keep | f&discordgo.MessageFlagsSuppressEmbeds | f&discordgo.MessageFlagsIsComponentsV2
+		}
+		next.Flags = f
+	}
+	if w.Poll != nil && string(w.Poll) != "null" {
+		return errInvalid("poll: not modelled by the stand-in")
+	}
+	// attachments: keep listed (or all, when the field is absent) + new files
+	var atts []Attachment
+	if w.Attachments != nil && edit {
+		keep := map[string]bool{}
+		for _, a := range *w.Attachments {
+			keep[a.id()] = true
+		}
+		for _, a := range m.Attachments {
+			if keep[a.ID] {
+				atts = append(atts, a)
+			}
+		}
+	} else {
+		atts = append(atts, m.Attachments...)
+	}
+	for i, f := range files {
+		a := Attachment{ID: s.newID(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data}
+		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
+			a.ContentType = guessType(f.Filename)
+		}
+		if w.Attachments != nil {
+			for _, wa := range *w.Attachments {
+				if wa.id() == strconv.Itoa(i) && wa.Description != "" {
+					a.Description = wa.Description
+				}
+			}
+		}
+		a.URL = fmt.Sprintf("%s/attachments/%s/%s/%s", s.URL(), next.ChannelID, a.ID, url.PathEscape(f.Filename))
+		atts = append(atts, a)
+	}
+	next.Attachments = atts
+	resolveAttachmentURLs(next.Embeds, atts)
+	if err := validateMessage(&next, files); err != nil {
+		return err
+	}
+	if edit {
+		prev := *m
+		prev.History = nil
+		next.History = append(append([]Message(nil), m.History...), prev)
+		next.Edited = s.cfg.now()
+	}
+	*m = next
+	return nil
+}
+
+func guessType(name string) string {
+	n := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(n, ".png"):
+		return "image/png"
+	case strings.HasSuffix(n, ".jpg"), strings.HasSuffix(n, ".jpeg"):
+		return "image/jpeg"
+	case strings.HasSuffix(n, ".gif"):
+		return "image/gif"
+	case strings.HasSuffix(n, ".webp"):
+		return "image/webp"
+	case strings.HasSuffix(n, ".txt"):
+		return "text/plain; charset=utf-8"
+	case strings.HasSuffix(n, ".json"):
+		return "application/json"
+	}
+	return "application/octet-stream"
+}
+
+// resolveAttachmentURLs rewrites attachment://name in embeds to the URL of
+// the newest attachment with that name, as Discord does. Unresolved
+// references stay as they are (Discord shows no image).
+func resolveAttachmentURLs(embeds []*discordgo.MessageEmbed, atts []Attachment) {
+	res := func(u string) string {
+		if !strings.HasPrefix(u, "attachment://") {
+			return u
+		}
+		name := strings.TrimPrefix(u, "attachment://")
+		for i := len(atts) - 1; i >= 0; i-- {
+			if atts[i].Filename == name {
+				return atts[i].URL
+			}
+		}
+		return u
+	}
+	for _, e := range embeds {
+		if e == nil {
+			continue
+		}
+		if e.Image != nil {
+			e.Image.URL = res(e.Image.URL)
+		}
+		if e.Thumbnail != nil {
+			e.Thumbnail.URL = res(e.Thumbnail.URL)
+		}
+		if e.Footer != nil {
+			e.Footer.IconURL = res(e.Footer.IconURL)
+		}
+		if e.Author != nil {
+			e.Author.IconURL = res(e.Author.IconURL)
+		}
+	}
+}
+
+var (
+	reUserMention = regexp.MustCompile(`<@!?(\d+)>`)
+	reRoleMention = regexp.MustCompile(`<@&(\d+)>`)
+	reEveryone    = regexp.MustCompile(`@(everyone|here)\b`)
+)
+
+// pings works out who a new message notifies: mentions in content, filtered
+// by allowed_mentions (absent: everything mentioned pings).
+func pings(content string, am *discordgo.MessageAllowedMentions) (users, roles []string, everyone bool, e *apiError) {
+	parse := map[discordgo.AllowedMentionType]bool{"users": true, "roles": true, "everyone": true}
+	var allowUsers, allowRoles map[string]bool
+	if am != nil {
+		parse = map[discordgo.AllowedMentionType]bool{}
+		for _, p := range am.Parse {
+			switch p {
+			case discordgo.AllowedMentionTypeUsers, discordgo.AllowedMentionTypeRoles, discordgo.AllowedMentionTypeEveryone:
+				parse[p] = true
+			default:
+				return nil, nil, false, errInvalid("allowed_mentions.parse: %q is not a valid mention type", p)
+			}
+		}
+		if parse["users"] && len(am.Users) > 0 {
+			return nil, nil, false, errInvalid("allowed_mentions: parse:[\"users\"] and users are mutually exclusive")
+		}
+		if parse["roles"] && len(am.Roles) > 0 {
+			return nil, nil, false, errInvalid("allowed_mentions: parse:[\"roles\"] and roles are mutually exclusive")
+		}
+		if len(am.Users) > 100 || len(am.Roles) > 100 {
+			return nil, nil, false, errInvalid("allowed_mentions: at most 100 users and 100 roles")
+		}
+		allowUsers = map[string]bool{}
+		for _, u := range am.Users {
+			allowUsers[u] = true
+		}
+		allowRoles = map[string]bool{}
+		for _, r := range am.Roles {
+			allowRoles[r] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, m := range reUserMention.FindAllStringSubmatch(content, -1) {
+		id := m[1]
+		if seen[id] || !(parse["users"] || allowUsers[id]) {
+			continue
+		}
+		seen[id] = true
+		users = append(users, id)
+	}
+	seenR := map[string]bool{}
+	for _, m := range reRoleMention.FindAllStringSubmatch(content, -1) {
+		id := m[1]
+		if seenR[id] || !(parse["roles"] || allowRoles[id]) {
+			continue
+		}
+		seenR[id] = true
+		roles = append(roles, id)
+	}
+	everyone = parse["everyone"] && reEveryone.MatchString(content)
+	return users, roles, everyone, nil
+}
+
+// notifyMentions records who a message pings as it becomes visible.
+func (m *Message) notifyMentions() *apiError {
+	u, r, e, err := pings(m.Content, m.AllowedMentions)
+	if err != nil {
+		return err
+	}
+	if m.Ephemeral() {
+		// only the person who can see it is highlighted
+		var only []string
+		for _, id := range u {
+			if id == m.VisibleTo {
+				only = append(only, id)
+			}
+		}
+		u, r, e = only, nil, false
+	}
+	m.Pinged, m.PingedRoles, m.MentionEveryone = u, r, e
+	return nil
+}
+
+// newMessage builds, validates and stores a message. Call with s.mu held.
+func (s *Server) newMessage(channelID, guildID string, w *wireMessage, files []File, source string, ix *ixState) (*Message, *apiError) {
+	m := &Message{ID: s.newID(), ChannelID: channelID, GuildID: guildID, AuthorID: s.bot.ID, Source: source,
+		Created: s.cfg.now(), AllowedMentions: w.AllowedMentions, Reference: w.MessageReference}
+	if ix != nil {
+		m.InteractionID = ix.id
+	}
+	if w.MessageReference != nil {
+		ref := s.messages[w.MessageReference.MessageID]
+		if ref == nil || ref.Deleted || ref.ChannelID != channelID {
+			return nil, &apiError{Status: 400, Code: 50035, Message: "Invalid Form Body: message_reference: Unknown message", kind: "invalid-body"}
+		}
+	}
+	if err := s.applyBody(m, w, files, false); err != nil {
+		return nil, err
+	}
+	allowed := discordgo.MessageFlagsSuppressEmbeds | discordgo.MessageFlagsSuppressNotifications | discordgo.MessageFlagsIsComponentsV2
+	if ix != nil {
+		allowed |= discordgo.MessageFlagsEphemeral
+	}
+	m.Flags &= allowed
+	if m.Ephemeral() {
+		m.VisibleTo = ix.user.ID
+	}
+	if err := m.notifyMentions(); err != nil {
+		return nil, err
+	}
+	s.storeMessage(m)
+	return m, nil
+}
+
+func (s *Server) storeMessage(m *Message) {
+	s.messages[m.ID] = m
+	s.channelOrder[m.ChannelID] = append(s.channelOrder[m.ChannelID], m.ID)
+	if t := s.threads[m.ChannelID]; t != nil && t.Archived && !t.Locked {
+		t.Archived = false // sending to an archived thread unarchives it
+	}
+}
+
+// messageJSON is the message object Discord returns.
+func (s *Server) messageJSON(m *Message) any {
+	dm := &discordgo.Message{
+		ID: m.ID, ChannelID: m.ChannelID, GuildID: m.GuildID, Content: m.Content, Timestamp: m.Created,
+		Author: s.botJSON(), Embeds: m.Embeds, Flags: m.Flags, MentionEveryone: m.MentionEveryone,
+		MentionRoles: nonNil(m.PingedRoles), MessageReference: m.Reference,
+	}
+	if !m.Edited.IsZero() {
+		t := m.Edited
+		dm.EditedTimestamp = &t
+	}
+	if dm.Embeds == nil {
+		dm.Embeds = []*discordgo.MessageEmbed{}
+	}
+	dm.Attachments = []*discordgo.MessageAttachment{}
+	for _, a := range m.Attachments {
+		dm.Attachments = append(dm.Attachments, &discordgo.MessageAttachment{ID: a.ID, URL: a.URL, ProxyURL: a.URL,
+			Filename: a.Filename, ContentType: a.ContentType, Size: len(a.Data), Ephemeral: m.Ephemeral()})
+	}
+	dm.Mentions = []*discordgo.User{}
+	for _, id := range m.Pinged {
+		u := s.usersByID[id]
+		if u.ID == "" {
+			u = User{ID: id, Username: "user" + id}
+		}
+		dm.Mentions = append(dm.Mentions, u.discord())
+	}
+	if m.Reference != nil {
+		dm.Type = discordgo.MessageTypeReply
+	}
+	if m.InteractionID != "" {
+		dm.WebhookID = s.appID
+		if ix := s.ixs[m.InteractionID]; ix != nil {
+			if ix.typ == discordgo.InteractionApplicationCommand {
+				dm.Type = discordgo.MessageTypeChatInputCommand
+			}
+			meta := &discordgo.MessageInteractionMetadata{ID: ix.id, Type: ix.typ, User: ix.user.discord()}
+			if ix.componentMsgID != "" {
+				meta.InteractedMessageID = ix.componentMsgID
+			}
+			if m.Source == "followup" {
+				meta.OriginalResponseMessageID = ix.originalID
+			}
+			dm.InteractionMetadata = meta
+		}
+	}
+	if m.Loading {
+		dm.Flags |= discordgo.MessageFlagsLoading
+	}
+	if m.ThreadID != "" {
+		if t := s.threads[m.ThreadID]; t != nil {
+			dm.Thread = s.threadJSON(t)
+		}
+	}
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return struct {
+		*discordgo.Message
+		Components []discordgo.MessageComponent `json:"components"`
+	}{dm, comps}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (s *Server) botJSON() *discordgo.User {
+	u := s.bot.discord()
+	u.Bot = true
+	return u
+}
+
+// ---- users, application ----
+
+func (s *Server) getMe(c *call) {
+	u := s.botJSON()
+	u.Verified = true
+	c.reply(200, u)
+}
+
+func (s *Server) getUser(c *call) {
+	s.mu.Lock()
+	u, ok := s.usersByID[c.p("user")]
+	s.mu.Unlock()
+	if !ok {
+		c.fail(&apiError{Status: 404, Code: 10013, Message: "Unknown User", kind: "unknown-user"}, "")
+		return
+	}
+	d := u.discord()
+	d.Bot = u.ID == s.bot.ID
+	c.reply(200, d)
+}
+
+func (s *Server) getApplication(c *call) {
+	c.reply(200, map[string]any{"id": s.appID, "name": s.bot.Username, "description": "", "bot_public": false,
+		"bot_require_code_grant": false, "flags": 0, "bot": s.botJSON(), "verify_key": ""})
+}
+
+// ---- application commands ----
+
+func (s *Server) listCommands(c *call) {
+	s.mu.Lock()
+	out := s.commands[c.p("guild")]
+	b := mustJSON(nonNilCmds(out))
+	s.mu.Unlock()
+	c.reply(200, b)
+}
+
+func nonNilCmds(cs []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	if cs == nil {
+		return []*discordgo.ApplicationCommand{}
+	}
+	return cs
+}
+
+func (s *Server) putCommands(c *call) {
+	var cmds []*discordgo.ApplicationCommand
+	if err := c.decode(&cmds); err != nil {
+		c.fail(err, "")
+		return
+	}
+	guild := c.p("guild")
+	if err := validateCommands(cmds, guild); err != nil {
+		c.fail(err, "")
+		return
+	}
+	s.mu.Lock()
+	for _, cmd := range cmds {
+		s.stampCommand(cmd, guild)
+	}
+	s.commands[guild] = cmds
+	b := mustJSON(nonNilCmds(cmds))
+	s.notify()
+	s.mu.Unlock()
+	s.logf("registered %d command(s) for guild %q", len(cmds), guild)
+	c.reply(200, b)
+}
+
+// stampCommand fills in what Discord adds; ids are stable per name and type.
+func (s *Server) stampCommand(cmd *discordgo.ApplicationCommand, guild string) {
+	if cmd.Type == 0 {
+		cmd.Type = discordgo.ChatApplicationCommand
+	}
+	key := guild + "/" + strconv.Itoa(int(cmd.Type)) + "/" + cmd.Name
+	id, ok := s.commandIDs[key]
+	if !ok {
+		id = s.newID()
+		s.commandIDs[key] = id
+	}
+	cmd.ID = id
+	cmd.ApplicationID = s.appID
+	cmd.GuildID = guild
+	cmd.Version = s.newID()
+}
+
+func (s *Server) postCommand(c *call) {
+	var cmd discordgo.ApplicationCommand
+	if err := c.decode(&cmd); err != nil {
+		c.fail(err, "")
+		return
+	}
+	guild := c.p("guild")
+	if err := validateCommands([]*discordgo.ApplicationCommand{&cmd}, guild); err != nil {
+		c.fail(err, "")
+		return
+	}
+	s.mu.Lock()
+	s.stampCommand(&cmd, guild)
+	status := 201
+	list := s.commands[guild]
+	replaced := false
+	for i, old := range list {
+		if old.ID == cmd.ID {
+			list[i] = &cmd
+			replaced = true
+			status = 200
+		}
+	}
+	if !replaced {
+		list = append(list, &cmd)
+	}
+	s.commands[guild] = list
+	b := mustJSON(&cmd)
+	s.notify()
+	s.mu.Unlock()
+	c.reply(status, b)
+}
+
+func (s *Server) deleteCommand(c *call) {
+	s.mu.Lock()
+	guild := c.p("guild")
+	list := s.commands[guild]
+	for i, old := range list {
+		if old.ID == c.p("cmd") {
+			s.commands[guild] = append(list[:i:i], list[i+1:]...)
+			s.notify()
+			s.mu.Unlock()
+			c.noContent()
+			return
+		}
+	}
+	s.mu.Unlock()
+	c.fail(&apiError{Status: 404, Code: 10063, Message: "Unknown application command", kind: "unknown-command"}, "")
+}
+
+// ---- interaction callback ----
+
+func (s *Server) postCallback(c *call) {
+	var resp struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data *wireMessage                      `json:"data"`
+	}
+	if err := c.decode(&resp); err != nil {
+		c.fail(err, c.p("id"))
+		return
+	}
+	err := func() *apiError {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		ix := s.ixs[c.p("id")]
+		if ix == nil || ix.token != c.p("token") {
+			return errUnknownInteraction()
+		}
+		if ix.acked {
+			return errAlreadyAcked()
+		}
+		now := s.cfg.now()
+		if lat := now.Sub(ix.created); lat > s.cfg.deadline {
+			e := errUnknownInteraction()
+			e.kind = "late-callback"
+			e.Message += fmt.Sprintf(" (callback after %v, deadline %v)", lat.Round(time.Millisecond), s.cfg.deadline)
+			return e
+		}
+		if !callbackAllowed(ix, resp.Type) {
+			return errInvalid("type: callback type %d is not valid for a %s interaction", resp.Type, ix.typ)
+		}
+		data := resp.Data
+		if data == nil {
+			data = &wireMessage{}
+		}
+		switch resp.Type {
+		case discordgo.InteractionResponseChannelMessageWithSource:
+			m, err := s.newMessage(ix.channelID, ix.guildID, data, c.files, "response", ix)
+			if err != nil {
+				return err
+			}
+			ix.originalID = m.ID
+			ix.filled = true
+		case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+			if data.Flags != nil && *data.Flags&^discordgo.MessageFlagsEphemeral != 0 {
+				return errInvalid("flags: only EPHEMERAL may be set on a deferred response")
+			}
+			m := &Message{ID: s.newID(), ChannelID: ix.channelID, GuildID: ix.guildID, AuthorID: s.bot.ID,
+				Source: "response", Created: now, InteractionID: ix.id, Loading: true}
+			if data.Flags != nil && *data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+				m.Flags = discordgo.MessageFlagsEphemeral
+				m.VisibleTo = ix.user.ID
+			}
+			s.storeMessage(m)
+			ix.originalID = m.ID
+		case discordgo.InteractionResponseDeferredMessageUpdate:
+			ix.originalID = ix.componentMsgID
+		case discordgo.InteractionResponseUpdateMessage:
+			m := s.messages[ix.componentMsgID]
+			if m == nil || m.Deleted {
+				return errUnknownMessage()
+			}
+			if data.AllowedMentions != nil {
+				// edits never ping; keep the original allowed_mentions
+				data.AllowedMentions = nil
+			}
+			if err := s.applyBody(m, data, c.files, true); err != nil {
+				return err
+			}
+			ix.originalID = m.ID
+			ix.filled = true
+		case discordgo.InteractionApplicationCommandAutocompleteResult:
+			if len(data.Choices) > 25 {
+				return errInvalid("data.choices: at most 25 choices (got %d)", len(data.Choices))
+			}
+			for i, ch := range data.Choices {
+				if ch == nil || len([]rune(ch.Name)) < 1 || len([]rune(ch.Name)) > 100 {
+					return errInvalid("data.choices[%d].name: must be 1-100 characters", i)
+				}
+			}
+			ix.choices = data.Choices
+			if ix.choices == nil {
+				ix.choices = []*discordgo.ApplicationCommandOptionChoice{}
+			}
+			ix.filled = true
+		case discordgo.InteractionResponseModal:
+			md, err := validateModal(data)
+			if err != nil {
+				return err
+			}
+			ix.modal = md
+			ix.filled = true
+		}
+		ix.acked = true
+		ix.ackType = resp.Type
+		ix.ackAt = now
+		s.notify()
+		return nil
+	}()
+	if err != nil {
+		c.fail(err, c.p("id"))
+		return
+	}
+	s.logf("callback type %d for interaction %s", resp.Type, c.p("id"))
+	c.noContent()
+}
+
+func callbackAllowed(ix *ixState, t discordgo.InteractionResponseType) bool {
+	switch ix.typ {
+	case discordgo.InteractionApplicationCommand:
+		return t == 4 || t == 5 || t == 9
+	case discordgo.InteractionMessageComponent:
+		return t >= 4 && t <= 7 || t == 9
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return t == 8
+	case discordgo.InteractionModalSubmit:
+		if ix.componentMsgID != "" {
+			return t >= 4 && t <= 7
+		}
+		return t == 4 || t == 5
+	}
+	return false
+}
+
+func validateModal(w *wireMessage) (*Modal, *apiError) {
+	if w.CustomID == "" || len(w.CustomID) > 100 {
+		return nil, errInvalid("data.custom_id: must be 1-100 characters")
+	}
+	if w.Title == "" || len([]rune(w.Title)) > 45 {
+		return nil, errInvalid("data.title: must be 1-45 characters")
+	}
+	if w.Components == nil || len(*w.Components) < 1 || len(*w.Components) > 5 {
+		return nil, errInvalid("data.components: a modal needs 1-5 components")
+	}
+	cs, err := decodeComponents(*w.Components)
+	if err != nil {
+		return nil, err
+	}
+	md := &Modal{CustomID: w.CustomID, Title: w.Title, Components: cs}
+	if len(md.TextInputs()) == 0 {
+		return nil, errInvalid("data.components: a modal needs a text input")
+	}
+	return md, nil
+}
+
+// ---- follow-up webhooks ----
+
+// webhookIx finds the interaction of a webhook token. Call with s.mu held.
+func (s *Server) webhookIx(token string) (*ixState, *apiError) {
+	ix := s.ixByToken[token]
+	if ix == nil {
+		return nil, errUnknownWebhook()
+	}
+	if s.cfg.now().Sub(ix.created) > s.cfg.tokenLife {
+		return ix, &apiError{Status: 401, Code: 50027, Message: "Invalid Webhook Token", kind: "token-expired"}
+	}
+	return ix, nil
+}
+
+func (s *Server) postFollowup(c *call) {
+	var w wireMessage
+	if err := c.decode(&w); err != nil {
+		c.fail(err, "")
+		return
+	}
+	wait := c.r.URL.Query().Get("wait") == "true"
+	var ixID string
+	m, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		ix, err := s.webhookIx(c.p("token"))
+		if ix != nil {
+			ixID = ix.id
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !ix.acked || ix.ackType == discordgo.InteractionApplicationCommandAutocompleteResult || ix.ackType == discordgo.InteractionResponseModal {
+			e := errUnknownWebhook()
+			e.kind = "followup-before-response"
+			return nil, e
+		}
+		if orig := s.messages[ix.originalID]; orig != nil && orig.Loading && !orig.Deleted {
+			// The first follow-up after a deferred (type 5) response fills
+			// in the "thinking..." message; it keeps the deferral's flags.
+			w.Flags = nil
+			if err := s.applyBody(orig, &w, c.files, false); err != nil {
+				return nil, err
+			}
+			orig.Loading = false
+			orig.AllowedMentions = w.AllowedMentions
+			if err := orig.notifyMentions(); err != nil {
+				return nil, err
+			}
+			ix.filled = true
+			s.notify()
+			return s.messageJSON(orig), nil
+		}
+		m, err := s.newMessage(ix.channelID, ix.guildID, &w, c.files, "followup", ix)
+		if err != nil {
+			return nil, err
+		}
+		ix.followups = append(ix.followups, m.ID)
+		ix.filled = true
+		s.notify()
+		return s.messageJSON(m), nil
+	}()
+	if err != nil {
+		c.fail(err, ixID)
+		return
+	}
+	if wait {
+		c.reply(200, m)
+	} else {
+		c.noContent()
+	}
+}
+
+// webhookMessage resolves {msg} ("@original" or a follow-up id). Call with s.mu held.
+func (s *Server) webhookMessage(c *call) (*ixState, *Message, *apiError) {
+	ix, err := s.webhookIx(c.p("token"))
+	if err != nil {
+		return ix, nil, err
+	}
+	id := c.p("msg")
+	if id == "@original" {
+		if !ix.acked || ix.originalID == "" {
+			return ix, nil, errUnknownMessage()
+		}
+		id = ix.originalID
+	} else {
+		ok := id == ix.originalID
+		for _, f := range ix.followups {
+			ok = ok || f == id
+		}
+		if !ok {
+			return ix, nil, errUnknownMessage()
+		}
+	}
+	m := s.messages[id]
+	if m == nil || m.Deleted {
+		return ix, nil, errUnknownMessage()
+	}
+	return ix, m, nil
+}
+
+func (s *Server) getWebhookMessage(c *call) {
+	s.mu.Lock()
+	ix, m, err := s.webhookMessage(c)
+	var out any
+	if err == nil {
+		out = s.messageJSON(m)
+	}
+	s.mu.Unlock()
+	if err != nil {
+		c.fail(err, ixIDOf(ix))
+		return
+	}
+	c.reply(200, out)
+}
+
+func ixIDOf(ix *ixState) string {
+	if ix == nil {
+		return ""
+	}
+	return ix.id
+}
+
+func (s *Server) patchWebhookMessage(c *call) {
+	var w wireMessage
+	if err := c.decode(&w); err != nil {
+		c.fail(err, "")
+		return
+	}
+	var ix *ixState
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		var m *Message
+		var err *apiError
+		ix, m, err = s.webhookMessage(c)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.editMessage(m, &w, c.files); err != nil {
+			return nil, err
+		}
+		if m.ID == ix.originalID {
+			ix.filled = true
+		}
+		s.notify()
+		return s.messageJSON(m), nil
+	}()
+	if err != nil {
+		c.fail(err, ixIDOf(ix))
+		return
+	}
+	c.reply(200, out)
+}
+
+// editMessage applies an edit; filling a deferred "thinking" message counts
+// as its creation (it pings), any other edit pings nobody.
+func (s *Server) editMessage(m *Message, w *wireMessage, files []File) *apiError {
+	w.Flags = nil
+	if m.Loading {
+		if err := s.applyBody(m, w, files, false); err != nil {
+			return err
+		}
+		m.Loading = false
+		m.AllowedMentions = w.AllowedMentions
+		return m.notifyMentions()
+	}
+	if w.AllowedMentions != nil {
+		if _, _, _, err := pings("", w.AllowedMentions); err != nil {
+			return err
+		}
+	}
+	return s.applyBody(m, w, files, true)
+}
+
+func (s *Server) deleteWebhookMessage(c *call) {
+	var ix *ixState
+	err := func() *apiError {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		var m *Message
+		var err *apiError
+		ix, m, err = s.webhookMessage(c)
+		if err != nil {
+			return err
+		}
+		m.Deleted = true
+		if m.ID == ix.originalID {
+			ix.filled = true
+		}
+		s.notify()
+		return nil
+	}()
+	if err != nil {
+		c.fail(err, ixIDOf(ix))
+		return
+	}
+	c.noContent()
+}
+
+// ---- channels and messages ----
+
+// channelOf finds a channel or thread the bot can post in. Call with s.mu held.
+func (s *Server) channelOf(id string) (guildID string, e *apiError) {
+	if t := s.threads[id]; t != nil && !t.Deleted {
+		return t.GuildID, nil
+	}
+	if ch := s.channels[id]; ch != nil {
+		return ch.GuildID, nil
+	}
+	return "", errUnknownChannel()
+}
+
+func (s *Server) channelJSON(id string) any {
+	if t := s.threads[id]; t != nil {
+		return s.threadJSON(t)
+	}
+	ch := s.channels[id]
+	return &discordgo.Channel{ID: ch.ID, GuildID: ch.GuildID, Type: ch.Type, Name: ch.Name,
+		PermissionOverwrites: []*discordgo.PermissionOverwrite{}}
+}
+
+func (s *Server) threadJSON(t *Thread) *discordgo.Channel {
+	return &discordgo.Channel{
+		ID: t.ID, GuildID: t.GuildID, ParentID: t.ParentID, Name: t.Name, Type: t.Type, OwnerID: s.bot.ID,
+		MemberCount: len(t.Members), MessageCount: len(s.channelOrder[t.ID]),
+		ThreadMetadata: &discordgo.ThreadMetadata{Archived: t.Archived, Locked: t.Locked, Invitable: t.Invitable,
+			AutoArchiveDuration: t.AutoArchiveDuration, ArchiveTimestamp: s.cfg.now()},
+		Member: &discordgo.ThreadMember{ID: t.ID, UserID: s.bot.ID, JoinTimestamp: s.cfg.now()},
+	}
+}
+
+func (s *Server) getChannel(c *call) {
+	s.mu.Lock()
+	_, err := s.channelOf(c.p("ch"))
+	var out any
+	if err == nil {
+		out = s.channelJSON(c.p("ch"))
+	}
+	s.mu.Unlock()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+func (s *Server) postMessage(c *call) {
+	var w wireMessage
+	if err := c.decode(&w); err != nil {
+		c.fail(err, "")
+		return
+	}
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		guild, err := s.channelOf(c.p("ch"))
+		if err != nil {
+			return nil, err
+		}
+		if t := s.threads[c.p("ch")]; t != nil && t.Locked {
+			return nil, &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+		}
+		m, err := s.newMessage(c.p("ch"), guild, &w, c.files, "channel", nil)
+		if err != nil {
+			return nil, err
+		}
+		s.notify()
+		return s.messageJSON(m), nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+// channelMessage finds a message posted in the channel that the channel
+// endpoints can see (ephemeral messages are invisible to them).
+func (s *Server) channelMessage(c *call) (*Message, *apiError) {
+	if _, err := s.channelOf(c.p("ch")); err != nil {
+		return nil, err
+	}
+	m := s.messages[c.p("msg")]
+	if m == nil || m.Deleted || m.ChannelID != c.p("ch") || m.Ephemeral() {
+		return nil, errUnknownMessage()
+	}
+	return m, nil
+}
+
+func (s *Server) getMessage(c *call) {
+	s.mu.Lock()
+	m, err := s.channelMessage(c)
+	var out any
+	if err == nil {
+		out = s.messageJSON(m)
+	}
+	s.mu.Unlock()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+func (s *Server) listMessages(c *call) {
+	limit := 50
+	if l := c.r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 100 {
+			c.fail(errInvalid("limit: must be 1-100"), "")
+			return
+		}
+		limit = n
+	}
+	s.mu.Lock()
+	_, err := s.channelOf(c.p("ch"))
+	var out []any
+	if err == nil {
+		ids := s.channelOrder[c.p("ch")]
+		for i := len(ids) - 1; i >= 0 && len(out) < limit; i-- {
+			m := s.messages[ids[i]]
+			if !m.Deleted && !m.Ephemeral() {
+				out = append(out, s.messageJSON(m))
+			}
+		}
+	}
+	s.mu.Unlock()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	if out == nil {
+		out = []any{}
+	}
+	c.reply(200, out)
+}
+
+func (s *Server) patchMessage(c *call) {
+	var w wireMessage
+	if err := c.decode(&w); err != nil {
+		c.fail(err, "")
+		return
+	}
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, err := s.channelMessage(c)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.editMessage(m, &w, c.files); err != nil {
+			return nil, err
+		}
+		s.markFilledByEdit(m.ID)
+		s.notify()
+		return s.messageJSON(m), nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+// markFilledByEdit completes a type-6 deferral answered by a channel-endpoint
+// edit of the component's message.
+func (s *Server) markFilledByEdit(msgID string) {
+	for _, ix := range s.ixOrder {
+		if ix.acked && !ix.filled && ix.originalID == msgID {
+			ix.filled = true
+		}
+	}
+}
+
+func (s *Server) deleteMessage(c *call) {
+	err := func() *apiError {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		m, err := s.channelMessage(c)
+		if err != nil {
+			return err
+		}
+		m.Deleted = true
+		s.markFilledByEdit(m.ID)
+		s.notify()
+		return nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.noContent()
+}
+
+// ---- threads ----
+
+func (s *Server) postThread(c *call) {
+	var ts discordgo.ThreadStart
+	if err := c.decode(&ts); err != nil {
+		c.fail(err, "")
+		return
+	}
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		parent := c.p("ch")
+		if s.threads[parent] != nil {
+			return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+		}
+		guild, err := s.channelOf(parent)
+		if err != nil {
+			return nil, err
+		}
+		if n := len([]rune(ts.Name)); n < 1 || n > 100 {
+			return nil, errInvalid("name: must be 1-100 characters")
+		}
+		switch ts.AutoArchiveDuration {
+		case 0, 60, 1440, 4320, 10080:
+		default:
+			return nil, errInvalid("auto_archive_duration: must be one of 60, 1440, 4320, 10080")
+		}
+		if ts.AutoArchiveDuration == 0 {
+			ts.AutoArchiveDuration = 4320
+		}
+		t := &Thread{ParentID: parent, GuildID: guild, Name: ts.Name, Invitable: ts.Invitable,
+			AutoArchiveDuration: ts.AutoArchiveDuration, Members: []string{s.bot.ID}}
+		if msgID := c.p("msg"); msgID != "" {
+			m := s.messages[msgID]
+			if m == nil || m.Deleted || m.ChannelID != parent || m.Ephemeral() {
+				return nil, errUnknownMessage()
+			}
+			if m.ThreadID != "" {
+				return nil, &apiError{Status: 400, Code: 160004, Message: "A thread has already been created for this message", kind: "thread-exists"}
+			}
+			t.ID = m.ID // a thread started from a message has the message's id
+			t.FromMessageID = m.ID
+			t.Type = discordgo.ChannelTypeGuildPublicThread
+			t.Invitable = false
+			m.ThreadID = t.ID
+			m.Flags |= discordgo.MessageFlagsHasThread
+		} else {
+			t.ID = s.newID()
+			switch ts.Type {
+			case 0: // API v9 default
+				t.Type = discordgo.ChannelTypeGuildPrivateThread
+			case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
+				t.Type = ts.Type
+			default:
+				return nil, errInvalid("type: must be 11 or 12 in a text channel")
+			}
+			if t.Type == discordgo.ChannelTypeGuildPublicThread {
+				t.Invitable = false
+			}
+		}
+		s.threads[t.ID] = t
+		s.threadOrder = append(s.threadOrder, t.ID)
+		s.notify()
+		return s.threadJSON(t), nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(201, out)
+}
+
+func (s *Server) thread(id string) (*Thread, *apiError) {
+	t := s.threads[id]
+	if t == nil || t.Deleted {
+		if s.channels[id] != nil {
+			return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+		}
+		return nil, errUnknownChannel()
+	}
+	return t, nil
+}
+
+func (s *Server) putThreadMember(c *call) {
+	err := func() *apiError {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		t, err := s.thread(c.p("ch"))
+		if err != nil {
+			return err
+		}
+		if t.Archived {
+			return &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+		}
+		u := c.p("user")
+		if _, ok := s.usersByID[u]; !ok {
+			return &apiError{Status: 404, Code: 10007, Message: "Unknown Member", kind: "unknown-member"}
+		}
+		for _, m := range t.Members {
+			if m == u {
+				return nil
+			}
+		}
+		t.Members = append(t.Members, u)
+		s.notify()
+		return nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.noContent()
+}
+
+func (s *Server) deleteThreadMember(c *call) {
+	err := func() *apiError {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		t, err := s.thread(c.p("ch"))
+		if err != nil {
+			return err
+		}
+		if t.Archived {
+			return &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+		}
+		for i, m := range t.Members {
+			if m == c.p("user") {
+				t.Members = append(t.Members[:i:i], t.Members[i+1:]...)
+				s.notify()
+				return nil
+			}
+		}
+		return &apiError{Status: 404, Code: 10007, Message: "Unknown Member", kind: "unknown-member"}
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.noContent()
+}
+
+func (s *Server) patchChannel(c *call) {
+	var e discordgo.ChannelEdit
+	if err := c.decode(&e); err != nil {
+		c.fail(err, "")
+		return
+	}
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		id := c.p("ch")
+		if _, err := s.channelOf(id); err != nil {
+			return nil, err
+		}
+		t := s.threads[id]
+		if t == nil {
+			if e.Archived != nil || e.Locked != nil || e.Invitable != nil || e.AutoArchiveDuration != 0 {
+				return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+			}
+			if e.Name != "" {
+				s.channels[id].Name = e.Name
+			}
+			s.notify()
+			return s.channelJSON(id), nil
+		}
+		if e.Name != "" {
+			if n := len([]rune(e.Name)); n > 100 {
+				return nil, errInvalid("name: must be 1-100 characters")
+			}
+			t.Name = e.Name
+		}
+		switch e.AutoArchiveDuration {
+		case 0:
+		case 60, 1440, 4320, 10080:
+			t.AutoArchiveDuration = e.AutoArchiveDuration
+		default:
+			return nil, errInvalid("auto_archive_duration: must be one of 60, 1440, 4320, 10080")
+		}
+		if e.Invitable != nil {
+			if !t.Private() {
+				return nil, errInvalid("invitable: only private threads")
+			}
+			t.Invitable = *e.Invitable
+		}
+		if e.Locked != nil {
+			t.Locked = *e.Locked
+		}
+		if e.Archived != nil {
+			t.Archived = *e.Archived
+		}
+		s.notify()
+		return s.threadJSON(t), nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+func (s *Server) deleteChannel(c *call) {
+	out, err := func() (any, *apiError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		t, err := s.thread(c.p("ch"))
+		if err != nil {
+			if err.Code == 50024 {
+				return nil, &apiError{Status: 403, Code: 50013, Message: "Missing Permissions", kind: "missing-permissions"}
+			}
+			return nil, err
+		}
+		t.Deleted = true
+		s.notify()
+		return s.threadJSON(t), nil
+	}()
+	if err != nil {
+		c.fail(err, "")
+		return
+	}
+	c.reply(200, out)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
