@@ -16,13 +16,13 @@ import (
 )
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	path  string
 	store *data.Bolt
 	svc   *Service
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "w.db")}
 	h.open()

@@ -1,0 +1,44 @@
+package commands
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkAcceptedAction measures one accepted click end to end in the
+// table service: decode the custom_id, lock, load, apply, commit to bbolt
+// (fsync included), and render the next board.
+func BenchmarkAcceptedAction(b *testing.B) {
+	h := newHarness(b)
+	b.ReportAllocs()
+	var board = h.startRaceQuiet(b)
+	msgID := "board1"
+	players := map[string]User{"100": ann, "200": bob}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		who := players[board.Message.Mentions[0]]
+		r := h.click(who, msgID, buttons(board.Message)["+1"])
+		if len(r.Posts) == 0 {
+			b.Fatalf("click %d not applied: %+v", i, r.Reply)
+		}
+		b.StopTimer()
+		board = r.Posts[0]
+		if len(board.Message.Mentions) == 0 { // the game ended: start another
+			h.slash(ann, "game", "abandon", nil)
+			board = h.startRaceQuiet(b)
+		}
+		h.svc.BoardPosted(context.Background(), board.BoardOf, "c", msgID)
+		b.StartTimer()
+	}
+}
+
+func (h *harness) startRaceQuiet(b *testing.B) Post {
+	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
+	r = h.click(bob, "lobby", buttons(r.Reply.Message)["Join"])
+	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	if len(r.Posts) == 0 {
+		b.Fatalf("start: %+v", r.Reply)
+	}
+	h.svc.BoardPosted(context.Background(), r.Posts[0].BoardOf, "c", "board1")
+	return r.Posts[0]
+}
