@@ -1,0 +1,353 @@
+package trenches
+
+import (
+	"sort"
+
+	"github.com/warroom/warroom/games"
+)
+
+// Bot plays per spec section 13: one action per call.
+func (g Game) Bot(s State, seat games.Seat, rng games.Rand) games.Action {
+	legal := g.Legal(s, seat)
+	if len(legal) == 0 {
+		return games.Action{}
+	}
+	a := s.botChoice()
+	for _, l := range legal {
+		if l.Equal(a) {
+			return a
+		}
+	}
+	return legal[len(legal)-1]
+}
+
+// botChoice is the policy's choice before the legality guard.
+func (s *State) botChoice() games.Action {
+	var a games.Action
+	switch s.Phase {
+	case PhaseSetupDefender, PhaseSetupRaider:
+		a = games.Act(VAuto)
+		if s.nextPending() < 0 && !s.needDugouts() {
+			a = games.Act(VReady)
+		}
+	case PhaseRaider:
+		a = s.botRaider()
+	case PhaseDefender:
+		a = s.botDefender()
+	}
+	return a
+}
+
+// togo is the cheapest cost from every hex to the nearest target hex for a
+// unit of the given side (face-up enemies block).
+func (s *State) togo(raider bool, targets []int) [NHexs]int {
+	sc := s.sc()
+	blocked := s.blockedFor(raider)
+	var d [NHexs]int
+	for i := range d {
+		d[i] = inf
+	}
+	for _, t := range targets {
+		if sc.Enterable(t) && !blocked[Idx(t)] {
+			d[Idx(t)] = 0
+		}
+	}
+	// Relax until stable over the precomputed steps (72 hexes, tiny costs).
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < NHexs; i++ {
+			for _, stp := range steps[sc.N][i] {
+				if blocked[stp.To] || d[stp.To] >= inf {
+					continue
+				}
+				if v := stp.Cost + d[stp.To]; v < d[i] {
+					d[i] = v
+					changed = true
+				}
+			}
+		}
+	}
+	return d
+}
+
+// pHit is the chance that unit a hits unit t.
+func (s *State) pHit(a, t int) float64 {
+	ca, ct := s.Counters[a], s.Counters[t]
+	n := Stats[ca.Type].Attack - s.sc().Modifier(ca.Type, ca.Hex, ct.Hex)
+	if n < 0 {
+		n = 0
+	}
+	if n > 6 {
+		n = 6
+	}
+	return float64(n) / 6
+}
+
+// bestStep picks the reachable hex minimising score (ties: trench, lower id);
+// ok=false when nothing beats the current hex's score.
+func (s *State) bestStep(u int, r *Reach, score func(h int) int) (int, bool) {
+	cur := score(s.Counters[u].Hex)
+	best, bestScore := 0, cur
+	for k := 0; k < NHexs; k++ {
+		if r.Cost[k] >= inf {
+			continue
+		}
+		h := Map[k].ID
+		sc := score(h)
+		if sc >= inf {
+			continue
+		}
+		better := sc < bestScore
+		if sc == bestScore && best != 0 {
+			bt, ht := Hex(best).Terrain == Trench, Map[k].Terrain == Trench
+			better = ht && !bt
+		}
+		if better {
+			best, bestScore = h, sc
+		}
+	}
+	return best, best != 0 && bestScore < cur
+}
+
+func (s *State) cutWireHexes() []int {
+	var out []int
+	for _, h := range s.sc().CutWire {
+		if h/100 == 1 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (s *State) botRaider() games.Action {
+	sc := s.sc()
+	exitTogo := s.togo(true, s.cutWireHexes())
+	for i, c := range s.Counters {
+		if !c.Raider || c.Loc != LocMap || c.Acted {
+			continue
+		}
+		st := Stats[c.Type]
+		// 1. Clear.
+		if s.isDugout(c.Hex) && (sc.DugoutVP > 0 || s.stackAt(c.Hex) != nil) {
+			return games.Act(VClear, i)
+		}
+		r := s.reach(i, st.MP)
+		// 2. Withdraw.
+		exitTurns := inf
+		if e := exitTogo[Idx(c.Hex)]; e < inf && st.MP > 0 {
+			exitTurns = (e + 1 + st.MP - 1) / st.MP
+		}
+		if exitTurns < inf && s.M <= exitTurns+1 {
+			if s.M <= 3 && r.ExitCost < inf {
+				return games.Act(VExit, i)
+			}
+			if h, ok := s.bestStep(i, &r, func(h int) int { return exitTogo[Idx(h)] }); ok {
+				return games.Act(VMove, i, h)
+			}
+		}
+		// 3. Attack.
+		bestT, bestV := -1, 0.0
+		for j, t := range s.Counters {
+			if t.Raider || t.Loc != LocMap || Distance(c.Hex, t.Hex) > st.Range {
+				continue
+			}
+			p := s.pHit(i, j)
+			v := float64(sc.UnitVP[t.Type]+1) * p
+			if p >= 1.0/3-1e-9 && v > bestV {
+				bestT, bestV = j, v
+			}
+		}
+		if bestT >= 0 {
+			return games.Act(VAttack, i, bestT)
+		}
+		// 4. Advance.
+		if sc.Snapshot && c.Hex/100 == 3 && s.M >= 4 {
+			continue
+		}
+		obj := s.raiderObjectives(i)
+		if len(obj) == 0 {
+			continue
+		}
+		tg := s.togo(true, obj)
+		if h, ok := s.bestStep(i, &r, func(h int) int { return tg[Idx(h)] }); ok {
+			return games.Act(VMove, i, h)
+		}
+	}
+	return games.Act(VEnd)
+}
+
+func (s *State) raiderObjectives(u int) []int {
+	sc := s.sc()
+	var obj []int
+	for _, d := range s.Dugouts {
+		if sc.DugoutVP > 0 || s.stackAt(d) != nil {
+			obj = append(obj, d)
+		}
+	}
+	obj = append(obj, s.unflagged()...)
+	if sc.Snapshot {
+		for c := 1; c <= Cols; c++ {
+			obj = append(obj, 300+c)
+		}
+	}
+	if len(sc.UnitVP) > 0 {
+		best, bv := -1, -1
+		for j, t := range s.Counters {
+			if !t.Raider && t.Loc == LocMap && sc.UnitVP[t.Type] > bv {
+				best, bv = j, sc.UnitVP[t.Type]
+			}
+		}
+		if best >= 0 {
+			rg := Stats[s.Counters[u].Type].Range
+			for k := range Map {
+				if Distance(Map[k].ID, s.Counters[best].Hex) <= rg {
+					obj = append(obj, Map[k].ID)
+				}
+			}
+		}
+	}
+	return obj
+}
+
+func (s *State) botDefender() games.Action {
+	sc := s.sc()
+	if !s.soloDefender() {
+		for _, st := range s.Stacks {
+			if s.raiderIn(st.Hex) || st.Turn >= s.revealLimit(st.Hex) {
+				continue
+			}
+			for _, c := range st.Counters {
+				if !s.Counters[c].Decoy() {
+					return games.Act(VReveal, st.Hex, c)
+				}
+			}
+		}
+	}
+	var units []int
+	for i, c := range s.Counters {
+		if !c.Raider && c.Loc == LocMap && !c.Acted {
+			units = append(units, i)
+		}
+	}
+	order := map[string]int{"mg": 0, "lmg": 1, "g": 2, "r": 3, "h": 4}
+	sort.SliceStable(units, func(a, b int) bool {
+		return order[s.Counters[units[a]].Type] < order[s.Counters[units[b]].Type]
+	})
+	var raiders []int
+	for j, t := range s.Counters {
+		if t.Raider && t.Loc == LocMap {
+			raiders = append(raiders, j)
+		}
+	}
+	nearDugout := func(h int) bool {
+		for _, d := range s.Dugouts {
+			if Distance(d, h) == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	class := func(h int) int {
+		switch {
+		case s.isDugout(h):
+			return 0
+		case nearDugout(h):
+			return 1
+		case h/100 <= 2:
+			return 2
+		case sc.Snapshot && s.M >= 4 && h/100 == 3:
+			return 3
+		}
+		return 4
+	}
+	for _, i := range units {
+		c := s.Counters[i]
+		st := Stats[c.Type]
+		// a. Attack.
+		best := -1
+		for _, j := range raiders {
+			t := s.Counters[j]
+			if Distance(c.Hex, t.Hex) > st.Range || s.pHit(i, j) <= 0 {
+				continue
+			}
+			if best < 0 {
+				best = j
+				continue
+			}
+			b := s.Counters[best]
+			ct, cb := class(t.Hex), class(b.Hex)
+			pt, pb := s.pHit(i, j), s.pHit(i, best)
+			dt, db := Distance(c.Hex, t.Hex), Distance(c.Hex, b.Hex)
+			if ct < cb || (ct == cb && (pt > pb || (pt == pb && dt < db))) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			return games.Act(VAttack, i, best)
+		}
+		if st.MP == 0 || s.frenchHFrozen(c) || len(raiders) == 0 {
+			continue
+		}
+		raiderNear := func(h, d int) bool {
+			for _, j := range raiders {
+				if Distance(s.Counters[j].Hex, h) <= d {
+					return true
+				}
+			}
+			return false
+		}
+		// Hold a threatened dugout.
+		if s.isDugout(c.Hex) && raiderNear(c.Hex, 3) {
+			continue
+		}
+		r := s.reach(i, st.MP)
+		// b. Block.
+		bh, bc := 0, inf
+		for _, d := range s.Dugouts {
+			k := Idx(d)
+			if r.Cost[k] >= inf || s.raiderIn(d) || !raiderNear(d, 3) {
+				continue
+			}
+			occupied := false
+			for _, o := range s.Counters {
+				if !o.Raider && o.Loc == LocMap && o.Hex == d {
+					occupied = true
+				}
+			}
+			if !occupied && r.Cost[k] < bc {
+				bh, bc = d, r.Cost[k]
+			}
+		}
+		if bh != 0 {
+			return games.Act(VMove, i, bh)
+		}
+		// c. Close in.
+		inRange := func(h int) bool { return raiderNear(h, st.Range) }
+		ch, cc := 0, inf
+		for k := 0; k < NHexs; k++ {
+			h := Map[k].ID
+			if r.Cost[k] >= inf || !inRange(h) {
+				continue
+			}
+			if r.Cost[k] < cc || (r.Cost[k] == cc && Map[k].Terrain == Trench && Hex(ch).Terrain != Trench) {
+				ch, cc = h, r.Cost[k]
+			}
+		}
+		if ch != 0 {
+			return games.Act(VMove, i, ch)
+		}
+		nearest := func(h int) int {
+			m := inf
+			for _, j := range raiders {
+				if d := Distance(s.Counters[j].Hex, h); d < m {
+					m = d
+				}
+			}
+			return m
+		}
+		if h, ok := s.bestStep(i, &r, nearest); ok {
+			return games.Act(VMove, i, h)
+		}
+	}
+	return games.Act(VEnd)
+}

@@ -1,0 +1,130 @@
+package trenches
+
+const inf = 1 << 20
+
+// Reach is the result of a movement search from one hex.
+type Reach struct {
+	Cost  [NHexs]int // cheapest cost to end on the hex with Flags flags, inf if unreachable
+	Flags [NHexs]int // most S3 flag hexes newly entered on the way
+	mask  [NHexs]int
+	// Exit: best way to leave across the red edge (cost includes the 1 MP).
+	ExitCost  int
+	ExitFlags int
+	exitMask  int
+}
+
+// search explores moves from `from` with at most mp MP (inf for unlimited).
+// blocked marks hexes holding face-up enemies. flagHexes are up to two S3
+// objective hexes not yet entered; paths that enter more of them are
+// preferred, then cheaper ones.
+func (sc *Scenario) search(from, mp int, blocked *[NHexs]bool, flagHexes []int) Reach {
+	nm := 1 << len(flagHexes)
+	dist := make([]int, NHexs*nm)
+	for i := range dist {
+		dist[i] = inf
+	}
+	// Dijkstra with a bucket queue: step costs are 1 or 2.
+	start := Idx(from) * nm
+	dist[start] = 0
+	buckets := [][]int{{start}}
+	for d := 0; d < len(buckets); d++ {
+		for k := 0; k < len(buckets[d]); k++ {
+			st := buckets[d][k]
+			if dist[st] != d {
+				continue
+			}
+			i, m := st/nm, st%nm
+			for _, stp := range steps[sc.N][i] {
+				bi, c := stp.To, stp.Cost
+				if blocked[bi] || d+c > mp {
+					continue
+				}
+				nmk := m
+				for f, fh := range flagHexes {
+					if fh == Map[bi].ID {
+						nmk |= 1 << f
+					}
+				}
+				ns := bi*nm + nmk
+				if d+c < dist[ns] {
+					dist[ns] = d + c
+					for len(buckets) <= d+c {
+						buckets = append(buckets, nil)
+					}
+					buckets[d+c] = append(buckets[d+c], ns)
+				}
+			}
+		}
+	}
+	var r Reach
+	r.ExitCost = inf
+	for i := 0; i < NHexs; i++ {
+		r.Cost[i] = inf
+		for m := 0; m < nm; m++ {
+			d := dist[i*nm+m]
+			if d >= inf {
+				continue
+			}
+			f := popcount(m)
+			if r.Cost[i] >= inf || f > r.Flags[i] || (f == r.Flags[i] && d < r.Cost[i]) {
+				r.Cost[i], r.Flags[i], r.mask[i] = d, f, m
+			}
+		}
+		h := Map[i]
+		if h.Row == 1 && sc.IsCutWire(h.ID) && r.Cost[i] < inf && r.Cost[i]+1 <= mp {
+			for m := 0; m < nm; m++ {
+				d := dist[i*nm+m]
+				if d >= inf || d+1 > mp {
+					continue
+				}
+				f := popcount(m)
+				if r.ExitCost >= inf || f > r.ExitFlags || (f == r.ExitFlags && d+1 < r.ExitCost) {
+					r.ExitCost, r.ExitFlags, r.exitMask = d+1, f, m
+				}
+			}
+		}
+	}
+	r.Cost[Idx(from)] = inf // a move must go somewhere
+	return r
+}
+
+func popcount(m int) int {
+	n := 0
+	for ; m > 0; m >>= 1 {
+		n += m & 1
+	}
+	return n
+}
+
+// PathCost is the cost of an explicit path (hex ids, optionally ending in
+// 0 for EXIT) for a unit of the given side, or -1 with an error code. It
+// mirrors the spec's path form of `move` and is used for worked examples.
+func (s *State) PathCost(raider bool, path []int) (int, string) {
+	sc := s.sc()
+	blocked := s.blockedFor(raider)
+	cost := 0
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		if b == 0 {
+			if i != len(path)-1 || !raider || s.M > 3 || Hex(a).Row != 1 || !sc.IsCutWire(a) {
+				return -1, "exit_not_allowed"
+			}
+			cost++
+			continue
+		}
+		if !Valid(b) || !Adjacent(a, b) {
+			return -1, "path_not_adjacent"
+		}
+		if Hex(b).Terrain == Wire && !sc.IsCutWire(b) {
+			return -1, "path_blocked_wire"
+		}
+		if sc.IsImpassable(b) {
+			return -1, "path_blocked_impassable"
+		}
+		if blocked[Idx(b)] {
+			return -1, "path_blocked_enemy"
+		}
+		cost += sc.StepCost(a, b)
+	}
+	return cost, ""
+}

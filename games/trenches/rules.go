@@ -1,0 +1,618 @@
+package trenches
+
+import (
+	"github.com/warroom/warroom/games"
+)
+
+// Action verbs.
+const (
+	VDugout  = "dugout"  // dugout.<hex>             Defender set-up: place a dugout
+	VPlace   = "place"   // place.<ctr>.<hex>.<hid>  set-up: place the next counter (hid 1 = face down)
+	VUnplace = "unplace" // undo the last set-up step
+	VAuto    = "auto"    // random/automatic set-up of everything left (spec 5.4)
+	VReady   = "ready"   // confirm a complete set-up
+	VMove    = "move"    // move.<unit>.<hex>
+	VExit    = "exit"    // exit.<unit>: move off the red edge
+	VAttack  = "attack"  // attack.<unit>.<target>
+	VClear   = "clear"   // clear.<unit>
+	VReveal  = "reveal"  // reveal.<hex>.<unit>
+	VEnd     = "end"     // end the player turn
+)
+
+// Active lists who may act.
+func (Game) Active(s State) []games.Seat {
+	switch s.Phase {
+	case PhaseSetupDefender, PhaseDefender:
+		return []games.Seat{s.DefenderSeat()}
+	case PhaseSetupRaider, PhaseRaider:
+		return []games.Seat{games.Seat(s.RaiderSeat)}
+	}
+	return nil
+}
+
+func (s *State) active(seat games.Seat) bool {
+	for _, a := range (Game{}).Active(*s) {
+		if a == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) frenchHFrozen(c Counter) bool {
+	return s.sc().FrenchH && c.Nation == "fr" && c.Type == "h" && s.GT() == 1
+}
+
+// unflagged lists S3 flag hexes not yet entered.
+func (s *State) unflagged() []int {
+	var out []int
+	for _, h := range s.sc().FlagHexes {
+		if !contains(s.Entered, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// reach computes unit u's legal moves.
+func (s *State) reach(u int, mp int) Reach {
+	c := s.Counters[u]
+	b := s.blockedFor(c.Raider)
+	var flags []int
+	if c.Raider {
+		flags = s.unflagged()
+	}
+	return s.sc().search(c.Hex, mp, &b, flags)
+}
+
+// Legal lists every action Apply accepts from seat.
+func (Game) Legal(s State, seat games.Seat) []games.Action {
+	if !s.active(seat) {
+		return nil
+	}
+	var out []games.Action
+	switch s.Phase {
+	case PhaseSetupDefender, PhaseSetupRaider:
+		if s.needDugouts() {
+			for _, h := range s.dugoutOptions() {
+				out = append(out, games.Act(VDugout, h))
+			}
+		} else if c := s.nextPending(); c >= 0 {
+			for _, o := range s.placeOptions(c) {
+				out = append(out, games.Act(VPlace, c, o.Hex, b2i(o.Hidden)))
+			}
+		} else {
+			out = append(out, games.Act(VReady))
+		}
+		if s.nextPending() >= 0 || s.needDugouts() {
+			out = append(out, games.Act(VAuto))
+		}
+		if s.hasManual() {
+			out = append(out, games.Act(VUnplace))
+		}
+	case PhaseRaider, PhaseDefender:
+		raider := s.Phase == PhaseRaider
+		if !raider {
+			for _, st := range s.Stacks {
+				if s.raiderIn(st.Hex) || st.Turn >= s.revealLimit(st.Hex) {
+					continue
+				}
+				for _, c := range st.Counters {
+					if !s.Counters[c].Decoy() {
+						out = append(out, games.Act(VReveal, st.Hex, c))
+					}
+				}
+			}
+		}
+		for i, c := range s.Counters {
+			if c.Raider != raider || c.Loc != LocMap || c.Acted {
+				continue
+			}
+			if raider && s.isDugout(c.Hex) {
+				out = append(out, games.Act(VClear, i))
+			}
+			st := Stats[c.Type]
+			for j, t := range s.Counters {
+				if t.Loc == LocMap && t.Raider != raider && Distance(c.Hex, t.Hex) <= st.Range {
+					out = append(out, games.Act(VAttack, i, j))
+				}
+			}
+			if st.MP == 0 || s.frenchHFrozen(c) {
+				continue
+			}
+			r := s.reach(i, st.MP)
+			for k := 0; k < NHexs; k++ {
+				if r.Cost[k] < inf {
+					out = append(out, games.Act(VMove, i, Map[k].ID))
+				}
+			}
+			if raider && s.M <= 3 && r.ExitCost < inf {
+				out = append(out, games.Act(VExit, i))
+			}
+		}
+		out = append(out, games.Act(VEnd))
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func illegal(s State, code string, detail ...any) (State, []games.Event, error) {
+	return s, nil, games.Illegal(code, detail...)
+}
+
+// Apply validates and performs one action.
+func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
+	n, ev, err := apply(s, seat, a, rng)
+	if err != nil {
+		return s, nil, err
+	}
+	if n.Phase == PhaseOver && n.Match && n.Leg == 1 {
+		from := n.Seq
+		n.nextLeg(rng)
+		for _, e := range n.Log {
+			if e.N > from {
+				ev = append(ev, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private})
+			}
+		}
+	}
+	return n, ev, nil
+}
+
+func apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
+	if s.Phase == PhaseOver {
+		return illegal(s, "game_over")
+	}
+	if !s.active(seat) {
+		return illegal(s, "not_your_turn")
+	}
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return -1 << 30
+	}
+	nargs := map[string]int{VDugout: 1, VPlace: 3, VUnplace: 0, VAuto: 0, VReady: 0, VMove: 2, VExit: 1,
+		VAttack: 2, VClear: 1, VReveal: 2, VEnd: 0}
+	if n, ok := nargs[a.Verb]; !ok || n != len(a.Args) {
+		return illegal(s, "bad_action", a.String())
+	}
+	setup := s.Phase == PhaseSetupDefender || s.Phase == PhaseSetupRaider
+	switch a.Verb {
+	case VDugout, VPlace, VUnplace, VAuto, VReady:
+		if !setup {
+			return illegal(s, "not_setup")
+		}
+	default:
+		if setup {
+			return illegal(s, "in_setup")
+		}
+	}
+	ev := func(n *State, from int) []games.Event {
+		var out []games.Event
+		for _, e := range n.Log {
+			if e.N > from {
+				out = append(out, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
+					Data: map[string]any{"unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
+						"die": e.Die, "mod": e.Mod, "hit": e.Hit, "vp": e.VP, "count": e.Count}})
+			}
+		}
+		return out
+	}
+	from := s.Seq
+	switch a.Verb {
+	case VDugout:
+		h := arg(0)
+		if !s.needDugouts() {
+			return illegal(s, "wrong_order")
+		}
+		if code := s.dugoutErr(h); code != "" {
+			return illegal(s, code)
+		}
+		n := s.clone()
+		n.Dugouts = append(n.Dugouts, h)
+		n.Placed = append(n.Placed, Place{Counter: -1, Hex: h})
+		n.log(Entry{Side: "defender", Kind: "dugout", To: h, Private: true})
+		n.advanceSetup()
+		return n, ev(&n, from), nil
+	case VPlace:
+		c, h, hid := arg(0), arg(1), arg(2)
+		if s.needDugouts() || c != s.nextPending() || c < 0 {
+			return illegal(s, "wrong_order")
+		}
+		if hid != 0 && hid != 1 {
+			return illegal(s, "bad_action")
+		}
+		sc := s.sc()
+		if !s.setupRaider() {
+			if contains(sc.RaiderStart, h) {
+				return illegal(s, "raider_start_hex")
+			}
+			if sc.DugoutsEmpty && s.isDugout(h) {
+				return illegal(s, "dugout_not_empty")
+			}
+		}
+		if !contains(s.allocHexes(c), h) {
+			return illegal(s, "bad_hex")
+		}
+		if hid == 1 && !s.canHide(c, h) {
+			return illegal(s, "must_be_face_up")
+		}
+		if hid == 0 && s.Counters[c].Decoy() {
+			return illegal(s, "must_be_hidden")
+		}
+		n := s.clone()
+		n.place(c, h, hid == 1, false)
+		n.advanceSetup()
+		return n, ev(&n, from), nil
+	case VUnplace:
+		if !s.hasManual() {
+			return illegal(s, "nothing_to_undo")
+		}
+		n := s.clone()
+		n.unplace()
+		return n, ev(&n, from), nil
+	case VAuto:
+		if s.nextPending() < 0 && !s.needDugouts() {
+			return illegal(s, "wrong_count")
+		}
+		n := s.clone()
+		n.autoSetup(rng)
+		n.afterTurnStart(rng)
+		return n, ev(&n, from), nil
+	case VReady:
+		if s.nextPending() >= 0 || s.needDugouts() {
+			return illegal(s, "wrong_count")
+		}
+		n := s.clone()
+		n.finishSetup()
+		n.afterTurnStart(rng)
+		return n, ev(&n, from), nil
+	case VEnd:
+		n := s.clone()
+		n.endTurn(rng)
+		return n, ev(&n, from), nil
+	case VReveal:
+		h, u := arg(0), arg(1)
+		if s.Phase != PhaseDefender {
+			return illegal(s, "not_your_turn")
+		}
+		st := s.stackAt(h)
+		if st == nil || u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() || !contains(st.Counters, u) {
+			return illegal(s, "not_in_stack")
+		}
+		if s.raiderIn(h) {
+			return illegal(s, "reveal_blocked_by_raider")
+		}
+		if st.Turn >= s.revealLimit(h) {
+			return illegal(s, "reveal_limit")
+		}
+		n := s.clone()
+		n.reveal(h, u)
+		return n, ev(&n, from), nil
+	}
+	// Unit actions.
+	raider := s.Phase == PhaseRaider
+	u := arg(0)
+	if u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() {
+		return illegal(s, "no_such_unit")
+	}
+	c := s.Counters[u]
+	if a.Verb == VClear && !raider {
+		return illegal(s, "not_your_unit")
+	}
+	if a.Verb == VExit && !raider {
+		return illegal(s, "exit_not_allowed")
+	}
+	if c.Raider != raider {
+		if a.Verb == VExit {
+			return illegal(s, "exit_not_allowed")
+		}
+		return illegal(s, "not_your_unit")
+	}
+	if c.Loc == LocStack {
+		return illegal(s, "hidden_unit")
+	}
+	if c.Loc != LocMap {
+		return illegal(s, "not_on_map")
+	}
+	if c.Acted {
+		return illegal(s, "already_acted")
+	}
+	st := Stats[c.Type]
+	sc := s.sc()
+	switch a.Verb {
+	case VMove, VExit:
+		if st.MP == 0 {
+			return illegal(s, "immobile")
+		}
+		if s.frenchHFrozen(c) {
+			return illegal(s, "french_h_turn1")
+		}
+		if a.Verb == VExit {
+			if s.M > 3 {
+				return illegal(s, "exit_not_allowed")
+			}
+			r := s.reach(u, st.MP)
+			if r.ExitCost >= inf {
+				if s.reach(u, inf).ExitCost >= inf {
+					return illegal(s, "no_path")
+				}
+				return illegal(s, "not_enough_mp")
+			}
+			n := s.clone()
+			n.Counters[u].Loc = LocExited
+			n.Counters[u].Hex = 0
+			n.Counters[u].Acted = true
+			n.setFlags(r.exitMask)
+			n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, VP: 1, Count: r.ExitCost})
+			n.afterAction()
+			return n, ev(&n, from), nil
+		}
+		h := arg(1)
+		if !Valid(h) || h == c.Hex {
+			return illegal(s, "bad_hex")
+		}
+		if Hex(h).Terrain == Wire && !sc.IsCutWire(h) {
+			return illegal(s, "path_blocked_wire")
+		}
+		if sc.IsImpassable(h) {
+			return illegal(s, "path_blocked_impassable")
+		}
+		if b := s.blockedFor(raider); b[Idx(h)] {
+			return illegal(s, "path_blocked_enemy")
+		}
+		r := s.reach(u, st.MP)
+		if r.Cost[Idx(h)] >= inf {
+			if s.reach(u, inf).Cost[Idx(h)] >= inf {
+				return illegal(s, "no_path")
+			}
+			return illegal(s, "not_enough_mp")
+		}
+		n := s.clone()
+		n.Counters[u].Hex = h
+		n.Counters[u].Acted = true
+		vp := 0
+		if raider {
+			vp = n.setFlags(r.mask[Idx(h)])
+		}
+		side := "defender"
+		if raider {
+			side = "raider"
+		}
+		n.log(Entry{Side: side, Kind: "move", Unit: c.ID, From: c.Hex, To: h, Count: r.Cost[Idx(h)], VP: vp})
+		n.afterAction()
+		return n, ev(&n, from), nil
+	case VAttack:
+		t := arg(1)
+		if t < 0 || t >= len(s.Counters) || s.Counters[t].Loc != LocMap || s.Counters[t].Raider == raider {
+			return illegal(s, "target_not_face_up_enemy")
+		}
+		tc := s.Counters[t]
+		if Distance(c.Hex, tc.Hex) > st.Range {
+			return illegal(s, "out_of_range")
+		}
+		n := s.clone()
+		d := games.Die(rng, 6)
+		mod := sc.Modifier(c.Type, c.Hex, tc.Hex)
+		hit := d+mod <= st.Attack
+		n.Counters[u].Acted = true
+		vp := 0
+		if hit {
+			if tc.Raider {
+				n.Counters[t].Loc = LocCasualty
+			} else {
+				n.Counters[t].Loc = LocEliminated
+				vp = sc.UnitVP[tc.Type]
+			}
+			n.Counters[t].Hex = 0
+		}
+		side := "defender"
+		if raider {
+			side = "raider"
+		}
+		n.log(Entry{Side: side, Kind: "attack", Unit: c.ID, Target: tc.ID, From: c.Hex, To: tc.Hex,
+			Die: d, Mod: mod, Need: st.Attack, Hit: hit, VP: vp})
+		n.afterAction()
+		return n, ev(&n, from), nil
+	case VClear:
+		if !s.isDugout(c.Hex) {
+			return illegal(s, "no_dugout")
+		}
+		n := s.clone()
+		n.Counters[u].Acted = true
+		for i, d := range n.Dugouts {
+			if d == c.Hex {
+				n.Dugouts = append(n.Dugouts[:i:i], n.Dugouts[i+1:]...)
+				break
+			}
+		}
+		n.Cleared++
+		cnt := 0
+		if stk := n.stackAt(c.Hex); stk != nil {
+			for _, x := range stk.Counters {
+				n.Counters[x].Loc = LocCaptured
+				n.Counters[x].Hex = 0
+				cnt++
+			}
+			stk.Counters = nil
+			n.dropEmptyStacks()
+		}
+		n.log(Entry{Side: "raider", Kind: "clear", Unit: c.ID, To: c.Hex, Count: cnt, VP: sc.DugoutVP})
+		n.afterAction()
+		return n, ev(&n, from), nil
+	}
+	return illegal(s, "bad_action", a.String())
+}
+
+// setFlags records S3 flag hexes entered (mask over unflagged()); returns VP gained.
+func (s *State) setFlags(mask int) int {
+	if mask == 0 {
+		return 0
+	}
+	un := s.unflagged()
+	vp := 0
+	for k, h := range un {
+		if mask&(1<<k) != 0 {
+			s.Entered = append(s.Entered, h)
+			vp++
+		}
+	}
+	sortInts(s.Entered)
+	return vp
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// reveal turns real unit u of the stack at h face up.
+func (s *State) reveal(h, u int) {
+	st := s.stackAt(h)
+	st.Turn++
+	st.Revealed++
+	s.removeFromStack(u, h)
+	s.Counters[u].Loc = LocMap
+	s.Counters[u].Hex = h
+	s.Counters[u].Acted = true
+	s.log(Entry{Side: "defender", Kind: "reveal", Unit: s.Counters[u].ID, To: h})
+	s.dropDecoysIfNoReal(h)
+}
+
+// dropDecoysIfNoReal removes a stack's decoys once its last real unit is out.
+func (s *State) dropDecoysIfNoReal(h int) {
+	st := s.stackAt(h)
+	if st == nil || st.Revealed == 0 {
+		return
+	}
+	for _, x := range st.Counters {
+		if !s.Counters[x].Decoy() {
+			return
+		}
+	}
+	n := len(st.Counters)
+	for _, x := range st.Counters {
+		s.Counters[x].Loc = LocRemoved
+		s.Counters[x].Hex = 0
+	}
+	st.Counters = nil
+	s.dropEmptyStacks()
+	s.log(Entry{Side: "defender", Kind: "decoys_removed", To: h, Count: n})
+}
+
+// afterAction applies the early end (spec 6.3).
+func (s *State) afterAction() {
+	if (s.Phase == PhaseRaider || s.Phase == PhaseDefender) && s.raidersOnMap() == 0 {
+		s.gameOver()
+	}
+}
+
+func (s *State) endTurn(rng games.Rand) {
+	if s.Phase == PhaseRaider {
+		s.log(Entry{Side: "raider", Kind: "end_turn"})
+		s.Phase = PhaseDefender
+		s.afterTurnStart(rng)
+		return
+	}
+	s.log(Entry{Side: "defender", Kind: "end_turn"})
+	if s.sc().Snapshot && s.M == 4 && !s.SnapTaken {
+		n := 0
+		for _, c := range s.Counters {
+			if c.Raider && c.Loc == LocMap && c.Hex/100 == 3 {
+				n++
+			}
+		}
+		s.Snapshot, s.SnapTaken = n, true
+		s.log(Entry{Kind: "snapshot", Count: n, VP: n})
+	}
+	s.M--
+	for i := range s.Counters {
+		s.Counters[i].Acted = false
+	}
+	for i := range s.Stacks {
+		s.Stacks[i].Turn = 0
+	}
+	if s.M <= 0 {
+		s.M = 0
+		s.gameOver()
+		return
+	}
+	s.Phase = PhaseRaider
+	s.log(Entry{Kind: "turn", Count: s.M})
+}
+
+// afterTurnStart runs the solo reveal procedure at the start of a Defender turn.
+func (s *State) afterTurnStart(rng games.Rand) {
+	if s.Phase != PhaseDefender || !s.soloDefender() {
+		return
+	}
+	hexes := make([]int, 0, len(s.Stacks))
+	for _, st := range s.Stacks {
+		hexes = append(hexes, st.Hex)
+	}
+	for _, h := range hexes {
+		if s.raiderIn(h) {
+			continue
+		}
+		lim := s.revealLimit(h)
+		for k := 0; k < lim; k++ {
+			st := s.stackAt(h)
+			if st == nil {
+				break
+			}
+			removed := 0
+			for len(st.Counters) > 0 && s.Counters[st.Counters[0]].Decoy() {
+				x := st.Counters[0]
+				st.Counters = st.Counters[1:]
+				s.Counters[x].Loc = LocRemoved
+				s.Counters[x].Hex = 0
+				removed++
+			}
+			if len(st.Counters) == 0 {
+				s.dropEmptyStacks()
+				if removed > 0 {
+					s.log(Entry{Side: "defender", Kind: "decoys_removed", To: h, Count: removed})
+				}
+				break
+			}
+			if removed > 0 {
+				s.log(Entry{Side: "defender", Kind: "decoys_removed", To: h, Count: removed})
+			}
+			s.reveal(h, st.Counters[0])
+		}
+	}
+	s.afterAction()
+}
+
+// gameOver ends the leg: scores it; in a match the second leg starts.
+func (s *State) gameOver() {
+	b := s.score()
+	var rev []string
+	for _, c := range s.Counters {
+		if c.Loc == LocStack || c.Loc == LocCaptured {
+			rev = append(rev, c.ID)
+		}
+	}
+	s.Legs = append(s.Legs, LegResult{Leg: s.Leg, RaiderSeat: s.RaiderSeat, Score: b, Revealed: rev})
+	s.LegVP[s.RaiderSeat] = b.Total
+	s.Phase = PhaseOver
+	s.log(Entry{Kind: "game_over", VP: b.Total, Count: b.Victory, Hit: b.RaiderWins})
+}
+
+// nextLeg starts the second game of a match, if due.
+func (s *State) nextLeg(rng games.Rand) {
+	if s.Phase == PhaseOver && s.Match && s.Leg == 1 {
+		s.RaiderSeat = 1 - s.RaiderSeat
+		s.newLeg(2, rng)
+		s.log(Entry{Kind: "leg", Count: 2})
+	}
+}
