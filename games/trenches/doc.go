@@ -71,18 +71,18 @@
 //     run in the order raider_start_hex, dugout_not_empty, bad_hex,
 //     must_be_face_up, which gives Example 13's codes.
 //  9. The early end (6.3) also happens when every raider unit has exited.
-// 10. Match: when the first game ends the second starts at once with sides
+//  10. Match: when the first game ends the second starts at once with sides
 //     swapped (a fresh board; the first game's result and revealed counters
 //     stay public in the view). The higher Raider VP wins; equal VP is a
 //     drawn match, reported with both seats as winners and reason
 //     match_drawn.
-// 11. Outcome scores: the Raider's VP for the Raider seat, 0 for the
+//  11. Outcome scores: the Raider's VP for the Raider seat, 0 for the
 //     Defender (match: each seat's Raider VP).
-// 12. The S5 snapshot is taken when the Defender ends the turn with M = 4.
-// 13. Computer Raider (13.2): when Withdraw finds no improving step it falls
+//  12. The S5 snapshot is taken when the Defender ends the turn with M = 4.
+//  13. Computer Raider (13.2): when Withdraw finds no improving step it falls
 //     through to Attack/Advance. Computer Defender (13.3): a unit standing
 //     on a dugout with a raider within 3 hexes holds it instead of closing
 //     in.
-// 14. The view's log keeps the last 60 entries of the current game; the
+//  14. The view's log keeps the last 60 entries of the current game; the
 //     Defender's set-up placements are private to the Defender.
 package trenches

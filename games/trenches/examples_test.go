@@ -452,7 +452,10 @@ func TestExample13SetupValidation(t *testing.T) {
 }
 
 func TestExample14FinalScore(t *testing.T) {
-	for _, c := range []struct{ dug, exits, vp int; win bool }{{3, 3, 12, true}, {2, 5, 11, false}} {
+	for _, c := range []struct {
+		dug, exits, vp int
+		win            bool
+	}{{3, 3, 12, true}, {2, 5, 11, false}} {
 		s := build(t, 2, PhaseRaider, 1, map[string]int{}, nil)
 		s.Cleared = c.dug
 		n := 0
