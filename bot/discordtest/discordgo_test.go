@@ -208,6 +208,7 @@ func enabledOn(m *discordgo.Message, customID string) bool {
 }
 
 func TestDiscordgoEndToEnd(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	srv := discordtest.New(t, discordtest.WithLog(t.Logf))
 	guild := srv.NewGuild()

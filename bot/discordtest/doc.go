@@ -1,2 +1,163 @@
-// Package discordtest is an in-process stand-in for Discord.
+// Package discordtest is an in-process stand-in for the part of Discord that
+// warroom uses, served over real HTTP and WebSocket on 127.0.0.1, so that
+// end-to-end tests run the real bot (an unmodified discordgo v0.29.0 Session,
+// API v9) against it and assert on what a Discord user would see.
+//
+// # Pointing the bot at it
+//
+// discordgo finds everything through https://discord.com/api/v9/...; give
+// the Session an HTTP client that rewrites the scheme and host:
+//
+//	srv := discordtest.New(t)          // 127.0.0.1:0, closed by t.Cleanup
+//	dg, _ := discordgo.New("Bot " + srv.Token())
+//	dg.Client = srv.HTTPClient()       // or RewriteTransport(srv.URL(), nil)
+//	dg.AddHandler(...)
+//	dg.Open()                          // GET /gateway -> ws://127.0.0.1:port/gateway-ws
+//
+// The gateway URL is returned by GET /gateway and /gateway/bot, so no
+// discordgo package variable has to change. The bot must send the token
+// srv.Token() (with or without "Bot "), otherwise REST answers 401 and the
+// gateway closes with 4004.
+//
+// # A test reads like what people do and see
+//
+//	guild := srv.NewGuild()
+//	ch := srv.NewChannel(guild)
+//	alice, bob := srv.User("alice"), srv.User("bob")
+//	// ... start the bot, which registers its commands ...
+//	srv.WaitReady(ctx)
+//	r := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "pl").Expect()
+//	board := srv.ExpectMessage(ch, func(m *discordtest.Message) bool { return len(m.Buttons()) > 0 })
+//	r = srv.ClickLabel(bob, board, "Join").Expect()   // waits for the deferred edit too
+//	if !strings.Contains(r.EmbedText(), "Turn 1") { ... }
+//	imgs, err := r.Images()                           // decoded PNG attachments
+//	ping := srv.ExpectMessage(ch, func(m *discordtest.Message) bool { return m.Pings(alice) })
+//	if p := srv.Problems(); len(p) > 0 { t.Fatal(p) } // nothing Discord would refuse
+//
+// People: Server.User(name) makes a user with a fresh snowflake (the same
+// user for the same name); User.Mention is "<@id>". NewGuild and NewChannel
+// make ids; a channel becomes known when created with NewChannel/AddChannel
+// or when someone uses the bot in it, and the bot can post only in known
+// channels and in threads it created (otherwise 404 Unknown Channel).
+//
+// Acting (each returns an *Interaction and fails the test when a Discord
+// client would not allow the action; the Try* forms return the error and
+// may be called from any goroutine, the others only from the test
+// goroutine):
+//   - Slash(user, channelID, guildID, name, options, locale): a CHAT_INPUT
+//     command. name may hold the subcommand path ("game join"), or a
+//     subcommand is a nested map: {"join": map[string]any{"table": 3}}. The
+//     command must be registered (guild, then global) and options are checked
+//     and typed against the registered definition (required, choices,
+//     min/max, integer vs number, users resolved).
+//   - Autocomplete(user, channelID, guildID, name, options, focused, locale).
+//   - Click(user, msg, customID), ClickLabel(user, msg, label),
+//     Select(user, msg, customID, values): MESSAGE_COMPONENT interactions.
+//     They check msg as the user sees it (the snapshot given): the custom_id
+//     must be on it and enabled, the message must still exist, an ephemeral
+//     message can be clicked only by its owner and a private thread only by
+//     members. The payload carries the message as Discord stores it now, so
+//     clicking an old snapshot models a lagging screen (a stale button).
+//   - SubmitModal(user, ix, values) answers a modal the bot opened.
+//   - ForgeClick, ForgeSelect and Dispatch(*discordgo.Interaction) skip every
+//     check, for hostile input (a custom_id never issued, an unknown command).
+//
+// Seeing: an Interaction's Wait(ctx) / Expect() returns the Response the user
+// sees: the callback type and Latency, the resulting Message (the original
+// response for types 4/5, the component's message for 6/7; a deferral
+// counts as answered once @original is edited, a follow-up is sent or the
+// message is edited through the channel endpoint), Followups, autocomplete
+// Choices, the Modal. WaitAck waits only for the callback; Response() does
+// not wait. Message is a snapshot with helpers: Buttons, ButtonLabels (enabled
+// ones), Button(id), Selects, EmbedText (titles, descriptions, fields,
+// footers, authors, V2 text displays), Text, Images, EmbedImageURLs,
+// Mentions/Pings (who was notified), Ephemeral, History (earlier versions).
+// Server readers: Messages(ch) (what everyone sees), LastMessage,
+// AllMessages (deleted and ephemeral too), Ephemerals(user), Message(id),
+// WaitMessage/WaitMessageSince(cursor)/ExpectMessage, Commands(guild) ("" is
+// global), WaitCommands, Threads, Thread(id), Interactions, Requests (every
+// request in order, with bodies and files), Unexpected (unknown routes),
+// Failures (refused calls and unanswered interactions), Problems (both, as
+// text), GatewayStats.
+//
+// Faults: FailNext(method, pathPattern, retryAfter) answers the next matching
+// request with 429, Retry-After, X-RateLimit-* and Discord's JSON body
+// (discordgo sleeps and retries). DropGateway cuts every socket without a
+// close frame (the bot should RESUME; dispatches made meanwhile are replayed);
+// RequestReconnect sends op 7; InvalidateSessions makes RESUME fail with op 9
+// (the bot must IDENTIFY again); WaitReconnected waits for the bot to be back.
+// Options: WithDeadline (callback deadline, default 3 s), WithTokenLifetime
+// (15 min), WithHeartbeatInterval, WithWaitTimeout (Expect*, 10 s), WithClock,
+// WithLog.
+//
+// # What is modelled
+//
+// Gateway (JSON text frames): HELLO, IDENTIFY (token check, shard [i, n],
+// intents recorded) -> READY (user, application id, session_id,
+// resume_gateway_url, shard), heartbeats (op 1 -> op 11), RESUME -> replay of
+// missed dispatches -> RESUMED, op 9 for unknown or invalidated sessions, op 7
+// on demand, close codes 4001-4012 for protocol errors; a client close with
+// 1000/1001 ends the session (a bot restart identifies again), other drops
+// keep it resumable. INTERACTION_CREATE goes to the session of the guild's
+// shard ((guild_id >> 22) % n; DMs to shard 0); with no session at all the
+// interaction is recorded as not Delivered, as when a bot is offline.
+//
+// REST under /api/v9 (bot token required except on interaction callbacks
+// and webhooks): GET /gateway, /gateway/bot, /users/@me, /users/{id},
+// /applications/@me; application commands for the app and per guild (GET,
+// bulk-overwrite PUT, POST, DELETE) with Discord's validation (lowercase
+// names 1-32, descriptions 1-100, at most 25 options and choices, required
+// before optional, no choices with autocomplete, subcommand layout,
+// localizations with valid locales, 8000 characters) and ids that stay
+// stable across overwrites; POST /interactions/{id}/{token}/callback for
+// types 4-9 (type checked against the interaction type, EPHEMERAL 64 and
+// other allowed flags, JSON or multipart payload_json + files[n]) - a second
+// callback is 400 code 40060, one after the deadline is 404 code 10062, and
+// both are recorded as failures; follow-ups POST /webhooks/{app}/{token}
+// (?wait=true returns the message; the first follow-up after a type 5
+// deferral fills in the "thinking" message) and GET/PATCH/DELETE
+// .../messages/@original and /messages/{id} (before the callback: 404
+// Unknown Message; after the token lifetime: 401 code 50027); channel
+// messages POST/GET/PATCH/DELETE (ephemeral messages are invisible there),
+// GET list; threads POST /channels/{c}/threads (private, type 12, by
+// default in v9) and /channels/{c}/messages/{m}/threads (public, id = the
+// message id, once per message: 160004), PUT/DELETE thread members (not on
+// an archived thread: 50083), PATCH /channels/{t} (archive, lock, name,
+// invitable, auto_archive_duration), GET/DELETE /channels/{t}; a message to
+// an archived, unlocked thread unarchives it. Attachment URLs are served by
+// the stand-in at /attachments/....
+//
+// Messages are checked against Discord's limits: content 2000, 10 embeds,
+// embed title 256, description 4096, 25 fields of 256/1024, footer 2048,
+// author 256, 6000 in total; 5 action rows of up to 5 buttons or one select;
+// custom_id 1-100 and unique in the message; button label 80, link buttons
+// with a url and no custom_id; select 1-25 options of 100 characters and
+// unique values; IS_COMPONENTS_V2 (no content or embeds, up to 40
+// components); files up to 10 MiB, 10 per message, 25 MiB a request; empty
+// messages are 50006. An invalid body is 400 code 50035 and a failure.
+// attachment://name in embeds resolves to the newest attachment with that
+// name. An edit with new files and no "attachments" field keeps the old
+// files and appends (send attachments: [] to replace an image); with the
+// field, only the listed old ones are kept. Pings: <@id>/<@!id>, <@&role>
+// and @everyone/@here in content, filtered by allowed_mentions (absent =
+// all; parse users together with a users list is 400); computed when a
+// message appears (filling a deferred response counts as appearing), never
+// by an edit; an ephemeral message pings at most its viewer.
+//
+// # What is not modelled
+//
+// Permissions beyond default_member_permissions and dm_permission (any
+// channel the bot knows is writable, private threads are not hidden from
+// the bot), guilds, members, roles and channels as objects (GUILD_CREATE,
+// THREAD_CREATE and other gateway events are not sent), message content
+// and MESSAGE_CREATE events, reactions, pins, polls, stickers, webhooks
+// other than interaction follow-ups, HTTP interactions (Ed25519), zlib
+// transport compression (frames are plain JSON text), rate limits other than
+// injected 429s (no buckets, no global 50/s, no X-RateLimit headers on
+// normal responses), the 5-follow-up limit of user-installed apps, the
+// 15-minute limit on editing ephemeral messages through tokens beyond
+// WithTokenLifetime, attachment descriptions in embeds, Components V2 media
+// checks, the exact text of Discord's error bodies (codes and statuses are
+// Discord's; nested "errors" are simplified), and the ordering of events
+// across several shards.
 package discordtest

@@ -26,7 +26,9 @@ type gateway struct {
 	resumes    int
 	handshakes int
 	dropped    []*gwSession
+	dropMark   int // handshakes at the last drop
 	heartbeats int
+	replayed   int
 	closeCodes []int
 }
 
@@ -36,15 +38,15 @@ func (g *gateway) init() {
 }
 
 type gwSession struct {
-	id       string
-	shard    [2]int
-	seq      int64
-	frames   []gwFrame // every dispatch, for RESUME replay
-	conn     *gwConn
-	invalid  bool
-	intents  int64
-	readyAt  time.Time
-	resumeOK bool
+	id        string
+	shard     [2]int
+	seq       int64
+	frames    []gwFrame // every dispatch, for RESUME replay
+	conn      *gwConn
+	invalid   bool
+	intents   int64
+	readyAt   time.Time
+	handshake int // value of gateway.handshakes at its last READY/RESUMED
 }
 
 type gwFrame struct {
@@ -75,6 +77,7 @@ type GatewayStats struct {
 	Identifies  int   // IDENTIFY handshakes answered with READY
 	Resumes     int   // RESUME handshakes answered with RESUMED
 	Heartbeats  int   // op 1 received
+	Replayed    int   // dispatches re-sent on RESUME
 	Connections int   // sockets open now
 	CloseCodes  []int // close codes the bot sent
 }
@@ -83,7 +86,7 @@ type GatewayStats struct {
 func (s *Server) GatewayStats() GatewayStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return GatewayStats{Identifies: s.gw.identifies, Resumes: s.gw.resumes, Heartbeats: s.gw.heartbeats,
+	return GatewayStats{Identifies: s.gw.identifies, Resumes: s.gw.resumes, Heartbeats: s.gw.heartbeats, Replayed: s.gw.replayed,
 		Connections: len(s.gw.conns), CloseCodes: append([]int(nil), s.gw.closeCodes...)}
 }
 
@@ -228,6 +231,7 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		c.sess = sess
 		s.gw.identifies++
 		s.gw.handshakes++
+		sess.handshake = s.gw.handshakes
 		bot := s.bot.discord()
 		bot.Bot = true
 		bot.Verified = true
@@ -278,9 +282,11 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 				replayed++
 			}
 		}
+		s.gw.replayed += replayed
 		s.gwDispatch(sess, "RESUMED", map[string]any{})
 		s.gw.resumes++
 		s.gw.handshakes++
+		sess.handshake = s.gw.handshakes
 		s.logf("gateway: RESUME %s from seq %d, replayed %d", sess.id, r.Seq, replayed)
 		s.notify()
 		return true
@@ -397,6 +403,7 @@ func (s *Server) WaitReady(ctx context.Context) error {
 func (s *Server) DropGateway() {
 	s.mu.Lock()
 	s.gw.dropped = nil
+	s.gw.dropMark = s.gw.handshakes
 	var cs []*gwConn
 	for c := range s.gw.conns {
 		c.closed = true
@@ -412,12 +419,25 @@ func (s *Server) DropGateway() {
 	}
 }
 
+// InvalidateSessions drops every connection and forgets the sessions, as
+// Discord does after a long outage: a RESUME gets op 9 INVALID_SESSION and
+// the bot must IDENTIFY again. Dispatches not yet delivered are lost.
+func (s *Server) InvalidateSessions() {
+	s.mu.Lock()
+	for _, sess := range s.gw.order {
+		sess.invalid = true
+	}
+	s.mu.Unlock()
+	s.DropGateway()
+}
+
 // RequestReconnect sends op 7 RECONNECT on every connection; the bot should
 // close, reconnect and RESUME.
 func (s *Server) RequestReconnect() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gw.dropped = nil
+	s.gw.dropMark = s.gw.handshakes
 	for c := range s.gw.conns {
 		if c.sess != nil {
 			s.gw.dropped = append(s.gw.dropped, c.sess)
@@ -431,15 +451,16 @@ func (s *Server) RequestReconnect() {
 // IDENTIFY for the same shard.
 func (s *Server) WaitReconnected(ctx context.Context) error {
 	return s.waitFor(ctx, "the bot to reconnect", func() bool {
+		live := func(sess *gwSession) bool {
+			return sess.conn != nil && !sess.conn.closed && !sess.invalid && sess.handshake > s.gw.dropMark
+		}
 		for _, d := range s.gw.dropped {
-			if d.conn != nil && !d.conn.closed && !d.invalid {
+			if live(d) {
 				continue
 			}
 			ok := false
 			for _, sess := range s.gw.order {
-				if sess != d && sess.shard == d.shard && sess.readyAt.After(d.readyAt) && sess.conn != nil && !sess.conn.closed {
-					ok = true
-				}
+				ok = ok || sess.shard == d.shard && live(sess)
 			}
 			if !ok {
 				return false

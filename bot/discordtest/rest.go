@@ -124,7 +124,7 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 		atts = append(atts, a)
 	}
 	next.Attachments = atts
-	resolveAttachmentURLs(next.Embeds, atts)
+	next.Embeds = resolveAttachmentURLs(next.Embeds, atts)
 	if err := validateMessage(&next, files); err != nil {
 		return err
 	}
@@ -159,8 +159,9 @@ func guessType(name string) string {
 
 // resolveAttachmentURLs rewrites attachment://name in embeds to the URL of
 // the newest attachment with that name, as Discord does. Unresolved
-// references stay as they are (Discord shows no image).
-func resolveAttachmentURLs(embeds []*discordgo.MessageEmbed, atts []Attachment) {
+// references stay as they are (Discord shows no image). Embeds are copied,
+// never changed in place: snapshots share them.
+func resolveAttachmentURLs(embeds []*discordgo.MessageEmbed, atts []Attachment) []*discordgo.MessageEmbed {
 	res := func(u string) string {
 		if !strings.HasPrefix(u, "attachment://") {
 			return u
@@ -173,23 +174,38 @@ func resolveAttachmentURLs(embeds []*discordgo.MessageEmbed, atts []Attachment) 
 		}
 		return u
 	}
-	for _, e := range embeds {
+	if embeds == nil {
+		return nil
+	}
+	out := make([]*discordgo.MessageEmbed, len(embeds))
+	for i, e := range embeds {
 		if e == nil {
 			continue
 		}
+		c := *e
 		if e.Image != nil {
-			e.Image.URL = res(e.Image.URL)
+			img := *e.Image
+			img.URL = res(img.URL)
+			c.Image = &img
 		}
 		if e.Thumbnail != nil {
-			e.Thumbnail.URL = res(e.Thumbnail.URL)
+			th := *e.Thumbnail
+			th.URL = res(th.URL)
+			c.Thumbnail = &th
 		}
 		if e.Footer != nil {
-			e.Footer.IconURL = res(e.Footer.IconURL)
+			f := *e.Footer
+			f.IconURL = res(f.IconURL)
+			c.Footer = &f
 		}
 		if e.Author != nil {
-			e.Author.IconURL = res(e.Author.IconURL)
+			a := *e.Author
+			a.IconURL = res(a.IconURL)
+			c.Author = &a
 		}
+		out[i] = &c
 	}
+	return out
 }
 
 var (
@@ -927,7 +943,7 @@ func (s *Server) postMessage(c *call) {
 		if err != nil {
 			return nil, err
 		}
-		if t := s.threads[c.p("ch")]; t != nil && t.Locked {
+		if t := s.threads[c.p("ch")]; t != nil && t.Locked && t.Archived {
 			return nil, &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
 		}
 		m, err := s.newMessage(c.p("ch"), guild, &w, c.files, "channel", nil)

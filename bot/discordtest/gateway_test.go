@@ -1,0 +1,105 @@
+package discordtest_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/bot/discordtest"
+)
+
+// An interaction made while the connection is down is buffered and
+// replayed on RESUME, and still answered within the 3 s deadline.
+func TestResumeReplaysMissedInteraction(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	alice := srv.User("alice")
+	startBot(t, srv, guild)
+
+	srv.DropGateway()
+	ix := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "")
+	if !ix.Delivered {
+		t.Fatal("not queued for the resumable session")
+	}
+	if r := ix.Expect(); r.Content != "Table opened (en-US)" {
+		t.Fatalf("replayed interaction: %q", r.Content)
+	}
+	st := srv.GatewayStats()
+	if st.Resumes != 1 || st.Replayed != 1 || st.Identifies != 1 {
+		t.Fatalf("stats: %+v", st)
+	}
+	if p := srv.Problems(); len(p) != 0 {
+		t.Fatal(p)
+	}
+}
+
+// After the sessions are invalidated the bot's RESUME gets op 9 and it
+// identifies again; a bot restart (Close, new Session) identifies too.
+func TestInvalidSessionAndRestart(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	alice := srv.User("alice")
+	dg := startBot(t, srv, guild)
+
+	srv.InvalidateSessions()
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	if err := srv.WaitReconnected(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st := srv.GatewayStats(); st.Identifies != 2 || st.Resumes != 0 {
+		t.Fatalf("after op 9: %+v", st)
+	}
+	if r := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "").Expect(); r.Content == "" {
+		t.Fatal("no answer after re-identify")
+	}
+
+	// restart: the old process closes cleanly (1000 invalidates its session)
+	if err := dg.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ix := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "")
+	if ix.Delivered {
+		t.Fatal("an interaction was queued for a closed session")
+	}
+	startBot(t, srv, guild)
+	if r := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "trenches"}, "").Expect(); r.Content == "" {
+		t.Fatal("no answer after restart")
+	}
+	st := srv.GatewayStats()
+	if st.Identifies != 3 || len(st.CloseCodes) == 0 || st.CloseCodes[0] != 1000 {
+		t.Fatalf("after restart: %+v", st)
+	}
+	if len(srv.Commands(guild)) != 2 {
+		t.Fatal("re-registration changed the command list")
+	}
+}
+
+// op 7 RECONNECT: the bot closes, reconnects and resumes.
+func TestRequestReconnect(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	dg := startBot(t, srv, guild)
+	_ = dg
+	srv.RequestReconnect()
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	if err := srv.WaitReconnected(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st := srv.GatewayStats(); st.Resumes != 1 {
+		t.Fatalf("after op 7: %+v", st)
+	}
+	r := srv.Slash(srv.User("bob"), ch, guild, "play", map[string]any{"game": "flanders"}, string(discordgo.Polish)).Expect()
+	if r.Content != "Table opened (pl)" {
+		t.Fatalf("after op 7: %q", r.Content)
+	}
+}

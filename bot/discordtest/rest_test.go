@@ -1,0 +1,445 @@
+package discordtest_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/bot/discordtest"
+)
+
+// These tests talk to the stand-in with plain HTTP (through HTTPClient, so
+// the requests go to https://discord.com and are rewritten), without a
+// gateway session: interactions are recorded but not delivered.
+
+type rawClient struct {
+	t   *testing.T
+	srv *discordtest.Server
+	c   *http.Client
+}
+
+func newRaw(t *testing.T, opts ...discordtest.Option) (*discordtest.Server, *rawClient) {
+	srv := discordtest.New(t, opts...)
+	return srv, &rawClient{t: t, srv: srv, c: srv.HTTPClient()}
+}
+
+type apiResp struct {
+	Status int
+	Body   map[string]any
+	List   []any
+	Header http.Header
+}
+
+func (r *rawClient) do(method, path string, body any) apiResp {
+	r.t.Helper()
+	var rd io.Reader
+	ct := ""
+	switch b := body.(type) {
+	case nil:
+	case *multipartBody:
+		rd, ct = bytes.NewReader(b.data), b.ct
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		rd, ct = bytes.NewReader(j), "application/json"
+	}
+	req, err := http.NewRequest(method, "https://discord.com/api/v9"+path, rd)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if ct != "" {
+		req.Header.Set("Content-Type", ct)
+	}
+	req.Header.Set("Authorization", "Bot "+r.srv.Token())
+	resp, err := r.c.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	out := apiResp{Status: resp.StatusCode, Header: resp.Header}
+	if len(data) > 0 && data[0] == '[' {
+		_ = json.Unmarshal(data, &out.List)
+	} else if len(data) > 0 {
+		_ = json.Unmarshal(data, &out.Body)
+	}
+	return out
+}
+
+type multipartBody struct {
+	data []byte
+	ct   string
+}
+
+func multipartOf(t *testing.T, payload any, files map[string][]byte, order ...string) *multipartBody {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="payload_json"`)
+	h.Set("Content-Type", "application/json")
+	p, _ := w.CreatePart(h)
+	j, _ := json.Marshal(payload)
+	_, _ = p.Write(j)
+	for i, name := range order {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, i, name))
+		h.Set("Content-Type", "image/png")
+		p, _ := w.CreatePart(h)
+		_, _ = p.Write(files[name])
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return &multipartBody{data: b.Bytes(), ct: w.FormDataContentType()}
+}
+
+func code(r apiResp) int {
+	if c, ok := r.Body["code"].(float64); ok {
+		return int(c)
+	}
+	return -1
+}
+
+func registerPlay(t *testing.T, srv *discordtest.Server, r *rawClient, guild string) {
+	t.Helper()
+	res := r.do("PUT", "/applications/"+srv.AppID()+"/guilds/"+guild+"/commands", testCommands)
+	if res.Status != 200 || len(res.List) != 2 {
+		t.Fatalf("register: %d %v", res.Status, res.Body)
+	}
+}
+
+func TestCallbackDeadlineAndDoubleAck(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t, discordtest.WithDeadline(150*time.Millisecond))
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	registerPlay(t, srv, r, guild)
+	alice := srv.User("alice")
+
+	ix := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "")
+	if ix.Delivered {
+		t.Fatal("delivered without a gateway session")
+	}
+	var payload discordgo.Interaction
+	if err := json.Unmarshal(ix.Payload(), &payload); err != nil {
+		t.Fatal(err)
+	}
+	if d := payload.ApplicationCommandData(); d.Name != "play" || d.Options[0].StringValue() != "flanders" || payload.Member.User.ID != alice.ID {
+		t.Fatalf("payload: %+v", payload)
+	}
+	cb := "/interactions/" + ix.ID + "/" + ix.Token + "/callback"
+	msg := map[string]any{"type": 4, "data": map[string]any{"content": "hi"}}
+
+	// edit before the callback: Unknown Message
+	if res := r.do("PATCH", "/webhooks/"+srv.AppID()+"/"+ix.Token+"/messages/@original", map[string]any{"content": "x"}); res.Status != 404 || code(res) != 10008 {
+		t.Fatalf("early edit: %d %v", res.Status, res.Body)
+	}
+	// wrong type for a slash command
+	if res := r.do("POST", cb, map[string]any{"type": 6}); res.Status != 400 {
+		t.Fatalf("type 6 on a slash command: %d", res.Status)
+	}
+	if res := r.do("POST", cb, msg); res.Status != 204 {
+		t.Fatalf("callback: %d %v", res.Status, res.Body)
+	}
+	if res := r.do("POST", cb, msg); res.Status != 400 || code(res) != 40060 {
+		t.Fatalf("second callback: %d %v", res.Status, res.Body)
+	}
+	if got := ix.Expect(); got.Content != "hi" || got.Latency > time.Second {
+		t.Fatalf("response: %+v", got)
+	}
+
+	late := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "trenches"}, "")
+	time.Sleep(200 * time.Millisecond)
+	res := r.do("POST", "/interactions/"+late.ID+"/"+late.Token+"/callback", msg)
+	if res.Status != 404 || code(res) != 10062 {
+		t.Fatalf("late callback: %d %v", res.Status, res.Body)
+	}
+	if late.Acked() {
+		t.Fatal("a late callback acknowledged the interaction")
+	}
+	kinds := map[string]int{}
+	for _, f := range srv.Failures() {
+		kinds[f.Kind]++
+	}
+	// the late interaction is both refused and (being undelivered) not "unanswered"
+	if kinds["already-acknowledged"] != 1 || kinds["late-callback"] != 1 || kinds["unknown-message"] != 1 || kinds["invalid-body"] != 1 {
+		t.Fatalf("failures: %v", srv.Failures())
+	}
+	if len(late.Failures()) != 1 || len(srv.Problems()) != 4 {
+		t.Fatalf("problems: %v", srv.Problems())
+	}
+}
+
+func TestChannelMessagesAttachmentsAndMentions(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	alice, bob := srv.User("alice"), srv.User("bob")
+	content := alice.Mention() + " and " + bob.Mention() + " @everyone"
+
+	// no allowed_mentions: everything mentioned pings
+	res := r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": content})
+	if res.Status != 200 {
+		t.Fatalf("post: %d %v", res.Status, res.Body)
+	}
+	m := srv.LastMessage(ch)
+	if len(m.Mentions()) != 2 || !m.MentionEveryone {
+		t.Fatalf("default pings: %v everyone %v", m.Mentions(), m.MentionEveryone)
+	}
+	// users list: only listed users who are mentioned
+	r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": content,
+		"allowed_mentions": map[string]any{"parse": []string{}, "users": []string{bob.ID, "42"}}})
+	if m = srv.LastMessage(ch); !m.Pings(bob) || m.Pings(alice) || m.MentionEveryone || len(m.Mentions()) != 1 {
+		t.Fatalf("filtered pings: %v", m.Mentions())
+	}
+	// parse users and a users list together is refused
+	res = r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": content,
+		"allowed_mentions": map[string]any{"parse": []string{"users"}, "users": []string{bob.ID}}})
+	if res.Status != 400 || code(res) != 50035 {
+		t.Fatalf("conflicting allowed_mentions: %d %v", res.Status, res.Body)
+	}
+
+	// multipart with two files; the embed points at one of them
+	png1, png2 := boardPNG(t, 10, 10), boardPNG(t, 20, 5)
+	body := multipartOf(t, map[string]any{"embeds": []any{map[string]any{"title": "Board", "image": map[string]any{"url": "attachment://b.png"}}}},
+		map[string][]byte{"a.png": png1, "b.png": png2}, "a.png", "b.png")
+	res = r.do("POST", "/channels/"+ch+"/messages", body)
+	if res.Status != 200 {
+		t.Fatalf("multipart: %d %v", res.Status, res.Body)
+	}
+	m = srv.LastMessage(ch)
+	imgs, err := m.Images()
+	if err != nil || len(imgs) != 2 || imgs[1].Bounds().Dx() != 20 || !bytes.Equal(m.Attachments[0].Data, png1) {
+		t.Fatalf("attachments: %v %v", imgs, err)
+	}
+	if u := m.EmbedImageURLs(); len(u) != 1 || u[0] != m.Attachments[1].URL {
+		t.Fatalf("embed image: %v", u)
+	}
+	// the attachment URL serves the bytes
+	resp, err := http.Get(m.Attachments[1].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Equal(got, png2) {
+		t.Fatal("attachment URL does not serve the file")
+	}
+
+	// an edit with a new file and no attachments field keeps the old files
+	// (a Discord gotcha); attachments: [] replaces them
+	res = r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, multipartOf(t, map[string]any{"content": "v2 " + alice.Mention()},
+		map[string][]byte{"c.png": png1}, "c.png"))
+	if res.Status != 200 {
+		t.Fatalf("edit: %d %v", res.Status, res.Body)
+	}
+	if m = srv.Message(m.ID); len(m.Attachments) != 3 || len(m.History) != 1 || m.Pings(alice) {
+		t.Fatalf("edit appended: %d attachments, %d edits, pings %v", len(m.Attachments), len(m.History), m.Mentions())
+	}
+	r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, multipartOf(t, map[string]any{"attachments": []any{}},
+		map[string][]byte{"d.png": png2}, "d.png"))
+	if m = srv.Message(m.ID); len(m.Attachments) != 1 || m.Attachments[0].Filename != "d.png" {
+		t.Fatalf("replace: %+v", m.Attachments)
+	}
+
+	// limits
+	rows := []any{}
+	for i := 0; i < 6; i++ {
+		rows = append(rows, map[string]any{"type": 1, "components": []any{map[string]any{"type": 2, "label": "x", "style": 1, "custom_id": fmt.Sprint("b", i)}}})
+	}
+	bad := []map[string]any{
+		{},                                     // empty
+		{"content": strings.Repeat("x", 2001)}, // too long
+		{"components": rows},                   // six rows
+		{"components": []any{map[string]any{"type": 1, "components": []any{ // duplicate custom_id
+			map[string]any{"type": 2, "label": "a", "style": 1, "custom_id": "same"},
+			map[string]any{"type": 2, "label": "b", "style": 1, "custom_id": "same"}}}}},
+		{"components": []any{map[string]any{"type": 1, "components": []any{ // custom_id too long
+			map[string]any{"type": 2, "label": "a", "style": 1, "custom_id": strings.Repeat("c", 101)}}}}},
+		{"embeds": []any{map[string]any{"title": strings.Repeat("t", 257)}}},
+	}
+	for i, b := range bad {
+		if res := r.do("POST", "/channels/"+ch+"/messages", b); res.Status != 400 {
+			t.Errorf("bad message %d accepted: %d", i, res.Status)
+		}
+	}
+	if res := r.do("DELETE", "/channels/"+ch+"/messages/"+m.ID, nil); res.Status != 204 {
+		t.Fatalf("delete: %d", res.Status)
+	}
+	if srv.Message(m.ID).Deleted != true || len(srv.Messages(ch)) != 2 || len(srv.AllMessages(ch)) != 3 {
+		t.Fatalf("after delete: %d visible, %d total", len(srv.Messages(ch)), len(srv.AllMessages(ch)))
+	}
+	if res := r.do("POST", "/channels/123/messages", map[string]any{"content": "x"}); res.Status != 404 || code(res) != 10003 {
+		t.Fatalf("unknown channel: %d %v", res.Status, res.Body)
+	}
+}
+
+func TestThreadsRateLimitAuthAndUnexpected(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	alice := srv.User("alice")
+
+	r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": "board"})
+	board := srv.LastMessage(ch)
+	res := r.do("POST", "/channels/"+ch+"/messages/"+board.ID+"/threads", map[string]any{"name": "game 1", "auto_archive_duration": 1440})
+	if res.Status != 201 || res.Body["id"] != board.ID || res.Body["type"].(float64) != 11 {
+		t.Fatalf("thread from message: %d %v", res.Status, res.Body)
+	}
+	if res := r.do("POST", "/channels/"+ch+"/messages/"+board.ID+"/threads", map[string]any{"name": "again"}); code(res) != 160004 {
+		t.Fatalf("second thread on a message: %v", res.Body)
+	}
+	res = r.do("POST", "/channels/"+ch+"/threads", map[string]any{"name": "team", "auto_archive_duration": 10080})
+	if res.Status != 201 || res.Body["type"].(float64) != 12 {
+		t.Fatalf("private thread by default (v9): %d %v", res.Status, res.Body)
+	}
+	team := res.Body["id"].(string)
+	if res := r.do("PUT", "/channels/"+team+"/thread-members/"+alice.ID, nil); res.Status != 204 {
+		t.Fatalf("add member: %d", res.Status)
+	}
+	if res := r.do("PUT", "/channels/"+team+"/thread-members/1", nil); res.Status != 404 {
+		t.Fatalf("add unknown member: %d", res.Status)
+	}
+	if res := r.do("PATCH", "/channels/"+team, map[string]any{"archived": true}); res.Status != 200 || !srv.Thread(team).Archived {
+		t.Fatalf("archive: %d", res.Status)
+	}
+	if res := r.do("PUT", "/channels/"+team+"/thread-members/"+alice.ID, nil); code(res) != 50083 {
+		t.Fatalf("add member to archived thread: %v", res.Body)
+	}
+	r.do("POST", "/channels/"+team+"/messages", map[string]any{"content": "back"})
+	if th := srv.Thread(team); th.Archived || !th.HasMember(alice) || !th.Private() {
+		t.Fatalf("thread: %+v", th)
+	}
+
+	// 429 on demand, with the headers discordgo reads
+	srv.FailNext("GET", "/users/@me", 1500*time.Millisecond)
+	res = r.do("GET", "/users/@me", nil)
+	if res.Status != 429 || res.Header.Get("Retry-After") != "2" || res.Header.Get("X-RateLimit-Reset-After") != "1.500" ||
+		res.Body["retry_after"].(float64) != 1.5 || res.Body["global"] != false {
+		t.Fatalf("429: %d %v %v", res.Status, res.Header, res.Body)
+	}
+	if res = r.do("GET", "/users/@me", nil); res.Status != 200 || res.Body["id"] != srv.AppID() {
+		t.Fatalf("after 429: %d", res.Status)
+	}
+
+	// bad token
+	req, _ := http.NewRequest("GET", "https://discord.com/api/v9/users/@me", nil)
+	req.Header.Set("Authorization", "Bot wrong")
+	resp, err := r.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 401 {
+		t.Fatalf("bad token: %d", resp.StatusCode)
+	}
+
+	// unknown routes
+	r.do("POST", "/channels/"+ch+"/messages/"+board.ID+"/reactions/x/@me", nil)
+	r.do("GET", "/guilds/"+guild, nil)
+	if u := srv.Unexpected(); len(u) != 2 || u[0].Status != 404 || !u[0].Unexpected {
+		t.Fatalf("unexpected: %v", u)
+	}
+	// invalid commands are refused
+	res = r.do("PUT", "/applications/"+srv.AppID()+"/commands", []map[string]any{{"name": "Play", "description": "x"}})
+	if res.Status != 400 || code(res) != 50035 {
+		t.Fatalf("uppercase command name: %d %v", res.Status, res.Body)
+	}
+	res = r.do("PUT", "/applications/"+srv.AppID()+"/commands", []map[string]any{{"name": "play", "description": "x",
+		"options": []any{map[string]any{"type": 3, "name": "a", "description": "a"}, map[string]any{"type": 3, "name": "b", "description": "b", "required": true}}}})
+	if res.Status != 400 {
+		t.Fatalf("required after optional: %d %v", res.Status, res.Body)
+	}
+}
+
+func TestClientSideChecks(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	registerPlay(t, srv, r, guild)
+	alice, bob := srv.User("alice"), srv.User("bob")
+
+	for _, c := range []struct {
+		name string
+		opts map[string]any
+	}{
+		{"nope", nil},
+		{"play", map[string]any{}},                                     // required option missing
+		{"play", map[string]any{"game": "chess"}},                      // not a choice
+		{"play", map[string]any{"game": "flanders", "seats": "two"}},   // wrong type
+		{"play", map[string]any{"game": "flanders", "colour": "red"}},  // unknown option
+		{"game", map[string]any{"join": map[string]any{}}},             // required sub option
+		{"game leave", nil},                                            // unknown subcommand
+		{"play", map[string]any{"game": "flanders", "seats": 2.5}},     // not an integer
+		{"game", map[string]any{"team": map[string]any{"mate": "77"}}}, // unknown user
+	} {
+		if _, err := srv.TrySlash(alice, ch, guild, c.name, c.opts, ""); err == nil {
+			t.Errorf("TrySlash(%s, %v) was allowed", c.name, c.opts)
+		}
+	}
+	if _, err := srv.TrySlash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "xx"); err == nil {
+		t.Error("unknown locale allowed")
+	}
+	ix := srv.Slash(alice, ch, guild, "game", map[string]any{"join": map[string]any{"table": 7}}, "ru")
+	var p discordgo.Interaction
+	_ = json.Unmarshal(ix.Payload(), &p)
+	d := p.ApplicationCommandData()
+	if p.Locale != discordgo.Russian || d.Options[0].Name != "join" || d.Options[0].Options[0].IntValue() != 7 || d.ID == "" {
+		t.Fatalf("nested payload: %+v", d)
+	}
+
+	// an ephemeral message with a button: only its owner can click it
+	r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{
+		"content": "your hand", "flags": 64, "components": []any{map[string]any{"type": 1, "components": []any{
+			map[string]any{"type": 2, "label": "Play card", "style": 1, "custom_id": "hand:1"}}}}}})
+	hand := ix.Expect()
+	if _, err := srv.TryClick(bob, &hand.Message, "hand:1"); err == nil {
+		t.Error("bob clicked alice's ephemeral button")
+	}
+	click := srv.Click(alice, &hand.Message, "hand:1")
+	var cp discordgo.Interaction
+	_ = json.Unmarshal(click.Payload(), &cp)
+	if cp.Message == nil || cp.Message.ID != hand.ID || cp.Message.Flags&discordgo.MessageFlagsEphemeral == 0 || cp.MessageComponentData().CustomID != "hand:1" {
+		t.Fatalf("component payload: %+v", cp.Message)
+	}
+
+	// select menus: values must be options, within min/max
+	res := r.do("POST", "/channels/"+ch+"/messages", map[string]any{"components": []any{map[string]any{"type": 1, "components": []any{
+		map[string]any{"type": 3, "custom_id": "pick", "options": []any{map[string]any{"label": "A", "value": "a"}, map[string]any{"label": "B", "value": "b"}}}}}}})
+	if res.Status != 200 {
+		t.Fatalf("select message: %d %v", res.Status, res.Body)
+	}
+	m := srv.LastMessage(ch)
+	if _, err := srv.TrySelect(alice, m, "pick", []string{"c"}); err == nil {
+		t.Error("selected a value that is not an option")
+	}
+	if _, err := srv.TrySelect(alice, m, "pick", []string{"a", "b"}); err == nil {
+		t.Error("selected two values in a single select")
+	}
+	sel := srv.Select(alice, m, "pick", []string{"b"})
+	_ = json.Unmarshal(sel.Payload(), &cp)
+	if v := cp.MessageComponentData().Values; len(v) != 1 || v[0] != "b" {
+		t.Fatalf("select values: %v", v)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := sel.Wait(ctx); err == nil {
+		t.Fatal("Wait returned without a callback")
+	}
+}
