@@ -30,6 +30,8 @@ type Config struct {
 	APIBase string
 	// HTTPTimeout bounds each REST call (default 20 s).
 	HTTPTimeout time.Duration
+	// TimerInterval is how often overdue turns are looked for (default 30 s).
+	TimerInterval time.Duration
 }
 
 // Bot is a running Discord connection.
@@ -40,6 +42,20 @@ type Bot struct {
 	s        *discordgo.Session
 	inflight sync.WaitGroup
 	closing  chan struct{}
+	mu       sync.Mutex
+	stopped  bool
+}
+
+// begin registers work in flight; false once Stop has begun, so Stop's
+// wait never races a late Add.
+func (b *Bot) begin() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stopped {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
 }
 
 // ErrBadToken is returned by Start when Discord refuses the token.
@@ -113,14 +129,58 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	if cfg.GuildID != "" {
 		where = "in guild " + cfg.GuildID
 	}
+	go b.timers()
 	log.Info().Str("user", me.Username).Str("app", appID).Int("commands", len(cmds)).Msgf("connected; commands registered %s", where)
 	return b, nil
+}
+
+// timers plays the turns of players who ran out of time (turn_timeout).
+func (b *Bot) timers() {
+	every := b.cfg.TimerInterval
+	if every <= 0 {
+		every = 30 * time.Second
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-b.closing:
+			return
+		case <-tick.C:
+		}
+		ids, err := b.svc.Overdue(time.Now())
+		if err != nil {
+			b.log.Error().Err(err).Msg("look for overdue turns")
+			continue
+		}
+		for _, id := range ids {
+			if !b.begin() {
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+			resp, ok, err := b.svc.Timeout(ctx, id)
+			if err != nil {
+				b.log.Error().Err(err).Str("table", id).Msg("overdue turn")
+			} else if ok {
+				b.carryOut(ctx, resp, "")
+			}
+			cancel()
+			b.inflight.Done()
+		}
+	}
 }
 
 // Stop lets in-flight interactions finish (up to the context's deadline)
 // and closes the gateway connection.
 func (b *Bot) Stop(ctx context.Context) error {
+	b.mu.Lock()
+	if b.stopped {
+		b.mu.Unlock()
+		return nil
+	}
+	b.stopped = true
 	close(b.closing)
+	b.mu.Unlock()
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {

@@ -19,12 +19,9 @@ import (
 const handleTimeout = 60 * time.Second
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	select {
-	case <-b.closing:
+	if !b.begin() {
 		return // shutting down: Discord shows "interaction failed", nothing is applied
-	default:
 	}
-	b.inflight.Add(1)
 	defer b.inflight.Done()
 	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
 	defer cancel()
@@ -186,6 +183,15 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		logErr(log, err, "strip buttons")
 	}
 
+	b.carryOut(ctx, resp, i.ChannelID)
+}
+
+// carryOut does what a response asks after its reply: open the thread,
+// edit messages, post new ones. fallback is the channel for posts that
+// name none.
+func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback string) {
+	s := b.s
+	log := b.log
 	playChannel := ""
 	if th := resp.Thread; th != nil {
 		playChannel = b.openThread(ctx, th)
@@ -214,7 +220,7 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 			ch = playChannel
 		}
 		if ch == "" {
-			ch = i.ChannelID
+			ch = fallback
 		}
 		m, err := s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
 			Content: p.Message.Content, Embeds: p.Message.Embeds, Components: p.Message.Components,

@@ -101,6 +101,9 @@ func (s *Service) play(req Request) Response {
 	return Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: t.ID}}
 }
 
+// timeoutSpec is the turn_timeout option every table accepts.
+var timeoutSpec = games.OptionSpec{Key: OptTurnTimeout, Kind: games.OptionInt, Min: 1, Max: maxTurnTimeout}
+
 // optionError is a /play option the game does not accept.
 type optionError struct{ key, detail string }
 
@@ -111,6 +114,9 @@ func gameOptions(info games.Info, given map[string]string) (games.Options, error
 	known := map[string]games.OptionSpec{}
 	for _, o := range info.Options {
 		known[o.Key] = o
+	}
+	if _, ok := known[OptTurnTimeout]; !ok {
+		known[OptTurnTimeout] = timeoutSpec
 	}
 	opts := games.Options{}
 	for k, v := range given {

@@ -33,12 +33,23 @@ type Service struct {
 	// Seed makes the random sources of new tables; crypto/rand by default.
 	Seed func() (uint64, uint64)
 
+	// Now is the clock for deadlines (tests move it).
+	Now func() time.Time
+
 	locks sync.Map // table id -> *sync.Mutex
 }
 
+// OptTurnTimeout is the table option, for every game, that gives each
+// turn a deadline in hours; when it passes, the computer policy plays the
+// rest of that turn so no channel is blocked by an absent player.
+const OptTurnTimeout = "turn_timeout"
+
+// maxTurnTimeout is a week, in hours.
+const maxTurnTimeout = 168
+
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed}
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now}
 }
 
 func cryptoSeed() (uint64, uint64) {
@@ -186,8 +197,16 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 	}
 	t := *l.t
 	t.State, t.Version = raw, v
+	var before []games.Seat
+	if l.state != nil {
+		before = l.eng.Active(l.state)
+	}
+	if after := l.eng.Active(st); l.state == nil || !sameSeats(before, after) {
+		t.Deadline = s.deadline(&t, after)
+	}
 	if l.eng.Outcome(st).Done {
 		t.Status = data.StatusFinished
+		t.Deadline = time.Time{}
 	}
 	if err := s.store.Update(&t, expect, entries...); err != nil {
 		return err
@@ -195,6 +214,20 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 	*l.t = t
 	l.state = st
 	return nil
+}
+
+// deadline is when the seats to act run out of time, or zero.
+func (s *Service) deadline(t *data.Table, active []games.Seat) time.Time {
+	hours := t.Options.Int(OptTurnTimeout, 0)
+	if hours <= 0 {
+		return time.Time{}
+	}
+	for _, a := range active {
+		if int(a) < len(t.Seats) && !t.Seats[a].Bot {
+			return s.Now().UTC().Add(time.Duration(hours) * time.Hour)
+		}
+	}
+	return time.Time{}
 }
 
 func sameSeats(a, b []games.Seat) bool {
@@ -227,7 +260,7 @@ func (s *Service) board(l *loaded, locale string, ping bool) (render.Message, er
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
 	info := l.info()
-	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping}
+	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline}
 	if l.t.Status == data.StatusPlaying {
 		req.Menu = s.publicMenu(l, locale, info)
 	}

@@ -36,6 +36,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			options = append(options, optionOf(o))
 		}
 	}
+	if !seen[OptTurnTimeout] {
+		options = append(options, optionOf(timeoutSpec))
+	}
 	options[0].Choices = gameChoices
 	minPerm := int64(discordgo.PermissionSendMessages)
 	dm := false

@@ -53,6 +53,9 @@ type Table struct {
 	BoardMessageID string     `json:"board_message_id,omitempty"`
 	BoardChannelID string     `json:"board_channel_id,omitempty"`
 	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
+	// Deadline is when the seats to act run out of time (turn_timeout);
+	// zero when the table has no time control or a computer is to act.
+	Deadline time.Time `json:"deadline,omitempty"`
 	Created        time.Time  `json:"created"`
 	Updated        time.Time  `json:"updated"`
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -135,6 +136,8 @@ type BoardRequest struct {
 	IDs   IDs
 	Image bool // attach the PNG board
 	Ping  bool // mention the players to act (a new message)
+	// Deadline is when the players to act run out of time, or zero.
+	Deadline time.Time
 }
 
 // Board is the public table message: the game's card, the outcome when
@@ -163,6 +166,10 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 				who = append(who, "<@"+u+">")
 			}
 			msg.Content = ctx.T("core.turn.ping", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
+			if !r.Deadline.IsZero() {
+				// <t:UNIX:R> shows "in 3 hours" in each reader's own language and zone.
+				msg.Content += " " + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", r.Deadline.Unix()))
+			}
 			if r.Ping {
 				msg.Mentions = humans
 			}

@@ -1,0 +1,102 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+)
+
+// Overdue lists the tables whose players to act have run out of time.
+func (s *Service) Overdue(now time.Time) ([]string, error) {
+	live, err := s.store.Live()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, t := range live {
+		if t.Status == data.StatusPlaying && !t.Deadline.IsZero() && !now.Before(t.Deadline) {
+			out = append(out, t.ID)
+		}
+	}
+	return out, nil
+}
+
+// Timeout lets the computer policy finish the turn of every human seat
+// that ran out of time on a table, then posts the new board. ok is false
+// when there is nothing to do (the deadline moved or the game ended).
+func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, error) {
+	unlock := s.lock(tableID)
+	defer unlock()
+	l, err := s.load(tableID)
+	if err != nil {
+		return Response{}, false, err
+	}
+	t := l.t
+	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
+		return Response{}, false, nil
+	}
+	old := *t
+	start := l.eng.Active(l.state)
+	st := l.state
+	expect := t.Version
+	v := expect
+	var entries []data.LogEntry
+	late := map[games.Seat]bool{}
+	// Play for the late seats until the seats to act change.
+	for step := 0; step < maxBotSteps && sameSeats(start, l.eng.Active(st)) && !l.eng.Outcome(st).Done; step++ {
+		seat, ok := humanToAct(t, l.eng.Active(st))
+		if !ok {
+			break
+		}
+		late[seat] = true
+		a := l.eng.Bot(st, seat, t.RNG)
+		ns, ev, err := l.eng.Apply(st, seat, a, t.RNG)
+		if err != nil {
+			return Response{}, false, fmt.Errorf("timeout stand-in for seat %d chose illegal %s: %w", seat, a, err)
+		}
+		st = ns
+		v++
+		entries = append(entries, data.LogEntry{Version: v, Seat: seat, Action: a.String(), Events: ev, At: nowUTC()})
+	}
+	st, more, err := s.runBots(l, st, v)
+	if err != nil {
+		return Response{}, false, err
+	}
+	entries = append(entries, more...)
+	v += int64(len(more))
+	if err := s.commit(l, st, v, expect, entries); err != nil {
+		return Response{}, false, err
+	}
+	var who []string
+	for seat := range late {
+		who = append(who, t.Seats[seat].Name)
+	}
+	sort.Strings(who)
+	s.log.Info().Str("table", t.ID).Int("moves", len(entries)).Msg("turn timed out; computer stand-in played")
+	msg, err := s.board(l, t.Locale, true)
+	if err != nil {
+		return Response{}, false, err
+	}
+	rc := ctxFor(l, t.Locale, games.Spectator)
+	msg.Content = strings.TrimSpace(rc.T("core.timeout.played", "Who", strings.Join(who, ", ")) + "\n" + msg.Content)
+	resp := Response{Edits: s.stripBoard(&loaded{t: &old}), Posts: []Post{{ChannelID: t.PlayChannel(), Message: msg, BoardOf: t.ID}}}
+	if t.Status == data.StatusFinished && t.ThreadID != "" {
+		resp.Posts = append(resp.Posts, Post{ChannelID: t.ChannelID, Message: render.Message{Content: render.OutcomeText(rc, l.info())}})
+	}
+	return resp, true, nil
+}
+
+func humanToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
+	for _, a := range active {
+		if int(a) < len(t.Seats) && !t.Seats[a].Bot {
+			return a, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,57 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
+	h := newHarness(t)
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return now }
+	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "2"})
+	r = h.click(bob, "lobby", buttons(r.Reply.Message)["Join"])
+	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	board := r.Posts[0]
+	if !strings.Contains(board.Message.Content, "<t:") {
+		t.Fatalf("ping without deadline: %q", board.Message.Content)
+	}
+	h.svc.BoardPosted(context.Background(), board.BoardOf, "c", "b1")
+	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
+		t.Fatalf("overdue too early: %v", ids)
+	}
+	now = now.Add(2*time.Hour + time.Second)
+	ids, err := h.svc.Overdue(now)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("overdue %v %v", ids, err)
+	}
+	resp, ok, err := h.svc.Timeout(context.Background(), ids[0])
+	if err != nil || !ok {
+		t.Fatalf("timeout %v %v", ok, err)
+	}
+	if len(resp.Edits) != 1 || !resp.Edits[0].StripOnly || len(resp.Posts) != 1 {
+		t.Fatalf("timeout response %+v", resp)
+	}
+	next := resp.Posts[0].Message
+	if !strings.Contains(next.Content, "Ann ran out of time") || len(next.Mentions) != 1 || next.Mentions[0] != bob.ID {
+		t.Fatalf("after timeout: %q %v", next.Content, next.Mentions)
+	}
+	// Bob's deadline starts now; a second timeout call is a no-op.
+	if _, ok, _ := h.svc.Timeout(context.Background(), ids[0]); ok {
+		t.Fatal("timed out twice")
+	}
+	// Ann's old button is stale now.
+	if r := h.click(ann, "b1", buttons(board.Message)["+1"]); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("old button applied after the timeout")
+	}
+}
+
+func TestNoTimeoutWithoutOption(t *testing.T) {
+	h := newHarness(t)
+	h.startRace()
+	if ids, _ := h.svc.Overdue(time.Now().Add(24 * 365 * time.Hour)); len(ids) != 0 {
+		t.Fatalf("overdue without turn_timeout: %v", ids)
+	}
+}
