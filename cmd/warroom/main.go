@@ -11,10 +11,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/rs/zerolog"
@@ -47,7 +50,9 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "replay":
 		err = cmdReplay(args[1:], stdout)
 	case "run":
-		err = cmdRun(args[1:], stderr)
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = cmdRun(ctx, args[1:], stderr)
+		stop()
 	case "export":
 		err = cmdExport(args[1:], stdout)
 	case "backup":

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/warroom/warroom/bot"
@@ -27,7 +25,8 @@ func parse(fs *flag.FlagSet, args []string) error {
 }
 
 // cmdRun runs the Discord bot until SIGINT or SIGTERM.
-func cmdRun(args []string, stderr io.Writer) error {
+// ctx ends the bot (main cancels it on SIGINT/SIGTERM).
+func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
@@ -36,6 +35,7 @@ func cmdRun(args []string, stderr io.Writer) error {
 	logLevel := fs.String("log-level", env("WARROOM_LOG_LEVEL", "info"), "debug, info, warn or error (env WARROOM_LOG_LEVEL)")
 	apiBase := fs.String("dev-discord-api", env("WARROOM_DEV_DISCORD_API", ""), "developers only: send Discord API calls to this base URL, e.g. a local stand-in (env WARROOM_DEV_DISCORD_API)")
 	noImages := fs.Bool("no-images", false, "send boards as text only, without PNG pictures")
+	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -55,9 +55,7 @@ func cmdRun(args []string, stderr io.Writer) error {
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase}, svc, log)
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery}, svc, log)
 	if err != nil {
 		return err
 	}
