@@ -1061,3 +1061,59 @@ func (s *Server) Interactions() []*Interaction {
 	}
 	return out
 }
+
+// ForgeSlash sends a chat-input command without checking it against the
+// registered commands (an unknown or removed command, a missing required
+// option, a value of the wrong type). Option types follow the Go values:
+// string 3, integers 4, floats 10, bool 5, User 6, and a map[string]any is a
+// subcommand (1) holding its options; a name path ("game join") nests too.
+func (s *Server) ForgeSlash(u User, channelID, guildID, name string, options map[string]any, locale string) *Interaction {
+	s.t.Helper()
+	path := strings.Fields(name)
+	if len(path) == 0 {
+		s.t.Fatalf("discordtest: empty command name")
+	}
+	i, err := s.baseInteraction(u, discordgo.InteractionApplicationCommand, channelID, guildID, locale)
+	if err != nil {
+		s.t.Fatalf("%v", err)
+	}
+	opts := forgeOptions(options)
+	for j := len(path) - 1; j >= 1; j-- {
+		opts = []*discordgo.ApplicationCommandInteractionDataOption{{Name: path[j], Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}
+	}
+	id := s.newID()
+	for _, c := range append(s.Commands(guildID), s.Commands("")...) {
+		if c.Name == path[0] {
+			id = c.ID
+			break
+		}
+	}
+	i.Data = discordgo.ApplicationCommandInteractionData{ID: id, Name: path[0], CommandType: discordgo.ChatApplicationCommand, Options: opts}
+	return s.dispatch(i, u, name)
+}
+
+func forgeOptions(given map[string]any) []*discordgo.ApplicationCommandInteractionDataOption {
+	var out []*discordgo.ApplicationCommandInteractionDataOption
+	for _, k := range sortedKeys(given) {
+		o := &discordgo.ApplicationCommandInteractionDataOption{Name: k}
+		switch v := given[k].(type) {
+		case map[string]any:
+			o.Type = discordgo.ApplicationCommandOptionSubCommand
+			o.Options = forgeOptions(v)
+		case string:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionString, v
+		case int, int32, int64:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionInteger, v
+		case float32, float64:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionNumber, v
+		case bool:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionBoolean, v
+		case User:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionUser, v.ID
+		default:
+			o.Type, o.Value = discordgo.ApplicationCommandOptionString, fmt.Sprint(v)
+		}
+		out = append(out, o)
+	}
+	return out
+}

@@ -67,8 +67,19 @@ func WithLog(logf func(format string, args ...any)) Option {
 }
 
 // Server is the Discord stand-in. All methods are safe for concurrent use.
+// The helpers that fail the test (Slash, Click, Expect, ...) fail the test
+// given to New; inside a subtest use srv.For(t).
 type Server struct {
-	t    testing.TB
+	*core
+	t testing.TB
+}
+
+// For returns a view of the same stand-in whose failing helpers fail t (a
+// subtest, for example).
+func (s *Server) For(t testing.TB) *Server { return &Server{core: s.core, t: t} }
+
+// core is the shared state of a Server and its For views.
+type core struct {
 	cfg  config
 	http *httptest.Server
 
@@ -118,8 +129,7 @@ type failRule struct {
 // New starts a stand-in on 127.0.0.1 and closes it when the test ends.
 func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	s := &Server{
-		t: t,
+	s := &Server{t: t, core: &core{
 		cfg: config{
 			deadline:  3 * time.Second,
 			tokenLife: 15 * time.Minute,
@@ -138,7 +148,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		commandIDs:   map[string]string{},
 		ixs:          map[string]*ixState{},
 		ixByToken:    map[string]*ixState{},
-	}
+	}}
 	for _, o := range opts {
 		o(&s.cfg)
 	}
