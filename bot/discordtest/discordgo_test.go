@@ -289,6 +289,10 @@ func TestDiscordgoEndToEnd(t *testing.T) {
 	if r.Type != discordgo.InteractionResponseUpdateMessage || r.ID != board.ID || len(r.Buttons()) != 0 || r.Pings(bob) || len(r.History) != 2 {
 		t.Fatalf("update: type %d id %s buttons %v pinged %v", r.Type, r.ID, r.Buttons(), r.Mentions())
 	}
+	// discordgo sends "embeds": null in a type 7 without embeds: Discord clears them
+	if r.EmbedText() != "" || !strings.HasSuffix(r.Content, "passed") {
+		t.Fatalf("update kept the embeds: %q / %q", r.Content, r.EmbedText())
+	}
 
 	// deferred ephemeral reply filled in by the first follow-up; nested subcommand
 	r = srv.Slash(bob, ch, guild, "game join", map[string]any{"table": 3}, "").Expect()

@@ -31,6 +31,30 @@ type wireMessage struct {
 	Choices  []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
 	CustomID string                                      `json:"custom_id"`
 	Title    string                                      `json:"title"`
+
+	// explicit nulls: on an edit, "embeds": null and "content": null clear
+	// the field, while "components": null is ignored (as on Discord)
+	nullEmbeds, nullContent bool
+}
+
+// UnmarshalJSON records which fields were sent as an explicit null.
+func (w *wireMessage) UnmarshalJSON(b []byte) error {
+	type plain wireMessage
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(b, &keys); err != nil {
+		return err
+	}
+	*w = wireMessage(p)
+	isNull := func(k string) bool {
+		v, ok := keys[k]
+		return ok && strings.TrimSpace(string(v)) == "null"
+	}
+	w.nullEmbeds, w.nullContent = isNull("embeds"), isNull("content")
+	return nil
 }
 
 type wireAttachment struct {
@@ -65,6 +89,12 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 	next := *m
 	if w.Content != nil {
 		next.Content = *w.Content
+	}
+	if edit && w.nullContent {
+		next.Content = ""
+	}
+	if edit && w.nullEmbeds {
+		next.Embeds = nil
 	}
 	if w.Embeds != nil {
 		next.Embeds = *w.Embeds

@@ -255,6 +255,18 @@ func TestChannelMessagesAttachmentsAndMentions(t *testing.T) {
 		t.Fatalf("replace: %+v", m.Attachments)
 	}
 
+	// explicit nulls on an edit: embeds and content clear, components stay
+	r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": "c", "embeds": []any{map[string]any{"title": "E"}},
+		"components": []any{map[string]any{"type": 1, "components": []any{map[string]any{"type": 2, "label": "B", "style": 1, "custom_id": "b"}}}}})
+	withEmbed := srv.LastMessage(ch)
+	if res := r.do("PATCH", "/channels/"+ch+"/messages/"+withEmbed.ID, map[string]any{"content": nil, "embeds": nil, "components": nil}); res.Status != 200 {
+		t.Fatalf("null edit: %d %v", res.Status, res.Body)
+	}
+	if m := srv.Message(withEmbed.ID); m.Content != "" || len(m.Embeds) != 0 || len(m.Buttons()) != 1 {
+		t.Fatalf("null edit: %q %d embeds %d buttons", m.Content, len(m.Embeds), len(m.Buttons()))
+	}
+	r.do("DELETE", "/channels/"+ch+"/messages/"+withEmbed.ID, nil)
+
 	// limits
 	rows := []any{}
 	for i := 0; i < 6; i++ {
@@ -279,7 +291,7 @@ func TestChannelMessagesAttachmentsAndMentions(t *testing.T) {
 	if res := r.do("DELETE", "/channels/"+ch+"/messages/"+m.ID, nil); res.Status != 204 {
 		t.Fatalf("delete: %d", res.Status)
 	}
-	if srv.Message(m.ID).Deleted != true || len(srv.Messages(ch)) != 2 || len(srv.AllMessages(ch)) != 3 {
+	if srv.Message(m.ID).Deleted != true || len(srv.Messages(ch)) != 2 || len(srv.AllMessages(ch)) != 4 {
 		t.Fatalf("after delete: %d visible, %d total", len(srv.Messages(ch)), len(srv.AllMessages(ch)))
 	}
 	if res := r.do("POST", "/channels/123/messages", map[string]any{"content": "x"}); res.Status != 404 || code(res) != 10003 {
