@@ -43,19 +43,29 @@ func (c *Canvas) Clone() *Canvas {
 // Pt is a point in pixels.
 type Pt struct{ X, Y float64 }
 
-// Polygon fills a closed polygon.
+// Polygon fills a closed polygon. Only the polygon's bounding box is
+// rasterised, so small shapes on a large board stay cheap.
 func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 	if len(pts) < 3 {
 		return
 	}
-	b := c.Img.Bounds()
-	r := vector.NewRasterizer(b.Dx(), b.Dy())
-	r.MoveTo(float32(pts[0].X), float32(pts[0].Y))
+	minX, minY, maxX, maxY := pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
 	for _, p := range pts[1:] {
-		r.LineTo(float32(p.X), float32(p.Y))
+		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
+		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
+	}
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
+	if box.Empty() {
+		return
+	}
+	r := vector.NewRasterizer(box.Dx(), box.Dy())
+	ox, oy := float64(box.Min.X), float64(box.Min.Y)
+	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
+	for _, p := range pts[1:] {
+		r.LineTo(float32(p.X-ox), float32(p.Y-oy))
 	}
 	r.ClosePath()
-	r.Draw(c.Img, b, image.NewUniform(col), image.Point{})
+	r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
 }
 
 // Line strokes a segment of the given width.

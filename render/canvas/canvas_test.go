@@ -30,3 +30,22 @@ func TestDrawAndEncode(t *testing.T) {
 		t.Fatalf("width %v", w)
 	}
 }
+
+func TestPolygonClippedToBoard(t *testing.T) {
+	c := New(50, 50, color.White)
+	c.Polygon([]Pt{{-10, -10}, {20, -10}, {20, 20}, {-10, 20}}, Hex("#000000"))
+	c.Polygon([]Pt{{100, 100}, {120, 100}, {120, 120}}, Hex("#000000")) // off the board
+	if got := c.Img.RGBAAt(5, 5); got != Hex("#000000") {
+		t.Fatalf("inside %v", got)
+	}
+	if got := c.Img.RGBAAt(30, 30); got != Hex("#ffffff") {
+		t.Fatalf("outside %v", got)
+	}
+}
+
+func BenchmarkSmallShapesOnLargeBoard(b *testing.B) {
+	c := New(1600, 1000, color.White)
+	for i := 0; i < b.N; i++ {
+		c.Circle(Pt{float64(i % 1600), 500}, 8, Hex("#123456"))
+	}
+}
