@@ -59,8 +59,12 @@
 //     members. The payload carries the message as Discord stores it now, so
 //     clicking an old snapshot models a lagging screen (a stale button).
 //   - SubmitModal(user, ix, values) answers a modal the bot opened.
-//   - ForgeClick, ForgeSelect and Dispatch(*discordgo.Interaction) skip every
-//     check, for hostile input (a custom_id never issued, an unknown command).
+//   - ForgeSlash, ForgeClick, ForgeSelect and Dispatch(*discordgo.Interaction)
+//     skip every check, for hostile input (a custom_id never issued, an
+//     unknown command, a wrong option type).
+//
+// The helpers that fail the test fail the test given to New; in a subtest
+// use srv.For(t), a view of the same stand-in bound to t.
 //
 // Seeing: an Interaction's Wait(ctx) / Expect() returns the Response the user
 // sees: the callback type and Latency, the resulting Message (the original
@@ -138,7 +142,11 @@
 // attachment://name in embeds resolves to the newest attachment with that
 // name. An edit with new files and no "attachments" field keeps the old
 // files and appends (send attachments: [] to replace an image); with the
-// field, only the listed old ones are kept. Pings: <@id>/<@!id>, <@&role>
+// field, only the listed old ones are kept. On an edit (and a type 7
+// update), an explicit "embeds": null or "content": null clears the field
+// while "components": null changes nothing, as on Discord: discordgo's
+// InteractionResponseData always sends "embeds", so a type 7 without Embeds
+// removes the embeds. Pings: <@id>/<@!id>, <@&role>
 // and @everyone/@here in content, filtered by allowed_mentions (absent =
 // all; parse users together with a users list is 400); computed when a
 // message appears (filling a deferred response counts as appearing), never
