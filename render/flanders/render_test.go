@@ -1,0 +1,277 @@
+package flanders
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"io/fs"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+var names = []string{"Ann", "Ben", "Cat", "Dan"}
+
+func ctxFor(lang string, viewer games.Seat) render.Ctx {
+	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: viewer}
+}
+
+// states plays a few mixed bot/random games and returns every state.
+func states(t testing.TB, games_ int) []fl.State {
+	g := fl.Game{}
+	var out []fl.State
+	for seed := range uint64(games_) {
+		rng := games.NewPCG(seed, 42)
+		pick := games.NewPCG(seed, 43)
+		opts := games.Options{}
+		if seed%3 == 1 {
+			opts[fl.OptStrongArtillery] = "true"
+		}
+		if seed%4 == 2 {
+			opts[fl.OptBeginner] = "0"
+		}
+		s, err := g.Setup(opts, 2+int(seed%3), rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+		for !s.Over() {
+			seat := games.Seat(s.Active)
+			legal := g.Legal(s, seat)
+			a := legal[pick.Intn(len(legal))]
+			if pick.Intn(3) > 0 {
+				a = g.Bot(s, seat, rng)
+			}
+			s, _, err = g.Apply(s, seat, a, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func cardText(c render.Card) string {
+	var b strings.Builder
+	b.WriteString(c.Title + "\n" + c.Description + "\n" + c.Footer + "\n")
+	for _, f := range c.Fields {
+		b.WriteString(f.Name + "\n" + f.Value + "\n")
+	}
+	return b.String()
+}
+
+func checkText(t *testing.T, where, s string) {
+	t.Helper()
+	if strings.Contains(s, "[flanders.") || strings.Contains(s, "[core.") || strings.Contains(s, "[game.") {
+		t.Fatalf("%s: missing catalogue key in %q", where, s)
+	}
+	if strings.Contains(s, "#") {
+		t.Fatalf("%s: a physical card id leaked into text: %q", where, s)
+	}
+	if strings.Contains(s, "<no value>") {
+		t.Fatalf("%s: template value missing in %q", where, s)
+	}
+}
+
+func checkCard(t *testing.T, where string, c render.Card) {
+	t.Helper()
+	if utf8.RuneCountInString(c.Description) >= 3500 {
+		t.Fatalf("%s: description too long (%d)", where, utf8.RuneCountInString(c.Description))
+	}
+	if len(c.Fields) > 20 {
+		t.Fatalf("%s: %d fields", where, len(c.Fields))
+	}
+	for _, f := range c.Fields {
+		if utf8.RuneCountInString(f.Value) >= 1000 {
+			t.Fatalf("%s: field %q too long", where, f.Name)
+		}
+	}
+	checkText(t, where, cardText(c))
+}
+
+func TestRenderPlayouts(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	g := fl.Game{}
+	r := Renderer{}
+	for i, s := range states(t, n) {
+		if i%2 == 1 && !s.Over() && s.Phase != fl.PhaseRolled {
+			continue // every other ordinary state is enough
+		}
+		for _, lang := range i18n.Languages {
+			pub := g.View(s, games.Spectator)
+			checkCard(t, lang+" board", r.Board(ctxFor(lang, games.Spectator), pub))
+			checkText(t, lang+" status", r.Status(ctxFor(lang, games.Spectator), pub))
+			for seat := range s.Players {
+				seat := games.Seat(seat)
+				ctx := ctxFor(lang, seat)
+				v := g.View(s, seat)
+				if c, ok := r.Private(ctx, v); !ok {
+					t.Fatal("no private card for a seat")
+				} else {
+					checkCard(t, lang+" private", c)
+				}
+				legal := g.Legal(s, seat)
+				m := r.Menu(ctx, v, legal)
+				if len(m.Choices) != len(legal) {
+					t.Fatalf("%d choices for %d legal actions", len(m.Choices), len(legal))
+				}
+				if m.Private {
+					t.Fatal("menu marked private; nothing is hidden")
+				}
+				if len(legal) > 0 {
+					checkText(t, lang+" prompt", m.Prompt)
+					if m.Prompt == "" {
+						t.Fatal("empty prompt")
+					}
+				}
+				groups := map[string]int{}
+				for k, c := range m.Choices {
+					if !c.Action.Equal(legal[k]) {
+						t.Fatalf("choice %d is %v, legal %v", k, c.Action, legal[k])
+					}
+					if c.Label == "" || utf8.RuneCountInString(c.Label) > 80 {
+						t.Fatalf("bad label %q for %v", c.Label, c.Action)
+					}
+					checkText(t, lang+" label", c.Label)
+					groups[c.Group]++
+				}
+				if len(m.Choices) > 20 {
+					t.Fatalf("%d choices", len(m.Choices))
+				}
+			}
+		}
+	}
+}
+
+func TestImageDecodes(t *testing.T) {
+	g := fl.Game{}
+	all := states(t, 2)
+	for _, i := range []int{0, len(all) / 3, len(all) / 2, len(all) - 1} {
+		b, err := Renderer{}.Image(g.View(all[i], games.Spectator))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img.Bounds().Dx() != imgW || img.Bounds().Dy() != imgH {
+			t.Fatalf("image %v", img.Bounds())
+		}
+	}
+	if b, _ := (Renderer{}).Image("not a view"); b != nil {
+		t.Fatal("image for a foreign view")
+	}
+}
+
+// TestPublicRenderingHidesDrawPile: the public board, menus and image input
+// never name or order the cards of the draw pile.
+func TestPublicRenderingHidesDrawPile(t *testing.T) {
+	g := fl.Game{}
+	for _, s := range states(t, 3) {
+		pub := g.View(s, games.Spectator)
+		js, _ := json.Marshal(pub)
+		for _, c := range s.Draw {
+			if bytes.Contains(js, []byte(`"`+fl.CardID(c)+`"`)) {
+				t.Fatalf("image/board input names draw-pile card %s", fl.CardID(c))
+			}
+		}
+		if bytes.Contains(js, []byte(`"draw"`)) {
+			t.Fatal("view carries the draw pile")
+		}
+		text := cardText(Renderer{}.Board(ctxFor("en", games.Spectator), pub))
+		checkText(t, "board", text)
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	type msg = any
+	load := func(lang string) map[string]msg {
+		b, err := fs.ReadFile(locales, "locales/flanders."+lang+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]msg{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	en := load("en")
+	for _, lang := range []string{"pl", "ru"} {
+		m := load(lang)
+		for k, v := range en {
+			tv, ok := m[k]
+			if !ok {
+				t.Errorf("%s: missing %s", lang, k)
+				continue
+			}
+			if _, plural := v.(map[string]any); plural {
+				pm, ok := tv.(map[string]any)
+				if !ok {
+					t.Errorf("%s: %s is not a plural map", lang, k)
+					continue
+				}
+				for _, f := range []string{"one", "few", "many", "other"} {
+					if _, ok := pm[f]; !ok {
+						t.Errorf("%s: %s lacks %q", lang, k, f)
+					}
+				}
+			}
+		}
+		for k := range m {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s: extra key %s", lang, k)
+			}
+		}
+	}
+	codes := []string{"not_your_turn", "wrong_phase", "cannot_stop_yet", "no_gas_card", "bad_gas_target",
+		"not_an_option", "no_recon", "no_balloon", "fc_forced", "die_out_of_range", "balloon_gives_no_card",
+		"bust_not_allowed", "not_eligible", "no_artillery", "bad_cancel_target", "sacrifice_out_of_range",
+		"no_points", "game_over", "bad_action"}
+	for _, c := range codes {
+		if !i18n.Has("flanders.err." + c) {
+			t.Errorf("missing error text %s", c)
+		}
+	}
+	for _, r := range []string{fl.ReasonObjective, fl.ReasonAllElim, fl.ReasonTwoElim} {
+		if !i18n.Has("flanders.reason." + r) {
+			t.Errorf("missing reason %s", r)
+		}
+	}
+	for _, ct := range fl.Types {
+		if !i18n.Has("flanders.card." + ct.Code) {
+			t.Errorf("missing card %s", ct.Code)
+		}
+	}
+	for _, lang := range i18n.Languages {
+		if n := utf8.RuneCountInString(Renderer{}.Rules(ctxFor(lang, games.Spectator))); n >= 3800 || n < 200 {
+			t.Errorf("%s rules: %d characters", lang, n)
+		}
+	}
+	if _, ok := render.For(fl.ID); !ok {
+		t.Fatal("renderer not registered")
+	}
+}
+
+func BenchmarkImage(b *testing.B) {
+	g := fl.Game{}
+	all := states(b, 1)
+	v := g.View(all[len(all)/2], games.Spectator)
+	Renderer{}.Image(v) // warm the base layer
+	b.ResetTimer()
+	for range b.N {
+		if _, err := (Renderer{}).Image(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
