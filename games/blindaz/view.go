@@ -41,6 +41,12 @@ type View struct {
 	FlagsLeft   int        `json:"flags_left"`
 	FlagsPlaced int        `json:"flags_placed"`
 
+	// Suggest is the computer soldier's choice (spec §13) for the acting
+	// seat; Top are the best whole-turn plans, for a Suggest button or a
+	// team vote (public information only).
+	Suggest string     `json:"suggest,omitempty"`
+	Top     []PlanView `json:"top,omitempty"`
+
 	Log    []Note   `json:"log"`
 	Result string   `json:"result,omitempty"`
 	Reason string   `json:"reason,omitempty"`
@@ -93,6 +99,19 @@ type TileView struct {
 	Symbol string `json:"symbol,omitempty"`
 }
 
+// PlanView is one whole-turn plan: destination, action, score, and the
+// actions to apply in order.
+type PlanView struct {
+	To      string   `json:"to"`
+	Steps   int      `json:"steps"`
+	Act     string   `json:"act"`
+	Score   float64  `json:"score"`
+	Actions []string `json:"actions"`
+}
+
+// TopPlans is how many plans the view carries.
+const TopPlans = 5
+
 // TypeN is a count by name.
 type TypeN struct {
 	Name string `json:"name"`
@@ -115,6 +134,17 @@ func (Game) View(s State, viewer games.Seat) any {
 	if s.Phase == PhaseTurn {
 		v.TurnSeat = s.Soldiers[s.Turn].Seat
 		v.Stranded = s.stranded(s.Turn)
+		v.Suggest = Game{}.Bot(s, games.Seat(v.TurnSeat), nil).String()
+		for i, p := range Plans(s) {
+			if i == TopPlans {
+				break
+			}
+			pv := PlanView{To: CellName(p.To), Steps: p.Steps, Act: p.Act.String(), Score: p.Score}
+			for _, a := range p.Actions {
+				pv.Actions = append(pv.Actions, a.String())
+			}
+			v.Top = append(v.Top, pv)
+		}
 		if s.Moved {
 			v.From = CellName(s.From)
 		} else {

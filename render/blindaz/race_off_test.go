@@ -1,0 +1,5 @@
+//go:build !race
+
+package blindaz
+
+const raceEnabled = false

@@ -1,0 +1,345 @@
+package blindaz
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/warroom/warroom/games"
+	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+var eng = games.Adapt[bz.State](bz.Game{})
+
+func ctxFor(lang string, seats int, viewer games.Seat) render.Ctx {
+	names := []string{"Ann", "Boris", "Cyril", "Dana"}[:seats]
+	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: viewer}
+}
+
+type snap struct {
+	s     bz.State
+	seats int
+}
+
+// states plays games (random and computer moves) and samples states.
+func states(t testing.TB, games_, every int) []snap {
+	g := bz.Game{}
+	var out []snap
+	for game := range games_ {
+		seats := 1 + game%4
+		opts := games.Options{}
+		if game%5 == 0 {
+			opts[bz.OptSolo] = bz.SoloLone
+		}
+		r := games.NewPCG(uint64(game), 11)
+		pr := rand.New(rand.NewPCG(uint64(game), 12))
+		s, err := g.Setup(opts, seats, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; ; k++ {
+			if k%every == 0 || s.Phase == bz.PhaseOver {
+				out = append(out, snap{s, seats})
+			}
+			if s.Phase == bz.PhaseOver {
+				break
+			}
+			seat := g.Active(s)[0]
+			var a games.Action
+			if pr.IntN(3) == 0 {
+				legal := g.Legal(s, seat)
+				a = legal[pr.IntN(len(legal))]
+			} else {
+				a = g.Bot(s, seat, r)
+			}
+			s, _, err = g.Apply(s, seat, a, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+func nGames() int {
+	if testing.Short() {
+		return 6
+	}
+	if raceEnabled {
+		return 6
+	}
+	return 24
+}
+
+func TestDumpImage(t *testing.T) {
+	path := os.Getenv("BLINDAZ_PNG")
+	if path == "" {
+		t.Skip("set BLINDAZ_PNG=/tmp/x.png to write a sample board")
+	}
+	ss := states(t, 3, 1)
+	s := ss[len(ss)/3]
+	v := eng.View(s.s, games.Spectator)
+	b, err := Renderer{}.Image(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, b, 0o644)
+	c := Renderer{}.Board(ctxFor("en", s.seats, games.Spectator), v)
+	t.Log(c.Title + "\n" + c.Description)
+	for _, f := range c.Fields {
+		t.Log(f.Name + "\n" + f.Value)
+	}
+	m := Renderer{}.Menu(ctxFor("en", s.seats, 0), v, eng.Legal(s.s, eng.Active(s.s)[0]))
+	t.Log(m.Prompt)
+	for _, ch := range m.Choices {
+		t.Log(ch.Group, " | ", ch.Emoji, ch.Label)
+	}
+}
+
+func TestLabelsAndCatalogue(t *testing.T) {
+	r := Renderer{}
+	for _, sn := range states(t, nGames(), 3) {
+		for _, lang := range i18n.Languages {
+			pub := eng.View(sn.s, games.Spectator)
+			ctx := ctxFor(lang, sn.seats, games.Spectator)
+			var texts []string
+			c := r.Board(ctx, pub)
+			if utf8.RuneCountInString(c.Description) >= 3500 {
+				t.Fatalf("description too long: %d", utf8.RuneCountInString(c.Description))
+			}
+			if len(c.Fields) > 20 {
+				t.Fatalf("%d fields", len(c.Fields))
+			}
+			texts = append(texts, c.Title, c.Description, c.Footer)
+			for _, f := range c.Fields {
+				if utf8.RuneCountInString(f.Value) >= 1000 {
+					t.Fatalf("field %q too long", f.Name)
+				}
+				texts = append(texts, f.Name, f.Value)
+			}
+			texts = append(texts, r.Status(ctx, pub))
+			for _, seat := range eng.Active(sn.s) {
+				sctx := ctxFor(lang, sn.seats, seat)
+				legal := eng.Legal(sn.s, seat)
+				m := r.Menu(sctx, eng.View(sn.s, seat), legal)
+				if m.Private {
+					t.Fatal("menu marked private")
+				}
+				if len(m.Choices) != len(legal) {
+					t.Fatalf("%d choices for %d actions", len(m.Choices), len(legal))
+				}
+				texts = append(texts, m.Prompt)
+				for i, ch := range m.Choices {
+					if !ch.Action.Equal(legal[i]) {
+						t.Fatal("choice order")
+					}
+					n := utf8.RuneCountInString(ch.Label)
+					if n == 0 || n > 80 {
+						t.Fatalf("label %q (%d)", ch.Label, n)
+					}
+					texts = append(texts, ch.Label, ch.Group)
+				}
+				// the core can lay it out: few groups of at most 25 after splitting
+				groups := map[string]int{}
+				for _, ch := range m.Choices {
+					groups[ch.Group]++
+				}
+				if len(groups) > 4 {
+					t.Fatalf("%d groups", len(groups))
+				}
+			}
+			if _, ok := r.Private(ctx, pub); ok {
+				t.Fatal("Blindaż has no private view")
+			}
+			for _, s := range texts {
+				if strings.Contains(s, "[blindaz.") || strings.Contains(s, "[game.") {
+					t.Fatalf("%s: missing catalogue key in %q", lang, s)
+				}
+			}
+		}
+	}
+	for _, lang := range i18n.Languages {
+		ctx := ctxFor(lang, 1, games.Spectator)
+		rules := r.Rules(ctx)
+		if strings.Contains(rules, "[blindaz.") || utf8.RuneCountInString(rules) >= 3800 {
+			t.Fatalf("%s rules: %d chars", lang, utf8.RuneCountInString(rules))
+		}
+		for _, code := range errorCodes {
+			if s := ctx.T("blindaz.err." + code); strings.HasPrefix(s, "[") {
+				t.Fatalf("%s: no text for error %s", lang, code)
+			}
+		}
+		for _, reason := range []string{bz.ReasonHeld, bz.ReasonBreakthrough, bz.ReasonNoTrench} {
+			if s := ctx.T("blindaz.reason." + reason); strings.HasPrefix(s, "[") {
+				t.Fatalf("%s: no reason %s", lang, reason)
+			}
+		}
+	}
+}
+
+var errorCodes = []string{"not_your_turn", "game_over", "unreachable", "exit_requires_build", "no_trench_tile_in_slot",
+	"illegal_orientation", "no_flags_left", "not_adjacent", "no_enemy", "tile_has_soldier", "no_trench_tile",
+	"no_grenade", "already_holding", "no_grenade_in_slot", "bad_direction", "market_empty", "already_deployed",
+	"bad_action", "bad_phase", "already_moved", "not_moved", "not_on_open_ground", "not_in_enemy_zone"}
+
+// TestCatalogueComplete: pl and ru have every English key, and plural
+// messages carry one/few/many/other.
+func TestCatalogueComplete(t *testing.T) {
+	read := func(lang string) map[string]any {
+		b, err := locales.ReadFile("locales/blindaz." + lang + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]any{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	en := read("en")
+	for _, lang := range []string{"pl", "ru"} {
+		m := read(lang)
+		for k, v := range en {
+			tr, ok := m[k]
+			if !ok {
+				t.Errorf("%s: %s missing", lang, k)
+				continue
+			}
+			if _, plural := v.(map[string]any); plural {
+				pm, ok := tr.(map[string]any)
+				if !ok {
+					t.Errorf("%s: %s should be a plural map", lang, k)
+					continue
+				}
+				for _, f := range []string{"one", "few", "many", "other"} {
+					if _, ok := pm[f]; !ok {
+						t.Errorf("%s: %s lacks %s", lang, k, f)
+					}
+				}
+			}
+		}
+		for k := range m {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s: extra key %s", lang, k)
+			}
+		}
+	}
+}
+
+// TestImage: the PNG decodes, and the picture depends only on public data.
+func TestImage(t *testing.T) {
+	r := Renderer{}
+	for _, sn := range states(t, 3, 12) {
+		pub := eng.View(sn.s, games.Spectator)
+		b, err := r.Image(pub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img.Bounds().Dx() != imgW || img.Bounds().Dy() != imgH {
+			t.Fatalf("size %v", img.Bounds())
+		}
+		// a seat's view draws the same picture (nothing private exists)
+		b2, _ := r.Image(eng.View(sn.s, 0))
+		if !bytes.Equal(b, b2) {
+			t.Fatal("seat image differs from the public image")
+		}
+	}
+	if b, err := r.Image("nonsense"); b != nil || err != nil {
+		t.Fatal("foreign view")
+	}
+}
+
+// TestNoHiddenInRendered: rendered board, menu and image input never name a
+// tile of either stack or the box while the game runs. Hidden identities are
+// the tile codes; rendered text shows types, so we check the view JSON the
+// renderer is given plus the texts for the boxed-tile field.
+func TestNoHiddenInRendered(t *testing.T) {
+	r := Renderer{}
+	for _, sn := range states(t, nGames(), 2) {
+		pub := eng.View(sn.s, games.Spectator)
+		vj, _ := json.Marshal(pub)
+		for _, id := range sn.s.Stack {
+			if bytes.Contains(vj, []byte(`"`+bz.TileCode(id)+`"`)) {
+				t.Fatal("view leaks a stack tile")
+			}
+		}
+		for _, id := range append(slices.Clone(sn.s.EStack), sn.s.Box...) {
+			if bytes.Contains(vj, []byte(`"`+bz.EnemyCode(id)+`"`)) {
+				t.Fatal("view leaks an enemy tile")
+			}
+		}
+		ctx := ctxFor("en", sn.seats, games.Spectator)
+		c := r.Board(ctx, pub)
+		all := c.Title + c.Description
+		for _, f := range c.Fields {
+			all += f.Name + f.Value
+		}
+		boxTitle := ctx.T("blindaz.field.box")
+		if sn.s.Phase != bz.PhaseOver && strings.Contains(all, boxTitle) {
+			t.Fatal("boxed tiles shown before the end")
+		}
+		if sn.s.Phase == bz.PhaseOver && !strings.Contains(all, boxTitle) {
+			t.Fatal("boxed tiles not revealed at the end")
+		}
+	}
+}
+
+func TestTextBoard(t *testing.T) {
+	g := bz.Game{}
+	r := games.NewPCG(1, 1)
+	s, _ := g.Setup(games.Options{bz.OptSolo: bz.SoloLone}, 1, r)
+	s, _, _ = g.Apply(s, 0, games.Act(bz.VDeploy, 3), r)
+	s, _, _ = g.Apply(s, 0, games.Act(bz.VMove, 5, 3), r)
+	legal := g.Legal(s, 0)
+	s, _, err := g.Apply(s, 0, legal[0], r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := TextBoard(eng.View(s, games.Spectator).(bz.View))
+	lines := strings.Split(strings.TrimRight(tb, "\n"), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines[1:] {
+		if n := utf8.RuneCountInString(l); n != 2+4*bz.Cols {
+			t.Fatalf("line %q has %d runes", l, n)
+		}
+	}
+	if !strings.Contains(lines[3], "1 █") && !strings.Contains(lines[3], "1") {
+		t.Fatalf("soldier missing: %q", lines[3])
+	}
+}
+
+func BenchmarkImage(b *testing.B) {
+	ss := states(b, 2, 5)
+	v := eng.View(ss[len(ss)/2].s, games.Spectator)
+	r := Renderer{}
+	r.Image(v)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := r.Image(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBoard(b *testing.B) {
+	ss := states(b, 2, 5)
+	v := eng.View(ss[len(ss)/2].s, games.Spectator)
+	ctx := ctxFor("ru", ss[len(ss)/2].seats, games.Spectator)
+	for b.Loop() {
+		Renderer{}.Board(ctx, v)
+	}
+}
