@@ -361,6 +361,7 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 	s.ixs[st.id] = st
 	s.ixByToken[st.token] = st
 	s.ixOrder = append(s.ixOrder, st)
+	s.lastSeen = time.Now()
 	sess := s.sessionFor(i.GuildID)
 	if sess != nil {
 		st.delivered = true

@@ -900,7 +900,10 @@ func (s *Server) deleteWebhookMessage(c *call) {
 			return err
 		}
 		m.Deleted = true
-		if m.ID == ix.originalID {
+		// Deleting the component's message answers a type 6 deferral;
+		// deleting a "thinking" message (type 5) does not: the user sees
+		// the answer only in a follow-up.
+		if m.ID == ix.originalID && ix.ackType == discordgo.InteractionResponseDeferredMessageUpdate {
 			ix.filled = true
 		}
 		s.notify()
@@ -1079,10 +1082,10 @@ func (s *Server) patchMessage(c *call) {
 }
 
 // markFilledByEdit completes a type-6 deferral answered by a channel-endpoint
-// edit of the component's message.
+// edit (or deletion) of the component's message.
 func (s *Server) markFilledByEdit(msgID string) {
 	for _, ix := range s.ixOrder {
-		if ix.acked && !ix.filled && ix.originalID == msgID {
+		if ix.acked && !ix.filled && ix.originalID == msgID && ix.ackType == discordgo.InteractionResponseDeferredMessageUpdate {
 			ix.filled = true
 		}
 	}

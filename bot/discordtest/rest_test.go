@@ -455,3 +455,43 @@ func TestClientSideChecks(t *testing.T) {
 		t.Fatal("Wait returned without a callback")
 	}
 }
+
+// A public deferral deleted and replaced by a private follow-up: the
+// answer is the follow-up, not the deletion.
+func TestDeferredReplacedByPrivateFollowup(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	registerPlay(t, srv, r, guild)
+	eve := srv.User("eve")
+	ix := srv.ForgeSlash(eve, ch, guild, "dance", nil, "")
+	r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", map[string]any{"type": 5})
+	if m := ix.Response(); m == nil || !m.Loading || m.Ephemeral() {
+		t.Fatalf("public deferral: %+v", m)
+	}
+	if res := r.do("DELETE", "/webhooks/"+srv.AppID()+"/"+ix.Token+"/messages/@original", nil); res.Status != 204 {
+		t.Fatalf("delete deferral: %d", res.Status)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := ix.Wait(ctx); err == nil {
+		t.Fatal("the deletion counted as the answer")
+	}
+	res := r.do("POST", "/webhooks/"+srv.AppID()+"/"+ix.Token+"?wait=true", map[string]any{"content": "Unknown command", "flags": 64})
+	if res.Status != 200 || res.Body["flags"].(float64) != 64 {
+		t.Fatalf("follow-up: %d %v", res.Status, res.Body)
+	}
+	got := ix.Expect()
+	if !got.Deleted || len(got.Followups) != 1 || !got.Followups[0].Ephemeral() || got.Followups[0].VisibleTo != eve.ID {
+		t.Fatalf("answer: %+v", got)
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel2()
+	if err := srv.WaitIdle(ctx2, 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if p := srv.Problems(); len(p) != 0 {
+		t.Fatal(p)
+	}
+}

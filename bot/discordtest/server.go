@@ -92,6 +92,7 @@ type core struct {
 	changed  chan struct{}
 	closed   bool
 	requests []*Request
+	lastSeen time.Time // wall clock of the last request or dispatch
 	failures []Failure
 	rules    []*failRule
 
@@ -278,8 +279,10 @@ func (s *Server) logf(format string, args ...any) {
 // HTTP 429, a Retry-After header, X-RateLimit-* headers and Discord's JSON
 // body, so that discordgo waits retryAfter and retries. method "" or "*"
 // matches any method; pathPattern is a path.Match pattern on the path
-// without the /api/v9 prefix, e.g. "/channels/*/messages" ("*" matches one
-// segment; "" matches any path). Several calls queue several 429s.
+// without the /api/v9 prefix: "/channels/*/messages" ("*" is one segment),
+// "/webhooks/*" (a final "*" matches everything below), "/**/messages"
+// ("**" is any number of segments), "" any path. Several calls queue
+// several 429s, served in order.
 func (s *Server) FailNext(method, pathPattern string, retryAfter time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -298,16 +301,84 @@ func (s *Server) takeRule(method, p string) *failRule {
 		if r.method != "" && r.method != "*" && r.method != method {
 			continue
 		}
-		if r.pattern != "" {
-			ok, _ := path.Match(r.pattern, p)
-			if !ok {
-				continue
-			}
+		if r.pattern != "" && !matchPath(r.pattern, p) {
+			continue
 		}
 		s.rules = append(s.rules[:i:i], s.rules[i+1:]...)
 		return r
 	}
 	return nil
+}
+
+// WaitIdle waits until the bot has gone quiet: no interaction is waiting
+// for its callback (within the deadline) or for the edit that completes a
+// deferral (up to the wait timeout after the callback), and no HTTP request
+// has arrived or finished for quiet. Use it after an action whose effects
+// (pings, other edits, thread messages) follow the interaction's answer.
+func (s *Server) WaitIdle(ctx context.Context, quiet time.Duration) error {
+	for {
+		s.mu.Lock()
+		now := s.cfg.now()
+		var busy *ixState
+		for _, ix := range s.ixOrder {
+			waitingAck := ix.delivered && !ix.acked && now.Sub(ix.created) <= s.cfg.deadline
+			waitingFill := ix.acked && !ix.complete() && now.Sub(ix.ackAt) <= s.cfg.waitLimit
+			if waitingAck || waitingFill {
+				busy = ix
+			}
+		}
+		idle := time.Since(s.lastSeen)
+		ch := s.changed
+		s.mu.Unlock()
+		if busy == nil && idle >= quiet {
+			return nil
+		}
+		wait := quiet - idle
+		if busy != nil || wait <= 0 {
+			wait = quiet
+		}
+		select {
+		case <-ch:
+		case <-time.After(wait):
+		case <-ctx.Done():
+			what := "quiet"
+			if busy != nil {
+				what = "the answer to " + busy.describe()
+			}
+			return fmt.Errorf("discordtest: waiting for the bot to go idle (%s): %w", what, ctx.Err())
+		}
+	}
+}
+
+// matchPath matches a FailNext pattern: segments are path.Match patterns
+// ("*" is one segment), "**" is any number of segments, and a final "*"
+// also matches everything below ("/webhooks/*" matches every webhook path).
+func matchPath(pattern, p string) bool {
+	return matchSegs(strings.Split(strings.Trim(pattern, "/"), "/"), strings.Split(strings.Trim(p, "/"), "/"))
+}
+
+func matchSegs(pat, segs []string) bool {
+	if len(pat) == 0 {
+		return len(segs) == 0
+	}
+	if pat[0] == "**" {
+		for i := 0; i <= len(segs); i++ {
+			if matchSegs(pat[1:], segs[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(segs) == 0 {
+		return false
+	}
+	if ok, _ := path.Match(pat[0], segs[0]); !ok {
+		return false
+	}
+	if len(pat) == 1 && pat[0] == "*" {
+		return true // a final "*" matches the rest
+	}
+	return matchSegs(pat[1:], segs[1:])
 }
 
 // Requests returns every HTTP request so far, in arrival order.
@@ -441,6 +512,8 @@ func (c *call) reply(status int, v any) {
 	c.s.mu.Lock()
 	c.rec.Status = status
 	c.rec.Response = b
+	c.s.lastSeen = time.Now()
+	c.s.notify()
 	c.s.mu.Unlock()
 	c.done = true
 }
@@ -577,6 +650,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	rec.Seq = len(s.requests) + 1
 	s.requests = append(s.requests, rec)
+	s.lastSeen = time.Now()
 	rule := s.takeRule(r.Method, rec.Path)
 	s.notify()
 	s.mu.Unlock()
