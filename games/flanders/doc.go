@@ -14,9 +14,10 @@
 // Card types are the indexes of Types (canonical order of spec §3.1,
 // 0 = infantry_1 ... 17 = barbed_wire).
 //
-// Options: beginner (string: "none", "all", or comma-separated 0-based
-// seats, e.g. "0,2", that start with 8 troops), first_player ("random" or a
-// 0-based seat), strong_artillery (bool).
+// Options: beginner (string: "none", "all", or comma-separated seat numbers
+// as the lobby lists them, 1-based, e.g. "1,3": those seats start with 8
+// troops), first_player ("random" or a 1-based seat number),
+// strong_artillery (bool).
 //
 // Events carry Data {"nums": [...], "cards": [...]} with the numbers and
 // card type codes of the spec §6.4 event of the same kind; the same

@@ -2,7 +2,6 @@ package flanders
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -616,7 +615,7 @@ func TestStrongArtillery(t *testing.T) {
 
 func TestSetupOptions(t *testing.T) {
 	g := Game{}
-	s, err := g.Setup(games.Options{OptBeginner: "0,2", OptFirstPlayer: "2"}, 3, games.NewPCG(1, 2))
+	s, err := g.Setup(games.Options{OptBeginner: "1,3", OptFirstPlayer: "3"}, 3, games.NewPCG(1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -629,7 +628,7 @@ func TestSetupOptions(t *testing.T) {
 	}
 	expect(t, "pool all", s.Pool, 8)
 	expect(t, "strong", s.StrongArtillery, true)
-	for _, o := range []games.Options{{OptBeginner: "5"}, {OptBeginner: "x"}, {OptFirstPlayer: "3"}, {OptFirstPlayer: "abc"}} {
+	for _, o := range []games.Options{{OptBeginner: "0"}, {OptBeginner: "3"}, {OptBeginner: "x"}, {OptFirstPlayer: "3"}, {OptFirstPlayer: "0"}, {OptFirstPlayer: "abc"}} {
 		if _, err := g.Setup(o, 2, games.NewPCG(1, 2)); err == nil {
 			t.Errorf("options %v accepted", o)
 		}
@@ -639,5 +638,9 @@ func TestSetupOptions(t *testing.T) {
 			t.Errorf("%d seats accepted", n)
 		}
 	}
-	_ = slices.Equal[[]int]
+	s, err = g.Setup(games.Options{OptFirstPlayer: "random", OptBeginner: " 2 "}, 2, games.NewPCG(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "beginner 2", []int{s.Players[0].Troops, s.Players[1].Troops}, []int{6, 8})
 }

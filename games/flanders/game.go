@@ -31,18 +31,20 @@ func (Game) Info() games.Info {
 		MinSeats: 2,
 		MaxSeats: 4,
 		Options: []games.OptionSpec{
-			// Comma-separated 0-based seats that start with 8 troops,
-			// "all", or "none" (the default).
+			// Seats that start with 8 troops: "none" (the default),
+			// "all", or a comma-separated list of seat numbers as the
+			// lobby shows them (1-based), e.g. "1,3".
 			{Key: OptBeginner, Kind: games.OptionString, Default: "none"},
-			// "random" or a 0-based seat number.
-			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "0", "1", "2", "3"}, Default: "random"},
+			// "random" or a seat number as the lobby shows it (1-based).
+			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "1", "2", "3", "4"}, Default: "random"},
 			{Key: OptStrongArtillery, Kind: games.OptionBool, Default: "false"},
 		},
 	}
 }
 
 // ParseBeginner reads the beginner option: "", "none", "all", or a
-// comma-separated list of 0-based seats.
+// comma-separated list of 1-based seat numbers (as the lobby lists them).
+// The result is indexed by 0-based seat.
 func ParseBeginner(v string, seats int) ([]bool, error) {
 	out := make([]bool, seats)
 	v = strings.ToLower(strings.TrimSpace(v))
@@ -57,10 +59,10 @@ func ParseBeginner(v string, seats int) ([]bool, error) {
 	}
 	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		n, err := strconv.Atoi(part)
-		if err != nil || n < 0 || n >= seats {
-			return nil, fmt.Errorf("flanders: beginner: %q is not a seat 0..%d", part, seats-1)
+		if err != nil || n < 1 || n > seats {
+			return nil, fmt.Errorf("flanders: beginner: %q is not a seat 1..%d", part, seats)
 		}
-		out[n] = true
+		out[n-1] = true
 	}
 	return out, nil
 }
@@ -77,10 +79,10 @@ func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
 	first := -1
 	if v := strings.TrimSpace(strings.ToLower(o[OptFirstPlayer])); v != "" && v != "random" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n >= seats {
-			return State{}, fmt.Errorf("flanders: first_player %q is not random or a seat 0..%d", v, seats-1)
+		if err != nil || n < 1 || n > seats {
+			return State{}, fmt.Errorf("flanders: first_player %q is not random or a seat 1..%d", v, seats)
 		}
-		first = n
+		first = n - 1
 	}
 	s := State{
 		NSeats:          seats,

@@ -158,6 +158,37 @@ func checkInvariants(t testing.TB, s State) {
 	}
 }
 
+// checkRows is invariant 3 across one action: only the active company
+// moves, one row per step event, back one row per retreat event.
+func checkRows(t *testing.T, before, after State, evs []games.Event) {
+	t.Helper()
+	row := before.Players[before.Active].Row
+	for _, e := range evs {
+		nums, _ := e.Data["nums"].([]int)
+		switch e.Kind {
+		case "step":
+			row++
+			if nums[0] != row {
+				t.Fatalf("step to %d, expected %d", nums[0], row)
+			}
+		case "retreat":
+			if nums[0] != row || nums[1] != row-1 {
+				t.Fatalf("retreat %v from %d", nums, row)
+			}
+			row--
+		}
+	}
+	for i := range before.Players {
+		want := before.Players[i].Row
+		if i == before.Active {
+			want = row
+		}
+		if after.Players[i].Row != want {
+			t.Fatalf("seat %d row %d, expected %d", i, after.Players[i].Row, want)
+		}
+	}
+}
+
 // randomAction makes an arbitrary (mostly illegal) action.
 func randomAction(r games.Rand) games.Action {
 	names := make([]string, 0, len(verbs))
@@ -271,10 +302,11 @@ func randomPlayout(t *testing.T, seed uint64, botPct int, thorough bool) playout
 		} else {
 			a = legal[pick.Intn(len(legal))]
 		}
-		ns, _, err := g.Apply(s, seat, a, rng)
+		ns, evs, err := g.Apply(s, seat, a, rng)
 		if err != nil {
 			t.Fatalf("seed %d: %v: %v", seed, a, err)
 		}
+		checkRows(t, s, ns, evs)
 		if thorough && mustJSON(t, s) != before {
 			t.Fatalf("Apply modified its input")
 		}

@@ -209,7 +209,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		d = append(d, fmt.Sprintf("%c: %s", 'A'+r, strings.Join(cells, " · ")))
 	}
 	card := render.Card{
-		Title:       ctx.T("flanders.title", "Round", v.Round),
+		Title:       ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round),
 		Description: clip(strings.Join(d, "\n"), 3400),
 		Color:       0x6b7b5a,
 	}

@@ -33,7 +33,7 @@ func states(t testing.TB, games_ int) []fl.State {
 			opts[fl.OptStrongArtillery] = "true"
 		}
 		if seed%4 == 2 {
-			opts[fl.OptBeginner] = "0"
+			opts[fl.OptBeginner] = "1"
 		}
 		s, err := g.Setup(opts, 2+int(seed%3), rng)
 		if err != nil {
