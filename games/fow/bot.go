@@ -122,7 +122,8 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if s.Check != nil {
 			return botAnswerCheck(len(s.Check.Answers), rng)
 		}
-		if x, ok := find(l, "override"); ok {
+		refused := len(s.Log) > 0 && s.Log[len(s.Log)-1].Kind == "override_refused"
+		if x, ok := find(l, "override"); ok && !refused {
 			return x
 		}
 		if x, ok := find(l, "check"); ok {
@@ -175,7 +176,7 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if k > 4 {
 			k = 4
 		}
-		if chance(rng, k, 8) {
+		if chance(rng, k, 16) {
 			if clear {
 				return act("clear")
 			}
@@ -202,11 +203,11 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		}
 	case SubMovement, SubShooting, SubAssault:
 		n, d := len(sd.Platoons), s.count(seat, StDestroyed)
-		if d*2 >= n && chance(rng, 1, 6) {
+		if d*2 >= n && chance(rng, 1, 8) {
 			return act("morale_failed")
 		}
 		// the computer also plays the proxy: it reports losses on both sides
-		if chance(rng, 1, 3) {
+		if chance(rng, 1, 5) {
 			side := seat
 			if chance(rng, 1, 2) {
 				side = 1 - seat

@@ -75,6 +75,6 @@
 //  20. In an all-computer game the Bot also plays the human proxy: it
 //     answers the factual questions at random with fixed odds (checklist
 //     answers legal 11 times in 12, victory claims with a chance rising
-//     from earliest_end_turn, a loss on either side reported in a third of
-//     its turns), so every mission runs to its end.
+//     from earliest_end_turn, a loss on either side reported in a fifth
+//     of its turns), so every mission runs to its end.
 package fow

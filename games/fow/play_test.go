@@ -64,7 +64,7 @@ func pickRandom(s State, l []games.Action, rng games.Rand) games.Action {
 			if rng.Intn(20) != 0 {
 				continue
 			}
-		case "hold", "clear":
+		case "hold", "clear", "lost":
 			if rng.Intn(4) != 0 {
 				continue
 			}

@@ -18,6 +18,8 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 	v, _ := asView(view)
 	seat := v.Viewer
 	m := render.Menu{Prompt: prompt(ctx, v, legal)}
+	// the roster stays secret until Ready (spec §9)
+	m.Private = v.Phase == fowg.PhRoster
 	for _, a := range legal {
 		if privateVerbs[a.Verb] || (a.Verb == "ans" && v.Check != nil) {
 			m.Private = true

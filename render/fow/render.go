@@ -285,7 +285,7 @@ func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 			line += " (" + strings.Join(fl, ", ") + ")"
 		}
 		if p.Status != "" {
-			line += " **[" + ctx.T("fow.status."+p.Status, "Count", 1) + "]**"
+			line += " **[" + ctx.T("fow.st."+p.Status) + "]**"
 		}
 		if p.Index == sd.Sel {
 			line = "▶ " + line
