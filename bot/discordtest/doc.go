@@ -82,11 +82,15 @@
 // global), WaitCommands, Threads, Thread(id), Interactions, Requests (every
 // request in order, with bodies and files), Unexpected (unknown routes),
 // Failures (refused calls and unanswered interactions), Problems (both, as
-// text), GatewayStats.
+// text), GatewayStats. WaitIdle(ctx, quiet) waits until the bot has answered
+// everything and made no request for quiet: use it when what you check
+// (a ping, a board edit) follows the interaction's own answer.
 //
 // Faults: FailNext(method, pathPattern, retryAfter) answers the next matching
 // request with 429, Retry-After, X-RateLimit-* and Discord's JSON body
-// (discordgo sleeps and retries). DropGateway cuts every socket without a
+// (discordgo sleeps and retries); patterns are on the path without /api/v9:
+// "/channels/*/messages", "/webhooks/*" (a final * covers everything below),
+// "/**/messages/*". DropGateway cuts every socket without a
 // close frame (the bot should RESUME; dispatches made meanwhile are replayed);
 // RequestReconnect sends op 7; InvalidateSessions makes RESUME fail with op 9
 // (the bot must IDENTIFY again); WaitReconnected waits for the bot to be back.
