@@ -72,4 +72,11 @@
 //     notes (all events are public: dice, draws, hits).
 //  13. Outcome: Winners lists every seat on a victory and is empty on a
 //     defeat; reasons held, breakthrough, no_trench; no scores.
+//  14. A stranded soldier may not exit from his own cell, but once he has
+//     climbed into a trench (first step) he moves like anyone else, exit step
+//     included (spec §7.1 only forbids stepping from open ground to open
+//     ground).
+//  15. Every tank and infantry tile moves in every enemy phase (none is ever
+//     blocked): processing the front column first means the cell ahead never
+//     holds another enemy.
 package blindaz

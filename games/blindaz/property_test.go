@@ -143,6 +143,9 @@ func TestRandomPlayouts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("game %d: %v rejected: %v", game, a, err)
 			}
+			if ns.Round == s.Round+1 {
+				checkAdvance(t, &s, &ns)
+			}
 			log = append(log, step{seat, a})
 			s = ns
 			if len(log) > 6000 {
@@ -371,5 +374,32 @@ func BenchmarkBot(b *testing.B) {
 	}
 	for b.Loop() {
 		g.Bot(s, g.Active(s)[0], r)
+	}
+}
+
+// checkAdvance is invariant 11: across an enemy phase every tank and
+// infantry tile that was on the board before the action and is still there
+// after it moved exactly one column east in its lane.
+func checkAdvance(t *testing.T, before, after *State) {
+	t.Helper()
+	where := map[int]int{}
+	for c, b := range before.Board {
+		if b.Enemy != 0 && EnemyTile(b.Enemy).Kind != Artillery {
+			where[b.Enemy] = c
+		}
+	}
+	for c, b := range after.Board {
+		if b.Enemy == 0 {
+			continue
+		}
+		if EnemyTile(b.Enemy).Kind == Artillery {
+			if x, _ := XY(c); x != colA {
+				t.Fatalf("artillery moved")
+			}
+			continue
+		}
+		if old, ok := where[b.Enemy]; ok && c != old+1 {
+			t.Fatalf("%s moved %s -> %s", EnemyCode(b.Enemy), CellName(old), CellName(c))
+		}
 	}
 }

@@ -48,6 +48,9 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 	default:
 		m.Prompt = ctx.T("blindaz.prompt.turn", "Num", num, "Cell", cell)
 	}
+	if v.Phase == bz.PhaseTurn && len(v.Top) > 0 && len(legal) > 0 {
+		m.Prompt += "\n" + ctx.T("blindaz.prompt.suggest", "Plan", PlanText(ctx, v, v.Top[0]))
+	}
 	for _, a := range legal {
 		ch := render.Choice{Action: a, Group: gAct}
 		arg := func(i int) int {

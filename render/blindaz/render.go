@@ -288,9 +288,17 @@ func bz0Glyph(s bz.Shape) string {
 // recentLines formats the last public notes, newest last.
 func recentLines(ctx render.Ctx, v bz.View, n int) string {
 	var lines []string
+	var kinds []string // kind+soldier of each line, to fold a move that was taken back
 	for _, note := range v.Log {
+		if note.Kind == "MoveCancelled" {
+			if k := len(kinds); k > 0 && kinds[k-1] == fmt.Sprintf("Moved%d", note.Soldier) {
+				lines, kinds = lines[:k-1], kinds[:k-1]
+			}
+			continue
+		}
 		if s := NoteText(ctx, v, note); s != "" {
 			lines = append(lines, s)
+			kinds = append(kinds, fmt.Sprintf("%s%d", note.Kind, note.Soldier))
 		}
 	}
 	if len(lines) > n {
