@@ -1,0 +1,162 @@
+package frontline
+
+import (
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/frontline"
+	"github.com/warroom/warroom/render"
+)
+
+func arg(a games.Action, i int) int {
+	if i < len(a.Args) {
+		return a.Args[i]
+	}
+	return -1
+}
+
+// Menu labels every legal action of the acting seat.
+func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
+	v, ok := asView(view)
+	if !ok {
+		return render.Menu{}
+	}
+	m := render.Menu{}
+	if v.Pending != nil {
+		m.Prompt = ctx.T("frontline.prompt."+v.Pending.Kind, "Front", front(v.Pending.Front))
+		if v.Pending.Unit != nil {
+			m.Prompt = ctx.T("frontline.prompt.place", "Card", unitName(ctx, v.Pending.Unit.ID), "Front", front(v.Pending.Front))
+		}
+	} else {
+		m.Prompt = ctx.T("frontline.prompt."+v.Phase, "Man", v.ManLeft, "Act", v.ActPlayed,
+			"Limit", v.P[v.Turn].Limit, "Shell", v.ShellLeft)
+		if v.Battle != nil {
+			m.Prompt = ctx.T("frontline.prompt.battle", "Front", front(v.Battle.Front), "SA", v.Battle.Strength[0], "SD", v.Battle.Strength[1])
+		}
+		// Main-phase and battle menus list hand cards: private.
+		m.Private = v.Phase == fl.PhMain || v.Phase == fl.PhBattle
+	}
+	for _, a := range legal {
+		m.Choices = append(m.Choices, choice(ctx, v, a))
+	}
+	return m
+}
+
+func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
+	ch := render.Choice{Action: a}
+	me := v.Active
+	unit := func(i int) string { return unitAt(ctx, v, arg(a, i)) }
+	switch a.Verb {
+	case "draft", "draw":
+		u := arg(a, 0)
+		ch.Group = unitName(ctx, fl.UnitName(u))
+		ch.Label = ctx.T("frontline.label.take", "Card", unitName(ctx, fl.UnitName(u)),
+			"Str", unitStr(u), "Slot", slotText(ctx, fl.UnitFront(u), arg(a, 1)))
+		ch.Emoji = "🃏"
+	case "place":
+		ch.Label = ctx.T("frontline.label.place", "Slot", slotText(ctx, v.Pending.Front, arg(a, 0)))
+	case "target", "remove", "degrade":
+		ch.Label = ctx.T("frontline.label."+a.Verb, "Card", unit(0))
+		ch.Style = render.Danger
+	case "fort":
+		ch.Label = ctx.T("frontline.label.fort", "Front", front(arg(a, 0)), "N", v.P[me].Fort[arg(a, 0)-1])
+	case "buy":
+		pile := arg(a, 0)
+		top := v.Piles[pile-1].Top
+		name, cost := "?", 0
+		if top != nil {
+			name, cost = cardName(ctx, top.Type), top.Cost
+		}
+		ch.Group = ctx.T("frontline.group.buy")
+		ch.Emoji = "💰"
+		base := ctx.T("frontline.label.buy", "Card", name, "Cost", cost, "N", pile)
+		switch {
+		case len(a.Args) == 1:
+			ch.Label = base
+		case top != nil && top.Cat == fl.CatEquipment:
+			old := "?"
+			if i := arg(a, 1); i >= 0 && i < len(v.P[me].Equip) {
+				old = cardName(ctx, v.P[me].Equip[i].Type)
+			}
+			ch.Label = base + " " + ctx.T("frontline.label.replacing", "Card", old)
+		case top != nil && (top.Type == "escape" || top.Type == "conscription"):
+			u := arg(a, 1)
+			ch.Label = base + ": " + unitName(ctx, fl.UnitName(u)) + " → " + slotText(ctx, fl.UnitFront(u), arg(a, 2))
+		case len(a.Args) == 3:
+			ch.Label = base + ": " + unitName(ctx, fl.UnitName(arg(a, 1))) + " + " + unitName(ctx, fl.UnitName(arg(a, 2)))
+		default:
+			ch.Label = base + ": " + unit(1)
+		}
+	case "play":
+		c := arg(a, 0)
+		t := fl.ActionTypeOf(c).ID
+		ch.Group = ctx.T("frontline.group.play")
+		ch.Emoji = "🎴"
+		switch t {
+		case "barracks", "disinformation", "camouflage":
+			ch.Label = ctx.T("frontline.label.play_on", "Card", cardName(ctx, t), "Target", unit(1))
+		case "fortify", "field_hospital", "minefield":
+			ch.Label = ctx.T("frontline.label.play_front", "Card", cardName(ctx, t), "Front", front(arg(a, 1)))
+		default:
+			ch.Label = ctx.T("frontline.label.play", "Card", cardName(ctx, t))
+		}
+	case "move":
+		ch.Group = ctx.T("frontline.group.move", "Card", unit(0))
+		ch.Label = ctx.T("frontline.label.move", "Card", unitName(ctx, fl.UnitName(arg(a, 0))), "To", slotText(ctx, arg(a, 1), arg(a, 2)))
+	case "swap":
+		ch.Group = ctx.T("frontline.group.move", "Card", unit(0))
+		ch.Label = ctx.T("frontline.label.swap", "Card", unit(0), "Card2", unit(1))
+	case "shell":
+		ch.Group = ctx.T("frontline.group.fight")
+		ch.Emoji = "💥"
+		ch.Label = ctx.T("frontline.label.shell", "Card", unit(0), "Front", front(arg(a, 1)))
+	case "declare":
+		ch.Group = ctx.T("frontline.group.fight")
+		ch.Emoji = "⚔️"
+		ch.Style = render.Danger
+		ch.Label = ctx.T("frontline.label.declare", "Front", front(arg(a, 0)))
+	case "peek":
+		ch.Group = ctx.T("frontline.group.fight")
+		ch.Emoji = "🔭"
+		ch.Label = ctx.T("frontline.label.peek")
+	case "end":
+		ch.Group = ctx.T("frontline.group.turn")
+		ch.Style = render.Primary
+		ch.Label = ctx.T("frontline.label.end")
+	case "card":
+		t := fl.ActionTypeOf(arg(a, 0)).ID
+		ch.Emoji = "🎴"
+		if t == "reserves" {
+			u := arg(a, 1)
+			ch.Label = ctx.T("frontline.label.reserves", "Card", unitAt(ctx, v, u), "Slot", slotText(ctx, v.Battle.Front, arg(a, 2)))
+		} else {
+			ch.Label = ctx.T("frontline.label.card", "Card", cardName(ctx, t), "Text", ctx.T("frontline.cardfx."+t))
+		}
+	case "done":
+		ch.Style = render.Primary
+		ch.Label = ctx.T("frontline.label.done")
+	case "pass":
+		ch.Style = render.Primary
+		ch.Label = ctx.T("frontline.label.pass")
+	default:
+		ch.Label = a.String()
+	}
+	ch.Label = clip(ch.Label, 80)
+	return ch
+}
+
+func unitStr(u int) string {
+	t := fl.UnitTypeOf(u)
+	if t.Kind == fl.KindCommander {
+		return "+" + itoa(t.Str) + "/+" + itoa(t.Fort)
+	}
+	return itoa(t.Str)
+}
+
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
