@@ -58,4 +58,15 @@
 //     hand-order rule of §7.2.
 //  10. The game has no turn limit; the rules end it in practice (all-bot
 //     playouts end within a few hundred actions).
+//  11. Seat numbers in the options are 1-based, as the lobby lists seats
+//     ("beginner: 1,3", "first_player: 2"); the engine's seats are 0-based.
+//     An out-of-range seat or an unreadable value is a Setup error.
+//  12. Claiming space 9 is logged as took(9, "advance_9"); the spec's
+//     separate nine_claimed event is folded into it.
+//  13. The View is the same for every viewer (spec §9: all is public) except
+//     its Viewer field; it omits the draw pile and names cards by unique id
+//     ("infantry_2#4") only where they are now public. Log notes name cards
+//     by type only, so a note never identifies a card that has since been
+//     reshuffled into the secret draw pile. BustChance is the percentage of
+//     the 216 rolls that would give no card on the current board.
 package flanders

@@ -423,6 +423,7 @@ func TestHiddenInformation(t *testing.T) {
 func TestBotGames(t *testing.T) {
 	g := Game{}
 	wins := map[int]int{}
+	reasons := map[string]int{}
 	rounds, games_ := 0, 0
 	for seed := range uint64(playouts(200, 1000)) {
 		seats := 2 + int(seed%3)
@@ -444,6 +445,10 @@ func TestBotGames(t *testing.T) {
 			}
 		}
 		checkInvariants(t, s)
+		reasons[fmt.Sprint(seats, "p ", s.Reason)]++
+		if s.Reason == ReasonObjective && len(s.Winners) > 1 {
+			reasons[fmt.Sprint(seats, "p shared")]++
+		}
 		if seats == 2 {
 			for _, w := range s.Winners {
 				wins[(w-s.First+2)%2]++
@@ -452,7 +457,7 @@ func TestBotGames(t *testing.T) {
 		rounds += s.Round
 		games_++
 	}
-	t.Logf("2p wins by position (first, second): %v; mean rounds %.2f", wins, float64(rounds)/float64(games_))
+	t.Logf("2p wins by position (first, second): %v; mean rounds %.2f; endings %v", wins, float64(rounds)/float64(games_), reasons)
 }
 
 func TestViewRoundTrip(t *testing.T) {

@@ -153,7 +153,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 			key = "flanders.over_many"
 		}
 		d = append(d, ctx.T(key, "Reason", ctx.T("flanders.reason."+v.Reason), "Names", winnerNames(ctx, v)))
-	} else {
+	} else if v.Active >= 0 && v.Active < len(v.Players) {
 		ap := v.Players[v.Active]
 		d = append(d, ctx.T("flanders.turn", "Name", ctx.Name(games.Seat(v.Active)),
 			"Colour", colour(ctx, ap.Colour), "Phase", ctx.T("flanders.phase."+phaseKey(v))))
@@ -389,7 +389,7 @@ func (Renderer) Status(ctx render.Ctx, view any) string {
 	if !ok {
 		return ""
 	}
-	if v.Over {
+	if v.Over || v.Active < 0 || v.Active >= len(v.Players) {
 		return ctx.T("flanders.status_over")
 	}
 	p := v.Players[v.Active]

@@ -275,3 +275,14 @@ func BenchmarkImage(b *testing.B) {
 		}
 	}
 }
+
+func TestForeignAndEmptyViews(t *testing.T) {
+	r := Renderer{}
+	ctx := ctxFor("en", 0)
+	for _, v := range []any{nil, "x", fl.View{}, &fl.View{}, (*fl.View)(nil)} {
+		r.Board(ctx, v)
+		r.Status(ctx, v)
+		r.Private(ctx, v)
+		r.Menu(ctx, v, []games.Action{games.Act("roll")})
+	}
+}
