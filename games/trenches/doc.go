@@ -74,8 +74,7 @@
 //  10. Match: when the first game ends the second starts at once with sides
 //     swapped (a fresh board; the first game's result and revealed counters
 //     stay public in the view). The higher Raider VP wins; equal VP is a
-//     drawn match, reported with both seats as winners and reason
-//     match_drawn.
+//     drawn match, reported with no winners and reason match_drawn.
 //  11. Outcome scores: the Raider's VP for the Raider seat, 0 for the
 //     Defender (match: each seat's Raider VP).
 //  12. The S5 snapshot is taken when the Defender ends the turn with M = 4.

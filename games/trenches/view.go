@@ -184,7 +184,7 @@ func (Game) Outcome(s State) games.Outcome {
 		case s.LegVP[1] > s.LegVP[0]:
 			o.Winners, o.Reason = []games.Seat{1}, "match_won"
 		default:
-			o.Winners, o.Reason = []games.Seat{0, 1}, "match_drawn"
+			o.Winners, o.Reason = nil, "match_drawn"
 		}
 		return o
 	}

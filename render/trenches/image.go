@@ -1,0 +1,346 @@
+package trenches
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"sort"
+	"sync"
+
+	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render/canvas"
+)
+
+// Geometry (spec 4.2): pointy-top hexes, row 01 at the bottom, even rows
+// shifted right by half a hex.
+const (
+	hexR    = 44.0
+	margin  = 16.0
+	bandH   = 22.0
+	trackH  = 64.0
+	counter = 26.0
+)
+
+var (
+	hexW   = math.Sqrt(3) * hexR
+	imgW   = int(2*margin + hexW*12.5)
+	mapTop = bandH + 4
+	imgH   = int(mapTop + 2*hexR + 1.5*hexR*5 + 4 + bandH + trackH)
+)
+
+var (
+	cBG       = canvas.Hex("#ebe6d6")
+	cOpen     = canvas.Hex("#cdc893")
+	cTrench   = canvas.Hex("#b79668")
+	cLink     = canvas.Hex("#5b3a1e")
+	cWire     = canvas.Hex("#a3a3a0")
+	cHatch    = canvas.Hex("#5e5e5e")
+	cGrid     = canvas.Hex("#6f6a55")
+	cNum      = canvas.Hex("#3d3a30")
+	cRed      = canvas.Hex("#b03a2e")
+	cBlue     = canvas.Hex("#2e5fb0")
+	cCut      = canvas.Hex("#dcd3a4")
+	cDugout   = canvas.Hex("#2b1d10")
+	cBack     = canvas.Hex("#34312c")
+	cWhite    = canvas.Hex("#ffffff")
+	cBlack    = canvas.Hex("#111111")
+	cMarker   = canvas.Hex("#f0a020")
+	cImpass   = canvas.Hex("#5a4a3c")
+	cSTF      = canvas.Hex("#e0c030")
+	nationCol = map[string]color.RGBA{
+		"ge": canvas.Hex("#9aa0a6"), "br": canvas.Hex("#c2ad6e"), "ca": canvas.Hex("#b39d5a"), "fr": canvas.Hex("#7c9bd6"),
+	}
+)
+
+func centre(h int) canvas.Pt {
+	r, c := h/100, h%100
+	off := 0.0
+	if r%2 == 0 {
+		off = 0.5
+	}
+	return canvas.Pt{
+		X: margin + hexW/2 + hexW*(float64(c-1)+off),
+		Y: mapTop + hexR + 1.5*hexR*float64(6-r),
+	}
+}
+
+func hexPoly(p canvas.Pt, r float64) []canvas.Pt {
+	return canvas.RegularPolygon(p, r, 6, math.Pi/6)
+}
+
+var (
+	baseOnce sync.Once
+	base     *canvas.Canvas
+	scnOnce  [7]sync.Once
+	scnBase  [7]*canvas.Canvas
+)
+
+// baseLayer: bands, terrain, trench links, hex numbers, entry letters.
+func baseLayer() *canvas.Canvas {
+	baseOnce.Do(func() {
+		c := canvas.New(imgW, imgH, cBG)
+		c.Rect(0, 0, float64(imgW), bandH, cBlue)
+		bottom := mapTop + 2*hexR + 1.5*hexR*5 + 4
+		c.Rect(0, bottom, float64(imgW), bandH, cRed)
+		for _, h := range tov.Map {
+			p := centre(h.ID)
+			col := cOpen
+			switch h.Terrain {
+			case tov.Trench:
+				col = cTrench
+			case tov.Wire:
+				col = cWire
+			}
+			c.Polygon(hexPoly(p, hexR), col)
+			if h.Terrain == tov.Wire {
+				hatch(c, p, cHatch)
+			}
+			c.Outline(hexPoly(p, hexR), 1, cGrid)
+		}
+		for _, h := range tov.Map {
+			p := centre(h.ID)
+			for _, l := range h.Links {
+				q := centre(l)
+				mid := canvas.Pt{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}
+				c.Line(p, mid, 7, cLink)
+			}
+			if len(h.Links) > 0 {
+				c.Circle(p, 3.5, cLink)
+			}
+		}
+		for _, h := range tov.Map {
+			p := centre(h.ID)
+			c.Text(tov.HexName(h.ID), p.X, p.Y-hexR+6, 10, false, cNum, canvas.TopCenter)
+			if h.Entry != "" {
+				e := canvas.Pt{X: p.X - hexW/2 + 9, Y: p.Y + 4}
+				c.Circle(e, 7.5, cBlue)
+				c.Text(h.Entry, e.X, e.Y, 11, true, cWhite, canvas.Center)
+			}
+		}
+		base = c
+	})
+	return base
+}
+
+func hatch(c *canvas.Canvas, p canvas.Pt, col color.Color) {
+	d := hexR * 0.55
+	for _, k := range []float64{-0.5, 0, 0.5} {
+		c.Line(canvas.Pt{X: p.X - d + k*d, Y: p.Y - d*0.7}, canvas.Pt{X: p.X + d*0.3 + k*d, Y: p.Y + d*0.7}, 1.2, col)
+		c.Line(canvas.Pt{X: p.X + d + k*d, Y: p.Y - d*0.7}, canvas.Pt{X: p.X - d*0.3 + k*d, Y: p.Y + d*0.7}, 1.2, col)
+	}
+}
+
+// scenarioLayer adds the scenario's fixed markers: cut wire, STF, impassable hexes.
+func scenarioLayer(n int) *canvas.Canvas {
+	if n < 1 || n > 6 {
+		return baseLayer()
+	}
+	scnOnce[n].Do(func() {
+		c := baseLayer().Clone()
+		sc := tov.Scenarios[n]
+		for _, h := range sc.CutWire {
+			p := centre(h)
+			c.Polygon(hexPoly(p, hexR-1), cCut)
+			c.Outline(hexPoly(p, hexR-3), 3, cRed)
+			c.Text(tov.HexName(h), p.X, p.Y-hexR+6, 10, false, cNum, canvas.TopCenter)
+		}
+		for _, h := range sc.Impassable {
+			p := centre(h)
+			d := hexR * 0.6
+			c.Line(canvas.Pt{X: p.X - d, Y: p.Y - d}, canvas.Pt{X: p.X + d, Y: p.Y + d}, 4, cImpass)
+			c.Line(canvas.Pt{X: p.X + d, Y: p.Y - d}, canvas.Pt{X: p.X - d, Y: p.Y + d}, 4, cImpass)
+		}
+		if sc.STFFort {
+			for _, h := range sc.STF {
+				c.Outline(hexPoly(centre(h), hexR-4), 4, cSTF)
+			}
+		}
+		scnBase[n] = c
+	})
+	return scnBase[n]
+}
+
+// token is one thing drawn in a hex: a face-up unit or a face-down stack.
+type token struct {
+	stack  int // > 0: face-down stack of this many counters
+	unit   tov.UnitView
+	raider bool
+}
+
+// Image draws the public board. Whatever view it is given, it draws only
+// public information: no stack contents, and nothing of the Defender's
+// set-up while it is being built.
+func (Renderer) Image(view any) ([]byte, error) {
+	v, ok := viewOf(view)
+	if !ok {
+		return nil, fmt.Errorf("trenches: unexpected view %T", view)
+	}
+	return paint(v).PNG()
+}
+
+// paint paints the board of v.
+func paint(v tov.View) *canvas.Canvas {
+	c := scenarioLayer(v.Scenario).Clone()
+	building := v.Phase == tov.PhaseSetupDefender
+	dugouts := v.Dugouts
+	if building && v.Scenario >= 1 && v.Scenario <= 6 {
+		dugouts = tov.Scenarios[v.Scenario].Dugouts
+	}
+	for _, h := range dugouts {
+		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) {
+			t.Outline(hexPoly(p, hexR-3), 4, cDugout)
+			t.Outline(hexPoly(p, hexR-8), 1.5, cDugout)
+		})
+	}
+	tokens := map[int][]token{}
+	if !building {
+		for _, st := range v.Stacks {
+			tokens[st.Hex] = append(tokens[st.Hex], token{stack: st.Count})
+		}
+	}
+	for _, u := range v.Units {
+		if building && !u.Raider {
+			continue
+		}
+		tokens[u.Hex] = append(tokens[u.Hex], token{unit: u, raider: u.Raider})
+	}
+	var hexes []int
+	for h := range tokens {
+		hexes = append(hexes, h)
+	}
+	sort.Ints(hexes)
+	for _, h := range hexes {
+		ts := tokens[h]
+		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) {
+			if tov.Hex(h).Entry != "" {
+				p.X += 5
+			}
+			drawTokens(t, p, ts)
+		})
+	}
+	y := float64(imgH) - trackH
+	onTile(c, 0, y, float64(imgW), trackH, func(t *canvas.Canvas) { drawTrack(t, v, -y) })
+	return c
+}
+
+// The shared canvas rasterises every shape over the whole image, so the
+// per-move layer is drawn on small transparent tiles and composited.
+func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) {
+	x, y := int(math.Floor(x0)), int(math.Floor(y0))
+	t := canvas.New(int(w)+2, int(h)+2, color.RGBA{})
+	f(t)
+	b := t.Img.Bounds()
+	draw.Draw(dst.Img, image.Rect(x, y, x+b.Dx(), y+b.Dy()), t.Img, image.Point{}, draw.Over)
+}
+
+// onHex runs f on a tile covering hex h; f gets the hex centre in tile coordinates.
+func onHex(dst *canvas.Canvas, h int, f func(t *canvas.Canvas, p canvas.Pt)) {
+	p := centre(h)
+	x0, y0 := math.Floor(p.X-hexW/2-2), math.Floor(p.Y-hexR-2)
+	onTile(dst, x0, y0, hexW+4, 2*hexR+4, func(t *canvas.Canvas) {
+		f(t, canvas.Pt{X: p.X - x0, Y: p.Y - y0})
+	})
+}
+
+var slots = []canvas.Pt{{X: -14, Y: -11}, {X: 14, Y: -11}, {X: -14, Y: 17}, {X: 14, Y: 17}}
+
+func drawTokens(c *canvas.Canvas, p canvas.Pt, ts []token) {
+	show := ts
+	extra := 0
+	if len(ts) > len(slots) {
+		show = ts[:len(slots)-1]
+		extra = len(ts) - len(show)
+	}
+	for i, t := range show {
+		q := canvas.Pt{X: p.X + slots[i].X, Y: p.Y + slots[i].Y}
+		x, y := q.X-counter/2, q.Y-counter/2
+		if t.stack > 0 {
+			c.Rect(x, y, counter, counter, cBack)
+			c.RectOutline(x, y, counter, counter, 1, cBlack)
+			c.Text("?", q.X, q.Y, 14, true, cWhite, canvas.Center)
+			c.Circle(canvas.Pt{X: x + counter - 2, Y: y + 2}, 7, cMarker)
+			c.Text(fmt.Sprint(t.stack), x+counter-2, y+2, 10, true, cBlack, canvas.Center)
+			continue
+		}
+		u := t.unit
+		fill, ok := nationCol[u.Nation]
+		if !ok {
+			fill = cWhite
+		}
+		c.Rect(x, y, counter, counter, fill)
+		edge := cBlue
+		if t.raider {
+			edge = cRed
+		}
+		c.RectOutline(x+1, y+1, counter-2, counter-2, 2, edge)
+		st := tov.Stats[u.Type]
+		label := typeLabel(u.Type) + numOf(u.ID)
+		size := 12.0
+		if len(label) > 3 {
+			size = 10
+		}
+		c.Text(label, q.X, y+3, size, true, cBlack, canvas.TopCenter)
+		c.Text(fmt.Sprintf("%d-%d-%d", st.Attack, st.Range, st.MP), q.X, y+15, 8, false, cBlack, canvas.TopCenter)
+	}
+	if extra > 0 {
+		q := canvas.Pt{X: p.X + slots[len(slots)-1].X, Y: p.Y + slots[len(slots)-1].Y}
+		c.Circle(q, 10, cWhite)
+		c.Text(fmt.Sprintf("+%d", extra), q.X, q.Y, 10, true, cBlack, canvas.Center)
+	}
+}
+
+func typeLabel(t string) string {
+	switch t {
+	case "lmg":
+		return "L"
+	case "mg":
+		return "MG"
+	}
+	return string(t[0] - 'a' + 'A')
+}
+
+func numOf(id string) string {
+	for i := len(id) - 1; i >= 0; i-- {
+		if id[i] == '-' {
+			return id[i+1:]
+		}
+	}
+	return ""
+}
+
+// drawTrack draws the turn record track (T..0, marker on M) and the VP box.
+func drawTrack(c *canvas.Canvas, v tov.View, dy float64) {
+	y := float64(imgH) - trackH + 10 + dy
+	box := 30.0
+	x0 := float64(imgW) - margin - box*float64(v.T+1) - 4*float64(v.T)
+	for m := v.T; m >= 0; m-- {
+		x := x0 + float64(v.T-m)*(box+4)
+		col := cWhite
+		if m == v.M {
+			col = cMarker
+		}
+		if m <= 3 {
+			c.Rect(x, y, box, box, col)
+			c.RectOutline(x, y, box, box, 2, cRed)
+		} else {
+			c.Rect(x, y, box, box, col)
+			c.RectOutline(x, y, box, box, 1, cBlack)
+		}
+		c.Text(fmt.Sprint(m), x+box/2, y+box/2, 14, true, cBlack, canvas.Center)
+	}
+	// VP box (public part only).
+	c.Rect(margin, y, 150, box, cWhite)
+	c.RectOutline(margin, y, 150, box, 2, cRed)
+	s := fmt.Sprintf("VP %d/%d", v.Known, v.Victory)
+	if v.Phase == tov.PhaseOver && len(v.Legs) > 0 {
+		s = fmt.Sprintf("VP %d/%d", v.Legs[len(v.Legs)-1].Score.Total, v.Victory)
+	} else if v.Captured > 0 {
+		s += fmt.Sprintf(" +%d?", v.Captured)
+	}
+	c.Text(s, margin+75, y+box/2, 14, true, cBlack, canvas.Center)
+	if v.Match {
+		c.Text(fmt.Sprintf("%d/2", v.Leg), margin+175, y+box/2, 14, true, cBlack, canvas.Center)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package trenches
+
+const raceEnabled = false
