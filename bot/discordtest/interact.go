@@ -249,6 +249,9 @@ func (s *Server) baseInteraction(u User, typ discordgo.InteractionType, channelI
 		return nil, errors.New("discordtest: interaction without a channel id")
 	}
 	if locale == "" {
+		locale = u.Locale
+	}
+	if locale == "" {
 		locale = string(discordgo.EnglishUS)
 	}
 	if _, ok := discordgo.Locales[discordgo.Locale(locale)]; !ok {

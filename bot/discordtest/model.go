@@ -22,6 +22,9 @@ type User struct {
 	// Roles and Permissions go into the interaction's member object.
 	Roles       []string
 	Permissions int64
+	// Locale is the user's client language, sent with every interaction
+	// ("" is en-US); Slash's locale argument overrides it.
+	Locale string
 }
 
 // Mention is the text that pings the user in message content: <@id>.

@@ -1070,7 +1070,7 @@ func (s *Server) patchMessage(c *call) {
 		if err := s.editMessage(m, &w, c.files); err != nil {
 			return nil, err
 		}
-		s.markFilledByEdit(m.ID)
+		s.markFilled(m.ID, false)
 		s.notify()
 		return s.messageJSON(m), nil
 	}()
@@ -1081,11 +1081,13 @@ func (s *Server) patchMessage(c *call) {
 	c.reply(200, out)
 }
 
-// markFilledByEdit completes a type-6 deferral answered by a channel-endpoint
-// edit (or deletion) of the component's message.
-func (s *Server) markFilledByEdit(msgID string) {
+// markFilled completes a deferral answered through the channel endpoints:
+// an edit of its message (the "thinking" message of type 5, the component's
+// message of type 6), or the deletion of the component's message.
+func (s *Server) markFilled(msgID string, deleted bool) {
 	for _, ix := range s.ixOrder {
-		if ix.acked && !ix.filled && ix.originalID == msgID && ix.ackType == discordgo.InteractionResponseDeferredMessageUpdate {
+		if ix.acked && !ix.filled && ix.originalID == msgID &&
+			(!deleted || ix.ackType == discordgo.InteractionResponseDeferredMessageUpdate) {
 			ix.filled = true
 		}
 	}
@@ -1100,7 +1102,7 @@ func (s *Server) deleteMessage(c *call) {
 			return err
 		}
 		m.Deleted = true
-		s.markFilledByEdit(m.ID)
+		s.markFilled(m.ID, true)
 		s.notify()
 		return nil
 	}()

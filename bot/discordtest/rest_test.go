@@ -449,6 +449,14 @@ func TestClientSideChecks(t *testing.T) {
 		t.Fatalf("select values: %v", v)
 	}
 
+	// a user's own locale goes with every interaction
+	polish := alice
+	polish.Locale = "pl"
+	_ = json.Unmarshal(srv.Select(polish, m, "pick", []string{"a"}).Payload(), &cp)
+	if cp.Locale != discordgo.Polish {
+		t.Fatalf("locale of a click: %q", cp.Locale)
+	}
+
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	if _, err := sel.Wait(ctx); err == nil {
