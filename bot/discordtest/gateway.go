@@ -29,6 +29,7 @@ type gateway struct {
 	dropMark   int // handshakes at the last drop
 	heartbeats int
 	replayed   int
+	intents    int64
 	closeCodes []int
 }
 
@@ -79,6 +80,7 @@ type GatewayStats struct {
 	Heartbeats  int   // op 1 received
 	Replayed    int   // dispatches re-sent on RESUME
 	Connections int   // sockets open now
+	Intents     int64 // of the last IDENTIFY
 	CloseCodes  []int // close codes the bot sent
 }
 
@@ -87,7 +89,7 @@ func (s *Server) GatewayStats() GatewayStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return GatewayStats{Identifies: s.gw.identifies, Resumes: s.gw.resumes, Heartbeats: s.gw.heartbeats, Replayed: s.gw.replayed,
-		Connections: len(s.gw.conns), CloseCodes: append([]int(nil), s.gw.closeCodes...)}
+		Connections: len(s.gw.conns), Intents: s.gw.intents, CloseCodes: append([]int(nil), s.gw.closeCodes...)}
 }
 
 func (s *Server) wsURL() string {
@@ -230,6 +232,7 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		s.gw.order = append(s.gw.order, sess)
 		c.sess = sess
 		s.gw.identifies++
+		s.gw.intents = id.Intents
 		s.gw.handshakes++
 		sess.handshake = s.gw.handshakes
 		bot := s.bot.discord()

@@ -95,7 +95,7 @@ func TestRequestReconnect(t *testing.T) {
 	if err := srv.WaitReconnected(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if st := srv.GatewayStats(); st.Resumes != 1 {
+	if st := srv.GatewayStats(); st.Resumes != 1 || st.Intents != int64(discordgo.IntentsGuilds) {
 		t.Fatalf("after op 7: %+v", st)
 	}
 	r := srv.Slash(srv.User("bob"), ch, guild, "play", map[string]any{"game": "flanders"}, string(discordgo.Polish)).Expect()

@@ -485,7 +485,7 @@ func (s *Server) putCommands(c *call) {
 		return
 	}
 	guild := c.p("guild")
-	if err := validateCommands(cmds, guild); err != nil {
+	if err := validateCommands(cmds); err != nil {
 		c.fail(err, "")
 		return
 	}
@@ -525,7 +525,7 @@ func (s *Server) postCommand(c *call) {
 		return
 	}
 	guild := c.p("guild")
-	if err := validateCommands([]*discordgo.ApplicationCommand{&cmd}, guild); err != nil {
+	if err := validateCommands([]*discordgo.ApplicationCommand{&cmd}); err != nil {
 		c.fail(err, "")
 		return
 	}

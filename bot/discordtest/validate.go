@@ -254,7 +254,7 @@ var reCommandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,
 
 // validateCommands checks a command list the way Discord does on a bulk
 // overwrite: names, descriptions, option layout, choices and lengths.
-func validateCommands(cmds []*discordgo.ApplicationCommand, guild string) *apiError {
+func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 	seen := map[string]bool{}
 	chat := 0
 	for i, c := range cmds {
@@ -303,7 +303,6 @@ func validateCommands(cmds []*discordgo.ApplicationCommand, guild string) *apiEr
 	if chat > 100 {
 		return errInvalid("at most 100 chat input commands")
 	}
-	_ = guild
 	return nil
 }
 
