@@ -130,6 +130,14 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return sc, true
 		})
 		return a
+	case "promote":
+		a, _ := pickBy(legal, "promote", func(a games.Action) (int, bool) {
+			if len(a.Args) == 0 {
+				return -1000, true
+			}
+			return UnitTypeOf(a.Args[0]).Str*10 - a.Args[0]%10, true
+		})
+		return a
 	case "degrade":
 		a, _ := pickBy(legal, "degrade", func(a games.Action) (int, bool) { return -UnitTypeOf(a.Args[0]).Str, true })
 		return a

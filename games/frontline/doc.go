@@ -14,12 +14,12 @@
 //	draft.u.col  draw.u.col          pick a unit and its slot (col 0: row full -> Rear)
 //	buy.pile[.x...]                  pile 1..5; extra args per card: equipment into
 //	                                 full slots .slot(0..2); trench_raid .u; escape .u.col;
-//	                                 field_promotion .u[.v]; conscription .u.col
+//	                                 field_promotion .u (then promote[.u]); conscription .u.col
 //	play.card[.x]                    activation card: .u (barracks, disinformation,
 //	                                 camouflage) or .front (fortify, field_hospital, minefield)
 //	move.u.f.c (f=0: to Rear)  swap.u.v  shell.u.front  declare.front  peek  end
 //	card.c[.u.col] done pass         battle windows (reserves: .u.col)
-//	place.col target.u remove.u degrade.u fort.f   pending decisions
+//	place.col target.u remove.u degrade.u fort.f promote[.u]  pending decisions
 //
 // Rulings (where the spec is silent, ambiguous or needs a digital reading):
 //
@@ -43,9 +43,11 @@
 //     worked examples 2 and 4 count it.
 //  6. Prisoner exchange returns cards in prison order (the spec lets the
 //     owner choose the order; only the slot is chosen here).
-//  7. Field promotion on two units is one action with the two unit ids in
-//     ascending order. Conscription with an empty unit row reveals the top
-//     unit card and asks for its placement as a pending decision.
+//  7. Field promotion names its first unit in the buy action; the optional
+//     second unit is a pending decision (promote.u, or promote for none),
+//     which keeps every menu small. Conscription with an empty unit row
+//     reveals the top unit card and asks for its placement as a pending
+//     decision.
 //  8. A successful spy shows the spy the opponent's hand as card types (a
 //     snapshot) and the declaration as it stood then; peek and spy
 //     knowledge lasts until the month ends. The log names action cards by

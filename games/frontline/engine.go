@@ -2,7 +2,6 @@ package frontline
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/warroom/warroom/games"
 )
@@ -94,6 +93,11 @@ func (s *State) legal(p int) []games.Action {
 			for _, u := range s.ownTrained(p, false) {
 				out = append(out, games.Act("degrade", u))
 			}
+		case PendPromote:
+			for _, u := range s.promoteOptions(p) {
+				out = append(out, games.Act("promote", u))
+			}
+			out = append(out, games.Act("promote"))
 		case PendFort:
 			for f := 1; f <= 3; f++ {
 				if s.P[p].Fort[f-1] < 5 {
@@ -205,16 +209,8 @@ func (s *State) buyOptions(p, pile int) []games.Action {
 		if !s.canPlace(MarkPlus1) {
 			return nil
 		}
-		us := s.ownMilitary(p, false, MarkPlus1)
-		sort.Ints(us)
-		two := s.markCount(MarkPlus1) <= SupplyPlus1-2
-		for i, u := range us {
+		for _, u := range s.ownMilitary(p, false, MarkPlus1) {
 			out = append(out, games.Act("buy", pile, u))
-			if two {
-				for _, v := range us[i+1:] {
-					out = append(out, games.Act("buy", pile, u, v))
-				}
-			}
 		}
 	case "conscription":
 		if len(s.UnitRow) == 0 {
@@ -229,6 +225,14 @@ func (s *State) buyOptions(p, pile int) []games.Action {
 		}
 	}
 	return out
+}
+
+// promoteOptions: the units a pending field promotion may also promote.
+func (s *State) promoteOptions(p int) []int {
+	if !s.canPlace(MarkPlus1) {
+		return nil
+	}
+	return s.ownMilitary(p, false, MarkPlus1)
 }
 
 func (s *State) playOptions(p, c int) []games.Action {
@@ -405,7 +409,7 @@ func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (Sta
 func (s *State) diagnose(p int, a games.Action) string {
 	if len(s.Queue) > 0 {
 		switch a.Verb {
-		case "place", "target", "remove", "degrade", "fort":
+		case "place", "target", "remove", "degrade", "fort", "promote":
 			return "bad_choice"
 		}
 		return "decision_pending"
@@ -442,7 +446,7 @@ func (s *State) diagnose(p int, a games.Action) string {
 			return "pass_after_card"
 		}
 		return "cannot_play"
-	case "place", "target", "remove", "degrade", "fort":
+	case "place", "target", "remove", "degrade", "fort", "promote":
 		return "no_decision"
 	default:
 		return "bad_action"

@@ -34,6 +34,11 @@ func (s *State) exec(p int, a games.Action) {
 		case "degrade":
 			s.Marks[arg(0)] &^= MarkPlus2
 			s.log(Entry{Kind: "degraded", Seat: p, Only: -1, Card: unitName[arg(0)]})
+		case "promote":
+			if u := arg(0); u >= 0 {
+				s.Marks[u] |= MarkPlus1
+				s.log(Entry{Kind: "promoted", Seat: p, Only: -1, Card: unitName[u]})
+			}
 		case "fort":
 			s.P[p].Fort[arg(0)-1]++
 			s.log(Entry{Kind: "fortified", Seat: p, Only: -1, Front: arg(0), A: s.P[p].Fort[arg(0)-1]})
@@ -205,12 +210,10 @@ func (s *State) buy(p int, args []int) {
 			pl.Morale = [3]int{}
 			pl.Gold = imin(MaxGold, pl.Gold+2)
 		case "field_promotion":
-			for _, u := range []int{arg(1), arg(2)} {
-				if u >= 0 {
-					s.Marks[u] |= MarkPlus1
-					s.log(Entry{Kind: "promoted", Seat: p, Only: -1, Card: unitName[u]})
-				}
-			}
+			u := arg(1)
+			s.Marks[u] |= MarkPlus1
+			s.log(Entry{Kind: "promoted", Seat: p, Only: -1, Card: unitName[u]})
+			s.Queue = append([]Pending{{Kind: PendPromote, Seat: p, Unit: u}}, s.Queue...)
 		case "conscription":
 			if len(args) >= 3 {
 				u, col := arg(1), arg(2)

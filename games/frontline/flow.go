@@ -528,6 +528,11 @@ func (s *State) settle() {
 					s.Queue = s.Queue[1:]
 					continue
 				}
+			case PendPromote:
+				if len(s.promoteOptions(h.Seat)) == 0 {
+					s.Queue = s.Queue[1:]
+					continue
+				}
 			case PendDegrade:
 				if len(s.ownTrained(h.Seat, false)) == 0 {
 					s.Queue = s.Queue[1:]

@@ -26,6 +26,7 @@ const (
 	PendRemove  = "remove"  // remove a card from own Front: remove.u
 	PendDegrade = "degrade" // epidemic: degrade.u
 	PendFort    = "fort"    // fortification works: fort.f
+	PendPromote = "promote" // field promotion, second unit: promote.u, or promote (none)
 )
 
 // State is the whole game. It round-trips through JSON.

@@ -34,8 +34,23 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 		// Main-phase and battle menus list hand cards: private.
 		m.Private = v.Phase == fl.PhMain || v.Phase == fl.PhBattle
 	}
+	count := map[string]int{}
 	for _, a := range legal {
-		m.Choices = append(m.Choices, choice(ctx, v, a))
+		count[a.Verb]++
+	}
+	for _, a := range legal {
+		ch := choice(ctx, v, a)
+		// Large buy / play lists are split per pile / per card so that each
+		// group fits one select (25 options).
+		if a.Verb == "buy" && count["buy"] > 25 {
+			if top := v.Piles[arg(a, 0)-1].Top; top != nil {
+				ch.Group = ctx.T("frontline.group.buy_card", "Card", cardName(ctx, top.Type))
+			}
+		}
+		if a.Verb == "play" && count["play"] > 25 {
+			ch.Group = ctx.T("frontline.group.play_card", "Card", cardName(ctx, fl.ActionTypeOf(arg(a, 0)).ID))
+		}
+		m.Choices = append(m.Choices, ch)
 	}
 	return m
 }
@@ -56,6 +71,13 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	case "target", "remove", "degrade":
 		ch.Label = ctx.T("frontline.label."+a.Verb, "Card", unit(0))
 		ch.Style = render.Danger
+	case "promote":
+		if len(a.Args) == 0 {
+			ch.Label = ctx.T("frontline.label.promote_none")
+			ch.Style = render.Primary
+		} else {
+			ch.Label = ctx.T("frontline.label.promote", "Card", unit(0))
+		}
 	case "fort":
 		ch.Label = ctx.T("frontline.label.fort", "Front", front(arg(a, 0)), "N", v.P[me].Fort[arg(a, 0)-1])
 	case "buy":
@@ -80,8 +102,6 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		case top != nil && (top.Type == "escape" || top.Type == "conscription"):
 			u := arg(a, 1)
 			ch.Label = base + ": " + unitName(ctx, fl.UnitName(u)) + " → " + slotText(ctx, fl.UnitFront(u), arg(a, 2))
-		case len(a.Args) == 3:
-			ch.Label = base + ": " + unitName(ctx, fl.UnitName(arg(a, 1))) + " + " + unitName(ctx, fl.UnitName(arg(a, 2)))
 		default:
 			ch.Label = base + ": " + unit(1)
 		}
