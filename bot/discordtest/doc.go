@@ -153,8 +153,10 @@
 // removes the embeds. Pings: <@id>/<@!id>, <@&role>
 // and @everyone/@here in content, filtered by allowed_mentions (absent =
 // all; parse users together with a users list is 400); computed when a
-// message appears (filling a deferred response counts as appearing), never
-// by an edit; an ephemeral message pings at most its viewer.
+// message is created, never by an edit; filling in a deferred (type 5)
+// response, by editing @original or by the first follow-up, is an edit and
+// pings nobody (as Discord does: ping with a new message); an ephemeral
+// message pings at most its viewer.
 //
 // # What is not modelled
 //

@@ -72,7 +72,8 @@ type Message struct {
 
 	// Pinged holds the ids of users who were notified when the message was
 	// created: <@id> mentions in content, filtered by allowed_mentions.
-	// Edits notify nobody, so edits never change it. MentionEveryone is
+	// Edits notify nobody, so edits never change it, and a deferred (type
+	// 5) response filled in later pings nobody either. MentionEveryone is
 	// true when @everyone/@here was allowed to ping.
 	Pinged          []string
 	MentionEveryone bool

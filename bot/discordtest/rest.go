@@ -319,6 +319,24 @@ func (m *Message) notifyMentions() *apiError {
 	return nil
 }
 
+// fillDeferred fills in a deferred (type 5) "thinking" message, by an edit
+// of @original or by the first follow-up. It keeps the deferral's flags and,
+// being an edit, notifies nobody: on Discord a deferred reply cannot ping
+// (post a new message or a later follow-up to ping). Call with s.mu held.
+func (s *Server) fillDeferred(m *Message, w *wireMessage, files []File) *apiError {
+	w.Flags = nil
+	if _, _, _, err := pings(m.Content, w.AllowedMentions); err != nil {
+		return err
+	}
+	if err := s.applyBody(m, w, files, false); err != nil {
+		return err
+	}
+	m.Loading = false
+	m.AllowedMentions = w.AllowedMentions
+	m.Pinged, m.PingedRoles, m.MentionEveryone = nil, nil, false
+	return nil
+}
+
 // newMessage builds, validates and stores a message. Call with s.mu held.
 func (s *Server) newMessage(channelID, guildID string, w *wireMessage, files []File, source string, ix *ixState) (*Message, *apiError) {
 	m := &Message{ID: s.newID(), ChannelID: channelID, GuildID: guildID, AuthorID: s.bot.ID, Source: source,
@@ -753,13 +771,7 @@ func (s *Server) postFollowup(c *call) {
 		if orig := s.messages[ix.originalID]; orig != nil && orig.Loading && !orig.Deleted {
 			// The first follow-up after a deferred (type 5) response fills
 			// in the "thinking..." message; it keeps the deferral's flags.
-			w.Flags = nil
-			if err := s.applyBody(orig, &w, c.files, false); err != nil {
-				return nil, err
-			}
-			orig.Loading = false
-			orig.AllowedMentions = w.AllowedMentions
-			if err := orig.notifyMentions(); err != nil {
+			if err := s.fillDeferred(orig, &w, c.files); err != nil {
 				return nil, err
 			}
 			ix.filled = true
@@ -868,17 +880,11 @@ func (s *Server) patchWebhookMessage(c *call) {
 	c.reply(200, out)
 }
 
-// editMessage applies an edit; filling a deferred "thinking" message counts
-// as its creation (it pings), any other edit pings nobody.
+// editMessage applies an edit, which pings nobody.
 func (s *Server) editMessage(m *Message, w *wireMessage, files []File) *apiError {
 	w.Flags = nil
 	if m.Loading {
-		if err := s.applyBody(m, w, files, false); err != nil {
-			return err
-		}
-		m.Loading = false
-		m.AllowedMentions = w.AllowedMentions
-		return m.notifyMentions()
+		return s.fillDeferred(m, w, files)
 	}
 	if w.AllowedMentions != nil {
 		if _, _, _, err := pings("", w.AllowedMentions); err != nil {

@@ -503,3 +503,28 @@ func TestDeferredReplacedByPrivateFollowup(t *testing.T) {
 		t.Fatal(p)
 	}
 }
+
+// Filling in a deferred reply is an edit: it pings nobody; a later
+// follow-up is a new message and pings.
+func TestDeferredFillDoesNotPing(t *testing.T) {
+	t.Parallel()
+	srv, r := newRaw(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	registerPlay(t, srv, r, guild)
+	alice, bob := srv.User("alice"), srv.User("bob")
+	ix := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "")
+	r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", map[string]any{"type": 5})
+	wh := "/webhooks/" + srv.AppID() + "/" + ix.Token
+	if res := r.do("PATCH", wh+"/messages/@original", map[string]any{"content": bob.Mention() + " your turn"}); res.Status != 200 {
+		t.Fatalf("fill: %d %v", res.Status, res.Body)
+	}
+	got := ix.Expect()
+	if got.Loading || got.Pings(bob) || got.Content != bob.Mention()+" your turn" || len(got.History) != 0 {
+		t.Fatalf("filled deferral: %+v", got.Message)
+	}
+	r.do("POST", wh, map[string]any{"content": bob.Mention() + " your turn"})
+	if m := srv.LastMessage(ch); m.Source != "followup" || !m.Pings(bob) {
+		t.Fatalf("follow-up: %+v", m)
+	}
+}
