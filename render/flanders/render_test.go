@@ -96,9 +96,9 @@ func checkCard(t *testing.T, where string, c render.Card) {
 }
 
 func TestRenderPlayouts(t *testing.T) {
-	n := 12
-	if testing.Short() {
-		n = 4
+	n := 8
+	if testing.Short() || raceEnabled {
+		n = 3
 	}
 	g := fl.Game{}
 	r := Renderer{}
@@ -155,7 +155,11 @@ func TestRenderPlayouts(t *testing.T) {
 func TestImageDecodes(t *testing.T) {
 	g := fl.Game{}
 	all := states(t, 2)
-	for _, i := range []int{0, len(all) / 3, len(all) / 2, len(all) - 1} {
+	picks := []int{0, len(all) / 3, len(all) / 2, len(all) - 1}
+	if raceEnabled {
+		picks = picks[2:]
+	}
+	for _, i := range picks {
 		b, err := Renderer{}.Image(g.View(all[i], games.Spectator))
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,5 @@
+//go:build race
+
+package flanders
+
+const raceEnabled = true
