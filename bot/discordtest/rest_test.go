@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -122,7 +123,11 @@ func registerPlay(t *testing.T, srv *discordtest.Server, r *rawClient, guild str
 
 func TestCallbackDeadlineAndDoubleAck(t *testing.T) {
 	t.Parallel()
-	srv, r := newRaw(t, discordtest.WithDeadline(150*time.Millisecond))
+	// a frozen clock that the test moves on: deadlines without sleeping
+	base := time.Now()
+	var offset atomic.Int64
+	clock := func() time.Time { return base.Add(time.Duration(offset.Load())) }
+	srv, r := newRaw(t, discordtest.WithClock(clock))
 	guild := srv.NewGuild()
 	ch := srv.NewChannel(guild)
 	registerPlay(t, srv, r, guild)
@@ -156,12 +161,12 @@ func TestCallbackDeadlineAndDoubleAck(t *testing.T) {
 	if res := r.do("POST", cb, msg); res.Status != 400 || code(res) != 40060 {
 		t.Fatalf("second callback: %d %v", res.Status, res.Body)
 	}
-	if got := ix.Expect(); got.Content != "hi" || got.Latency > time.Second {
+	if got := ix.Expect(); got.Content != "hi" || got.Latency != 0 {
 		t.Fatalf("response: %+v", got)
 	}
 
 	late := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "trenches"}, "")
-	time.Sleep(200 * time.Millisecond)
+	offset.Add(int64(3*time.Second + time.Millisecond))
 	res := r.do("POST", "/interactions/"+late.ID+"/"+late.Token+"/callback", msg)
 	if res.Status != 404 || code(res) != 10062 {
 		t.Fatalf("late callback: %d %v", res.Status, res.Body)
