@@ -84,8 +84,8 @@ func js(v any) string {
 
 func TestBotGamesEnd(t *testing.T) {
 	n := 30
-	if testing.Short() {
-		n = 8
+	if testing.Short() || raceOn {
+		n = 6
 	}
 	for _, m := range Missions() {
 		for _, manual := range []bool{false, true} {
@@ -101,8 +101,8 @@ func TestBotGamesEnd(t *testing.T) {
 
 func TestRandomPlayouts(t *testing.T) {
 	n := 20
-	if testing.Short() {
-		n = 5
+	if testing.Short() || raceOn {
+		n = 4
 	}
 	for _, m := range Missions() {
 		for seed := uint64(1); seed <= uint64(n); seed++ {

@@ -113,9 +113,9 @@ func invariants(t testing.TB, prev, next State, seat int, a games.Action) {
 }
 
 func TestPropertiesPlayouts(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 10
+	every := 7
+	if testing.Short() || raceOn {
+		every = 29
 	}
 	rapid.Check(t, func(rt *rapid.T) {
 		ms := Missions()
@@ -136,7 +136,7 @@ func TestPropertiesPlayouts(t *testing.T) {
 			}{seat, a})
 			invariants(t, prev, next, seat, a)
 			// clone safety: prev must be untouched by Apply (compare with a re-apply)
-			if steps%7 == 0 {
+			if steps%every == 0 {
 				b, _ := json.Marshal(next)
 				var back State
 				if err := json.Unmarshal(b, &back); err != nil || js(back) != string(b) {
@@ -170,7 +170,6 @@ func TestPropertiesPlayouts(t *testing.T) {
 			}
 		})
 		_ = end
-		_ = n
 	})
 }
 
@@ -198,7 +197,7 @@ func TestReplayDeterminism(t *testing.T) {
 // spectator's view.
 func TestHiddenInformation(t *testing.T) {
 	n := 6
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		n = 2
 	}
 	for _, m := range Missions() {

@@ -85,8 +85,8 @@ func checkCard(t *testing.T, where string, c render.Card) {
 }
 
 func TestRenderPlayouts(t *testing.T) {
-	n := 4
-	if testing.Short() {
+	n := 2
+	if testing.Short() || raceOn {
 		n = 1
 	}
 	langs := []string{"en", "pl", "ru"}
