@@ -17,7 +17,7 @@ func playouts(t *testing.T, full, short int) int {
 		n = short
 	}
 	if raceEnabled {
-		n = max(n/4, 5)
+		n = max(n/12, 4)
 	}
 	return n
 }

@@ -211,6 +211,7 @@ func (Renderer) Image(view any) ([]byte, error) {
 			drawSymbol(c, px, py, cv.Symbol)
 		}
 		if cv.Flag {
+			c.Rect(px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
 			drawFlag(c, px, py, cellPx)
 		}
 		if cv.Enemy != "" {
