@@ -40,7 +40,14 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 	}
 	switch {
 	case v.Phase == bz.PhaseDeploy:
-		m.Prompt = ctx.T("blindaz.prompt.deploy")
+		next := 0
+		for i, so := range v.Soldiers {
+			if so.Seat == int(ctx.Viewer) && so.Cell == "" {
+				next = i + 1
+				break
+			}
+		}
+		m.Prompt = ctx.T("blindaz.prompt.deploy", "Num", next)
 	case v.Exit:
 		m.Prompt = ctx.T("blindaz.prompt.exit", "Num", num, "Cell", cell)
 	case v.Moved:

@@ -389,3 +389,44 @@ func TestPollAnswers(t *testing.T) {
 		}
 	}
 }
+
+func TestMenuLabelsExact(t *testing.T) {
+	g := bz.Game{}
+	r := games.NewPCG(4, 4)
+	s, _ := g.Setup(games.Options{bz.OptSolo: bz.SoloLone}, 1, r)
+	s, _, _ = g.Apply(s, 0, games.Act(bz.VDeploy, 3), r)
+	for i, id := range s.EStack {
+		if bz.EnemyTile(id).ID == "infantry_3" {
+			s.EStack = append(s.EStack[:i:i], s.EStack[i+1:]...)
+			s.Board[bz.CellAt(5, 2)].Enemy = id
+			break
+		}
+	}
+	ctx := ctxFor("en", 1, 0)
+	m := Renderer{}.Menu(ctx, eng.View(s, 0), eng.Legal(s, 0))
+	labels := map[string]string{}
+	for _, ch := range m.Choices {
+		labels[ch.Action.String()] = ch.Label
+	}
+	want := "Attack infantry 3 on F3 — hits on 4+ (50%)"
+	if got := strings.TrimSuffix(labels["attack.5.3"], " 🤖"); got != want {
+		t.Fatalf("attack label %q", got)
+	}
+	if got := labels["move.6.2"]; !strings.HasPrefix(got, "Go to G2 · 1 step") {
+		t.Fatalf("move label %q", got)
+	}
+	ru := ctxFor("ru", 1, 0)
+	if st := (Renderer{}).Status(ru, eng.View(s, 0)); !strings.Contains(st, "G3") || !strings.Contains(st, "0/10") {
+		t.Fatalf("status %q", st)
+	}
+	pl := ctxFor("pl", 1, 0)
+	m = Renderer{}.Menu(pl, eng.View(s, 0), eng.Legal(s, 0))
+	for _, ch := range m.Choices {
+		if ch.Action.String() == "move.6.4" && !strings.Contains(ch.Label, "1 krok") {
+			t.Fatalf("pl plural %q", ch.Label)
+		}
+		if ch.Action.String() == "move.6.5" && !strings.Contains(ch.Label, "2 kroki") {
+			t.Fatalf("pl plural %q", ch.Label)
+		}
+	}
+}
