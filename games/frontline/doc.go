@@ -52,8 +52,9 @@
 //     snapshot) and the declaration as it stood then; peek and spy
 //     knowledge lasts until the month ends. The log names action cards by
 //     type only, so instance ids of a hand never travel through the log.
-//  9. A draw (spec 8 step 5) is reported as Outcome.Winners = both seats
-//     with Reason "draw"; other reasons: vp, gold, front1, front2, front3.
+//  9. A draw (spec 8 step 5) is reported as Outcome.Winners empty with
+//     Reason "draw" (the core then says "no winner"); other reasons: vp,
+//     gold, front1, front2, front3.
 //  10. The field hospital may be played onto any of the owner's fronts
 //     except the one it already lies on. A spy may be played even when the
 //     opponent has not declared (it still reveals the hand).

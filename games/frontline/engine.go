@@ -513,8 +513,6 @@ func (Game) Outcome(s State) games.Outcome {
 	o := games.Outcome{Done: true, Scores: []int{s.P[0].VP, s.P[1].VP}, Reason: reason}
 	if w >= 0 {
 		o.Winners = []games.Seat{games.Seat(w)}
-	} else {
-		o.Winners = []games.Seat{0, 1}
 	}
 	return o
 }

@@ -453,7 +453,7 @@ func TestExample11TieBreaks(t *testing.T) {
 	v.put(B, "3.1", "grenadiers-2")
 	v.put(B, "3.2", "mortars-2")
 	o = G.Outcome(v)
-	eq(t, "draw", len(o.Winners), 2)
+	eq(t, "draw", len(o.Winners), 0)
 	eq(t, "reason", o.Reason, "draw")
 }
 

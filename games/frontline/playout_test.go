@@ -126,7 +126,7 @@ func randomPlayout(t testing.TB, seed uint64, variant string, check bool, hook f
 }
 
 func TestRandomPlayouts(t *testing.T) {
-	n := scale(60)
+	n := scale(40)
 	for i := 0; i < n; i++ {
 		v := Variants[i%len(Variants)]
 		t.Run(fmt.Sprint(v, i), func(t *testing.T) { randomPlayout(t, uint64(i+1), v, true, nil) })

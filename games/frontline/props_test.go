@@ -92,7 +92,7 @@ func TestBotGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := G.Outcome(s)
-		if len(o.Winners) == 2 {
+		if len(o.Winners) == 0 {
 			wins[2]++
 		} else {
 			wins[o.Winners[0]]++
@@ -105,7 +105,7 @@ func TestBotGames(t *testing.T) {
 // Hidden information: neither the spectator nor the opponent ever sees a
 // hand card, a secret declaration, or any undrawn deck card.
 func TestHiddenInformation(t *testing.T) {
-	n := scale(40)
+	n := scale(30)
 	declSeen := 0
 	for i := 0; i < n; i++ {
 		randomPlayout(t, uint64(5000+i), Variants[i%3], false, func(s State) {
@@ -214,3 +214,42 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 var _ = fmt.Sprint
+
+// The computer player beats a random legal player most of the time.
+func TestBotBeatsRandom(t *testing.T) {
+	n := scale(60)
+	botWins := 0
+	for g := 0; g < n; g++ {
+		rng := games.NewPCG(uint64(g), 123)
+		pick := games.NewPCG(uint64(g), 321)
+		s, _ := G.Setup(games.Options{}, 2, rng)
+		botSeat := games.Seat(g % 2)
+		for !G.Outcome(s).Done {
+			seat := G.Active(s)[0]
+			var a games.Action
+			if seat == botSeat {
+				a = G.Bot(s, seat, rng)
+			} else {
+				legal := G.Legal(s, seat)
+				a = legal[pick.Intn(len(legal))]
+				for _, l := range legal { // a random player that still ends its turns
+					if l.Verb == "end" && pick.Intn(3) == 0 {
+						a = l
+					}
+				}
+			}
+			var err error
+			if s, _, err = G.Apply(s, seat, a, rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o := G.Outcome(s)
+		if len(o.Winners) == 1 && o.Winners[0] == botSeat {
+			botWins++
+		}
+	}
+	t.Logf("bot beat the random player in %d of %d games", botWins, n)
+	if botWins*10 < n*7 {
+		t.Fatalf("bot won only %d of %d games against random play", botWins, n)
+	}
+}

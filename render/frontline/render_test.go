@@ -16,6 +16,22 @@ import (
 
 var eng, _ = games.Lookup("frontline")
 
+var raceEnabled bool
+
+// budget scales test sizes down under -short and -race.
+func budget(n int) int {
+	if raceEnabled {
+		n /= 3
+	}
+	if testing.Short() {
+		n /= 2
+	}
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
 func ctxFor(lang string, viewer games.Seat) render.Ctx {
 	return render.Ctx{L: i18n.For(lang), Names: []string{"Ala", "Borys"}, Viewer: viewer}
 }
@@ -79,10 +95,7 @@ func playStates(t *testing.T, games_, every int, fn func(s games.State, step int
 
 func TestRenderPlayouts(t *testing.T) {
 	r := Renderer{}
-	n := 8
-	if testing.Short() {
-		n = 3
-	}
+	n := budget(8)
 	images := 0
 	playStates(t, n, 3, func(s games.State, step int) {
 		st := s.(fl.State)
@@ -145,7 +158,7 @@ func TestRenderPlayouts(t *testing.T) {
 				}
 			}
 		}
-		if step%9 == 0 && images < 8 {
+		if step%9 == 0 && images < budget(8) {
 			b, err := r.Image(eng.View(s, games.Spectator))
 			if err != nil {
 				t.Fatal(err)
@@ -185,7 +198,7 @@ func inPublic(ctx render.Ctx, pubJSON string, name string) bool {
 func TestSecretDeclarationNotRendered(t *testing.T) {
 	r := Renderer{}
 	checked := 0
-	playStates(t, 6, 2, func(s games.State, step int) {
+	playStates(t, budget(6), 2, func(s games.State, step int) {
 		st := s.(fl.State)
 		for p := 0; p < 2; p++ {
 			f := st.Declared[p]
@@ -209,7 +222,7 @@ func TestSecretDeclarationNotRendered(t *testing.T) {
 				}
 			}
 			// A seat's own view drawn as an image must not show its secret front either.
-			if checked > 6 {
+			if checked > budget(6) {
 				continue
 			}
 			sv := eng.View(s, games.Seat(p)).(fl.View)

@@ -1,0 +1,5 @@
+//go:build race
+
+package frontline
+
+func init() { raceEnabled = true }
