@@ -33,7 +33,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}
 	log := b.log.With().Str("interaction", i.ID).Str("user", req.User.ID).Str("channel", req.ChannelID).Logger()
 
-	// Acknowledge first, then work (Discord's 3-second deadline).
+	// Acknowledge first, then work (Discord's 3-second deadline). A click
+	// is deferred at once (type 6) and its message edited afterwards. A
+	// command is answered directly when it is ready within fastReply, so
+	// private answers can be ephemeral; otherwise it is deferred too.
 	privateCmd := req.Kind == commands.SlashCommand && req.Command == "game" && req.Subcommand == "rules"
 	switch req.Kind {
 	case commands.Component:
@@ -42,6 +45,15 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			return
 		}
 	case commands.SlashCommand:
+		done := make(chan commands.Response, 1)
+		go func() { done <- b.svc.Handle(ctx, req) }()
+		select {
+		case resp := <-done:
+			b.answerCommand(ctx, i, resp)
+			log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
+			return
+		case <-time.After(fastReply):
+		}
 		ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		if privateCmd {
 			ack.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
@@ -50,12 +62,48 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			log.Error().Err(err).Msg("acknowledge command")
 			return
 		}
+		resp := <-done
+		b.execute(ctx, i, req, resp, privateCmd)
+		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered after deferral")
+		return
 	}
 	ackDur := time.Since(start)
 
 	resp := b.svc.Handle(ctx, req)
 	b.execute(ctx, i, req, resp, privateCmd)
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", req.CustomID).Str("command", req.Command).Msg("interaction done")
+}
+
+// fastReply is how long a command may take to be answered directly
+// (type 4) before it is deferred, well inside Discord's 3 seconds.
+const fastReply = 1500 * time.Millisecond
+
+// answerCommand answers a slash command directly with its reply, then
+// carries out the rest of the response.
+func (b *Bot) answerCommand(ctx context.Context, i *discordgo.Interaction, resp commands.Response) {
+	r := resp.Reply
+	data := &discordgo.InteractionResponseData{
+		Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
+		Files: files(r.Message), AllowedMentions: mentions(r.Message),
+	}
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	switch r.Kind {
+	case commands.ReplyPrivate:
+		data.Flags = discordgo.MessageFlagsEphemeral
+	case commands.ReplyChoices:
+		typ, data = discordgo.InteractionApplicationCommandAutocompleteResult, &discordgo.InteractionResponseData{Choices: r.Choices}
+	}
+	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
+		b.log.Error().Err(err).Str("interaction", i.ID).Msg("answer command")
+		return
+	}
+	if r.BoardOf != "" {
+		m, err := b.s.InteractionResponse(i)
+		if logErr(b.log, err, "read original response") == nil {
+			b.boardPosted(ctx, r.BoardOf, m)
+		}
+	}
+	b.carryOut(ctx, resp, i.ChannelID)
 }
 
 // requestOf converts an interaction into the table service's request.

@@ -6,6 +6,7 @@ import (
 	// The games this binary hosts: each rules package registers its engine
 	// and each render package its renderer.
 	_ "github.com/warroom/warroom/games/flanders"
+	_ "github.com/warroom/warroom/render/flanders"
 )
 
 func gameIDs() []string {

@@ -1,0 +1,571 @@
+package main
+
+// End-to-end tests: the real `warroom run` code path (flags, bbolt file,
+// discordgo session, handlers) against the local Discord stand-in of
+// bot/discordtest, over real HTTP and WebSocket on 127.0.0.1.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/commands"
+)
+
+// logBuffer collects the bot's log and tells when it is running.
+type logBuffer struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	running chan struct{}
+	once    sync.Once
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if bytes.Contains(p, []byte("warroom is running")) {
+		l.once.Do(func() { close(l.running) })
+	}
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// world is one Discord guild with a channel, three people and the bot.
+type world struct {
+	t          *testing.T
+	srv        *discordtest.Server
+	guild, ch  string
+	ann, bob   discordtest.User
+	eve        discordtest.User
+	db         string
+	stop       context.CancelFunc
+	done       chan error
+	log        *logBuffer
+	extraFlags []string
+}
+
+func newWorld(t *testing.T, opts ...discordtest.Option) *world {
+	srv := discordtest.New(t, opts...)
+	w := &world{t: t, srv: srv, db: filepath.Join(t.TempDir(), "warroom.db")}
+	w.guild = srv.NewGuild()
+	w.ch = srv.NewChannel(w.guild)
+	w.ann, w.bob, w.eve = srv.User("ann"), srv.User("bob"), srv.User("eve")
+	t.Setenv("DISCORD_TOKEN", srv.Token())
+	t.Cleanup(func() {
+		w.stopBot()
+		if tok := srv.Token(); w.log != nil && strings.Contains(w.log.String(), tok) {
+			t.Error("the bot token appeared in the log")
+		}
+	})
+	return w
+}
+
+// startBot runs `warroom run` until stopBot.
+func (w *world) startBot() {
+	w.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	w.stop, w.done = cancel, make(chan error, 1)
+	w.log = &logBuffer{running: make(chan struct{})}
+	args := append([]string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(),
+		"--log-format", "json", "--log-level", "debug"}, w.extraFlags...)
+	go func() { w.done <- cmdRun(ctx, args, w.log) }()
+	select {
+	case <-w.log.running:
+	case err := <-w.done:
+		w.t.Fatalf("warroom run ended: %v\n%s", err, w.log.String())
+	case <-time.After(15 * time.Second):
+		w.t.Fatalf("warroom run did not start:\n%s", w.log.String())
+	}
+}
+
+// stopBot stops the bot as SIGTERM would, and waits for it.
+func (w *world) stopBot() {
+	if w.stop == nil {
+		return
+	}
+	w.stop()
+	select {
+	case err := <-w.done:
+		if err != nil {
+			w.t.Errorf("warroom run: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		w.t.Error("warroom run did not stop")
+	}
+	w.stop = nil
+}
+
+func (w *world) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	w.t.Cleanup(cancel)
+	return ctx
+}
+
+// expect waits for an interaction's answer and checks Discord's deadline.
+func (w *world) expect(ix *discordtest.Interaction) *discordtest.Response {
+	w.t.Helper()
+	r, err := ix.Wait(w.ctx())
+	if err != nil {
+		w.t.Fatalf("no answer: %v\n%s\n%s", err, strings.Join(w.srv.Problems(), "\n"), w.log.String())
+	}
+	if r.Latency > 3*time.Second {
+		w.t.Fatalf("answered after %v", r.Latency)
+	}
+	return r
+}
+
+// privateText is the text of the ephemeral answer (the response itself
+// or the first ephemeral follow-up), or "".
+func privateText(r *discordtest.Response) string {
+	if r.Ephemeral() {
+		return r.Text()
+	}
+	for _, f := range r.Followups {
+		if f.Ephemeral() {
+			return f.Text()
+		}
+	}
+	return ""
+}
+
+// isBoard: a message with the table's "My hand / units" button is the
+// current board (older boards lose their buttons).
+func isBoard(m *discordtest.Message) bool {
+	for _, b := range m.Buttons() {
+		if strings.HasSuffix(b.CustomID, ":h") {
+			return true
+		}
+	}
+	return false
+}
+
+func isResult(m *discordtest.Message) bool {
+	return strings.Contains(m.Content, "🏆") || strings.Contains(m.Content, "defeated") || strings.Contains(m.Content, "no winner")
+}
+
+// settle waits until the channel shows a current board or a result: after
+// a click the new board is posted just after the click is answered.
+func (w *world) settle(ch string) *discordtest.Message {
+	w.t.Helper()
+	m, err := w.srv.WaitMessage(w.ctx(), ch, func(m *discordtest.Message) bool { return isBoard(m) || isResult(m) })
+	if err != nil {
+		w.t.Fatalf("no board or result in %s: %v\n%s", ch, err, strings.Join(w.srv.Problems(), "\n"))
+	}
+	return m
+}
+
+// board is the current board of ch.
+func (w *world) board(ch string) *discordtest.Message {
+	w.t.Helper()
+	w.settle(ch)
+	msgs := w.srv.Messages(ch)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		for _, b := range msgs[i].Buttons() {
+			if strings.Contains(b.CustomID, ":h") {
+				m := msgs[i]
+				return &m
+			}
+		}
+	}
+	for _, m := range msgs {
+		w.t.Logf("message %s: %q buttons %v", m.ID, m.Text(), m.ButtonLabels())
+	}
+	w.t.Fatalf("no board in %s\n%s\n%s", ch, strings.Join(w.srv.Problems(), "\n"), w.log.String())
+	return nil
+}
+
+// lobby opens a table of game with Ann as host; bob joins and each of
+// bots computer players is added, then Ann starts.
+func (w *world) lobby(game string, opts map[string]any, bob bool, bots int) {
+	w.t.Helper()
+	o := map[string]any{"game": game}
+	for k, v := range opts {
+		o[k] = v
+	}
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", o, "en-US"))
+	if !strings.Contains(r.EmbedText(), "waiting for players") {
+		w.t.Fatalf("lobby: %s", r.Text())
+	}
+	lobby := r.Message
+	if bob {
+		lobby = w.expect(w.srv.ClickLabel(w.bob, &lobby, "Join")).Message
+	}
+	for range bots {
+		lobby = w.expect(w.srv.ClickLabel(w.ann, &lobby, "Add computer player")).Message
+	}
+	w.expect(w.srv.ClickLabel(w.ann, &lobby, "Start"))
+	w.settle(w.ch)
+}
+
+// userByID maps a mention back to a person.
+func (w *world) userByID(id string) (discordtest.User, bool) {
+	for _, u := range []discordtest.User{w.ann, w.bob, w.eve} {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return discordtest.User{}, false
+}
+
+// toAct is the person the board's content names as the one to act.
+func (w *world) toAct(b *discordtest.Message) (discordtest.User, bool) {
+	for _, u := range []discordtest.User{w.ann, w.bob} {
+		if strings.Contains(b.Content, u.Mention()) && strings.Contains(b.Content, "your turn") {
+			return u, true
+		}
+	}
+	return discordtest.User{}, false
+}
+
+// move makes one legal move for user on the board, as a player would: a
+// game button, a select option, or "Your move" and then the private menu.
+// It returns the answer to the click that applied the move.
+func (w *world) move(rng *rand.Rand, user discordtest.User, b *discordtest.Message) *discordtest.Response {
+	w.t.Helper()
+	msg := b
+	for depth := 0; depth < 3; depth++ {
+		var actions []string
+		for _, btn := range msg.Buttons() {
+			if !btn.Disabled && strings.Contains(btn.CustomID, ":a:") {
+				actions = append(actions, btn.CustomID)
+			}
+		}
+		sels := msg.Selects()
+		if len(actions) > 0 && (len(sels) == 0 || rng.IntN(2) == 0) {
+			return w.expect(w.srv.Click(user, msg, actions[rng.IntN(len(actions))]))
+		}
+		if len(sels) > 0 {
+			sel := sels[rng.IntN(len(sels))]
+			val := sel.Options[rng.IntN(len(sel.Options))].Value
+			r := w.expect(w.srv.Select(user, msg, sel.CustomID, []string{val}))
+			if !strings.HasSuffix(sel.CustomID, ":g") {
+				return r
+			}
+			next := ephemeralWithComponents(r)
+			if next == nil {
+				w.t.Fatalf("group select gave no menu: %s", privateText(r))
+			}
+			msg = next
+			continue
+		}
+		var your string
+		for _, btn := range msg.Buttons() {
+			if btn.Label == "Your move" {
+				your = btn.CustomID
+			}
+		}
+		if your == "" {
+			w.t.Fatalf("nothing to click on %q: %v", msg.Text(), msg.ButtonLabels())
+		}
+		r := w.expect(w.srv.Click(user, msg, your))
+		msg = ephemeralWithComponents(r)
+		if msg == nil {
+			w.t.Fatalf("Your move gave no menu: %s", privateText(r))
+		}
+	}
+	w.t.Fatal("menus nested too deep")
+	return nil
+}
+
+func ephemeralWithComponents(r *discordtest.Response) *discordtest.Message {
+	for i := range r.Followups {
+		if f := r.Followups[i]; f.Ephemeral() && (len(f.Buttons()) > 0 || len(f.Selects()) > 0) {
+			return &f
+		}
+	}
+	return nil
+}
+
+// playToEnd clicks legal moves until the game announces its result.
+func (w *world) playToEnd(seed uint64, ch string, maxClicks int) *discordtest.Message {
+	w.t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; i < maxClicks; i++ {
+		if m := w.settle(ch); isResult(m) {
+			return m
+		}
+		b := w.board(ch)
+		user, ok := w.toAct(b)
+		if !ok {
+			w.t.Fatalf("board names nobody to act: %q", b.Content)
+		}
+		r := w.move(rng, user, b)
+		if txt := privateText(r); strings.Contains(txt, "not allowed") || strings.Contains(txt, "went wrong") {
+			w.t.Fatalf("click %d refused: %s", i, txt)
+		}
+	}
+	w.t.Fatalf("no result after %d clicks", maxClicks)
+	return nil
+}
+
+func (w *world) noProblems() {
+	w.t.Helper()
+	if p := w.srv.Problems(); len(p) > 0 {
+		w.t.Fatalf("Discord would refuse or flag:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// Scenario 1: start-up registers every command, matching the handlers.
+func TestE2ECommandsRegistered(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	got := w.srv.Commands(w.guild)
+	want := commands.Commands()
+	if len(got) != len(want) {
+		t.Fatalf("registered %d commands, want %d", len(got), len(want))
+	}
+	byName := map[string]*discordgo.ApplicationCommand{}
+	for _, c := range got {
+		byName[c.Name] = c
+	}
+	for _, c := range want {
+		g, ok := byName[c.Name]
+		if !ok || len(g.Options) != len(c.Options) {
+			t.Fatalf("command %s: registered %+v", c.Name, g)
+		}
+	}
+	play := byName["play"]
+	var games []string
+	for _, ch := range play.Options[0].Choices {
+		games = append(games, fmt.Sprint(ch.Value))
+	}
+	if strings.Join(games, ",") != strings.Join(gameIDs(), ",") {
+		t.Fatalf("game choices %v, engines %v", games, gameIDs())
+	}
+	// Unknown command: a clear private reply.
+	r := w.expect(w.srv.Dispatch(&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, GuildID: w.guild, ChannelID: w.ch,
+		Member: &discordgo.Member{User: &discordgo.User{ID: w.eve.ID, Username: "eve"}}, Data: discordgo.ApplicationCommandInteractionData{Name: "dance"}}))
+	if txt := privateText(r); !strings.Contains(txt, "Unknown command") {
+		t.Fatalf("unknown command answered %q / %q", txt, r.Text())
+	}
+	w.noProblems()
+}
+
+// Scenario 2: two people and a computer play In Flanders Field to the end
+// by clicking the buttons the bot sent.
+// (Pictures are checked in the other scenarios; this long one runs with
+// text boards to stay fast under the race detector.)
+func TestE2EFlandersFullGame(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.lobby("flanders", nil, true, 1)
+	first := w.board(w.ch)
+	if len(first.Mentions()) != 1 {
+		t.Fatalf("the first board should ping exactly one player: %v", first.Mentions())
+	}
+	end := w.playToEnd(1, w.ch, 3000)
+	if !strings.Contains(end.Text(), "Winner") {
+		t.Fatalf("end: %s", end.Text())
+	}
+	// Every board that is not the newest has lost its buttons.
+	boards := 0
+	for _, m := range w.srv.Messages(w.ch) {
+		if len(m.Buttons()) > 0 {
+			boards++
+		}
+	}
+	if boards > 0 {
+		t.Fatalf("%d messages still have buttons after the game ended", boards)
+	}
+	// Pings: each turn message pinged exactly one seated human.
+	pings := 0
+	for _, m := range w.srv.Messages(w.ch) {
+		for _, id := range m.Mentions() {
+			if id != w.ann.ID && id != w.bob.ID {
+				t.Fatalf("pinged %s", id)
+			}
+			pings++
+		}
+		if len(m.Mentions()) > 1 {
+			t.Fatalf("one message pinged %v", m.Mentions())
+		}
+	}
+	if pings < 2 {
+		t.Fatalf("only %d pings", pings)
+	}
+	w.noProblems()
+}
+
+// Scenario 3: the bot stops mid-game; a new one on the same file goes on
+// from the last acknowledged click, and old buttons are handled.
+func TestE2ERestartMidGame(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 4 {
+		b := w.board(w.ch)
+		u, _ := w.toAct(b)
+		w.move(rng, u, b)
+	}
+	before := w.board(w.ch)
+	beforeText := before.EmbedText()
+	if imgs, err := before.Images(); err != nil || len(imgs) != 1 || imgs[0].Bounds().Dx() < 100 {
+		t.Fatalf("board picture: %d images, %v", len(imgs), err)
+	}
+	w.stopBot()
+	w.startBot()
+	// The board the players see is still current: its buttons work.
+	u, ok := w.toAct(before)
+	if !ok {
+		t.Fatal("nobody to act")
+	}
+	r := w.move(rng, u, before)
+	if txt := privateText(r); strings.Contains(txt, "changed") || strings.Contains(txt, "wrong") {
+		t.Fatalf("current button refused after restart: %s", txt)
+	}
+	// /game status shows a board that continues the same game.
+	st := w.expect(w.srv.Slash(w.bob, w.ch, w.guild, "game", map[string]any{"status": map[string]any{}}, "en-US"))
+	if st.EmbedText() == "" || !strings.Contains(st.EmbedText(), "Table") {
+		t.Fatalf("status after restart: %s", st.Text())
+	}
+	if beforeText == "" {
+		t.Fatal("empty board before restart")
+	}
+	// /game status removed the buttons of the board it replaced.
+	if err := w.srv.WaitIdle(w.ctx(), 300*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if m := w.srv.Message(before.ID); m == nil || len(m.Buttons()) != 0 {
+		t.Fatal("the replaced board kept its buttons")
+	}
+	// The old (pre-click) buttons are stale now and never applied twice.
+	var stale string
+	for _, btn := range before.Buttons() {
+		if strings.Contains(btn.CustomID, ":a:") {
+			stale = btn.CustomID
+		}
+	}
+	if stale != "" {
+		r := w.expect(w.srv.ForgeClick(u, before, stale))
+		if txt := privateText(r); !strings.Contains(txt, "changed") {
+			t.Fatalf("stale click %s answered %q (type %d, %q, %d follow-ups)\n%s", stale, txt, r.Type, r.Text(), len(r.Followups), w.log.String())
+		}
+	}
+	w.noProblems()
+}
+
+// Scenario 4: clicks by strangers, stale and forged buttons, double
+// clicks: each gets a private answer and changes nothing.
+func TestE2EHostileInput(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	other := w.bob
+	if u.ID == w.bob.ID {
+		other = w.ann
+	}
+	var act string
+	for _, btn := range b.Buttons() {
+		if strings.Contains(btn.CustomID, ":a:") {
+			act = btn.CustomID
+			break
+		}
+	}
+	if act == "" {
+		t.Fatalf("no action button: %v", b.ButtonLabels())
+	}
+	check := func(name string, r *discordtest.Response, want string) {
+		t.Helper()
+		if txt := privateText(r); !strings.Contains(txt, want) {
+			t.Fatalf("%s: private answer %q, want %q", name, txt, want)
+		}
+	}
+	check("stranger", w.expect(w.srv.Click(w.eve, b, act)), "not playing")
+	check("not your turn", w.expect(w.srv.Click(other, b, act)), "not your turn")
+	check("never issued", w.expect(w.srv.ForgeClick(u, b, "w1:zzz:1:a:roll")), "not valid")
+	check("garbage", w.expect(w.srv.ForgeClick(u, b, "💥")), "not valid")
+	unchanged := w.board(w.ch).EmbedText()
+	if unchanged != b.EmbedText() {
+		t.Fatal("a refused click changed the board")
+	}
+	// The same click twice at once: applied once, the other is stale.
+	ix1, err1 := w.srv.TryClick(u, b, act)
+	ix2, err2 := w.srv.TryClick(u, b, act)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	r1, r2 := w.expect(ix1), w.expect(ix2)
+	stale := 0
+	for _, r := range []*discordtest.Response{r1, r2} {
+		if strings.Contains(privateText(r), "changed") {
+			stale++
+		}
+	}
+	if stale != 1 {
+		t.Fatalf("double click: %d stale answers (%q, %q)", stale, privateText(r1), privateText(r2))
+	}
+	w.noProblems()
+}
+
+// Scenario 5: the gateway drops mid-game; the bot resumes and the next
+// click works.
+func TestE2EGatewayDrop(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	w.srv.DropGateway()
+	if err := w.srv.WaitReconnected(w.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	r := w.move(rand.New(rand.NewPCG(5, 5)), u, b)
+	if txt := privateText(r); txt != "" && !strings.Contains(txt, "Done") {
+		t.Fatalf("click after reconnect: %q", txt)
+	}
+	w.noProblems()
+}
+
+// Scenario 6: Discord answers 429; the bot waits and the message arrives.
+func TestE2ERateLimited(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	w.srv.FailNext("POST", "/channels/*/messages", 300*time.Millisecond)
+	w.srv.FailNext("PATCH", "/webhooks/*", 300*time.Millisecond)
+	rng := rand.New(rand.NewPCG(9, 9))
+	before := len(w.srv.Messages(w.ch))
+	for i := 0; i < 40 && len(w.srv.Messages(w.ch)) == before; i++ {
+		b = w.board(w.ch)
+		u, _ = w.toAct(b)
+		w.move(rng, u, b)
+	}
+	if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return len(m.Mentions()) > 0 && m.ID != b.ID }); err != nil {
+		t.Fatalf("the next board never arrived after a 429: %v", err)
+	}
+	w.noProblems()
+}
+
+// A bad token is a clear, one-line error.
+func TestE2EBadToken(t *testing.T) {
+	w := newWorld(t)
+	t.Setenv("DISCORD_TOKEN", "not-the-token")
+	log := &logBuffer{running: make(chan struct{})}
+	err := cmdRun(context.Background(), []string{"--db", w.db, "--dev-discord-api", w.srv.URL()}, log)
+	if err == nil || !strings.Contains(err.Error(), "rejected the bot token") {
+		t.Fatalf("bad token: %v", err)
+	}
+	if strings.Contains(log.String(), "not-the-token") {
+		t.Fatal("token in the log")
+	}
+}
