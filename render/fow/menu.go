@@ -62,6 +62,18 @@ func prompt(ctx render.Ctx, v fowg.View, legal []games.Action) string {
 		}
 		return ctx.T("fow.prompt.sub." + v.Sub)
 	}
+	if v.Phase == fowg.PhAssign {
+		// the menu is private here: show what still blocks the lock
+		out := ctx.T("fow.prompt." + v.Phase)
+		if len(v.DeployErrors) == 0 {
+			return out + "\n" + ctx.T("fow.deploy_ok")
+		}
+		out += "\n" + ctx.T("fow.deploy_errors")
+		for _, e := range v.DeployErrors {
+			out += "\n• " + ctx.T("fow.err."+e)
+		}
+		return out
+	}
 	return ctx.T("fow.prompt." + v.Phase)
 }
 
