@@ -79,8 +79,7 @@ var (
 
 func baseLayer() *canvas.Canvas {
 	baseOnce.Do(func() {
-		cv := canvas.New(imgW, imgH, cBG)
-		c := pen{cv}
+		c := canvas.New(imgW, imgH, cBG)
 		laneEnd := laneX0 + 4*laneW
 		for r := 0; r <= fl.Objective; r++ {
 			y := rowY(r)
@@ -131,17 +130,17 @@ func baseLayer() *canvas.Canvas {
 		c.Text("ADVANCE", x9+cellW/2, y9+100, 24, true, cBritish, canvas.Center)
 		c.Text("+1", x9+cellW/2, y9+135, 30, true, cBritish, canvas.Center)
 		c.RectOutline(x9+6, y9+6, cellW-12, cellH-12, 4, cBritish)
-		base = cv
+		base = c
 	})
 	return base
 }
 
-func troopIcon(c pen, x, y float64, col color.Color) {
+func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 	c.Circle(canvas.Pt{X: x, Y: y - 5}, 3.5, col)
 	c.Polygon([]canvas.Pt{{X: x - 5, Y: y + 7}, {X: x + 5, Y: y + 7}, {X: x + 3, Y: y - 1}, {X: x - 3, Y: y - 1}}, col)
 }
 
-func drawCard(c pen, x, y float64, code string, option bool) {
+func drawCard(c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
 		return
@@ -181,7 +180,7 @@ func drawCard(c pen, x, y float64, code string, option bool) {
 	}
 }
 
-func drawDie(c pen, x, y float64, v int) {
+func drawDie(c *canvas.Canvas, x, y float64, v int) {
 	c.Rect(x, y, 40, 40, cWhite)
 	c.RectOutline(x, y, 40, 40, 2, cInk)
 	c.Text(fmt.Sprint(v), x+20, y+20, 24, true, cInk, canvas.Center)
@@ -193,8 +192,7 @@ func (Renderer) Image(view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	cv := baseLayer().Clone()
-	c := pen{cv}
+	c := baseLayer().Clone()
 	// Cards.
 	for _, s := range v.Spaces {
 		x, y := cellXY(s.Space)
@@ -279,5 +277,5 @@ func (Renderer) Image(view any) ([]byte, error) {
 	for i, d := range v.Dice {
 		drawDie(c, gridX0+3*cellW+2*cellGap-3*48+float64(i)*48, y, d)
 	}
-	return cv.PNG()
+	return c.PNG()
 }

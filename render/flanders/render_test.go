@@ -3,6 +3,7 @@ package flanders
 import (
 	"bytes"
 	"encoding/json"
+	"image/color"
 	"image/png"
 	"io/fs"
 	"strings"
@@ -170,6 +171,23 @@ func TestImageDecodes(t *testing.T) {
 		}
 		if img.Bounds().Dx() != imgW || img.Bounds().Dy() != imgH {
 			t.Fatalf("image %v", img.Bounds())
+		}
+		// The picture really has its shapes: the Objective row, and every
+		// commander's disc in its lane colour (grey when eliminated).
+		same := func(x, y float64, want color.RGBA) bool {
+			r, g, b, _ := img.At(int(x), int(y)).RGBA()
+			return uint8(r>>8) == want.R && uint8(g>>8) == want.G && uint8(b>>8) == want.B
+		}
+		if !same(laneX0+5, rowY(fl.Objective)+5, cObjective) {
+			t.Fatal("objective row not drawn")
+		}
+		pv := g.View(all[i], games.Spectator).(fl.View).Players[0]
+		want := laneCols[pv.Colour]
+		if pv.Eliminated {
+			want = cGrey
+		}
+		if !same(laneX0+laneW/2-13, rowY(pv.Row)+rowH/2, want) {
+			t.Fatalf("commander disc of seat 0 not drawn at row %d", pv.Row)
 		}
 	}
 	if b, _ := (Renderer{}).Image("not a view"); b != nil {
