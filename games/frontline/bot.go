@@ -313,6 +313,9 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 	if s.Declared[p] > 0 {
 		attackF = s.Declared[p]
 	}
+	if a, ok := s.botManeuver(p, legal, attackF); ok {
+		return a
+	}
 	if len(pl.Rear) > 0 {
 		if a, ok := pickBy(legal, "move", func(a games.Action) (int, bool) {
 			u := a.Args[0]
@@ -351,4 +354,52 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 		}
 	}
 	return games.Act("end")
+}
+
+// posValue scores p's position for maneuvering: exposure on each front
+// (enemy attack strength above own defence; a known enemy declaration
+// weighs triple) and the margin of p's intended attack front.
+func (s *State) posValue(p, attackF int) int {
+	o := opp(p)
+	known := 0
+	if s.Declared[o] > 0 && (s.declarationsPublic() || (s.P[p].SawDecl && s.P[p].SawFront == s.Declared[o])) {
+		known = s.Declared[o]
+	}
+	v := 0
+	for f := 1; f <= 3; f++ {
+		gap := s.strength(o, f, true, Effects{}, Effects{}, s.P[p].Mine[f-1] == 1) - s.strength(p, f, false, Effects{}, Effects{}, false)
+		w := 2
+		if f == known {
+			w = 6
+		}
+		if gap > 0 {
+			v -= w * gap
+		}
+	}
+	if attackF > 0 {
+		v += s.attackMargin(p, attackF)
+	}
+	return v
+}
+
+// botManeuver picks the move or swap that improves posValue the most
+// (at least 2 points), or none.
+func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Action, bool) {
+	base := s.posValue(p, attackF)
+	var best games.Action
+	bestGain := 1
+	for _, a := range legal {
+		if a.Verb != "move" && a.Verb != "swap" {
+			continue
+		}
+		if a.Verb == "move" && a.Args[1] == 0 {
+			continue // never withdraw to the Rear
+		}
+		n := s.clone()
+		n.exec(p, a)
+		if g := n.posValue(p, attackF) - base; g > bestGain {
+			best, bestGain = a, g
+		}
+	}
+	return best, bestGain > 1
 }

@@ -186,19 +186,31 @@ func TestHiddenInformation(t *testing.T) {
 	t.Logf("checked %d secret-declaration views", declSeen)
 }
 
+// BenchmarkApply times Apply alone over the actions of recorded bot games.
 func BenchmarkApply(b *testing.B) {
-	rng := games.NewPCG(1, 2)
-	s, _ := G.Setup(games.Options{}, 2, rng)
+	type step struct {
+		s    State
+		seat games.Seat
+		a    games.Action
+	}
+	var steps []step
+	for g := uint64(0); g < 3; g++ {
+		rng := games.NewPCG(g, 2)
+		s, _ := G.Setup(games.Options{}, 2, rng)
+		for !G.Outcome(s).Done {
+			seat := G.Active(s)[0]
+			a := G.Bot(s, seat, rng)
+			steps = append(steps, step{s, seat, a})
+			s, _, _ = G.Apply(s, seat, a, rng)
+		}
+	}
+	rng := games.NewPCG(9, 9)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if G.Outcome(s).Done {
-			b.StopTimer()
-			s, _ = G.Setup(games.Options{}, 2, rng)
-			b.StartTimer()
+		st := steps[i%len(steps)]
+		if _, _, err := G.Apply(st.s, st.seat, st.a, rng); err != nil {
+			b.Fatal(err)
 		}
-		seat := G.Active(s)[0]
-		a := G.Bot(s, seat, rng)
-		s, _, _ = G.Apply(s, seat, a, rng)
 	}
 }
 
