@@ -126,6 +126,9 @@ func TestRenderPlayouts(t *testing.T) {
 					t.Fatalf("bad label %q for %s", c.Label, legal[i])
 				}
 			}
+			if (s.Phase == fowg.PhRoster || s.Phase == fowg.PhAssign) && !m.Private {
+				t.Fatalf("%s menu is public", s.Phase)
+			}
 			if !m.Private {
 				// a public menu must not name the seat's hidden platoons
 				own := v.(fowg.View).Sides[seat]
