@@ -54,7 +54,11 @@ func randomPlayout(t testing.TB, seed uint64, variant string, check bool, hook f
 			}
 			// a random non-legal action is rejected and leaves the state unchanged
 			before := mustJSON(t, s)
-			bad := games.Act("move", pick.Intn(40), pick.Intn(5)-1, pick.Intn(6)-1)
+			verbs := []string{"draft", "draw", "buy", "play", "move", "swap", "shell", "declare", "peek", "end", "card", "done", "pass", "place", "target", "remove", "degrade", "fort", "promote", "zap"}
+			bad := games.Act(verbs[pick.Intn(len(verbs))])
+			for k := pick.Intn(4); k > 0; k-- {
+				bad.Args = append(bad.Args, pick.Intn(80)-2)
+			}
 			if !has(legal, bad) {
 				ns, _, err := G.Apply(s, seat, bad, rng)
 				if err == nil || games.ErrorCode(err) == "" {
