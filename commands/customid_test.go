@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/warroom/warroom/games"
 )
 
@@ -57,4 +59,21 @@ func FuzzParseCustomID(f *testing.F) {
 			t.Fatalf("%q -> %q -> %+v %v", s, enc, c2, err)
 		}
 	})
+}
+
+func TestSharedOptionOfDifferentTypesBecomesText(t *testing.T) {
+	opts := []*discordgo.ApplicationCommandOption{optionOf(games.OptionSpec{Key: "solo", Kind: games.OptionString, Choices: []string{"a", "b"}})}
+	widen(opts, games.OptionSpec{Key: "solo", Kind: games.OptionBool})
+	if opts[0].Type != discordgo.ApplicationCommandOptionString || !opts[0].Autocomplete {
+		t.Fatalf("%+v", opts[0])
+	}
+	opts = []*discordgo.ApplicationCommandOption{optionOf(games.OptionSpec{Key: "n", Kind: games.OptionInt, Min: 1, Max: 6})}
+	widen(opts, games.OptionSpec{Key: "n", Kind: games.OptionInt, Min: 0, Max: 9})
+	if *opts[0].MinValue != 0 || opts[0].MaxValue != 9 {
+		t.Fatalf("range %v..%v", *opts[0].MinValue, opts[0].MaxValue)
+	}
+	widen(opts, games.OptionSpec{Key: "n", Kind: games.OptionString})
+	if opts[0].Type != discordgo.ApplicationCommandOptionString || opts[0].MinValue != nil {
+		t.Fatalf("%+v", opts[0])
+	}
 }

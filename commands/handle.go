@@ -235,7 +235,11 @@ func (s *Service) autocomplete(req Request) Response {
 			if o.Key != req.Focused {
 				continue
 			}
-			for _, c := range o.Choices {
+			choices := o.Choices
+			if o.Kind == games.OptionBool {
+				choices = []string{"true", "false"}
+			}
+			for _, c := range choices {
 				if len(out) == 25 {
 					break
 				}

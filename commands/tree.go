@@ -86,8 +86,15 @@ func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
 	return opt
 }
 
-// widen lets an option shared by several games accept every game's range.
+// widen lets an option shared by several games accept every game's
+// values: integer ranges grow, and an option whose type differs between
+// games becomes text with suggestions (the game's own check still applies).
 func widen(opts []*discordgo.ApplicationCommandOption, o games.OptionSpec) {
+	for _, x := range opts {
+		if x.Name == o.Key && x.Type != optionOf(o).Type {
+			x.Type, x.MinValue, x.MaxValue, x.Autocomplete = discordgo.ApplicationCommandOptionString, nil, 0, true
+		}
+	}
 	for _, x := range opts {
 		if x.Name != o.Key || x.Type != discordgo.ApplicationCommandOptionInteger || x.MinValue == nil {
 			continue
