@@ -243,13 +243,33 @@ func (s *Service) autocomplete(req Request) Response {
 				if len(out) == 25 {
 					break
 				}
-				if strings.Contains(strings.ToLower(c), typed) && !hasChoice(out, c) {
-					out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+				name := choiceName(req.Locale, eng.Info().ID, o.Key, c)
+				if (strings.Contains(strings.ToLower(c), typed) || strings.Contains(strings.ToLower(name), typed)) && !hasChoice(out, c) {
+					out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: c})
 				}
 			}
 		}
 	}
 	return Response{Reply: Reply{Kind: ReplyChoices, Choices: out}}
+}
+
+// choiceName is the translated name of an option value when the game's
+// catalogue has one (<game>.option.<key>.<value> or <game>.<key>.<value>,
+// e.g. fow.mission.breakthrough), else the value itself.
+func choiceName(locale, game, key, value string) string {
+	for _, id := range []string{game + ".option." + key + "." + value, game + "." + key + "." + value} {
+		if i18n.Has(id) {
+			return clipName(i18n.For(locale).T(id))
+		}
+	}
+	return value
+}
+
+func clipName(s string) string {
+	if r := []rune(s); len(r) > 100 {
+		return string(r[:100])
+	}
+	return s
 }
 
 func hasChoice(cs []*discordgo.ApplicationCommandOptionChoice, v string) bool {

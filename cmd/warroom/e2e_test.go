@@ -569,3 +569,18 @@ func TestE2EBadToken(t *testing.T) {
 		t.Fatal("token in the log")
 	}
 }
+
+// The Flames of War mission is offered by autocomplete, with the mission
+// table's names in the user's language.
+func TestE2EMissionAutocomplete(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	r := w.expect(w.srv.Autocomplete(w.ann, w.ch, w.guild, "play", map[string]any{"game": "fow", "mission": "break"}, "mission", "en-US"))
+	if len(r.Choices) == 0 || len(r.Choices) > 25 {
+		t.Fatalf("%d choices", len(r.Choices))
+	}
+	if r.Choices[0].Value != "breakthrough" || r.Choices[0].Name == "breakthrough" {
+		t.Fatalf("first choice %+v", r.Choices[0])
+	}
+	w.noProblems()
+}
