@@ -339,14 +339,14 @@ func cardIDs(js string) []string {
 	return out
 }
 
-// playouts scales a playout count: short under -short, a fifth under -race.
+// playouts scales a playout count: short under -short, an eighth under -race.
 func playouts(short, long int) int {
 	n := long
 	if testing.Short() {
 		n = short
 	}
 	if raceEnabled {
-		n = max(1, n/5)
+		n = max(1, n/8)
 	}
 	return n
 }
