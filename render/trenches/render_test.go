@@ -107,6 +107,10 @@ func TestRenderPlayouts(t *testing.T) {
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 func playRender(t *testing.T, opts games.Options, seed uint64) {
+	imgEvery := 7
+	if raceEnabled {
+		imgEvery = 35
+	}
 	r := rand.New(rand.NewPCG(seed, 1))
 	rng := games.NewPCG(seed, 2)
 	s, err := G.Setup(opts, 2, rng)
@@ -168,7 +172,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 		}
 		// The image draws only public information: any seat's view gives the
 		// same picture as the public view.
-		if step%7 == 0 {
+		if step%imgEvery == 0 {
 			img := paint(pub.(tov.View)).Img.Pix
 			if step%70 == 0 {
 				b, err := R.Image(pub)
