@@ -185,6 +185,12 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 	s := b.s
 	log := b.log.With().Str("interaction", i.ID).Logger()
 	r := resp.Reply
+	if r.Kind != commands.ReplyChoices {
+		// The public side first (board edits, new board, thread), so that
+		// by the time the player sees the reply the table already shows
+		// the move. The interaction is acknowledged, so order is free.
+		b.carryOut(ctx, resp, i.ChannelID)
+	}
 	switch r.Kind {
 	case commands.ReplyChoices:
 		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
@@ -230,8 +236,6 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
 		logErr(log, err, "strip buttons")
 	}
-
-	b.carryOut(ctx, resp, i.ChannelID)
 }
 
 // carryOut does what a response asks after its reply: open the thread,

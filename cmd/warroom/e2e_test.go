@@ -163,7 +163,11 @@ func (w *world) settle(ch string) *discordtest.Message {
 	w.t.Helper()
 	m, err := w.srv.WaitMessage(w.ctx(), ch, func(m *discordtest.Message) bool { return isBoard(m) || isResult(m) })
 	if err != nil {
-		w.t.Fatalf("no board or result in %s: %v\n%s", ch, err, strings.Join(w.srv.Problems(), "\n"))
+		all := w.srv.AllMessages(ch)
+		for _, m := range all[max(0, len(all)-4):] {
+			w.t.Logf("last messages: %q ephemeral=%v buttons=%v", m.Text(), m.Ephemeral(), m.ButtonLabels())
+		}
+		w.t.Fatalf("no board or result in %s: %v\n%s\n%s", ch, err, strings.Join(w.srv.Problems(), "\n"), w.log.String())
 	}
 	return m
 }
@@ -208,7 +212,6 @@ func (w *world) lobby(game string, opts map[string]any, bob bool, bots int) {
 		lobby = w.expect(w.srv.ClickLabel(w.ann, &lobby, "Add computer player")).Message
 	}
 	w.expect(w.srv.ClickLabel(w.ann, &lobby, "Start"))
-	w.settle(w.ch)
 }
 
 // userByID maps a mention back to a person.
@@ -296,6 +299,7 @@ func (w *world) playToEnd(seed uint64, ch string, maxClicks int) *discordtest.Me
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for i := 0; i < maxClicks; i++ {
 		if m := w.settle(ch); isResult(m) {
+			w.t.Logf("result after %d clicks: %q", i, m.Content)
 			return m
 		}
 		b := w.board(ch)

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"github.com/warroom/warroom/bot/discordtest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Every game, played to its end on Discord by two people clicking the
+// buttons and menus the bot sent them (random legal choices), through the
+// real `warroom run`.
+func TestE2EEveryGameToTheEnd(t *testing.T) {
+	cases := []struct {
+		game string
+		opts map[string]any
+		bots int
+	}{
+		{"trenches", map[string]any{"scenario": 2}, 0},
+		{"frontline", nil, 0},
+		{"fow", map[string]any{"mission": "dust_up"}, 0},
+		{"blindaz", nil, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			w := newWorld(t)
+			w.extraFlags = []string{"--no-images"}
+			w.startBot()
+			w.lobby(c.game, c.opts, true, c.bots)
+			ch := w.ch
+			if c.game == "blindaz" {
+				ch = w.teamThread()
+			}
+			end := w.playToEnd(7, ch, 4000)
+			if !isResult(end) {
+				t.Fatalf("end: %s", end.Text())
+			}
+			if c.game == "blindaz" {
+				// The channel learns the result too.
+				if _, err := w.srv.WaitMessage(w.ctx(), w.ch, isResult); err != nil {
+					t.Fatalf("no result in the channel: %v", err)
+				}
+			}
+			w.noProblems()
+		})
+	}
+}
+
+// teamThread checks the co-op game moved into a private thread with the
+// players in it and a link in the channel, and returns the thread id.
+func (w *world) teamThread() string {
+	w.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, th := range w.srv.Threads() {
+			if th.ParentID != w.ch {
+				continue
+			}
+			if !th.Private() || !th.HasMember(w.ann) || !th.HasMember(w.bob) {
+				w.t.Fatalf("thread %+v: private %v", th, th.Private())
+			}
+			if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<#"+th.ID+">") }); err != nil {
+				w.t.Fatalf("no link to the thread: %v", err)
+			}
+			w.settle(th.ID)
+			return th.ID
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w.t.Fatal("no team thread")
+	return ""
+}
