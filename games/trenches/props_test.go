@@ -324,6 +324,22 @@ func playout(t *testing.T, v variant, seed uint64, deep bool) (State, []games.Ac
 					}
 				}
 			}
+			// The view's move search agrees with the engine's.
+			pv := G.View(s, seat).(View)
+			for _, a := range legal {
+				switch a.Verb {
+				case VMove:
+					m, _ := pv.MoveCosts(a.Args[0])
+					r := s.reach(a.Args[0], Stats[s.Counters[a.Args[0]].Type].MP)
+					if o, ok := m[a.Args[1]]; !ok || o.Cost != r.Cost[Idx(a.Args[1])] {
+						t.Fatalf("view move cost for %v: %+v", a, o)
+					}
+				case VExit:
+					if _, ex := pv.MoveCosts(a.Args[0]); ex.Cost == 0 {
+						t.Fatalf("view has no exit for %v", a)
+					}
+				}
+			}
 			// JSON round trip.
 			var back State
 			if err := json.Unmarshal([]byte(mustJSON(s)), &back); err != nil {

@@ -211,22 +211,28 @@ func AttackNeed(n int, typ string, from, to int) int {
 	return need
 }
 
-// MoveCosts returns the cheapest cost to each destination for the face-up
-// unit idx as seen in v (the same search the engine uses), and the exit cost.
-func (v View) MoveCosts(idx int) (map[int]int, int) {
+// MoveOpt is one destination of a move as the renderer labels it.
+type MoveOpt struct {
+	Cost  int // MP
+	Flags int // S3 objective hexes entered on the way (VP)
+}
+
+// MoveCosts returns the destinations of the face-up unit idx as seen in v
+// (the same search the engine uses) and the exit option (Cost 0 = none).
+func (v View) MoveCosts(idx int) (map[int]MoveOpt, MoveOpt) {
 	var unit *UnitView
 	for i := range v.Units {
 		if v.Units[i].Idx == idx {
 			unit = &v.Units[i]
 		}
 	}
-	if unit == nil || v.Scenario < 1 || v.Scenario > 6 {
-		return nil, inf
+	if unit == nil || v.Scenario < 1 || v.Scenario > 6 || !Valid(unit.Hex) {
+		return nil, MoveOpt{}
 	}
 	sc := &Scenarios[v.Scenario]
 	var blocked [NHexs]bool
 	for _, u := range v.Units {
-		if u.Raider != unit.Raider {
+		if u.Raider != unit.Raider && Valid(u.Hex) {
 			blocked[Idx(u.Hex)] = true
 		}
 	}
@@ -239,11 +245,15 @@ func (v View) MoveCosts(idx int) (map[int]int, int) {
 		}
 	}
 	r := sc.search(unit.Hex, Stats[unit.Type].MP, &blocked, flags)
-	out := map[int]int{}
+	out := map[int]MoveOpt{}
 	for k := 0; k < NHexs; k++ {
 		if r.Cost[k] < inf {
-			out[Map[k].ID] = r.Cost[k]
+			out[Map[k].ID] = MoveOpt{Cost: r.Cost[k], Flags: r.Flags[k]}
 		}
 	}
-	return out, r.ExitCost
+	var ex MoveOpt
+	if r.ExitCost < inf {
+		ex = MoveOpt{Cost: r.ExitCost, Flags: r.ExitFlags}
+	}
+	return out, ex
 }

@@ -23,11 +23,11 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 	case tov.PhaseDefender:
 		m.Prompt = ctx.T("trenches.prompt.defender", "GT", v.GT, "M", v.M)
 	}
-	var moves map[int]map[int]int
-	var exits map[int]int
-	costs := func(u int) (map[int]int, int) {
+	var moves map[int]map[int]tov.MoveOpt
+	var exits map[int]tov.MoveOpt
+	costs := func(u int) (map[int]tov.MoveOpt, tov.MoveOpt) {
 		if moves == nil {
-			moves, exits = map[int]map[int]int{}, map[int]int{}
+			moves, exits = map[int]map[int]tov.MoveOpt{}, map[int]tov.MoveOpt{}
 		}
 		if _, ok := moves[u]; !ok {
 			moves[u], exits[u] = v.MoveCosts(u)
@@ -94,13 +94,23 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 		case tov.VMove:
 			u, _ := unitOf(v, arg(0))
 			mv, _ := costs(arg(0))
-			c.Label = ctx.T("trenches.menu.move", "Unit", unitName(u.ID), "To", hexLabel(arg(1)), "MP", mv[arg(1)])
+			o := mv[arg(1)]
+			c.Label = ctx.T("trenches.menu.move", "Unit", unitName(u.ID), "To", hexLabel(arg(1)), "MP", o.Cost)
+			if o.Flags > 0 {
+				c.Label += " " + ctx.T("trenches.log.vp", "VP", o.Flags)
+			}
+			if dugoutAt(v, arg(1)) {
+				c.Label += " 🕳️"
+			}
+			if stackAt(v, arg(1)) {
+				c.Label += " ❓"
+			}
 			c.Group = unitGroup(u)
 			addUnit(arg(0), c)
 		case tov.VExit:
 			u, _ := unitOf(v, arg(0))
 			_, ex := costs(arg(0))
-			c.Label = ctx.T("trenches.menu.exit", "Unit", unitName(u.ID), "MP", ex)
+			c.Label = ctx.T("trenches.menu.exit", "Unit", unitName(u.ID), "MP", ex.Cost)
 			c.Group = unitGroup(u)
 			c.Emoji = "🏃"
 			c.Style = render.Success
@@ -147,6 +157,24 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 		m.Choices[i].Label = clip(m.Choices[i].Label, 80)
 	}
 	return m
+}
+
+func dugoutAt(v tov.View, h int) bool {
+	for _, d := range v.Dugouts {
+		if d == h {
+			return true
+		}
+	}
+	return false
+}
+
+func stackAt(v tov.View, h int) bool {
+	for _, st := range v.Stacks {
+		if st.Hex == h {
+			return true
+		}
+	}
+	return false
 }
 
 func countRemaining(v tov.View) int {

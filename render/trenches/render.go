@@ -57,7 +57,7 @@ func hexLabel(h int) string {
 // unitName is a counter's short public name, e.g. "ge G1", "br LMG2".
 func unitName(id string) string {
 	p := strings.Split(id, "-")
-	if len(p) == 2 {
+	if len(p) != 3 {
 		return "?" // decoys are never named in public
 	}
 	return p[0] + " " + strings.ToUpper(p[1]) + p[2]

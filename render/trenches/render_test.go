@@ -307,3 +307,32 @@ func BenchmarkImage(b *testing.B) {
 		}
 	}
 }
+
+func TestForeignViews(t *testing.T) {
+	ctx := ctxFor("en", games.Spectator)
+	for _, v := range []any{nil, 42, tov.View{}, &tov.View{}, (*tov.View)(nil)} {
+		R.Board(ctx, v)
+		R.Private(ctx, v)
+		R.Status(ctx, v)
+		R.Menu(ctx, v, []games.Action{games.Act(tov.VEnd), games.Act(tov.VMove, 3, 307), games.Act("bogus")})
+		R.Image(v)
+	}
+}
+
+func TestMenuPrivateWhenRevealing(t *testing.T) {
+	rng := games.NewPCG(4, 4)
+	s, _ := G.Setup(games.Options{"scenario": "2"}, 2, rng)
+	for i := 0; i < 500 && !G.Outcome(s).Done; i++ {
+		seat := G.Active(s)[0]
+		legal := G.Legal(s, seat)
+		m := R.Menu(ctxFor("en", seat), G.View(s, seat), legal)
+		reveal := false
+		for _, a := range legal {
+			reveal = reveal || a.Verb == tov.VReveal
+		}
+		if reveal && !m.Private {
+			t.Fatal("reveal choices in a public menu")
+		}
+		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+	}
+}
