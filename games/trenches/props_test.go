@@ -365,9 +365,23 @@ func playout(t *testing.T, v variant, seed uint64, deep bool) (State, []games.Ac
 		if deep {
 			before = mustJSON(s)
 		}
-		n, _, err := G.Apply(s, seat, a, rng)
+		n, evs, err := G.Apply(s, seat, a, rng)
 		if err != nil {
 			t.Fatalf("seed %d: legal %v rejected: %v", seed, a, err)
+		}
+		// Public events name nothing hidden.
+		if hid := hiddenIDs(n); len(hid) > 0 && n.Leg == s.Leg {
+			for _, e := range evs {
+				if e.Private {
+					continue
+				}
+				js := mustJSON(e)
+				for _, id := range hid {
+					if strings.Contains(js, id) {
+						t.Fatalf("public event %s names hidden %s", js, id)
+					}
+				}
+			}
 		}
 		if deep && mustJSON(s) != before {
 			t.Fatal("Apply modified its input")
