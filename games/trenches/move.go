@@ -10,6 +10,7 @@ type Reach struct {
 	// Exit: best way to leave across the red edge (cost includes the 1 MP).
 	ExitCost  int
 	ExitFlags int
+	ExitHex   int // the Cut Wire hex the exit leaves from
 	exitMask  int
 }
 
@@ -79,7 +80,7 @@ func (sc *Scenario) search(from, mp int, blocked *[NHexs]bool, flagHexes []int) 
 				}
 				f := popcount(m)
 				if r.ExitCost >= inf || f > r.ExitFlags || (f == r.ExitFlags && d+1 < r.ExitCost) {
-					r.ExitCost, r.ExitFlags, r.exitMask = d+1, f, m
+					r.ExitCost, r.ExitFlags, r.exitMask, r.ExitHex = d+1, f, m, h.ID
 				}
 			}
 		}

@@ -350,7 +350,7 @@ func apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []g
 			n.Counters[u].Hex = 0
 			n.Counters[u].Acted = true
 			n.setFlags(r.exitMask)
-			n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, VP: 1, Count: r.ExitCost})
+			n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, To: r.ExitHex, VP: 1, Count: r.ExitCost})
 			n.afterAction()
 			return n, ev(&n, from), nil
 		}

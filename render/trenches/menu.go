@@ -134,6 +134,9 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 			addUnit(arg(0), c)
 		case tov.VEnd:
 			c.Label = ctx.T("trenches.menu.end")
+			if n := idle(v); n > 0 {
+				c.Label = ctx.T("trenches.menu.end_idle", "Count", n)
+			}
 			c.Group = ctx.T("trenches.group.turn")
 			c.Emoji = "⏭️"
 			if len(legal) == 1 {
@@ -157,6 +160,18 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 		m.Choices[i].Label = clip(m.Choices[i].Label, 80)
 	}
 	return m
+}
+
+// idle counts the acting side's face-up units that have not acted.
+func idle(v tov.View) int {
+	raider := v.Phase == tov.PhaseRaider
+	n := 0
+	for _, u := range v.Units {
+		if u.Raider == raider && !u.Acted && tov.Stats[u.Type].MP+tov.Stats[u.Type].Range > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func dugoutAt(v tov.View, h int) bool {

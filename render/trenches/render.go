@@ -365,7 +365,7 @@ func logLine(ctx render.Ctx, e tov.Entry) string {
 		}
 		return s
 	case "exit":
-		return ctx.T("trenches.log.exit", "Unit", unitName(e.Unit), "From", tov.HexName(e.From))
+		return ctx.T("trenches.log.exit", "Unit", unitName(e.Unit), "From", tov.HexName(e.From), "To", tov.HexName(e.To), "MP", e.Count)
 	case "attack":
 		mod := ""
 		if e.Mod > 0 {
