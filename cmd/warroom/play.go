@@ -28,6 +28,10 @@ func (o optionFlags) Set(v string) error {
 	return nil
 }
 
+// plain drops the Markdown that Discord renders (bold, code) for the
+// terminal.
+func plain(s string) string { return strings.NewReplacer("**", "", "`", "", "__", "").Replace(s) }
+
 // maxLocalActions stops a runaway local game.
 const maxLocalActions = 200000
 
@@ -163,7 +167,7 @@ func (t *localTable) autoplay(quiet bool) error {
 
 func (t *localTable) finish() error {
 	view := t.eng.View(t.state, games.Spectator)
-	fmt.Fprintln(t.out, render.TextOf(t.g.Board(t.ctx, view)))
+	fmt.Fprintln(t.out, plain(render.TextOf(t.g.Board(t.ctx, view))))
 	if err := t.writeImage("final"); err != nil {
 		return err
 	}
@@ -210,9 +214,9 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		ctx := t.ctx
 		ctx.Viewer = seat
 		view := t.eng.View(t.state, seat)
-		fmt.Fprintln(t.out, "\n"+render.TextOf(t.g.Board(t.ctx, t.eng.View(t.state, games.Spectator))))
+		fmt.Fprintln(t.out, "\n"+plain(render.TextOf(t.g.Board(t.ctx, t.eng.View(t.state, games.Spectator)))))
 		if card, ok := t.g.Private(ctx, view); ok {
-			fmt.Fprintln(t.out, render.TextOf(card))
+			fmt.Fprintln(t.out, plain(render.TextOf(card)))
 		}
 		if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
 			return err
@@ -237,7 +241,7 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 			fmt.Fprintln(t.out, "bye")
 			return nil
 		case "?":
-			fmt.Fprintln(t.out, t.g.Rules(t.ctx))
+			fmt.Fprintln(t.out, plain(t.g.Rules(t.ctx)))
 			continue
 		}
 		var a games.Action
@@ -250,7 +254,11 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 			continue
 		}
 		if err := t.apply(seat, a); err != nil {
-			fmt.Fprintf(t.out, "! %v\n", err)
+			msg := err.Error()
+			if key := t.eng.Info().ID + ".err." + games.ErrorCode(err); i18n.Has(key) {
+				msg = t.ctx.T(key)
+			}
+			fmt.Fprintf(t.out, "! %s\n", msg)
 		}
 	}
 	return t.finish()

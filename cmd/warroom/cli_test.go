@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runMain(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestPlayAllComputerGameEnds(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range gameIDs() {
+		out, errs, code := run(t, "", "play", g, "--bots", "2", "--seed", "3", "--quiet", "--images", dir)
+		if code != 0 || !strings.Contains(out, "Game over after") {
+			t.Fatalf("%s: code %d\n%s\n%s", g, code, out, errs)
+		}
+		if _, err := os.Stat(filepath.Join(dir, g+"-final.png")); err != nil {
+			t.Errorf("%s: no final picture: %v", g, err)
+		}
+	}
+}
+
+func TestPlayInteractiveReadsChoices(t *testing.T) {
+	out, errs, code := run(t, "1\n!!\nnonsense\n1\nq\n", "play", "flanders", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	for _, want := range []string{"Roll", "? not a choice", "! Unknown action.", "bye", "choice (number"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "**") {
+		t.Error("Markdown shown on the terminal")
+	}
+}
+
+func TestPlayBadInput(t *testing.T) {
+	for _, args := range [][]string{{"play"}, {"play", "chess"}, {"play", "flanders", "--seats", "9"}, {"play", "flanders", "--bots", "5", "--seats", "2"}, {"nope"}} {
+		if _, _, code := run(t, "", args...); code == 0 {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
+
+// A rules case as a file: set up from a seed, then roll scripted dice.
+func TestReplayScriptedDice(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, v any) string {
+		b, _ := json.Marshal(v)
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o600)
+		return p
+	}
+	out, errs, code := run(t, "", "replay", write("setup.json", map[string]any{"game": "flanders", "seats": 2, "seed": []int{1, 2}}))
+	if code != 0 {
+		t.Fatalf("setup: %s", errs)
+	}
+	var setup ReplayResult
+	if err := json.Unmarshal([]byte(out), &setup); err != nil {
+		t.Fatal(err)
+	}
+	// Dice 4, 1, 6 are the Intn(6) results 3, 0, 5.
+	out, errs, code = run(t, "", "replay", write("roll.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "script": []int{3, 0, 5}, "actions": []string{"roll"}}))
+	if code != 0 {
+		t.Fatalf("roll: %s", errs)
+	}
+	var res ReplayResult
+	json.Unmarshal([]byte(out), &res)
+	view, _ := json.Marshal(res.View)
+	if res.Applied != 1 || !strings.Contains(string(view), `"dice":[4,1,6]`) {
+		t.Fatalf("applied %d, view %s", res.Applied, view)
+	}
+	// Without randomness left, a draw is a clear error, not a panic.
+	_, errs, code = run(t, "", "replay", write("noscript.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "actions": []string{"roll"}}))
+	if code == 0 || !strings.Contains(errs, "script") {
+		t.Fatalf("missing randomness: %d %s", code, errs)
+	}
+	// An illegal action is reported and stops the replay.
+	out, _, _ = run(t, "", "replay", write("bad.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "actions": []string{"stop"}}))
+	json.Unmarshal([]byte(out), &res)
+	if res.Error == "" || res.Applied != 0 {
+		t.Fatalf("illegal stop: %+v", res.Error)
+	}
+}
+
+func TestExportAndBackup(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	w.board(w.ch)
+	w.stopBot()
+	out, errs, code := run(t, "", "export", "--db", w.db, "--channel", w.ch)
+	if code != 0 || !strings.Contains(out, `"game": "flanders"`) || strings.Contains(out, `"rng"`) {
+		t.Fatalf("export: %d %s\n%s", code, errs, out)
+	}
+	// The export replays.
+	f := filepath.Join(t.TempDir(), "export.json")
+	os.WriteFile(f, []byte(out), 0o600)
+	if _, errs, code := run(t, "", "replay", f); code != 0 {
+		t.Fatalf("replay of export: %s", errs)
+	}
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if out, errs, code := run(t, "", "backup", "--db", w.db, "--out", copyPath); code != 0 || !strings.Contains(out, "wrote") {
+		t.Fatalf("backup: %s %s", out, errs)
+	}
+	if _, _, code := run(t, "", "export", "--db", copyPath, "--table", "1"); code != 0 {
+		t.Fatal("the backup does not hold the table")
+	}
+	if _, errs, code := run(t, "", "export", "--db", filepath.Join(t.TempDir(), "missing.db"), "--table", "1"); code == 0 || !strings.Contains(errs, "missing.db") {
+		t.Fatalf("missing database: %s", errs)
+	}
+}
