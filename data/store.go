@@ -56,8 +56,8 @@ type Table struct {
 	// Deadline is when the seats to act run out of time (turn_timeout);
 	// zero when the table has no time control or a computer is to act.
 	Deadline time.Time `json:"deadline,omitempty"`
-	Created        time.Time  `json:"created"`
-	Updated        time.Time  `json:"updated"`
+	Created  time.Time `json:"created"`
+	Updated  time.Time `json:"updated"`
 }
 
 // PlayChannel is where the game is played: the team thread if there is one.
