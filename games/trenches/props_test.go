@@ -551,10 +551,27 @@ func BenchmarkApply(b *testing.B) {
 			s, _ = G.Setup(games.Options{"scenario": "6"}, 2, rng)
 			b.StartTimer()
 		}
+		b.StopTimer()
 		seat := G.Active(s)[0]
 		legal := G.Legal(s, seat)
 		a := legal[rng.Intn(len(legal))]
+		b.StartTimer()
 		s, _, _ = G.Apply(s, seat, a, rng)
+	}
+}
+
+// BenchmarkLegal is the cost of listing a seat's legal actions mid-game.
+func BenchmarkLegal(b *testing.B) {
+	rng := games.NewPCG(1, 1)
+	s, _ := G.Setup(games.Options{"scenario": "5"}, 2, rng)
+	for i := 0; i < 12; i++ {
+		seat := G.Active(s)[0]
+		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+	}
+	seat := G.Active(s)[0]
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		G.Legal(s, seat)
 	}
 }
 

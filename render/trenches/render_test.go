@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -334,5 +335,31 @@ func TestMenuPrivateWhenRevealing(t *testing.T) {
 			t.Fatal("reveal choices in a public menu")
 		}
 		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+	}
+}
+
+// Every literal catalogue key in the renderer's source exists in English.
+func TestSourceKeysExist(t *testing.T) {
+	re := regexp.MustCompile(`"(trenches\.[a-z_.0-9]+)"`)
+	for _, f := range []string{"render.go", "menu.go", "image.go"} {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			k := m[1]
+			if strings.HasSuffix(k, ".") {
+				continue // a prefix completed at run time (nation, type, scn, err)
+			}
+			if !i18n.Has(k) {
+				t.Errorf("%s: key %s missing", f, k)
+			}
+		}
+	}
+	for _, k := range []string{"nation.ge", "nation.br", "nation.ca", "nation.fr", "type.h", "type.g", "type.r", "type.lmg", "type.mg", "type.decoy",
+		"scn.1", "scn.2", "scn.3", "scn.4", "scn.5", "scn.6"} {
+		if !i18n.Has("trenches." + k) {
+			t.Errorf("missing trenches.%s", k)
+		}
 	}
 }
