@@ -283,6 +283,9 @@ func drawTokens(c *canvas.Canvas, p canvas.Pt, ts []token) {
 		}
 		c.Text(label, q.X, y+3, size, true, cBlack, canvas.TopCenter)
 		c.Text(fmt.Sprintf("%d-%d-%d", st.Attack, st.Range, st.MP), q.X, y+15, 8, false, cBlack, canvas.TopCenter)
+		if u.Acted {
+			c.Rect(x, y, counter, counter, color.RGBA{0, 0, 0, 90})
+		}
 	}
 	if extra > 0 {
 		q := canvas.Pt{X: p.X + slots[len(slots)-1].X, Y: p.Y + slots[len(slots)-1].Y}
