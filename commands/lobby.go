@@ -2,6 +2,8 @@ package commands
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -86,6 +88,24 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 	return Response{Reply: Reply{Kind: ReplyUpdate, Message: msg, BoardOf: t.ID}}
 }
 
+// setupOptions are the table's options plus the computer seats.
+func setupOptions(t *data.Table) games.Options {
+	opts := games.Options{}
+	for k, v := range t.Options {
+		opts[k] = v
+	}
+	var bots []string
+	for i, s := range t.Seats {
+		if s.Bot {
+			bots = append(bots, strconv.Itoa(i))
+		}
+	}
+	if len(bots) > 0 {
+		opts[games.OptComputerSeats] = strings.Join(bots, ",")
+	}
+	return opts
+}
+
 func botCount(t *data.Table) int {
 	n := 0
 	for _, s := range t.Seats {
@@ -101,7 +121,7 @@ func botCount(t *data.Table) int {
 func (s *Service) start(req Request, l *loaded) Response {
 	t := l.t
 	rng := s.newRNG()
-	st, err := l.eng.Setup(t.Options, len(t.Seats), rng)
+	st, err := l.eng.Setup(setupOptions(t), len(t.Seats), rng)
 	if err != nil {
 		if code := games.ErrorCode(err); code != "" {
 			return private(req, "core.err.bad_option", "Option", code, "Detail", err.Error())

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
 )
 
 func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
@@ -53,5 +56,17 @@ func TestNoTimeoutWithoutOption(t *testing.T) {
 	h.startRace()
 	if ids, _ := h.svc.Overdue(time.Now().Add(24 * 365 * time.Hour)); len(ids) != 0 {
 		t.Fatalf("overdue without turn_timeout: %v", ids)
+	}
+}
+
+func TestComputerSeatsPassedToSetupNotFromUsers(t *testing.T) {
+	h := newHarness(t)
+	if r := h.slash(ann, "play", "", map[string]string{"game": "race", "computer_seats": "1"}); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("a user set computer_seats")
+	}
+	tb := &data.Table{Seats: []data.Seat{{UserID: "1"}, {Bot: true}, {Bot: true}}, Options: games.Options{"target": "5"}}
+	o := setupOptions(tb)
+	if o[games.OptComputerSeats] != "1,2" || o["target"] != "5" || tb.Options[games.OptComputerSeats] != "" {
+		t.Fatalf("%v (table options %v)", o, tb.Options)
 	}
 }

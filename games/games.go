@@ -159,6 +159,32 @@ func ErrorCode(err error) string {
 // each game validates its own in Setup.
 type Options map[string]string
 
+// OptComputerSeats is the one option the table service sets itself (a
+// user cannot): the seats of the computer players, comma separated, so a
+// game with a solo procedure knows which side the computer plays.
+const OptComputerSeats = "computer_seats"
+
+// ComputerSeats reads OptComputerSeats.
+func (o Options) ComputerSeats() []Seat {
+	var out []Seat
+	for _, f := range strings.Split(o[OptComputerSeats], ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n >= 0 {
+			out = append(out, Seat(n))
+		}
+	}
+	return out
+}
+
+// IsComputer reports whether seat is listed in OptComputerSeats.
+func (o Options) IsComputer(seat Seat) bool {
+	for _, s := range o.ComputerSeats() {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
 // Int returns the option as an int, or def when absent or not a number.
 func (o Options) Int(key string, def int) int {
 	if v, ok := o[key]; ok {

@@ -85,6 +85,13 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s has no renderer", info.ID)
 	}
 	rng := games.NewPCG(s1, 0)
+	var computers []string
+	for i := n - nb; i < n; i++ {
+		computers = append(computers, strconv.Itoa(i))
+	}
+	if len(computers) > 0 {
+		opts[games.OptComputerSeats] = strings.Join(computers, ",")
+	}
 	st, err := eng.Setup(games.Options(opts), n, rng)
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)

@@ -30,7 +30,8 @@ func (Game) Info() games.Info {
 
 // Setup starts a game. Options: scenario 1-6, role (seat 0's side:
 // raider/attacker or defender), solo (seat 1 is a computer: when it
-// defends its hidden counters follow the solo procedure), match (play the
+// defends its hidden counters follow the solo procedure; implied when the
+// table service lists seat 1 in games.OptComputerSeats), match (play the
 // scenario twice with sides swapped; compare Raider VP).
 func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) {
 	if seats != 2 {
@@ -40,7 +41,10 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if n < 1 || n > 6 {
 		return State{}, fmt.Errorf("trenches: scenario must be 1-6, got %d", n)
 	}
-	s := State{Scenario: n, Solo: opts.Bool("solo", false), Match: opts.Bool("match", false), LegVP: []int{-1, -1}}
+	// Solo: asked for, or seat 1 is a computer player (the table service
+	// says so through games.OptComputerSeats).
+	solo := opts.Bool("solo", false) || opts.IsComputer(1)
+	s := State{Scenario: n, Solo: solo, Match: opts.Bool("match", false), LegVP: []int{-1, -1}}
 	switch opts["role"] {
 	case "", "raider", "attacker":
 	case "defender":
