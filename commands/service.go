@@ -329,9 +329,14 @@ func (s *Service) ThreadOpened(ctx context.Context, tableID, threadID, linkMessa
 func (s *Service) newRNG() *games.PCG { return games.NewPCG(s.Seed()) }
 
 // Export is a table as an admin downloads it to reproduce a bug: the
-// record and its log. The random source of a live table is removed (it
-// would let anyone predict the dice); a finished table keeps it.
-func (s *Service) Export(id string) ([]byte, error) {
+// record and its log. A live table's random source is always left out (it
+// would predict the dice). Its hidden information (the state, action
+// arguments such as a secret placement, private events) is left out too,
+// and the public view is given instead, unless includeHidden is set; a
+// finished table is exported whole.
+func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
+	unlock := s.lock(id)
+	defer unlock()
 	t, err := s.store.Get(id)
 	if err != nil {
 		return nil, err
@@ -340,27 +345,33 @@ func (s *Service) Export(id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	var view any
 	if t.Live() {
-		t.RNG = nil
-		for i := range log {
-			if hasPrivate(log[i].Events) {
-				log[i].Events = nil
+		if !includeHidden {
+			if l, err := s.decode(t); err == nil && l.state != nil {
+				view = l.eng.View(l.state, games.Spectator)
+			}
+			t.State = nil
+			for i := range log {
+				if a, err := games.ParseAction(log[i].Action); err == nil {
+					log[i].Action = a.Verb
+				}
+				var public []games.Event
+				for _, e := range log[i].Events {
+					if !e.Private {
+						public = append(public, e)
+					}
+				}
+				log[i].Events = public
 			}
 		}
+		t.RNG = nil
 	}
 	return json.MarshalIndent(struct {
 		Table *data.Table     `json:"table"`
+		View  any             `json:"view,omitempty"`
 		Log   []data.LogEntry `json:"log"`
-	}{t, log}, "", "  ")
-}
-
-func hasPrivate(ev []games.Event) bool {
-	for _, e := range ev {
-		if e.Private {
-			return true
-		}
-	}
-	return false
+	}{t, view, log}, "", "  ")
 }
 
 // isNotFound reports a missing table.

@@ -331,12 +331,21 @@ func TestCorruptRecordIsReported(t *testing.T) {
 func TestExportHidesSeedOfLiveTable(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	out, err := h.svc.Export(p.BoardOf)
+	h.click(ann, "board1", buttons(p.Message)["+2"])
+	tb, _ := h.store.Get(p.BoardOf)
+	var st raceState
+	json.Unmarshal(tb.State, &st)
+	secret := jsonInt(st.Secrets[0])
+	out, err := h.svc.Export(p.BoardOf, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(out), `"rng"`) {
-		t.Fatal("live export contains the random source")
+	if strings.Contains(string(out), `"rng"`) || strings.Contains(string(out), secret) || strings.Contains(string(out), "add.2") || !strings.Contains(string(out), `"view"`) {
+		t.Fatalf("live export shows hidden things:\n%s", out)
+	}
+	out, _ = h.svc.Export(p.BoardOf, true)
+	if strings.Contains(string(out), `"rng"`) || !strings.Contains(string(out), secret) {
+		t.Fatalf("export with hidden information:\n%s", out)
 	}
 }
 

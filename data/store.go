@@ -55,7 +55,7 @@ type Table struct {
 	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
 	// Deadline is when the seats to act run out of time (turn_timeout);
 	// zero when the table has no time control or a computer is to act.
-	Deadline time.Time `json:"deadline,omitempty"`
+	Deadline time.Time `json:"deadline,omitzero"`
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
 }

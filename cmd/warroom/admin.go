@@ -19,6 +19,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
 	table := fs.String("table", "", "table id (shown in the board's footer)")
 	channel := fs.String("channel", "", "or: the channel or thread id of a live table")
+	hidden := fs.Bool("include-hidden", false, "a live table: include its hidden information (hands, hidden units) so it can be replayed; never share it with players")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -41,7 +42,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 		}
 		id = t.ID
 	}
-	out, err := commands.NewService(store, zerolog.Nop()).Export(id)
+	out, err := commands.NewService(store, zerolog.Nop()).Export(id, *hidden)
 	if err != nil {
 		return fmt.Errorf("table %s: %w", id, err)
 	}

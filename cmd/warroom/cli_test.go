@@ -103,7 +103,11 @@ func TestExportAndBackup(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"game": "flanders"`) || strings.Contains(out, `"rng"`) {
 		t.Fatalf("export: %d %s\n%s", code, errs, out)
 	}
-	// The export replays.
+	if strings.Contains(out, `"state"`) {
+		t.Fatal("a live table's state exported without --include-hidden")
+	}
+	// With its hidden information the export replays.
+	out, _, _ = run(t, "", "export", "--db", w.db, "--channel", w.ch, "--include-hidden")
 	f := filepath.Join(t.TempDir(), "export.json")
 	os.WriteFile(f, []byte(out), 0o600)
 	if _, errs, code := run(t, "", "replay", f); code != 0 {
