@@ -44,6 +44,20 @@ func TestPlayInteractiveReadsChoices(t *testing.T) {
 	}
 }
 
+func TestPlayGameOptionsAsFlags(t *testing.T) {
+	out, errs, code := run(t, "", "play", "trenches", "--scenario", "4", "--bots", "2", "--seed", "1", "--quiet")
+	if code != 0 || !strings.Contains(out, "Game over") {
+		t.Fatalf("%d %s", code, errs)
+	}
+	out, _, _ = run(t, "", "play", "fow", "--mission", "breakthrough", "--bots", "2", "--seed", "1")
+	if !strings.Contains(out, "Breakthrough") {
+		t.Fatalf("mission not used:\n%s", out[:min(len(out), 400)])
+	}
+	if _, _, code := run(t, "", "play", "trenches", "--scenario", "9", "--bots", "2"); code == 0 {
+		t.Fatal("scenario 9 accepted")
+	}
+}
+
 func TestPlayBadInput(t *testing.T) {
 	for _, args := range [][]string{{"play"}, {"play", "chess"}, {"play", "flanders", "--seats", "9"}, {"play", "flanders", "--bots", "5", "--seats", "2"}, {"nope"}} {
 		if _, _, code := run(t, "", args...); code == 0 {

@@ -56,6 +56,19 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	quiet := fs.Bool("quiet", false, "all-computer games: print only the result")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "game option key=value (repeatable), e.g. --option scenario=3")
+	// Each of the game's options is also a flag of its own: --scenario 3.
+	for _, o := range info.Options {
+		if fs.Lookup(o.Key) != nil {
+			continue
+		}
+		usage := "game option"
+		if len(o.Choices) > 0 {
+			usage += ": " + strings.Join(o.Choices, ", ")
+		} else if o.Kind == games.OptionInt && o.Max > o.Min {
+			usage += fmt.Sprintf(": %d-%d", o.Min, o.Max)
+		}
+		fs.Func(o.Key, usage, func(v string) error { opts[o.Key] = v; return nil })
+	}
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
