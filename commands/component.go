@@ -202,12 +202,24 @@ func (s *Service) afterChange(req Request, l *loaded, old *data.Table, onBoard, 
 		resp.Edits = s.stripBoard(&loaded{t: old})
 	}
 	resp.Posts = []Post{{ChannelID: l.t.PlayChannel(), Message: msg, BoardOf: l.t.ID}}
-	if l.t.Status == data.StatusFinished && l.t.ThreadID != "" {
-		// The parent channel learns the result too.
-		ctx := ctxFor(l, l.t.Locale, games.Spectator)
-		resp.Posts = append(resp.Posts, Post{ChannelID: l.t.ChannelID, Message: render.Message{Content: render.OutcomeText(ctx, l.info())}})
-	}
+	resp.addThreadResult(l)
 	return resp
+}
+
+// addThreadResult: when a game played in a team thread ends, the
+// channel's link message to the thread shows the result.
+func (r *Response) addThreadResult(l *loaded) {
+	t := l.t
+	if t.Status != data.StatusFinished || t.ThreadID == "" {
+		return
+	}
+	ctx := ctxFor(l, t.Locale, games.Spectator)
+	msg := render.Message{Content: ctx.T("core.table.thread_done", "Thread", "<#"+t.ThreadID+">") + "\n" + render.OutcomeText(ctx, l.info())}
+	if t.LinkMessageID != "" {
+		r.Edits = append(r.Edits, Edit{ChannelID: t.ChannelID, MessageID: t.LinkMessageID, Message: msg})
+		return
+	}
+	r.Posts = append(r.Posts, Post{ChannelID: t.ChannelID, Message: msg})
 }
 
 func isLegal(legal []games.Action, a games.Action) bool {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
-	"github.com/warroom/warroom/render"
 )
 
 // Overdue lists the tables whose players to act have run out of time.
@@ -86,9 +85,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, 
 	rc := ctxFor(l, t.Locale, games.Spectator)
 	msg.Content = strings.TrimSpace(rc.T("core.timeout.played", "Who", strings.Join(who, ", ")) + "\n" + msg.Content)
 	resp := Response{Edits: s.stripBoard(&loaded{t: &old}), Posts: []Post{{ChannelID: t.PlayChannel(), Message: msg, BoardOf: t.ID}}}
-	if t.Status == data.StatusFinished && t.ThreadID != "" {
-		resp.Posts = append(resp.Posts, Post{ChannelID: t.ChannelID, Message: render.Message{Content: render.OutcomeText(rc, l.info())}})
-	}
+	resp.addThreadResult(l)
 	return resp, true, nil
 }
 

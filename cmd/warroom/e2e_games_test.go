@@ -36,9 +36,15 @@ func TestE2EEveryGameToTheEnd(t *testing.T) {
 				t.Fatalf("end: %s", end.Text())
 			}
 			if c.game == "blindaz" {
-				// The channel learns the result too.
-				if _, err := w.srv.WaitMessage(w.ctx(), w.ch, isResult); err != nil {
+				// The channel's link to the thread now shows the result.
+				_, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
+					return strings.Contains(m.Content, "<#"+ch+">") && isResult(m)
+				})
+				if err != nil {
 					t.Fatalf("no result in the channel: %v", err)
+				}
+				if len(w.srv.Messages(w.ch)) != 2 {
+					t.Fatalf("the channel should keep the lobby and the link only, has %d messages", len(w.srv.Messages(w.ch)))
 				}
 			}
 			w.noProblems()
