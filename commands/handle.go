@@ -253,23 +253,13 @@ func (s *Service) autocomplete(req Request) Response {
 	return Response{Reply: Reply{Kind: ReplyChoices, Choices: out}}
 }
 
-// choiceName is the translated name of an option value when the game's
-// catalogue has one (<game>.option.<key>.<value> or <game>.<key>.<value>,
-// e.g. fow.mission.breakthrough), else the value itself.
+// choiceName is an option value's translated name, within Discord's 100.
 func choiceName(locale, game, key, value string) string {
-	for _, id := range []string{game + ".option." + key + "." + value, game + "." + key + "." + value} {
-		if i18n.Has(id) {
-			return clipName(i18n.For(locale).T(id))
-		}
-	}
-	return value
-}
-
-func clipName(s string) string {
-	if r := []rune(s); len(r) > 100 {
+	name := render.OptionValue(render.Ctx{L: i18n.For(locale)}, game, key, value)
+	if r := []rune(name); len(r) > 100 {
 		return string(r[:100])
 	}
-	return s
+	return name
 }
 
 func hasChoice(cs []*discordgo.ApplicationCommandOptionChoice, v string) bool {

@@ -95,7 +95,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		}},
 		Footer: &discordgo.MessageEmbedFooter{Text: ctx.T("core.table.footer", "ID", t.TableID)},
 	}
-	if opts := optionText(t.Options); opts != "" {
+	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: clip(opts, maxFieldValue)})
 	}
 	full := len(t.Seats) >= t.MaxSeats
@@ -109,7 +109,19 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	return Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
 }
 
-func optionText(o games.Options) string {
+// OptionValue is the translated name of an option's value when the game's
+// catalogue has one (<game>.option.<key>.<value> or <game>.<key>.<value>,
+// e.g. fow.mission.breakthrough), else the value itself.
+func OptionValue(ctx Ctx, game, key, value string) string {
+	for _, id := range []string{game + ".option." + key + "." + value, game + "." + key + "." + value} {
+		if i18n.Has(id) {
+			return ctx.T(id)
+		}
+	}
+	return value
+}
+
+func optionText(ctx Ctx, game string, o games.Options) string {
 	if len(o) == 0 {
 		return ""
 	}
@@ -120,7 +132,7 @@ func optionText(o games.Options) string {
 	sort.Strings(keys)
 	var b strings.Builder
 	for _, k := range keys {
-		fmt.Fprintf(&b, "%s: %s\n", k, o[k])
+		fmt.Fprintf(&b, "%s: %s\n", k, OptionValue(ctx, game, k, o[k]))
 	}
 	return b.String()
 }
