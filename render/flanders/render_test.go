@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"image/color"
 	"image/png"
-	"io/fs"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -216,45 +215,8 @@ func TestPublicRenderingHidesDrawPile(t *testing.T) {
 }
 
 func TestCatalogue(t *testing.T) {
-	type msg = any
-	load := func(lang string) map[string]msg {
-		b, err := fs.ReadFile(locales, "locales/flanders."+lang+".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := map[string]msg{}
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
-	en := load("en")
-	for _, lang := range []string{"pl", "ru"} {
-		m := load(lang)
-		for k, v := range en {
-			tv, ok := m[k]
-			if !ok {
-				t.Errorf("%s: missing %s", lang, k)
-				continue
-			}
-			if _, plural := v.(map[string]any); plural {
-				pm, ok := tv.(map[string]any)
-				if !ok {
-					t.Errorf("%s: %s is not a plural map", lang, k)
-					continue
-				}
-				for _, f := range []string{"one", "few", "many", "other"} {
-					if _, ok := pm[f]; !ok {
-						t.Errorf("%s: %s lacks %q", lang, k, f)
-					}
-				}
-			}
-		}
-		for k := range m {
-			if _, ok := en[k]; !ok {
-				t.Errorf("%s: extra key %s", lang, k)
-			}
-		}
+	for _, p := range i18n.Problems("flanders.") {
+		t.Error(p)
 	}
 	codes := []string{"not_your_turn", "wrong_phase", "cannot_stop_yet", "no_gas_card", "bad_gas_target",
 		"not_an_option", "no_recon", "no_balloon", "fc_forced", "die_out_of_range", "balloon_gives_no_card",

@@ -168,21 +168,13 @@ func TestRules(t *testing.T) {
 
 // TestCatalogue: every English key exists in Polish and Russian.
 func TestCatalogue(t *testing.T) {
-	pl, ru := map[string]bool{}, map[string]bool{}
-	for _, id := range i18n.IDs("pl") {
-		pl[id] = true
-	}
-	for _, id := range i18n.IDs("ru") {
-		ru[id] = true
+	for _, p := range i18n.Problems("fow.") {
+		t.Error(p)
 	}
 	n := 0
 	for _, id := range i18n.IDs("en") {
-		if !strings.HasPrefix(id, "fow.") {
-			continue
-		}
-		n++
-		if !pl[id] || !ru[id] {
-			t.Errorf("%s missing in pl or ru", id)
+		if strings.HasPrefix(id, "fow.") {
+			n++
 		}
 	}
 	if n < 300 {

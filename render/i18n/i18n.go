@@ -28,7 +28,7 @@ var Languages = []string{"en", "pl", "ru"}
 var (
 	mu     sync.RWMutex
 	bundle = newBundle()
-	ids    = map[string]map[string]bool{} // lang -> message ids
+	ids    = map[string]map[string]*goi18n.Message{} // lang -> id -> message
 	cache  = map[string]*Localizer{}
 )
 
@@ -63,10 +63,10 @@ func Register(fsys fs.FS, dir string) {
 		}
 		lang := mf.Tag.String()
 		if ids[lang] == nil {
-			ids[lang] = map[string]bool{}
+			ids[lang] = map[string]*goi18n.Message{}
 		}
 		for _, m := range mf.Messages {
-			ids[lang][m.ID] = true
+			ids[lang][m.ID] = m
 		}
 	}
 	cache = map[string]*Localizer{}
@@ -137,17 +137,62 @@ func (l *Localizer) T(id string, kv ...any) string {
 func Has(id string) bool {
 	mu.RLock()
 	defer mu.RUnlock()
-	return ids["en"][id]
+	return ids["en"][id] != nil
+}
+
+// Problems checks the catalogue for the messages whose id starts with
+// prefix: every English message is in Polish and Russian, no language has
+// a message English lacks, and a plural message gives Polish and Russian
+// all of one/few/many/other (English: one/other).
+func Problems(prefix string) []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	var out []string
+	en := ids["en"]
+	for _, id := range sortedIDs(en) {
+		if !strings.HasPrefix(id, prefix) {
+			continue
+		}
+		m := en[id]
+		if isPlural(m) && (m.One == "" || m.Other == "") {
+			out = append(out, fmt.Sprintf("en: %s needs one and other", id))
+		}
+		for _, lang := range Languages[1:] {
+			tm := ids[lang][id]
+			switch {
+			case tm == nil:
+				out = append(out, fmt.Sprintf("%s: %s missing", lang, id))
+			case isPlural(m) && (tm.One == "" || tm.Few == "" || tm.Many == "" || tm.Other == ""):
+				out = append(out, fmt.Sprintf("%s: %s needs one, few, many and other", lang, id))
+			}
+		}
+	}
+	for _, lang := range Languages[1:] {
+		for _, id := range sortedIDs(ids[lang]) {
+			if strings.HasPrefix(id, prefix) && en[id] == nil {
+				out = append(out, fmt.Sprintf("%s: %s is not in English", lang, id))
+			}
+		}
+	}
+	return out
+}
+
+func isPlural(m *goi18n.Message) bool {
+	return m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != ""
+}
+
+func sortedIDs(m map[string]*goi18n.Message) []string {
+	out := make([]string, 0, len(m))
+	for id := range m {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // IDs lists the message ids known for a language, sorted.
 func IDs(lang string) []string {
 	mu.RLock()
 	defer mu.RUnlock()
-	out := make([]string, 0, len(ids[lang]))
-	for id := range ids[lang] {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
+	return sortedIDs(ids[lang])
 }

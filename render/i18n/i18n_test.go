@@ -3,26 +3,37 @@ package i18n_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	_ "github.com/warroom/warroom/render" // registers the core catalogue
 	"github.com/warroom/warroom/render/i18n"
 )
 
 func TestEveryMessageTranslated(t *testing.T) {
-	en := i18n.IDs("en")
-	if len(en) < 50 {
+	if en := i18n.IDs("en"); len(en) < 50 {
 		t.Fatalf("only %d English messages", len(en))
 	}
-	for _, lang := range []string{"pl", "ru"} {
-		have := map[string]bool{}
-		for _, id := range i18n.IDs(lang) {
-			have[id] = true
+	for _, prefix := range []string{"core.", "cmd.", "game."} {
+		for _, p := range i18n.Problems(prefix) {
+			t.Error(p)
 		}
-		for _, id := range en {
-			if !have[id] {
-				t.Errorf("%s: %s missing", lang, id)
-			}
+	}
+}
+
+func TestProblemsFindsGaps(t *testing.T) {
+	i18n.Register(fstest.MapFS{
+		"t/x.en.json": {Data: []byte(`{"zz.a": "A", "zz.n": {"one": "1 x", "other": "{{.Count}} x"}}`)},
+		"t/x.pl.json": {Data: []byte(`{"zz.n": {"one": "1 x", "other": "x"}, "zz.extra": "E"}`)},
+		"t/x.ru.json": {Data: []byte(`{"zz.a": "A", "zz.n": {"one": "1", "few": "2", "many": "5", "other": "x"}}`)},
+	}, "t")
+	got := strings.Join(i18n.Problems("zz."), "\n")
+	for _, want := range []string{"pl: zz.a missing", "pl: zz.n needs one, few, many and other", "pl: zz.extra is not in English"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing problem %q in\n%s", want, got)
 		}
+	}
+	if strings.Contains(got, "ru:") {
+		t.Errorf("complete Russian reported: %s", got)
 	}
 }
 
