@@ -134,3 +134,18 @@ func Registered() []string {
 	sort.Strings(out)
 	return out
 }
+
+// ViewAs converts the view a renderer is given to its game's view type,
+// accepting a value or a non-nil pointer.
+func ViewAs[V any](v any) (V, bool) {
+	switch x := v.(type) {
+	case V:
+		return x, true
+	case *V:
+		if x != nil {
+			return *x, true
+		}
+	}
+	var zero V
+	return zero, false
+}

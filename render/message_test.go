@@ -155,3 +155,20 @@ func TestLobbyButtons(t *testing.T) {
 		t.Fatalf("title %q", msg.Embeds[0].Title)
 	}
 }
+
+func TestViewAs(t *testing.T) {
+	type V struct{ N int }
+	if v, ok := ViewAs[V](V{3}); !ok || v.N != 3 {
+		t.Fatal("value")
+	}
+	if v, ok := ViewAs[V](&V{4}); !ok || v.N != 4 {
+		t.Fatal("pointer")
+	}
+	var nilp *V
+	if _, ok := ViewAs[V](nilp); ok {
+		t.Fatal("nil pointer accepted")
+	}
+	if _, ok := ViewAs[V]("x"); ok {
+		t.Fatal("foreign view accepted")
+	}
+}

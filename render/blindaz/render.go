@@ -27,17 +27,7 @@ func init() {
 // Renderer implements render.Game.
 type Renderer struct{}
 
-func asView(v any) (bz.View, bool) {
-	switch x := v.(type) {
-	case bz.View:
-		return x, true
-	case *bz.View:
-		if x != nil {
-			return *x, true
-		}
-	}
-	return bz.View{}, false
-}
+func asView(v any) (bz.View, bool) { return render.ViewAs[bz.View](v) }
 
 // SeatEmoji is the pawn colour of soldier i (1 red, 2 blue, 3 green, 4 yellow).
 var SeatEmoji = []string{"🔴", "🔵", "🟢", "🟡"}

@@ -25,15 +25,7 @@ func init() {
 // Renderer implements render.Game for the referee.
 type Renderer struct{}
 
-func asView(v any) (fowg.View, bool) {
-	switch x := v.(type) {
-	case fowg.View:
-		return x, true
-	case *fowg.View:
-		return *x, true
-	}
-	return fowg.View{}, false
-}
+func asView(v any) (fowg.View, bool) { return render.ViewAs[fowg.View](v) }
 
 const (
 	colourPlay = 0x8B5A2B

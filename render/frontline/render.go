@@ -26,17 +26,7 @@ func init() {
 // Renderer implements render.Game.
 type Renderer struct{}
 
-func asView(v any) (fl.View, bool) {
-	switch x := v.(type) {
-	case fl.View:
-		return x, true
-	case *fl.View:
-		if x != nil {
-			return *x, true
-		}
-	}
-	return fl.View{}, false
-}
+func asView(v any) (fl.View, bool) { return render.ViewAs[fl.View](v) }
 
 var roman = []string{"", "I", "II", "III"}
 

@@ -33,17 +33,7 @@ const (
 	maxLogLines = 12
 )
 
-func viewOf(v any) (tov.View, bool) {
-	switch x := v.(type) {
-	case tov.View:
-		return x, true
-	case *tov.View:
-		if x != nil {
-			return *x, true
-		}
-	}
-	return tov.View{}, false
-}
+func viewOf(v any) (tov.View, bool) { return render.ViewAs[tov.View](v) }
 
 // hexLabel is "0307", or "0602 (C)" for an entry hex.
 func hexLabel(h int) string {
