@@ -160,7 +160,12 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 			return private(req, "core.err.illegal", "Why", why)
 		}
 		if errors.Is(err, data.ErrConflict) {
-			return s.stale(req, l)
+			// Another writer got there first (cannot happen within one
+			// process, which locks per table): show what is stored.
+			if fresh, err := s.load(l.t.ID); err == nil {
+				return s.stale(req, fresh)
+			}
+			return private(req, "core.err.stale")
 		}
 		return s.internal(req, err)
 	}

@@ -135,8 +135,8 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 	rng := l.t.RNG
 	st, ev, err := l.eng.Apply(l.state, seat, a, rng)
 	if err != nil {
-		// Restore the random source: an illegal action draws nothing by
-		// contract, but a stored table must never drift.
+		// Nothing is stored: the table, its version and its random source
+		// stay as they were (l is discarded by the caller's reply).
 		return applyResult{}, err
 	}
 	now := time.Now().UTC()
