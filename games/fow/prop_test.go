@@ -28,7 +28,10 @@ func invariants(t testing.TB, prev, next State, seat int, a games.Action) {
 				ok := false
 				switch pp.Status + ">" + np.Status {
 				case StReserve + ">" + StTable:
-					ok = prev.Phase == PhBattle && (sd == prev.Active || sd == next.Active)
+					// Reserves arrive in a battle turn, including the first
+					// one, whose reserve roll (reserves: dice(1) = 1) runs as
+					// the game enters the battle phase.
+					ok = (prev.Phase == PhBattle || next.Phase == PhBattle) && (sd == prev.Active || sd == next.Active)
 				case StAmbush + ">" + StTable:
 					ok = true
 				case StTable + ">" + StWithdrawn, StAmbush + ">" + StWithdrawn:
