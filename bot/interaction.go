@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // handleTimeout bounds the work for one interaction; the token itself
@@ -189,7 +191,9 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		// The public side first (board edits, new board, thread), so that
 		// by the time the player sees the reply the table already shows
 		// the move. The interaction is acknowledged, so order is free.
-		b.carryOut(ctx, resp, i.ChannelID)
+		if err := b.carryOut(ctx, resp, i.ChannelID); isPermissionError(err) {
+			b.tellPermissions(i, req.Locale)
+		}
 	}
 	switch r.Kind {
 	case commands.ReplyChoices:
@@ -241,7 +245,8 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 // carryOut does what a response asks after its reply: open the thread,
 // edit messages, post new ones. fallback is the channel for posts that
 // name none.
-func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback string) {
+// It returns the first error of a post, which is what players miss most.
+func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback string) (postErr error) {
 	s := b.s
 	log := b.log
 	playChannel := ""
@@ -281,7 +286,30 @@ func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback str
 		if logErr(log, err, "post message") == nil && p.BoardOf != "" {
 			b.boardPosted(ctx, p.BoardOf, m)
 		}
+		if err != nil && postErr == nil {
+			postErr = err
+		}
 	}
+	return postErr
+}
+
+// isPermissionError: Discord refused because the bot lacks access or a
+// permission in that channel (codes 50001 Missing Access, 50013 Missing
+// Permissions), something only a server admin can fix.
+func isPermissionError(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil {
+		return false
+	}
+	return re.Message.Code == discordgo.ErrCodeMissingAccess || re.Message.Code == discordgo.ErrCodeMissingPermissions
+}
+
+// tellPermissions tells the player privately why the board did not
+// appear; the move itself is saved.
+func (b *Bot) tellPermissions(i *discordgo.Interaction, locale string) {
+	msg := render.Notice(render.Ctx{L: i18n.For(locale)}, "core.err.bot_permissions")
+	_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings()})
+	logErr(b.log, err, "tell about missing permissions")
 }
 
 // openThread opens a co-op team's private thread, adds the players and

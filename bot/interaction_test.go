@@ -72,3 +72,15 @@ func TestMentionsAllowOnlyTheNamedUsers(t *testing.T) {
 func renderMessage(content string, mentions ...string) render.Message {
 	return render.Message{Content: content, Mentions: mentions}
 }
+
+func TestPermissionErrorsRecognised(t *testing.T) {
+	mk := func(code int) error {
+		return &discordgo.RESTError{Message: &discordgo.APIErrorMessage{Code: code, Message: "x"}}
+	}
+	if !isPermissionError(mk(discordgo.ErrCodeMissingPermissions)) || !isPermissionError(mk(discordgo.ErrCodeMissingAccess)) {
+		t.Fatal("permission errors not recognised")
+	}
+	if isPermissionError(mk(10003)) || isPermissionError(nil) {
+		t.Fatal("other errors taken for permission errors")
+	}
+}

@@ -52,6 +52,9 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer store.Close()
+	if live, err := store.Live(); err == nil {
+		log.Info().Int("tables", len(live)).Msg("live tables resume where they stopped")
+	}
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
 
