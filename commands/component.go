@@ -88,6 +88,17 @@ func (s *Service) component(req Request) Response {
 		return s.action(req, l, seats, a)
 	case KindAction:
 		return s.action(req, l, seats, id.Action)
+	case KindUndo:
+		onBoard := req.MessageID != "" && req.MessageID == l.t.BoardMessageID
+		old := *l.t
+		if err := s.undo(l, seat, req.User.ID); err != nil {
+			if games.ErrorCode(err) != "" {
+				return private(req, "core.err.nothing_to_undo")
+			}
+			return s.internal(req, err)
+		}
+		s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Msg("undo")
+		return s.afterChange(req, l, &old, onBoard, false)
 	}
 	return private(req, "core.err.bad_button")
 }

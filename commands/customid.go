@@ -17,7 +17,8 @@ import (
 // kind a = apply the action in payload (games.Action text form),
 // s = a select whose values are action texts (payload: its index),
 // g = a select whose values are group indexes, p = "your move" (the acting
-// seat's choices, privately), h = "my hand / my units", l = a lobby verb.
+// seat's choices, privately), h = "my hand / my units", u = undo the last
+// move, l = a lobby verb.
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -30,6 +31,7 @@ const (
 	KindPrivate = "p"
 	KindMyView  = "h"
 	KindLobby   = "l"
+	KindUndo    = "u"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -100,7 +102,7 @@ func ParseCustomID(s string) (CustomID, error) {
 				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
 			}
 		}
-	case KindGroup, KindPrivate, KindMyView:
+	case KindGroup, KindPrivate, KindMyView, KindUndo:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}
@@ -154,3 +156,4 @@ func (i ids) Group() string            { return i.enc(KindGroup, "") }
 func (i ids) PrivateMenu() string      { return i.enc(KindPrivate, "") }
 func (i ids) MyView() string           { return i.enc(KindMyView, "") }
 func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
+func (i ids) Undo() string             { return i.enc(KindUndo, "") }

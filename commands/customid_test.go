@@ -15,6 +15,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Table: "1a", Version: 7, Kind: KindAction, Action: games.Act("balloon", 2, -1)},
 		{Table: "z", Version: 0, Kind: KindLobby, Payload: "join"},
 		{Table: "abc", Version: 123456789, Kind: KindMyView},
+		{Table: "abc", Version: 5, Kind: KindUndo},
 		{Table: "abc", Version: 3, Kind: KindSelect, Payload: "2"},
 	} {
 		s, err := c.Encode()

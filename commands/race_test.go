@@ -18,11 +18,13 @@ type raceState struct {
 	Seats   int   `json:"seats"`
 	Secrets []int `json:"secrets"`
 	Winner  int   `json:"winner"`
+	Marks   int   `json:"marks"` // "mark" moves: they keep the turn and may be undone
 }
 
 type raceView struct {
 	Total  int
 	Turn   int
+	Marks  int
 	Secret int // -1 unless the viewer's own
 }
 
@@ -50,8 +52,11 @@ func (race) Legal(s raceState, p games.Seat) []games.Action {
 	if s.Winner >= 0 || int(p) != s.Turn {
 		return nil
 	}
-	return []games.Action{games.Act("add", 1), games.Act("add", 2)}
+	return []games.Action{games.Act("add", 1), games.Act("add", 2), games.Act("mark")}
 }
+
+// Undoable: a mark may be taken back.
+func (race) Undoable(before, after raceState, p games.Seat, a games.Action) bool { return a.Verb == "mark" }
 
 func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event, error) {
 	if s.Winner >= 0 {
@@ -59,6 +64,10 @@ func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (ra
 	}
 	if int(p) != s.Turn {
 		return s, nil, games.Illegal("not_your_turn")
+	}
+	if a.Verb == "mark" && len(a.Args) == 0 {
+		s.Marks++
+		return s, []games.Event{games.Ev("mark", p)}, nil
 	}
 	if a.Verb != "add" || len(a.Args) != 1 || a.Args[0] < 1 || a.Args[0] > 2 {
 		return s, nil, games.Illegal("bad_move", a)
@@ -74,7 +83,7 @@ func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (ra
 }
 
 func (race) View(s raceState, v games.Seat) any {
-	view := raceView{Total: s.Total, Turn: s.Turn, Secret: -1}
+	view := raceView{Total: s.Total, Turn: s.Turn, Marks: s.Marks, Secret: -1}
 	if v >= 0 && int(v) < len(s.Secrets) {
 		view.Secret = s.Secrets[v]
 	}
@@ -94,7 +103,7 @@ type raceRenderer struct{}
 
 func (raceRenderer) Board(ctx render.Ctx, v any) render.Card {
 	rv := v.(raceView)
-	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, %s to play", rv.Total, ctx.Name(games.Seat(rv.Turn)))}
+	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, marks %d, %s to play", rv.Total, rv.Marks, ctx.Name(games.Seat(rv.Turn)))}
 }
 func (raceRenderer) Private(ctx render.Ctx, v any) (render.Card, bool) {
 	rv := v.(raceView)
@@ -103,7 +112,11 @@ func (raceRenderer) Private(ctx render.Ctx, v any) (render.Card, bool) {
 func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Menu {
 	var m render.Menu
 	for _, a := range legal {
-		m.Choices = append(m.Choices, render.Choice{Action: a, Label: fmt.Sprintf("+%d", a.Args[0])})
+		label := "mark"
+		if a.Verb == "add" {
+			label = fmt.Sprintf("+%d", a.Args[0])
+		}
+		m.Choices = append(m.Choices, render.Choice{Action: a, Label: label})
 	}
 	return m
 }

@@ -133,6 +133,8 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 	before := l.eng.Active(l.state)
 	expect := l.t.Version
 	rng := l.t.RNG
+	rngBefore, _ := json.Marshal(rng)
+	prev := l.state
 	st, ev, err := l.eng.Apply(l.state, seat, a, rng)
 	if err != nil {
 		// Nothing is stored: the table, its version and its random source
@@ -148,11 +150,45 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 	}
 	res.entries = append(res.entries, more...)
 	v += int64(len(more))
+	rngAfter, _ := json.Marshal(rng)
+	undoable := len(more) == 0 && string(rngBefore) == string(rngAfter) &&
+		sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a)
+	var undo []data.UndoPoint
+	if undoable {
+		raw, err := l.eng.Encode(prev)
+		if err != nil {
+			return applyResult{}, err
+		}
+		undo = append(append(undo, l.t.Undo...), data.UndoPoint{Seat: seat, State: raw})
+	}
+	l.t.Undo = undo
 	if err := s.commit(l, st, v, expect, res.entries); err != nil {
 		return applyResult{}, err
 	}
 	res.turnPassed = !sameSeats(before, l.eng.Active(l.state)) || l.t.Status != data.StatusPlaying
 	return res, nil
+}
+
+// undo takes back the seat's last move (see games.Undoer).
+func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
+	n := len(l.t.Undo)
+	if n == 0 || l.t.Undo[n-1].Seat != seat {
+		return games.Illegal("nothing_to_undo")
+	}
+	st, err := l.eng.Decode(l.t.Undo[n-1].State)
+	if err != nil {
+		return fmt.Errorf("%w: undo state: %v", data.ErrCorrupt, err)
+	}
+	expect := l.t.Version
+	l.t.Undo = l.t.Undo[:n-1]
+	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
+	return s.commit(l, st, expect+1, expect, []data.LogEntry{entry})
+}
+
+// canUndo: the seat may take back its last move.
+func (l *loaded) canUndo(seat games.Seat) bool {
+	n := len(l.t.Undo)
+	return n > 0 && l.t.Undo[n-1].Seat == seat
 }
 
 // runBots plays computer seats while one of them is to act.
@@ -263,6 +299,9 @@ func (s *Service) board(l *loaded, locale string, ping bool) (render.Message, er
 	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline}
 	if l.t.Status == data.StatusPlaying {
 		req.Menu = s.publicMenu(l, locale, info)
+		for _, a := range info.Active {
+			req.Undo = req.Undo || l.canUndo(a)
+		}
 	}
 	return render.Board(ctx, req)
 }
@@ -351,7 +390,7 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 			if l, err := s.decode(t); err == nil && l.state != nil {
 				view = l.eng.View(l.state, games.Spectator)
 			}
-			t.State = nil
+			t.State, t.Undo = nil, nil
 			for i := range log {
 				if a, err := games.ParseAction(log[i].Action); err == nil {
 					log[i].Action = a.Verb

@@ -67,6 +67,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, 
 	if err != nil {
 		return Response{}, false, err
 	}
+	t.Undo = nil
 	entries = append(entries, more...)
 	v += int64(len(more))
 	if err := s.commit(l, st, v, expect, entries); err != nil {

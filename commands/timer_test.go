@@ -70,3 +70,54 @@ func TestComputerSeatsPassedToSetupNotFromUsers(t *testing.T) {
 		t.Fatalf("%v (table options %v)", o, tb.Options)
 	}
 }
+
+func TestUndoTakesBackOnlyUndoableMoves(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	board := p.Message
+	if _, ok := buttons(board)["Undo"]; ok {
+		t.Fatal("undo offered before any move")
+	}
+	r := h.click(ann, "board1", buttons(board)["mark"])
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "marks 1") {
+		t.Fatalf("mark: %+v", r.Reply)
+	}
+	board = r.Reply.Message
+	r = h.click(ann, "board1", buttons(board)["mark"])
+	board = r.Reply.Message
+	undo, ok := buttons(board)["Undo"]
+	if !ok || !strings.Contains(text(board), "marks 2") {
+		t.Fatalf("no undo after a mark: %v", buttons(board))
+	}
+	if r := h.click(bob, "board1", undo); r.Reply.Kind != ReplyPrivate {
+		t.Fatal("the other player undid Ann's move")
+	}
+	r = h.click(ann, "board1", undo)
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "marks 1") {
+		t.Fatalf("undo: %+v %s", r.Reply.Kind, text(r.Reply.Message))
+	}
+	if r := h.click(ann, "board1", undo); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") {
+		t.Fatal("a stale undo button worked twice")
+	}
+	board = r.Reply.Message
+	r = h.click(ann, "board1", buttons(board)["Undo"])
+	board = r.Reply.Message
+	if !strings.Contains(text(board), "marks 0") {
+		t.Fatalf("second undo: %s", text(board))
+	}
+	if _, ok := buttons(board)["Undo"]; ok {
+		t.Fatal("undo offered with nothing left to take back")
+	}
+	// A move that passes the turn can never be undone.
+	r = h.click(ann, "board1", buttons(board)["+1"])
+	if len(r.Posts) == 0 {
+		t.Fatalf("+1: %+v", r.Reply)
+	}
+	if _, ok := buttons(r.Posts[0].Message)["Undo"]; ok {
+		t.Fatal("undo offered after the turn passed")
+	}
+	tb, _ := h.store.Get(p.BoardOf)
+	if len(tb.Undo) != 0 {
+		t.Fatalf("undo points kept: %d", len(tb.Undo))
+	}
+}

@@ -56,8 +56,12 @@ type Table struct {
 	// Deadline is when the seats to act run out of time (turn_timeout);
 	// zero when the table has no time control or a computer is to act.
 	Deadline time.Time `json:"deadline,omitzero"`
-	Created  time.Time `json:"created"`
-	Updated  time.Time `json:"updated"`
+	// Undo holds the states a player may go back to within the current
+	// move sequence, newest last; cleared by any move that may not be
+	// taken back. Like State it holds hidden information.
+	Undo    []UndoPoint `json:"undo,omitempty"`
+	Created time.Time   `json:"created"`
+	Updated time.Time   `json:"updated"`
 }
 
 // PlayChannel is where the game is played: the team thread if there is one.
@@ -80,6 +84,12 @@ func (t *Table) SeatsOf(userID string) []games.Seat {
 		}
 	}
 	return out
+}
+
+// UndoPoint is a state to return to, and whose it is.
+type UndoPoint struct {
+	Seat  games.Seat      `json:"seat"`
+	State json.RawMessage `json:"state"`
 }
 
 // LogEntry is one accepted action.

@@ -32,6 +32,15 @@ type Game[S any] interface {
 	Bot(s S, seat Seat, rng Rand) Action
 }
 
+// Undoer is optional for a Game: it says whether a move may be taken back.
+// The table service offers Undo only when the move also drew no random
+// number, brought no computer move and left the same seats to act; the
+// game adds its own conditions (no card or hidden unit revealed, the
+// phases its rules allow). Games without it have no undo.
+type Undoer[S any] interface {
+	Undoable(before, after S, seat Seat, a Action) bool
+}
+
 // State is an engine's game state, opaque outside its package.
 type State any
 
@@ -48,6 +57,8 @@ type Engine interface {
 	Bot(s State, seat Seat, rng Rand) Action
 	Encode(s State) ([]byte, error)
 	Decode(b []byte) (State, error)
+	// Undoable is the game's Undoer answer, false for games without one.
+	Undoable(before, after State, seat Seat, a Action) bool
 }
 
 // Adapt erases the state type of a Game. States are stored as values of S.
@@ -84,6 +95,10 @@ func (a adapter[S]) Apply(s State, p Seat, x Action, r Rand) (State, []Event, er
 	return ns, ev, nil
 }
 func (a adapter[S]) Encode(s State) ([]byte, error) { return json.Marshal(a.cast(s)) }
+func (a adapter[S]) Undoable(before, after State, p Seat, x Action) bool {
+	u, ok := a.g.(Undoer[S])
+	return ok && u.Undoable(a.cast(before), a.cast(after), p, x)
+}
 func (a adapter[S]) Decode(b []byte) (State, error) {
 	var s S
 	if err := json.Unmarshal(b, &s); err != nil {

@@ -54,6 +54,7 @@ type IDs interface {
 	PrivateMenu() string          // "your move": the acting seat's choices, privately
 	MyView() string               // "my hand / my units", privately
 	Lobby(verb string) string     // join, leave, bot, start, cancel
+	Undo() string                 // take back the last move
 }
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.

@@ -20,6 +20,7 @@ func (testIDs) Group() string                { return "w1:t:1:g" }
 func (testIDs) PrivateMenu() string          { return "w1:t:1:p" }
 func (testIDs) MyView() string               { return "w1:t:1:h" }
 func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
+func (testIDs) Undo() string                 { return "w1:t:1:u" }
 
 func ctxEN() Ctx {
 	return Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}

@@ -150,6 +150,8 @@ type BoardRequest struct {
 	Ping  bool // mention the players to act (a new message)
 	// Deadline is when the players to act run out of time, or zero.
 	Deadline time.Time
+	// Undo offers the player to act to take back the last move.
+	Undo bool
 }
 
 // Board is the public table message: the game's card, the outcome when
@@ -210,6 +212,9 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	tools := []discordgo.MessageComponent{}
 	if r.Menu == nil && humanToAct {
 		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.your_move"), Style: discordgo.PrimaryButton, CustomID: r.IDs.PrivateMenu(), Emoji: &discordgo.ComponentEmoji{Name: "🎯"}})
+	}
+	if r.Undo {
+		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.undo"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Undo(), Emoji: &discordgo.ComponentEmoji{Name: "↩️"}})
 	}
 	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🂠"}})
 	return append(rows, discordgo.ActionsRow{Components: tools})
