@@ -116,7 +116,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if t.bots[i] {
 			t.ctx.Names = append(t.ctx.Names, t.ctx.T("core.bot_name", "N", i+1))
 		} else {
-			t.ctx.Names = append(t.ctx.Names, fmt.Sprintf("Player %d", i+1))
+			t.ctx.Names = append(t.ctx.Names, t.ctx.T("core.player_name", "N", i+1))
 		}
 	}
 	if t.imgDir != "" {
