@@ -109,8 +109,10 @@ func (w *world) stopBot() {
 	w.stop = nil
 }
 
+// ctx bounds one wait; generous, because CI runs packages side by side
+// on two cores (Discord's 3-second deadline is checked separately).
 func (w *world) ctx() context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	w.t.Cleanup(cancel)
 	return ctx
 }
