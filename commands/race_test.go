@@ -56,7 +56,9 @@ func (race) Legal(s raceState, p games.Seat) []games.Action {
 }
 
 // Undoable: a mark may be taken back.
-func (race) Undoable(before, after raceState, p games.Seat, a games.Action) bool { return a.Verb == "mark" }
+func (race) Undoable(before, after raceState, p games.Seat, a games.Action) bool {
+	return a.Verb == "mark"
+}
 
 func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event, error) {
 	if s.Winner >= 0 {
@@ -120,9 +122,9 @@ func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Men
 	}
 	return m
 }
-func (raceRenderer) Status(ctx render.Ctx, v any) string { return "racing" }
-func (raceRenderer) Image(v any) ([]byte, error)         { return nil, nil }
-func (raceRenderer) Rules(ctx render.Ctx) string         { return "add 1 or 2; reach 10" }
+func (raceRenderer) Status(ctx render.Ctx, v any) string         { return "racing" }
+func (raceRenderer) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
+func (raceRenderer) Rules(ctx render.Ctx) string                 { return "add 1 or 2; reach 10" }
 
 func init() {
 	games.Register(games.Adapt[raceState](race{}))

@@ -94,8 +94,9 @@ type Game interface {
 	Status(ctx Ctx, view any) string
 	// Image draws the board as PNG, or returns nil when the game has no
 	// picture for this view. Public views only: it is attached to the
-	// public board message.
-	Image(view any) ([]byte, error)
+	// public board message. Words on the picture come from ctx (the
+	// table's language) and seat names from ctx.Names.
+	Image(ctx Ctx, view any) ([]byte, error)
 	// Rules is a short rules summary (Markdown, < 4000 characters).
 	Rules(ctx Ctx) string
 }

@@ -111,9 +111,9 @@ func (fakeGame) Private(ctx Ctx, v any) (Card, bool) { return Card{}, false }
 func (fakeGame) Menu(ctx Ctx, v any, l []games.Action) Menu {
 	return Menu{}
 }
-func (fakeGame) Status(ctx Ctx, v any) string { return "" }
-func (fakeGame) Image(v any) ([]byte, error)  { return []byte("png"), nil }
-func (fakeGame) Rules(ctx Ctx) string         { return "" }
+func (fakeGame) Status(ctx Ctx, v any) string         { return "" }
+func (fakeGame) Image(ctx Ctx, v any) ([]byte, error) { return []byte("png"), nil }
+func (fakeGame) Rules(ctx Ctx) string                 { return "" }
 
 func TestBoardMessage(t *testing.T) {
 	info := TableInfo{GameID: "x", TableID: "7", Status: "playing", Active: []games.Seat{1},

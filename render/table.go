@@ -191,7 +191,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		msg.Components = playComponents(ctx, r, len(humans) > 0)
 	}
 	if r.Image {
-		png, err := r.Game.Image(r.View)
+		png, err := r.Game.Image(ctx, r.View)
 		if err != nil {
 			return Message{}, fmt.Errorf("draw %s board: %w", r.Table.GameID, err)
 		}

@@ -203,7 +203,7 @@ func (t *localTable) writeImage(name string) error {
 	if t.imgDir == "" {
 		return nil
 	}
-	png, err := t.g.Image(t.eng.View(t.state, games.Spectator))
+	png, err := t.g.Image(t.ctx, t.eng.View(t.state, games.Spectator))
 	if err != nil || png == nil {
 		return err
 	}

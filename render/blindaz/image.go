@@ -2,6 +2,7 @@ package blindaz
 
 import (
 	"fmt"
+	"github.com/warroom/warroom/render"
 	"image/color"
 	"sync"
 
@@ -198,7 +199,7 @@ func drawGrenade(c *canvas.Canvas, cx, cy, r float64) {
 // Image draws the public board: trenches with symbols, flags, enemies with
 // their shields, soldiers, the acting soldier's destinations, and a sidebar
 // with the open tiles, the penalty track, flags, stacks and grenades.
-func (Renderer) Image(view any) ([]byte, error) {
+func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok || len(v.Cells) != bz.Cells {
 		return nil, nil

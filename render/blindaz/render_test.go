@@ -94,7 +94,7 @@ func TestDumpImage(t *testing.T) {
 		}
 	}
 	v := eng.View(s.s, games.Spectator)
-	b, err := Renderer{}.Image(v)
+	b, err := Renderer{}.Image(imageCtx, v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestImage(t *testing.T) {
 	}
 	for _, sn := range snaps {
 		pub := eng.View(sn.s, games.Spectator)
-		b, err := r.Image(pub)
+		b, err := r.Image(imageCtx, pub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,12 +230,12 @@ func TestImage(t *testing.T) {
 			t.Fatalf("size %v", img.Bounds())
 		}
 		// a seat's view draws the same picture (nothing private exists)
-		b2, _ := r.Image(eng.View(sn.s, 0))
+		b2, _ := r.Image(imageCtx, eng.View(sn.s, 0))
 		if !bytes.Equal(b, b2) {
 			t.Fatal("seat image differs from the public image")
 		}
 	}
-	if b, err := r.Image("nonsense"); b != nil || err != nil {
+	if b, err := r.Image(imageCtx, "nonsense"); b != nil || err != nil {
 		t.Fatal("foreign view")
 	}
 }
@@ -305,10 +305,10 @@ func BenchmarkImage(b *testing.B) {
 	ss := states(b, 2, 5)
 	v := eng.View(ss[len(ss)/2].s, games.Spectator)
 	r := Renderer{}
-	r.Image(v)
+	r.Image(imageCtx, v)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := r.Image(v); err != nil {
+		if _, err := r.Image(imageCtx, v); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package flanders
 
 import (
 	"fmt"
+	"github.com/warroom/warroom/render"
 	"image/color"
 	"strings"
 	"sync"
@@ -187,7 +188,7 @@ func drawDie(c *canvas.Canvas, x, y float64, v int) {
 }
 
 // Image draws the public board.
-func (Renderer) Image(view any) ([]byte, error) {
+func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok {
 		return nil, nil

@@ -160,7 +160,7 @@ func TestImageDecodes(t *testing.T) {
 		picks = picks[2:]
 	}
 	for _, i := range picks {
-		b, err := Renderer{}.Image(g.View(all[i], games.Spectator))
+		b, err := Renderer{}.Image(imageCtx, g.View(all[i], games.Spectator))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +189,7 @@ func TestImageDecodes(t *testing.T) {
 			t.Fatalf("commander disc of seat 0 not drawn at row %d", pv.Row)
 		}
 	}
-	if b, _ := (Renderer{}).Image("not a view"); b != nil {
+	if b, _ := (Renderer{}).Image(imageCtx, "not a view"); b != nil {
 		t.Fatal("image for a foreign view")
 	}
 }
@@ -251,10 +251,10 @@ func BenchmarkImage(b *testing.B) {
 	g := fl.Game{}
 	all := states(b, 1)
 	v := g.View(all[len(all)/2], games.Spectator)
-	Renderer{}.Image(v) // warm the base layer
+	Renderer{}.Image(imageCtx, v) // warm the base layer
 	b.ResetTimer()
 	for range b.N {
-		if _, err := (Renderer{}).Image(v); err != nil {
+		if _, err := (Renderer{}).Image(imageCtx, v); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package fow
 
 import (
 	"fmt"
+	"github.com/warroom/warroom/render"
 	"image"
 	"image/color"
 	"image/draw"
@@ -86,7 +87,7 @@ func base(m fowg.Mission) *canvas.Canvas {
 
 // Image draws the public schematic: objectives by half, the turn, the
 // delay counters and this turn's reserve entry areas.
-func (Renderer) Image(view any) ([]byte, error) {
+func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok {
 		return nil, nil

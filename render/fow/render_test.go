@@ -145,7 +145,7 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 		}
 		if k%25 == 0 {
-			b, err := rr.Image(pub)
+			b, err := rr.Image(imageCtx, pub)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,7 +197,7 @@ func TestCatalogue(t *testing.T) {
 func TestImageDecodes(t *testing.T) {
 	for _, m := range fowg.Missions() {
 		s, _ := eng.Setup(games.Options{"mission": m.ID}, 2, games.NewPCG(1, 1))
-		b, err := rr.Image(eng.View(s, games.Spectator))
+		b, err := rr.Image(imageCtx, eng.View(s, games.Spectator))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func BenchmarkImage(b *testing.B) {
 	v := eng.View(s, games.Spectator)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := rr.Image(v); err != nil {
+		if _, err := rr.Image(imageCtx, v); err != nil {
 			b.Fatal(err)
 		}
 	}

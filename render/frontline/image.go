@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"fmt"
+	"github.com/warroom/warroom/render"
 	"image"
 	"image/color"
 	"image/draw"
@@ -181,7 +182,7 @@ func badge(c *canvas.Canvas, label string, col color.RGBA, x, y float64) {
 }
 
 // Image draws the public board (only public fields of the view are used).
-func (Renderer) Image(view any) ([]byte, error) {
+func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok {
 		return nil, nil

@@ -159,7 +159,7 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 		}
 		if step%9 == 0 && images < budget(8) {
-			b, err := r.Image(eng.View(s, games.Spectator))
+			b, err := r.Image(imageCtx, eng.View(s, games.Spectator))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -226,9 +226,9 @@ func TestSecretDeclarationNotRendered(t *testing.T) {
 				continue
 			}
 			sv := eng.View(s, games.Seat(p)).(fl.View)
-			a, _ := r.Image(sv)
+			a, _ := r.Image(imageCtx, sv)
 			sv.P[p].DeclFront = 0
-			b, _ := r.Image(sv)
+			b, _ := r.Image(imageCtx, sv)
 			if !bytes.Equal(a, b) {
 				t.Fatal("image of a seat view shows the secret front")
 			}
@@ -312,7 +312,7 @@ func BenchmarkImage(b *testing.B) {
 	r := Renderer{}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := r.Image(v); err != nil {
+		if _, err := r.Image(imageCtx, v); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package trenches
 
 import (
 	"fmt"
+	"github.com/warroom/warroom/render"
 	"image"
 	"image/color"
 	"image/draw"
@@ -172,7 +173,7 @@ type token struct {
 // Image draws the public board. Whatever view it is given, it draws only
 // public information: no stack contents, and nothing of the Defender's
 // set-up while it is being built.
-func (Renderer) Image(view any) ([]byte, error) {
+func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := viewOf(view)
 	if !ok {
 		return nil, fmt.Errorf("trenches: unexpected view %T", view)

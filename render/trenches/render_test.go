@@ -176,7 +176,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 		if step%imgEvery == 0 {
 			img := paint(pub.(tov.View)).Img.Pix
 			if step%70 == 0 {
-				b, err := R.Image(pub)
+				b, err := R.Image(imageCtx, pub)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -271,7 +271,7 @@ func TestImageWrites(t *testing.T) {
 		seat := G.Active(s)[0]
 		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
 	}
-	img, err := R.Image(G.View(s, games.Spectator))
+	img, err := R.Image(imageCtx, G.View(s, games.Spectator))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func BenchmarkImage(b *testing.B) {
 	v := G.View(s, games.Spectator)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := R.Image(v); err != nil {
+		if _, err := R.Image(imageCtx, v); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -305,7 +305,7 @@ func TestForeignViews(t *testing.T) {
 		R.Private(ctx, v)
 		R.Status(ctx, v)
 		R.Menu(ctx, v, []games.Action{games.Act(tov.VEnd), games.Act(tov.VMove, 3, 307), games.Act("bogus")})
-		R.Image(v)
+		R.Image(imageCtx, v)
 	}
 }
 
