@@ -290,6 +290,11 @@ func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback str
 			postErr = err
 		}
 	}
+	if id := resp.ArchiveThread; id != "" {
+		archived := true
+		_, err := s.ChannelEditComplex(id, &discordgo.ChannelEdit{Archived: &archived})
+		logErr(log, err, "archive team thread")
+	}
 	return postErr
 }
 

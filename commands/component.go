@@ -229,6 +229,7 @@ func (r *Response) addThreadResult(l *loaded) {
 	if t.Status != data.StatusFinished || t.ThreadID == "" {
 		return
 	}
+	r.ArchiveThread = t.ThreadID
 	ctx := ctxFor(l, t.Locale, games.Spectator)
 	msg := render.Message{Content: ctx.T("core.table.thread_done", "Thread", "<#"+t.ThreadID+">") + "\n" + render.OutcomeText(ctx, l.info())}
 	if t.LinkMessageID != "" {

@@ -209,7 +209,7 @@ func (s *Service) game(req Request) Response {
 		}
 		s.log.Info().Str("table", t.ID).Str("by", req.User.ID).Msg("table abandoned")
 		ctx := render.Ctx{L: i18n.For(publicLocale(req))}
-		return Response{Reply: Reply{Kind: ReplyNew, Message: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">")}, Edits: edits}
+		return Response{Reply: Reply{Kind: ReplyNew, Message: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">")}, Edits: edits, ArchiveThread: nt.ThreadID}
 	}
 	return private(req, "core.err.unknown_command")
 }

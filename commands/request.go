@@ -118,4 +118,8 @@ type Response struct {
 	Thread *Thread
 	Edits  []Edit
 	Posts  []Post
+	// ArchiveThread is a finished team thread to archive after the posts
+	// (it stays readable; a new message reopens it), so finished games do
+	// not count against the server's active-thread limit.
+	ArchiveThread string
 }

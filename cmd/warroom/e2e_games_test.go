@@ -43,6 +43,12 @@ func TestE2EEveryGameToTheEnd(t *testing.T) {
 				if err != nil {
 					t.Fatalf("no result in the channel: %v", err)
 				}
+				if err := w.srv.WaitIdle(w.ctx(), 200*time.Millisecond); err != nil {
+					t.Fatal(err)
+				}
+				if th := w.srv.Thread(ch); th == nil || !th.Archived {
+					t.Fatal("the finished team thread was not archived")
+				}
 				if len(w.srv.Messages(w.ch)) != 2 {
 					t.Fatalf("the channel should keep the lobby and the link only, has %d messages", len(w.srv.Messages(w.ch)))
 				}
