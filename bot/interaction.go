@@ -73,7 +73,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 
 	resp := b.svc.Handle(ctx, req)
 	b.execute(ctx, i, req, resp, privateCmd)
-	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", req.CustomID).Str("command", req.Command).Msg("interaction done")
+	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
 }
 
 // fastReply is how long a command may take to be answered directly

@@ -17,7 +17,7 @@ func nowUTC() time.Time { return time.Now().UTC() }
 func (s *Service) component(req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil {
-		s.log.Warn().Str("user", req.User.ID).Err(err).Msg("rejected custom_id")
+		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
 		return private(req, "core.err.bad_button")
 	}
 	unlock := s.lock(id.Table)

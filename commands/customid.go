@@ -157,3 +157,14 @@ func (i ids) PrivateMenu() string      { return i.enc(KindPrivate, "") }
 func (i ids) MyView() string           { return i.enc(KindMyView, "") }
 func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
 func (i ids) Undo() string             { return i.enc(KindUndo, "") }
+
+// LogSafe is a custom_id for log lines: table, version and kind, without
+// the payload, because an action's arguments can be hidden information
+// (a secret placement chosen from a private menu).
+func LogSafe(customID string) string {
+	parts := strings.SplitN(customID, ":", 5)
+	if len(parts) < 4 {
+		return "(malformed)"
+	}
+	return strings.Join(parts[:4], ":")
+}

@@ -78,3 +78,11 @@ func TestSharedOptionOfDifferentTypesBecomesText(t *testing.T) {
 		t.Fatalf("%+v", opts[0])
 	}
 }
+
+func TestLogSafeDropsThePayload(t *testing.T) {
+	for in, want := range map[string]string{"w1:1:5:a:place.3.12.1": "w1:1:5:a", "w1:1:5:h": "w1:1:5:h", "junk": "(malformed)"} {
+		if got := LogSafe(in); got != want {
+			t.Errorf("LogSafe(%q) = %q", in, got)
+		}
+	}
+}

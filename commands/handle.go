@@ -21,7 +21,7 @@ import (
 func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	defer func() {
 		if p := recover(); p != nil {
-			s.log.Error().Interface("panic", p).Str("custom_id", req.CustomID).Str("command", req.Command).Msg("handler panic")
+			s.log.Error().Interface("panic", p).Str("custom_id", LogSafe(req.CustomID)).Str("command", req.Command).Msg("handler panic")
 			resp = private(req, "core.err.internal")
 		}
 	}()
@@ -66,7 +66,7 @@ func (s *Service) internal(req Request, err error) Response {
 		s.log.Error().Err(err).Str("channel", req.ChannelID).Msg("corrupt table record")
 		return private(req, "core.err.corrupt")
 	}
-	s.log.Error().Err(err).Str("channel", req.ChannelID).Str("custom_id", req.CustomID).Msg("request failed")
+	s.log.Error().Err(err).Str("channel", req.ChannelID).Str("custom_id", LogSafe(req.CustomID)).Msg("request failed")
 	return private(req, "core.err.internal")
 }
 

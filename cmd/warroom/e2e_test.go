@@ -70,6 +70,11 @@ func newWorld(t *testing.T, opts ...discordtest.Option) *world {
 		if tok := srv.Token(); w.log != nil && strings.Contains(w.log.String(), tok) {
 			t.Error("the bot token appeared in the log")
 		}
+		// Action arguments can be secret (a hidden placement): the log
+		// names the component kind only.
+		if w.log != nil && strings.Contains(w.log.String(), ":a:") {
+			t.Error("an action's arguments reached the log")
+		}
 	})
 	return w
 }
