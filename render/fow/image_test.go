@@ -1,0 +1,155 @@
+package fow
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	fowg "github.com/warroom/warroom/games/fow"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+var langs = []string{"en", "pl", "ru"}
+
+func langCtx(lang string, names ...string) render.Ctx {
+	if len(names) == 0 {
+		names = imageCtx.Names
+	}
+	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
+}
+
+// richView is the public battle view of the playouts that scores best.
+func richView(t *testing.T, score func(fowg.View) int) fowg.View {
+	t.Helper()
+	var best fowg.View
+	top := -1
+	visit(t, 2, func(s fowg.State) {
+		v := eng.View(s, games.Spectator).(fowg.View)
+		if v.Phase != fowg.PhBattle {
+			return
+		}
+		if sc := score(v); sc > top {
+			best, top = v, sc
+		}
+	})
+	if top < 0 {
+		t.Fatal("no battle reached")
+	}
+	return best
+}
+
+// TestImageWords: every word of the picture is in the catalogue in every
+// language, and no drawn string is a missing key or lacks template data.
+func TestImageWords(t *testing.T) {
+	for _, id := range imgKeys {
+		if !i18n.Has(id) {
+			t.Errorf("no text for %s", id)
+		}
+		for _, l := range langs {
+			s := word(langCtx(l), id, "Name", "Ann", "Role", "x", "N", 3)
+			if s == "" || strings.HasPrefix(s, "[") || strings.Contains(s, "<no value>") {
+				t.Errorf("%s %s: %q", l, id, s)
+			}
+		}
+	}
+}
+
+func checkLabels(t *testing.T, where string, ls []label) {
+	t.Helper()
+	for _, l := range ls {
+		if l.s == "" || strings.HasPrefix(l.s, "[") || strings.Contains(l.s, "<no value>") {
+			t.Fatalf("%s: bad word %q", where, l.s)
+		}
+		if w := l.width(); w > l.x1-l.x0+0.5 {
+			t.Fatalf("%s: %q is %.0f px in a %.0f px box", where, l.s, w, l.x1-l.x0)
+		}
+	}
+}
+
+// TestLabelsFit: over played games, in every language and with very long
+// names, every word fits its box; the halves carry the names and roles.
+func TestLabelsFit(t *testing.T) {
+	long := []string{strings.Repeat("Konstantynopolitańczykowianeczka ", 3), strings.Repeat("Александр Преображенский ", 3)}
+	for _, l := range langs {
+		checkLabels(t, l+" compass", compass(langCtx(l)))
+	}
+	k := 0
+	visit(t, 1, func(s fowg.State) {
+		k++
+		if k%7 != 0 {
+			return
+		}
+		v := eng.View(s, games.Spectator).(fowg.View)
+		for _, l := range langs {
+			for _, names := range [][]string{{"Ann", "Bob"}, long} {
+				ctx := langCtx(l, names...)
+				ls, _ := labels(ctx, v)
+				checkLabels(t, fmt.Sprintf("%s %s", l, v.Phase), ls)
+				if v.Attacker < 0 {
+					continue
+				}
+				att := word(ctx, "fow.role.attacker")
+				def := word(ctx, "fow.role.defender")
+				if !strings.Contains(ls[0].s, def) || !strings.Contains(ls[1].s, att) {
+					t.Fatalf("%s: roles missing in %q / %q", l, ls[0].s, ls[1].s)
+				}
+				a, d := names[v.Attacker], names[1-v.Attacker]
+				if len(a) < 10 && (!strings.Contains(ls[1].s, a) || !strings.Contains(ls[0].s, d)) {
+					t.Fatalf("%s: names missing in %q / %q", l, ls[0].s, ls[1].s)
+				}
+				if len(a) > 10 && !strings.Contains(ls[1].s, "…") {
+					t.Fatalf("%s: long name not clipped: %q", l, ls[1].s)
+				}
+			}
+		}
+	})
+}
+
+// TestImageLanguages: the picture decodes in every language and the
+// language shows; set FOW_IMG_DIR to write the PNGs there for a look.
+func TestImageLanguages(t *testing.T) {
+	views := []fowg.View{
+		richView(t, func(v fowg.View) int { return 10*v.Delay + len(v.Objectives) }),
+		richView(t, func(v fowg.View) int { return 10*len(zones(v)) + v.Delay }),
+	}
+	s, _ := eng.Setup(games.Options{"mission": "encounter"}, 2, games.NewPCG(1, 1))
+	views = append(views, eng.View(s, games.Spectator).(fowg.View))
+	for i, v := range views {
+		out := map[string][]byte{}
+		for _, l := range langs {
+			b, err := rr.Image(langCtx(l, "Anna Kowalska", "Борис"), v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil || img.Bounds().Dx() != imgW || img.Bounds().Dy() != imgH {
+				t.Fatalf("%s: %v", l, err)
+			}
+			out[l] = b
+			if dir := os.Getenv("FOW_IMG_DIR"); dir != "" {
+				name := fmt.Sprintf("%s/fow-img-%s.png", dir, l)
+				if i > 0 {
+					name = fmt.Sprintf("%s/fow-img-%s-%d.png", dir, l, i)
+				}
+				if err := os.WriteFile(name, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if bytes.Equal(out["en"], out["pl"]) || bytes.Equal(out["en"], out["ru"]) {
+			t.Fatalf("view %d: the language does not show", i)
+		}
+	}
+	// the cached base layer is per language: English again is unchanged
+	b, _ := rr.Image(langCtx("en", "Anna Kowalska", "Борис"), views[2])
+	c, _ := rr.Image(langCtx("pl", "Anna Kowalska", "Борис"), views[2])
+	d, _ := rr.Image(langCtx("en", "Anna Kowalska", "Борис"), views[2])
+	if !bytes.Equal(b, d) || bytes.Equal(b, c) {
+		t.Fatal("languages mix in the cached layer")
+	}
+}
