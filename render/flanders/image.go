@@ -2,12 +2,13 @@ package flanders
 
 import (
 	"fmt"
-	"github.com/warroom/warroom/render"
 	"image/color"
 	"strings"
 	"sync"
 
+	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 )
 
@@ -51,19 +52,64 @@ var (
 	}
 )
 
-// shortNames are the card labels on the picture (short, language-neutral).
-var shortNames = map[string]string{
-	"infantry_1": "INFANTRY", "infantry_1_plus": "INFANTRY", "infantry_2": "INFANTRY",
-	"infantry_2_plus": "INFANTRY", "infantry_3": "INFANTRY", "tank": "TANKS",
-	"british_artillery": "ARTILLERY", "aerial_recon": "RECON", "observation_balloon": "BALLOON",
-	"british_gas": "GAS", "mines": "MINES", "reserves": "RESERVES",
-	"german_mg": "MG", "german_artillery": "ARTILLERY", "german_counter_attack": "COUNTER",
-	"german_gas": "GAS", "flying_circus": "CIRCUS", "barbed_wire": "WIRE",
+// shortKeys are the catalogue ids of the card labels on the picture: the
+// card name where it is one short word, else a short image label.
+var shortKeys = map[string]string{
+	"infantry_1": "flanders.img.short.infantry", "infantry_1_plus": "flanders.img.short.infantry",
+	"infantry_2": "flanders.img.short.infantry", "infantry_2_plus": "flanders.img.short.infantry",
+	"infantry_3": "flanders.img.short.infantry", "tank": "flanders.card.tank",
+	"british_artillery": "flanders.card.british_artillery", "aerial_recon": "flanders.img.short.recon",
+	"observation_balloon": "flanders.img.short.balloon", "british_gas": "flanders.card.british_gas",
+	"mines": "flanders.card.mines", "reserves": "flanders.card.reserves",
+	"german_mg": "flanders.img.short.mg", "german_artillery": "flanders.card.british_artillery",
+	"german_counter_attack": "flanders.img.short.counter", "german_gas": "flanders.card.british_gas",
+	"flying_circus": "flanders.img.short.circus", "barbed_wire": "flanders.img.short.wire",
 }
 
-var keptShort = map[string]string{
-	"british_artillery": "ART", "aerial_recon": "RCN", "observation_balloon": "BLN",
-	"british_gas": "GAS", "mines": "MIN",
+// keptKeys are the three-letter tags of kept cards in the company strip.
+var keptKeys = map[string]string{
+	"british_artillery": "flanders.img.kept.artillery", "aerial_recon": "flanders.img.kept.recon",
+	"observation_balloon": "flanders.img.kept.balloon", "british_gas": "flanders.img.kept.gas",
+	"mines": "flanders.img.kept.mines",
+}
+
+// word is every translated text on the picture, in capitals.
+func word(ctx render.Ctx, id string, kv ...any) string { return strings.ToUpper(ctx.T(id, kv...)) }
+
+// drawnText, when set (tests), sees every string drawn on the picture.
+var drawnText func(string)
+
+// write draws a string; all text on the picture goes through it.
+func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor) {
+	if drawnText != nil {
+		drawnText(s)
+	}
+	c.Text(s, x, y, size, bold, col, at)
+}
+
+// fit shrinks the font size from size down to minSize until s is at most w
+// pixels wide, then clips s with "…" if it still does not fit.
+func fit(s string, w, size, minSize float64, bold bool) (string, float64) {
+	for ; size > minSize; size-- {
+		if canvas.TextWidth(s, size, bold) <= w {
+			return s, size
+		}
+	}
+	size = minSize
+	if canvas.TextWidth(s, size, bold) <= w {
+		return s, size
+	}
+	r := []rune(s)
+	for len(r) > 0 && canvas.TextWidth(string(r)+"…", size, bold) > w {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimSpace(string(r)) + "…", size
+}
+
+// writeFit draws s shrunk or clipped to at most w pixels wide.
+func writeFit(c *canvas.Canvas, s string, w, x, y, size, minSize float64, bold bool, col color.Color, at canvas.Anchor) {
+	s, size = fit(s, w, size, minSize, bold)
+	write(c, s, x, y, size, bold, col, at)
 }
 
 func rowY(r int) float64 { return rowTop20 + float64(fl.Objective-r)*rowH }
@@ -73,67 +119,83 @@ func cellXY(sp int) (float64, float64) {
 	return gridX0 + float64(i%3)*(cellW+cellGap), gridY0 + float64(i/3)*(cellH+cellGap)
 }
 
-var (
-	baseOnce sync.Once
-	base     *canvas.Canvas
-)
+// baseEntry is the static layer of one language, drawn once.
+type baseEntry struct {
+	once sync.Once
+	c    *canvas.Canvas
+}
 
-func baseLayer() *canvas.Canvas {
-	baseOnce.Do(func() {
-		c := canvas.New(imgW, imgH, cBG)
-		laneEnd := laneX0 + 4*laneW
-		for r := 0; r <= fl.Objective; r++ {
-			y := rowY(r)
-			col := cZone
-			switch {
-			case r == fl.Objective:
-				col = cObjective
-			case fl.IsLine(r):
-				col = cLine
-			case r >= 1 && r <= 4:
-				col = cNoMans
+// bases caches the static layer per language (it carries words).
+var bases sync.Map // lang -> *baseEntry
+
+func baseLayer(ctx render.Ctx) *canvas.Canvas {
+	lang := ctx.L.Lang()
+	e, ok := bases.Load(lang)
+	if !ok {
+		e, _ = bases.LoadOrStore(lang, &baseEntry{})
+	}
+	be := e.(*baseEntry)
+	be.once.Do(func() { be.c = drawBase(ctx) })
+	return be.c
+}
+
+// drawBase draws the lanes, rows, line labels and the card-area frames.
+func drawBase(ctx render.Ctx) *canvas.Canvas {
+	c := canvas.New(imgW, imgH, cBG)
+	laneEnd := laneX0 + 4*laneW
+	for r := 0; r <= fl.Objective; r++ {
+		y := rowY(r)
+		col := cZone
+		switch {
+		case r == fl.Objective:
+			col = cObjective
+		case fl.IsLine(r):
+			col = cLine
+		case r >= 1 && r <= 4:
+			col = cNoMans
+		}
+		if r > 0 {
+			c.Rect(laneX0, y, laneEnd-laneX0, rowH, col)
+		} else {
+			for i, name := range fl.Colours {
+				c.Rect(laneX0+float64(i)*laneW, y, laneW, rowH, laneLight[name])
 			}
-			if r > 0 {
-				c.Rect(laneX0, y, laneEnd-laneX0, rowH, col)
-			} else {
-				for i, name := range fl.Colours {
-					c.Rect(laneX0+float64(i)*laneW, y, laneW, rowH, laneLight[name])
-				}
-			}
-			c.Line(canvas.Pt{X: laneX0, Y: y}, canvas.Pt{X: laneEnd, Y: y}, 1, cFaint)
-			c.Text(fmt.Sprint(r), laneX0/2, y+rowH/2, 16, fl.IsLine(r) || r == fl.Objective, cInk, canvas.Center)
 		}
-		c.Line(canvas.Pt{X: laneX0, Y: rowY(-1)}, canvas.Pt{X: laneEnd, Y: rowY(-1)}, 1, cFaint)
-		for i := 0; i <= 4; i++ {
-			x := laneX0 + float64(i)*laneW
-			c.Line(canvas.Pt{X: x, Y: rowY(fl.Objective)}, canvas.Pt{X: x, Y: rowY(-1)}, 2, cInk)
-		}
-		for k, l := range fl.Lines {
-			label := fmt.Sprintf("GERMAN LINE %d", k+1)
-			w := canvas.TextWidth(label, 14, true)
-			c.Rect(laneX0+2*laneW-w/2-6, rowY(l)+8, w+12, rowH-16, cLine)
-			c.Text(label, laneX0+2*laneW, rowY(l)+rowH/2, 14, true, canvas.Hex("#555555"), canvas.Center)
-		}
-		w := canvas.TextWidth("OBJECTIVE", 16, true)
-		c.Rect(laneX0+2*laneW-w/2-6, rowY(fl.Objective)+8, w+12, rowH-16, cObjective)
-		c.Text("OBJECTIVE", laneX0+2*laneW, rowY(fl.Objective)+rowH/2, 16, true, cWhite, canvas.Center)
-		c.Text("IN FLANDERS FIELD", laneX0, 8, 20, true, cInk, canvas.TopLeft)
-		// Card area frames and sums.
-		for sp := 3; sp <= 11; sp++ {
-			x, y := cellXY(sp)
-			c.Rect(x, y, cellW, cellH, cCell)
-			c.RectOutline(x, y, cellW, cellH, 2, cFaint)
-			c.Text(fmt.Sprint(sp), x+12, y+8, 40, true, cInk, canvas.TopLeft)
-			rc := fmt.Sprintf("%d/216", fl.RollCounts[sp])
-			c.Text(rc, x+cellW-10-canvas.TextWidth(rc, 13, false), y+14, 13, false, cFaint, canvas.TopLeft)
-		}
-		x9, y9 := cellXY(fl.NineSpace)
-		c.Text("ADVANCE", x9+cellW/2, y9+100, 24, true, cBritish, canvas.Center)
-		c.Text("+1", x9+cellW/2, y9+135, 30, true, cBritish, canvas.Center)
-		c.RectOutline(x9+6, y9+6, cellW-12, cellH-12, 4, cBritish)
-		base = c
-	})
-	return base
+		c.Line(canvas.Pt{X: laneX0, Y: y}, canvas.Pt{X: laneEnd, Y: y}, 1, cFaint)
+		write(c, fmt.Sprint(r), laneX0/2, y+rowH/2, 16, fl.IsLine(r) || r == fl.Objective, cInk, canvas.Center)
+	}
+	c.Line(canvas.Pt{X: laneX0, Y: rowY(-1)}, canvas.Pt{X: laneEnd, Y: rowY(-1)}, 1, cFaint)
+	for i := 0; i <= 4; i++ {
+		x := laneX0 + float64(i)*laneW
+		c.Line(canvas.Pt{X: x, Y: rowY(fl.Objective)}, canvas.Pt{X: x, Y: rowY(-1)}, 2, cInk)
+	}
+	// Line and Objective labels: a box across the middle lanes.
+	const labelW = 2*laneW - 20
+	for k, l := range fl.Lines {
+		label, size := fit(word(ctx, fmt.Sprintf("flanders.zone.german_line_%d", k+1)), labelW, 14, 9, true)
+		w := canvas.TextWidth(label, size, true)
+		c.Rect(laneX0+2*laneW-w/2-6, rowY(l)+8, w+12, rowH-16, cLine)
+		write(c, label, laneX0+2*laneW, rowY(l)+rowH/2, size, true, canvas.Hex("#555555"), canvas.Center)
+	}
+	obj, size := fit(word(ctx, "flanders.zone.objective"), labelW, 16, 10, true)
+	w := canvas.TextWidth(obj, size, true)
+	c.Rect(laneX0+2*laneW-w/2-6, rowY(fl.Objective)+8, w+12, rowH-16, cObjective)
+	write(c, obj, laneX0+2*laneW, rowY(fl.Objective)+rowH/2, size, true, cWhite, canvas.Center)
+	writeFit(c, word(ctx, "game.flanders"), laneEnd-laneX0, laneX0, 8, 20, 12, true, cInk, canvas.TopLeft)
+	// Card area frames and sums.
+	for sp := 3; sp <= 11; sp++ {
+		x, y := cellXY(sp)
+		c.Rect(x, y, cellW, cellH, cCell)
+		c.RectOutline(x, y, cellW, cellH, 2, cFaint)
+		write(c, fmt.Sprint(sp), x+12, y+8, 40, true, cInk, canvas.TopLeft)
+		rc := fmt.Sprintf("%d/216", fl.RollCounts[sp])
+		write(c, rc, x+cellW-10-canvas.TextWidth(rc, 13, false), y+14, 13, false, cFaint, canvas.TopLeft)
+	}
+	x9, y9 := cellXY(fl.NineSpace)
+	writeFit(c, word(ctx, "flanders.img.advance"), cellW-28, x9+cellW/2, y9+100, 24, 12, true, cBritish, canvas.Center)
+	write(c, "+1", x9+cellW/2, y9+135, 30, true, cBritish, canvas.Center)
+	c.RectOutline(x9+6, y9+6, cellW-12, cellH-12, 4, cBritish)
+	return c
 }
 
 func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
@@ -141,7 +203,7 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 	c.Polygon([]canvas.Pt{{X: x - 5, Y: y + 7}, {X: x + 5, Y: y + 7}, {X: x + 3, Y: y - 1}, {X: x - 3, Y: y - 1}}, col)
 }
 
-func drawCard(c *canvas.Canvas, x, y float64, code string, option bool) {
+func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
 		return
@@ -151,22 +213,23 @@ func drawCard(c *canvas.Canvas, x, y float64, code string, option bool) {
 	if !ct.British {
 		border = cGerman
 	}
+	const textW = cellW - 28
 	c.RectOutline(x+6, y+6, cellW-12, cellH-12, 5, border)
 	if !ct.British {
-		c.Text("GERMAN", x+cellW/2, y+70, 14, true, cGerman, canvas.Center)
+		writeFit(c, word(ctx, "flanders.img.german"), textW, x+cellW/2, y+70, 14, 10, true, cGerman, canvas.Center)
 	}
-	c.Text(shortNames[code], x+cellW/2, y+98, 22, true, border, canvas.Center)
+	writeFit(c, word(ctx, shortKeys[code]), textW, x+cellW/2, y+98, 22, 12, true, border, canvas.Center)
 	switch {
 	case ct.Tank:
-		c.Text(fmt.Sprintf("+%d TANK", ct.Move), x+cellW/2, y+132, 24, true, cInk, canvas.Center)
+		writeFit(c, word(ctx, "flanders.img.tank_move", "N", ct.Move), textW, x+cellW/2, y+132, 24, 12, true, cInk, canvas.Center)
 	case ct.Move > 0:
 		s := fmt.Sprintf("+%d", ct.Move)
 		if ct.Plus {
 			s += " (+1)"
 		}
-		c.Text(s, x+cellW/2, y+132, 28, true, cInk, canvas.Center)
+		write(c, s, x+cellW/2, y+132, 28, true, cInk, canvas.Center)
 	case ct.Keep:
-		c.Text("KEEP", x+cellW/2, y+132, 16, false, cFaint, canvas.Center)
+		writeFit(c, word(ctx, "flanders.img.keep"), textW, x+cellW/2, y+132, 16, 10, false, cFaint, canvas.Center)
 	}
 	n := ct.Black + ct.Grey
 	for i := range n {
@@ -184,7 +247,39 @@ func drawCard(c *canvas.Canvas, x, y float64, code string, option bool) {
 func drawDie(c *canvas.Canvas, x, y float64, v int) {
 	c.Rect(x, y, 40, 40, cWhite)
 	c.RectOutline(x, y, 40, 40, 2, cInk)
-	c.Text(fmt.Sprint(v), x+20, y+20, 24, true, cInk, canvas.Center)
+	write(c, fmt.Sprint(v), x+20, y+20, 24, true, cInk, canvas.Center)
+}
+
+// Company strip columns, from the strip's left edge (gridX0).
+const (
+	stripW     = 3*cellW + 2*cellGap
+	stripName  = 30.0  // seat name
+	stripNameW = 112.0 // its width
+	stripRow   = 148.0 // "ROW n"
+	stripRowW  = 66.0
+	stripTroop = 226.0 // first troop icon
+	stripTag   = 410.0 // kept cards and status
+	maxIcons   = 12
+)
+
+// companyTag is the strip's status text: kept cards, win, objective, out.
+func companyTag(ctx render.Ctx, p fl.PlayerView) string {
+	var kept []string
+	for _, h := range p.Hand {
+		if k, ok := keptKeys[h.Type]; ok && !h.New {
+			kept = append(kept, word(ctx, k))
+		}
+	}
+	tag := strings.Join(kept, " ")
+	switch {
+	case p.Winner:
+		tag = strings.TrimSpace(word(ctx, "flanders.img.win") + " " + tag)
+	case p.Reached:
+		tag = strings.TrimSpace(word(ctx, "flanders.img.obj") + " " + tag)
+	case p.Eliminated:
+		tag = word(ctx, "flanders.img.out")
+	}
+	return tag
 }
 
 // Image draws the public board.
@@ -193,7 +288,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	c := baseLayer().Clone()
+	c := baseLayer(ctx).Clone()
 	// Cards.
 	for _, s := range v.Spaces {
 		x, y := cellXY(s.Space)
@@ -209,10 +304,10 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			continue
 		}
 		if s.Card == nil {
-			c.Text("—", x+cellW/2, y+cellH/2, 30, false, cFaint, canvas.Center)
+			write(c, "—", x+cellW/2, y+cellH/2, 30, false, cFaint, canvas.Center)
 			continue
 		}
-		drawCard(c, x, y, s.Card.Type, s.Option)
+		drawCard(ctx, c, x, y, s.Card.Type, s.Option)
 	}
 	// Commanders.
 	for _, p := range v.Players {
@@ -232,7 +327,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			c.Line(canvas.Pt{X: cx - 10, Y: cy + 10}, canvas.Pt{X: cx + 10, Y: cy - 10}, 4, cInk)
 		} else {
 			c.Circle(canvas.Pt{X: cx, Y: cy}, 16, col)
-			c.Text(fmt.Sprint(p.Troops), cx, cy, 18, true, cWhite, canvas.Center)
+			write(c, fmt.Sprint(p.Troops), cx, cy, 18, true, cWhite, canvas.Center)
 		}
 	}
 	// Strip: one line per company, then piles and dice.
@@ -240,43 +335,29 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		y := stripY + 16 + float64(i)*38
 		x := gridX0
 		if p.Active {
-			c.Rect(x-6, y-4, 3*cellW+2*cellGap+12, 34, canvas.Hex("#fff6cc"))
+			c.Rect(x-6, y-4, stripW+12, 34, canvas.Hex("#fff6cc"))
 		}
 		col := laneCols[p.Colour]
 		if p.Eliminated {
 			col = cGrey
 		}
 		c.Circle(canvas.Pt{X: x + 12, Y: y + 13}, 11, col)
-		c.Text(fmt.Sprintf("P%d", p.Seat+1), x+30, y+13, 16, true, cInk, canvas.Left)
-		c.Text(fmt.Sprintf("ROW %d", p.Row), x+66, y+13, 16, false, cInk, canvas.Left)
-		for k := 0; k < p.Troops && k < 12; k++ {
-			troopIcon(c, x+150+float64(k)*13, y+14, col)
+		writeFit(c, ctx.Name(games.Seat(p.Seat)), stripNameW, x+stripName, y+13, 16, 16, true, cInk, canvas.Left)
+		writeFit(c, word(ctx, "flanders.img.row", "Row", p.Row), stripRowW, x+stripRow, y+13, 16, 11, false, cInk, canvas.Left)
+		for k := 0; k < p.Troops && k < maxIcons; k++ {
+			troopIcon(c, x+stripTroop+float64(k)*13, y+14, col)
 		}
-		if p.Troops > 12 {
-			c.Text(fmt.Sprintf("+%d", p.Troops-12), x+150+12*13, y+13, 14, true, cInk, canvas.Left)
+		if p.Troops > maxIcons {
+			write(c, fmt.Sprintf("+%d", p.Troops-maxIcons), x+stripTroop+maxIcons*13, y+13, 14, true, cInk, canvas.Left)
 		}
-		var kept []string
-		for _, h := range p.Hand {
-			if s, ok := keptShort[h.Type]; ok && !h.New {
-				kept = append(kept, s)
-			}
-		}
-		tag := strings.Join(kept, " ")
-		switch {
-		case p.Winner:
-			tag = "WIN " + tag
-		case p.Reached:
-			tag = "OBJ " + tag
-		case p.Eliminated:
-			tag = "OUT"
-		}
-		c.Text(tag, x+340, y+13, 15, true, cInk, canvas.Left)
+		writeFit(c, companyTag(ctx, p), stripW-stripTag, x+stripTag, y+13, 15, 10, true, cInk, canvas.Left)
 	}
 	y := stripY + 16 + 4*38 + 8
-	c.Text(fmt.Sprintf("ROUND %d   POOL %d   DRAW %d   DISCARD %d", v.Round, v.Pool, v.DrawCount, len(v.Discard)),
-		gridX0, y+20, 16, true, cInk, canvas.Left)
+	diceX := gridX0 + stripW - 3*48
+	writeFit(c, word(ctx, "flanders.img.footer", "Round", v.Round, "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard)),
+		diceX-gridX0-12, gridX0, y+20, 16, 10, true, cInk, canvas.Left)
 	for i, d := range v.Dice {
-		drawDie(c, gridX0+3*cellW+2*cellGap-3*48+float64(i)*48, y, d)
+		drawDie(c, diceX+float64(i)*48, y, d)
 	}
 	return c.PNG()
 }
