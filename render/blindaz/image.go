@@ -2,11 +2,15 @@ package blindaz
 
 import (
 	"fmt"
-	"github.com/warroom/warroom/render"
 	"image/color"
+	"math"
+	"strings"
 	"sync"
+	"unicode"
 
+	"github.com/warroom/warroom/games"
 	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 )
 
@@ -48,57 +52,188 @@ var (
 	seatCols    = []color.RGBA{canvas.Hex("#d32f2f"), canvas.Hex("#1e63c8"), canvas.Hex("#2e9d3a"), canvas.Hex("#e3b800")}
 )
 
-var (
-	baseOnce sync.Once
-	base     *canvas.Canvas
+// bases caches the static layer per language (lang -> *canvas.Canvas):
+// its headings and captions are words, so languages never share a layer.
+var bases sync.Map
+
+// Sidebar layout (y of each row; the sidebar spans marginT..marginT+gridH).
+const (
+	hdrOpenY     = marginT + 12  // "Open tiles"
+	slotNumY     = marginT + 30  // slot numbers 1..3
+	marketY      = marginT + 40  // open tiles, 68 px
+	hdrPenaltyY  = marginT + 124 // "Penalty" and n/limit
+	penaltyY     = marginT + 138 // penalty track, two rows of 40 px
+	hdrFlagsY    = marginT + 228 // "Flags left" and the count
+	flagsY       = marginT + 236 // flags left, 40 px
+	stacksY      = marginT + 296 // stack icons
+	stackCapY    = marginT + 336 // their captions
+	hdrSoldiersY = marginT + 362 // "Soldiers"
+	soldiersY    = marginT + 376 // soldier rows, 36 px each
+	soldierRowH  = 36.0
+	bottomY      = marginT + gridH - 20 // result and round
+	headSize     = 14.0
+	minText      = 9.0
 )
+
+// Keys of every word drawn on the picture (the test checks them all in
+// every language).
+const (
+	kOpenTiles = "blindaz.img.open_tiles"
+	kPenalty   = "blindaz.img.penalty"
+	kFlagsLeft = "blindaz.img.flags_left"
+	kTrenches  = "blindaz.img.stack_trench"
+	kDiscard   = "blindaz.img.stack_discard"
+	kEnemies   = "blindaz.img.stack_enemy"
+	kRound     = "blindaz.img.round" // {{.Round}}
+	kSoldiers  = "blindaz.field.soldiers"
+	kVictory   = "blindaz.result.victory"
+	kDefeat    = "blindaz.result.defeat"
+)
+
+var imgKeys = []string{kOpenTiles, kPenalty, kFlagsLeft, kTrenches, kDiscard, kEnemies, kRound, kSoldiers, kVictory, kDefeat}
+
+// stack groups: icon x offsets are drawn by hand; captions centre here.
+var stackCapX = [3]float64{sideX + 44, sideX + 120, sideX + 196}
+
+type align int
+
+const (
+	alignLeft align = iota
+	alignCenter
+	alignRight
+)
+
+// pen draws every string of the picture, so a test can see them all.
+type pen struct {
+	c    *canvas.Canvas
+	seen func(string) // nil outside tests
+}
+
+// fit shrinks the font from size down to three quarters of it (at least
+// minText) until s is at most maxW wide, then clips s with "…".
+func fit(s string, size, maxW float64, bold bool) (string, float64, float64) {
+	w := canvas.TextWidth(s, size, bold)
+	least := math.Max(minText, math.Round(size*0.75))
+	for w > maxW && size > least {
+		size--
+		w = canvas.TextWidth(s, size, bold)
+	}
+	if w <= maxW {
+		return s, size, w
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := strings.TrimRight(string(r), " ") + "…"
+		if w = canvas.TextWidth(t, size, bold); w <= maxW {
+			return t, size, w
+		}
+	}
+	return "", size, 0
+}
+
+// text draws s vertically centred on y, anchored at x as al says, within
+// maxW pixels; it returns the width drawn.
+func (p pen) text(s string, x, y, size, maxW float64, bold bool, col color.Color, al align) float64 {
+	if p.seen != nil {
+		p.seen(s)
+	}
+	s, size, w := fit(s, size, maxW, bold)
+	switch al {
+	case alignCenter:
+		x -= w / 2
+	case alignRight:
+		x -= w
+	}
+	p.c.Text(s, x, y, size, bold, col, canvas.Left)
+	return w
+}
+
+// heading draws a sidebar section title, leaving reserve pixels on the
+// right for a value.
+func (p pen) heading(s string, y, reserve float64) {
+	p.text(s, sideX+12, y, headSize, sideW-24-reserve, true, colLabel, alignLeft)
+}
+
+func capFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToUpper(r[0])
+	}
+	return string(r)
+}
 
 func cellXY(x, lane int) (float64, float64) {
 	return marginL + float64(x)*cellPx, marginT + float64(lane-1)*cellPx
 }
 
-// staticBoard draws the parts that never change.
-func staticBoard() *canvas.Canvas {
-	baseOnce.Do(func() {
-		c := canvas.New(imgW, imgH, colBG)
+// staticBoard is the cached static layer of ctx's language.
+func staticBoard(ctx render.Ctx) *canvas.Canvas {
+	lang := ctx.L.Lang()
+	if b, ok := bases.Load(lang); ok {
+		return b.(*canvas.Canvas)
+	}
+	b, _ := bases.LoadOrStore(lang, drawStatic(ctx, nil))
+	return b.(*canvas.Canvas)
+}
+
+// drawStatic draws the parts that never change: the grid, the dugout, the
+// sidebar frames and its headings in ctx's language.
+func drawStatic(ctx render.Ctx, seen func(string)) *canvas.Canvas {
+	c := canvas.New(imgW, imgH, colBG)
+	p := pen{c, seen}
+	for x := 0; x < bz.Cols; x++ {
+		px, _ := cellXY(x, 1)
+		c.Text(string(rune('A'+x)), px+cellPx/2, marginT/2, 18, true, colLabel, canvas.Center)
+	}
+	for l := 1; l <= bz.Lanes; l++ {
+		_, py := cellXY(0, l)
+		c.Text(fmt.Sprint(l), marginL/2, py+cellPx/2, 18, true, colLabel, canvas.Center)
 		for x := 0; x < bz.Cols; x++ {
-			px, _ := cellXY(x, 1)
-			c.Text(string(rune('A'+x)), px+cellPx/2, marginT/2, 18, true, colLabel, canvas.Center)
-		}
-		for l := 1; l <= bz.Lanes; l++ {
-			_, py := cellXY(0, l)
-			c.Text(fmt.Sprint(l), marginL/2, py+cellPx/2, 18, true, colLabel, canvas.Center)
-			for x := 0; x < bz.Cols; x++ {
-				px, py := cellXY(x, l)
-				switch x {
-				case 0:
-					c.Rect(px, py, cellPx, cellPx, colEnemyZ)
-					cx, cy := px+cellPx/2, py+cellPx/2
-					c.Polygon([]canvas.Pt{pt(cx-26, cy-8), pt(cx+6, cy-8), pt(cx+6, cy-20), pt(cx+28, cy), pt(cx+6, cy+20), pt(cx+6, cy+8), pt(cx-26, cy+8)}, colArrow)
-				case bz.Cols - 1:
-					c.Rect(px, py, cellPx, cellPx, colDugout)
-					// the dug trench runs the full width, open to the west
-					c.Rect(px+cellPx/2-16, py, 32, cellPx, colTrench)
-					c.Rect(px, py+cellPx/2-16, cellPx/2, 32, colTrench)
-					for i := 0; i < 4; i++ {
-						c.Rect(px+cellPx-14, py+4+float64(i)*23, 10, 19, colSandbag)
-					}
-				default:
-					c.Rect(px, py, cellPx, cellPx, colGround)
+			px, py := cellXY(x, l)
+			switch x {
+			case 0:
+				c.Rect(px, py, cellPx, cellPx, colEnemyZ)
+				cx, cy := px+cellPx/2, py+cellPx/2
+				c.Polygon([]canvas.Pt{pt(cx-26, cy-8), pt(cx+6, cy-8), pt(cx+6, cy-20), pt(cx+28, cy), pt(cx+6, cy+20), pt(cx+6, cy+8), pt(cx-26, cy+8)}, colArrow)
+			case bz.Cols - 1:
+				c.Rect(px, py, cellPx, cellPx, colDugout)
+				// the dug trench runs the full width, open to the west
+				c.Rect(px+cellPx/2-16, py, 32, cellPx, colTrench)
+				c.Rect(px, py+cellPx/2-16, cellPx/2, 32, colTrench)
+				for i := 0; i < 4; i++ {
+					c.Rect(px+cellPx-14, py+4+float64(i)*23, 10, 19, colSandbag)
 				}
-				c.RectOutline(px, py, cellPx, cellPx, 1, colGroundLn)
+			default:
+				c.Rect(px, py, cellPx, cellPx, colGround)
 			}
+			c.RectOutline(px, py, cellPx, cellPx, 1, colGroundLn)
 		}
-		// sidebar panels: market, penalty track, flags, stacks, soldiers
-		c.Rect(sideX, marginT, sideW, gridH, colPanel)
-		for i := 0; i < bz.MarketSize; i++ {
-			x := sideX + 12 + float64(i)*78
-			c.Text(fmt.Sprint(i+1), x+34, marginT+12, 14, true, colLabel, canvas.Center)
-			c.RectOutline(x, marginT+22, 68, 68, 2, colDim)
-		}
-		base = c
-	})
-	return base
+	}
+	// sidebar panels: market, penalty track, flags, stacks, soldiers
+	c.Rect(sideX, marginT, sideW, gridH, colPanel)
+	p.heading(ctx.T(kOpenTiles), hdrOpenY, 0)
+	for i := 0; i < bz.MarketSize; i++ {
+		x := sideX + 12 + float64(i)*78
+		c.Text(fmt.Sprint(i+1), x+34, slotNumY, 13, true, colLabel, canvas.Center)
+		c.RectOutline(x, marketY, 68, 68, 2, colDim)
+	}
+	p.heading(ctx.T(kPenalty), hdrPenaltyY, 56)
+	p.heading(ctx.T(kFlagsLeft), hdrFlagsY, 30)
+	// stacks: trench stack, discard, enemy stack
+	sy := float64(stacksY)
+	c.Rect(sideX+14, sy, 26, 26, colTrench)
+	c.Rect(sideX+18, sy-4, 26, 26, colTrench)
+	c.RectOutline(sideX+18, sy-4, 26, 26, 1, black)
+	c.Rect(sideX+94, sy-4, 26, 26, colDim)
+	c.Rect(sideX+166, sy, 26, 26, colTank)
+	c.Rect(sideX+170, sy-4, 26, 26, colTank)
+	c.RectOutline(sideX+170, sy-4, 26, 26, 1, colGun)
+	for i, k := range []string{kTrenches, kDiscard, kEnemies} {
+		p.text(ctx.T(k), stackCapX[i], stackCapY, 12, 72, false, colLabel, alignCenter)
+	}
+	p.heading(ctx.T(kSoldiers), hdrSoldiersY, 0)
+	return c
 }
 
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
@@ -198,13 +333,21 @@ func drawGrenade(c *canvas.Canvas, cx, cy, r float64) {
 
 // Image draws the public board: trenches with symbols, flags, enemies with
 // their shields, soldiers, the acting soldier's destinations, and a sidebar
-// with the open tiles, the penalty track, flags, stacks and grenades.
+// with the open tiles, the penalty track, flags, stacks, and the soldiers
+// with their players' names and grenades. Words come from ctx's language.
 func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok || len(v.Cells) != bz.Cells {
 		return nil, nil
 	}
-	c := staticBoard().Clone()
+	c := staticBoard(ctx).Clone()
+	drawBoard(pen{c: c}, ctx, v)
+	return c.PNG()
+}
+
+// drawBoard draws everything that depends on the view onto the static layer.
+func drawBoard(p pen, ctx render.Ctx, v bz.View) {
+	c := p.c
 	for _, cv := range v.Cells {
 		px, py := cellXY(cv.X, cv.Lane)
 		if cv.Tile != "" {
@@ -229,6 +372,8 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			c.Circle(canvas.Pt{X: px + cellPx - 12, Y: py + 12}, 5, col)
 		}
 	}
+	// soldiers on the board: coloured numbered pawns; the sidebar is their
+	// legend with the players' names (a cell has no room for names)
 	byCell := map[string][]int{}
 	for i, so := range v.Soldiers {
 		if so.Cell != "" {
@@ -257,7 +402,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 
 	// sidebar: open tiles
 	for i, t := range v.Market {
-		x, y := sideX+12+float64(i)*78, marginT+22
+		x, y := sideX+12+float64(i)*78, float64(marketY)
 		c.Rect(x, y, 68, 68, colGround)
 		if t.Shape == bz.NoShape {
 			drawGrenade(c, x+34, y+40, 16)
@@ -266,58 +411,61 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			drawSymbol(c, x-4, y-4, t.Symbol)
 		}
 	}
-	// penalty track: one tile per point up to the limit, flag side up until flipped
-	ty := marginT + 112.0
+	// penalty track: one tile per point up to the limit, flag side up until
+	// flipped; two rows (the limit is 8, 10 or 12)
+	perRow := max(6, (v.Limit+1)/2)
+	step := min(38.0, (sideW-24)/float64(perRow))
 	for i := 0; i < v.Limit; i++ {
-		x := sideX + 12 + float64(i%6)*38
-		y := ty + float64(i/6)*40
+		x := sideX + 12 + float64(i%perRow)*step
+		y := penaltyY + float64(i/perRow)*40
+		sz := step - 6
 		if i < v.Penalty {
-			c.Rect(x, y, 32, 32, colDim)
-			c.RectOutline(x, y, 32, 32, 1, black)
+			c.Rect(x, y, sz, sz, colDim)
+			c.RectOutline(x, y, sz, sz, 1, black)
 		} else {
-			c.Rect(x, y, 32, 32, colShield)
-			drawFlag(c, x, y, 32)
+			c.Rect(x, y, sz, sz, colShield)
+			drawFlag(c, x, y, sz)
 		}
 	}
-	rows := float64((v.Limit + 5) / 6)
-	c.Text(fmt.Sprintf("%d/%d", v.Penalty, v.Limit), sideX+sideW-14, ty+rows*40+8, 18, true, colLabel, canvas.Center)
+	right := sideX + sideW - 12
+	p.text(fmt.Sprintf("%d/%d", v.Penalty, v.Limit), right, hdrPenaltyY, 18, 54, true, colLabel, alignRight)
 	// flags left
-	fy := ty + rows*40 + 24
+	p.text(fmt.Sprint(v.FlagsLeft), right, hdrFlagsY, 18, 28, true, colLabel, alignRight)
 	for i := 0; i < v.FlagsLeft; i++ {
-		drawFlag(c, sideX+8+float64(i)*40, fy, 40)
+		drawFlag(c, sideX+8+float64(i)*40, flagsY, 40)
 	}
-	// stacks: trench stack, discard, enemy stack, round
-	sy := fy + 56
-	c.Rect(sideX+14, sy, 26, 26, colTrench)
-	c.Rect(sideX+18, sy-4, 26, 26, colTrench)
-	c.RectOutline(sideX+18, sy-4, 26, 26, 1, black)
-	c.Text(fmt.Sprint(v.Stack), sideX+52, sy+10, 16, true, colLabel, canvas.Left)
-	c.Rect(sideX+94, sy-4, 26, 26, colDim)
-	c.Text(fmt.Sprint(len(v.Discard)), sideX+128, sy+10, 16, true, colLabel, canvas.Left)
-	c.Rect(sideX+166, sy, 26, 26, colTank)
-	c.Rect(sideX+170, sy-4, 26, 26, colTank)
-	c.RectOutline(sideX+170, sy-4, 26, 26, 1, colGun)
-	c.Text(fmt.Sprint(v.EnemyStack), sideX+204, sy+10, 16, true, colLabel, canvas.Left)
-	// soldiers and their grenades
-	py := sy + 50
+	// stacks: trench stack, discard, enemy stack
+	sy := float64(stacksY)
+	p.text(fmt.Sprint(v.Stack), sideX+52, sy+10, 16, 36, true, colLabel, alignLeft)
+	p.text(fmt.Sprint(len(v.Discard)), sideX+128, sy+10, 16, 36, true, colLabel, alignLeft)
+	p.text(fmt.Sprint(v.EnemyStack), sideX+204, sy+10, 16, 36, true, colLabel, alignLeft)
+	// soldiers: pawn, cell, player's name, grenade
 	for i, so := range v.Soldiers {
-		y := py + float64(i)*40
-		drawSoldier(c, sideX+28, y+14, i, v.Phase == bz.PhaseTurn && i == v.Turn)
-		c.Text(so.Cell, sideX+52, y+14, 16, true, colLabel, canvas.Left)
+		y := soldiersY + float64(i)*soldierRowH + 16
+		drawSoldier(c, sideX+28, y, i, v.Phase == bz.PhaseTurn && i == v.Turn)
+		p.text(so.Cell, sideX+52, y, 16, 30, true, colLabel, alignLeft)
+		p.text(ctx.Name(games.Seat(so.Seat)), sideX+86, y, 15, sideW-86-42, false, colLabel, alignLeft)
 		if so.Grenade {
-			drawGrenade(c, sideX+110, y+18, 10)
+			drawGrenade(c, sideX+sideW-26, y+4, 10)
 		}
 	}
-	// round number
-	c.Text(fmt.Sprintf("R%d", v.Round), sideX+sideW-14, marginT+gridH-18, 18, true, colLabel, canvas.Center)
+	// bottom line: result (when over) and round
+	rw := p.text(ctx.T(kRound, "Round", v.Round), right, bottomY, 18, 110, true, colLabel, alignRight)
 	if v.Phase == bz.PhaseOver {
-		col := colRed
-		mark := "✗"
+		cx, cy := sideX+32.0, float64(bottomY)
 		if v.Result == bz.Victory {
-			col, mark = canvas.Hex("#2e8b57"), "✓"
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, canvas.Hex("#2e8b57"))
+			c.Line(pt(cx-9, cy+1), pt(cx-3, cy+8), 4, white)
+			c.Line(pt(cx-3, cy+8), pt(cx+9, cy-7), 4, white)
+		} else {
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, colRed)
+			c.Line(pt(cx-8, cy-8), pt(cx+8, cy+8), 4, white)
+			c.Line(pt(cx+8, cy-8), pt(cx-8, cy+8), 4, white)
 		}
-		c.Circle(canvas.Pt{X: sideX + sideW - 40, Y: py + 20}, 22, col)
-		c.Text(mark, sideX+sideW-40, py+20, 26, true, white, canvas.Center)
+		word := ctx.T(kDefeat)
+		if v.Result == bz.Victory {
+			word = ctx.T(kVictory)
+		}
+		p.text(capFirst(word), sideX+56, bottomY, 18, right-rw-10-(sideX+56), true, colLabel, alignLeft)
 	}
-	return c.PNG()
 }
