@@ -2,7 +2,6 @@ package trenches
 
 import (
 	"fmt"
-	"github.com/warroom/warroom/render"
 	"image"
 	"image/color"
 	"image/draw"
@@ -10,8 +9,11 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // Geometry (spec 4.2): pointy-top hexes, row 01 at the bottom, even rows
@@ -134,6 +136,7 @@ func hatch(c *canvas.Canvas, p canvas.Pt, col color.Color) {
 }
 
 // scenarioLayer adds the scenario's fixed markers: cut wire, STF, impassable hexes.
+// It has no words, so it is shared by every language.
 func scenarioLayer(n int) *canvas.Canvas {
 	if n < 1 || n > 6 {
 		return baseLayer()
@@ -163,6 +166,163 @@ func scenarioLayer(n int) *canvas.Canvas {
 	return scnBase[n]
 }
 
+// wordKey selects a cached static layer with words: one per language and scenario.
+type wordKey struct {
+	lang string
+	scn  int
+}
+
+// wordLayers caches scenarioLayer plus the static words (scenario title,
+// legend) per language; languages never share a layer.
+var wordLayers sync.Map // wordKey -> *canvas.Canvas
+
+// staticLayer is the scenario layer with the words that do not change
+// during a game, in the language of w.
+func staticLayer(w words, n int) *canvas.Canvas {
+	if n < 1 || n > 6 {
+		return scenarioLayer(n)
+	}
+	k := wordKey{w.lang, n}
+	if c, ok := wordLayers.Load(k); ok {
+		return c.(*canvas.Canvas)
+	}
+	c := scenarioLayer(n).Clone()
+	// Scenario title, right half of the top band.
+	maxW := float64(imgW)/2 - margin
+	size := fitSize(w.scenario, maxW, 13, true)
+	title := clipW(w.scenario, maxW, size, true)
+	c.Text(title, float64(imgW)-margin-textW(title, size, true), bandH/2, size, true, cWhite, canvas.Left)
+	drawLegend(c, w, n)
+	got, _ := wordLayers.LoadOrStore(k, c)
+	return got.(*canvas.Canvas)
+}
+
+// Track area layout shared by the static legend and the per-move track.
+const (
+	box      = 30.0 // turn track box
+	vpW      = 150.0
+	gameX    = margin + vpW + 10 // match label "Game 1/2"
+	legendX  = gameX + 105       // legend after the match label
+	trackTop = 10.0              // box top below the map band
+)
+
+// trackX0 is the left edge of the turn track for t game turns.
+func trackX0(t int) float64 {
+	return float64(imgW) - margin - box*float64(t+1) - 4*float64(t)
+}
+
+// turnLabelW is the width the turn-track label may take left of the boxes.
+const turnLabelW = 110.0
+
+// drawLegend explains the symbols: face-down stack and dugout.
+func drawLegend(c *canvas.Canvas, w words, n int) {
+	y := float64(imgH) - trackH + trackTop + box/2
+	right := trackX0(tov.Scenarios[n].T) - turnLabelW - 16
+	avail := (right - legendX) / 2 // two items
+	x := legendX
+	sym := 18.0
+	for i, s := range []string{w.hidden, w.dugout} {
+		q := canvas.Pt{X: x + sym/2, Y: y}
+		if i == 0 {
+			c.Rect(q.X-sym/2, q.Y-sym/2, sym, sym, cBack)
+			c.Text("?", q.X, q.Y, 11, true, cWhite, canvas.Center)
+		} else {
+			c.Outline(hexPoly(q, sym/2+2), 2.5, cDugout)
+			c.Outline(hexPoly(q, sym/2-2), 1, cDugout)
+		}
+		tw := avail - sym - 12
+		size := fitSize(s, tw, 12, false)
+		c.Text(clipW(s, tw, size, false), x+sym+5, y, size, false, cBlack, canvas.Left)
+		x += avail
+	}
+}
+
+// words are every translated string the picture draws; all image text
+// comes from here (tested: none is a missing key).
+type words struct {
+	lang               string
+	vp                 string // "VP 3/10"
+	game               string // "Game 1/2", match only
+	turn               string // turn track label
+	exits              string // under the turn boxes where exits are open
+	hidden, dugout     string // legend
+	scenario           string // "Scenario 6: Coming up Shortt"
+	defender, raider   string // "Defender (Germans):"
+	defName, raiderNme string // seat display names
+}
+
+func wordsFor(ctx render.Ctx, v tov.View) words {
+	vp := v.Known
+	if v.Phase == tov.PhaseOver && len(v.Legs) > 0 {
+		vp = v.Legs[len(v.Legs)-1].Score.Total
+	}
+	side := func(raider bool, nat string) string {
+		s := sideName(ctx, raider)
+		if nat != "" && i18n.Has("trenches.nation."+nat) {
+			s = ctx.T("trenches.img.side", "Side", s, "Nation", nation(ctx, nat))
+		}
+		return s
+	}
+	w := words{
+		lang:      ctx.L.Lang(),
+		vp:        ctx.T("trenches.img.vp", "VP", vp, "Victory", v.Victory),
+		turn:      ctx.T("trenches.img.turn_marker"),
+		exits:     ctx.T("trenches.img.exits"),
+		hidden:    ctx.T("trenches.img.hidden"),
+		dugout:    ctx.T("trenches.img.dugout"),
+		defender:  side(false, v.DefNation),
+		raider:    side(true, v.RaiderNation),
+		defName:   ctx.Name(games.Seat(v.DefenderSeat)),
+		raiderNme: ctx.Name(games.Seat(v.RaiderSeat)),
+	}
+	if v.Match {
+		w.game = ctx.T("trenches.img.game", "Leg", v.Leg)
+	}
+	if v.Scenario >= 1 && v.Scenario <= 6 {
+		w.scenario = ctx.T("trenches.img.scenario", "N", v.Scenario, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", v.Scenario)))
+	}
+	return w
+}
+
+// translated lists the catalogue strings of w (not the seat names).
+func (w words) translated() []string {
+	return []string{w.vp, w.game, w.turn, w.exits, w.hidden, w.dugout, w.scenario, w.defender, w.raider}
+}
+
+func textW(s string, size float64, bold bool) float64 { return canvas.TextWidth(s, size, bold) }
+
+// fitSize shrinks size (down to 8 px) until s fits in maxW.
+func fitSize(s string, maxW, size float64, bold bool) float64 {
+	for size > 8 && textW(s, size, bold) > maxW {
+		size--
+	}
+	return size
+}
+
+// clipW shortens s with "…" until it fits in maxW.
+func clipW(s string, maxW, size float64, bold bool) string {
+	if textW(s, size, bold) <= maxW {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && textW(string(r)+"…", size, bold) > maxW {
+		r = r[:len(r)-1]
+	}
+	if len(r) == 0 {
+		return ""
+	}
+	return string(r) + "…"
+}
+
+// drawSide writes "Defender (Germans): Name" left-aligned in a band.
+func drawSide(c *canvas.Canvas, label, name string, x, y, maxW float64) {
+	size := fitSize(label, maxW*0.6, 13, true)
+	label = clipW(label, maxW*0.6, size, true)
+	c.Text(label, x, y, size, true, cWhite, canvas.Left)
+	x += textW(label, size, true) + 6
+	c.Text(clipW(name, maxW-(x-margin), size, false), x, y, size, false, cWhite, canvas.Left)
+}
+
 // token is one thing drawn in a hex: a face-up unit or a face-down stack.
 type token struct {
 	stack  int // > 0: face-down stack of this many counters
@@ -178,12 +338,21 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("trenches: unexpected view %T", view)
 	}
-	return paint(v).PNG()
+	return paint(ctx, v).PNG()
 }
 
-// paint paints the board of v.
-func paint(v tov.View) *canvas.Canvas {
-	c := scenarioLayer(v.Scenario).Clone()
+// paint paints the board of v with the words in ctx's language.
+func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
+	w := wordsFor(ctx, v)
+	c := staticLayer(w, v.Scenario).Clone()
+	// Side bands: the Defender holds the top edge, the Raider comes from the red one.
+	onTile(c, 0, 0, float64(imgW)/2, bandH, func(t *canvas.Canvas) {
+		drawSide(t, w.defender, w.defName, margin, bandH/2, float64(imgW)/2-2*margin)
+	})
+	bottom := mapTop + 2*hexR + 1.5*hexR*5 + 4
+	onTile(c, 0, bottom, float64(imgW)/2, bandH, func(t *canvas.Canvas) {
+		drawSide(t, w.raider, w.raiderNme, margin, bandH/2, float64(imgW)/2-2*margin)
+	})
 	building := v.Phase == tov.PhaseSetupDefender
 	dugouts := v.Dugouts
 	if building && v.Scenario >= 1 && v.Scenario <= 6 {
@@ -222,7 +391,7 @@ func paint(v tov.View) *canvas.Canvas {
 		})
 	}
 	y := float64(imgH) - trackH
-	onTile(c, 0, y, float64(imgW), trackH, func(t *canvas.Canvas) { drawTrack(t, v, -y) })
+	onTile(c, 0, y, float64(imgW), trackH, func(t *canvas.Canvas) { drawTrack(t, v, w, -y) })
 	return c
 }
 
@@ -315,10 +484,9 @@ func numOf(id string) string {
 }
 
 // drawTrack draws the turn record track (T..0, marker on M) and the VP box.
-func drawTrack(c *canvas.Canvas, v tov.View, dy float64) {
-	y := float64(imgH) - trackH + 10 + dy
-	box := 30.0
-	x0 := float64(imgW) - margin - box*float64(v.T+1) - 4*float64(v.T)
+func drawTrack(c *canvas.Canvas, v tov.View, w words, dy float64) {
+	y := float64(imgH) - trackH + trackTop + dy
+	x0 := trackX0(v.T)
 	for m := v.T; m >= 0; m-- {
 		x := x0 + float64(v.T-m)*(box+4)
 		col := cWhite
@@ -334,17 +502,26 @@ func drawTrack(c *canvas.Canvas, v tov.View, dy float64) {
 		}
 		c.Text(fmt.Sprint(m), x+box/2, y+box/2, 14, true, cBlack, canvas.Center)
 	}
+	// Label left of the boxes; "exits open" under the red ones (marker 3..0).
+	size := fitSize(w.turn, turnLabelW, 12, true)
+	c.Text(w.turn, x0-8-textW(w.turn, size, true), y+box/2, size, true, cBlack, canvas.Left)
+	if v.T >= 3 {
+		ex := x0 + float64(v.T-3)*(box+4)
+		ew := 4*box + 3*4
+		size := fitSize(w.exits, ew, 10, false)
+		c.Text(clipW(w.exits, ew, size, false), ex+ew/2, y+box+3, size, false, cRed, canvas.TopCenter)
+	}
 	// VP box (public part only).
-	c.Rect(margin, y, 150, box, cWhite)
-	c.RectOutline(margin, y, 150, box, 2, cRed)
-	s := fmt.Sprintf("VP %d/%d", v.Known, v.Victory)
-	if v.Phase == tov.PhaseOver && len(v.Legs) > 0 {
-		s = fmt.Sprintf("VP %d/%d", v.Legs[len(v.Legs)-1].Score.Total, v.Victory)
-	} else if v.Captured > 0 {
+	c.Rect(margin, y, vpW, box, cWhite)
+	c.RectOutline(margin, y, vpW, box, 2, cRed)
+	s := w.vp
+	if !(v.Phase == tov.PhaseOver && len(v.Legs) > 0) && v.Captured > 0 {
 		s += fmt.Sprintf(" +%d?", v.Captured)
 	}
-	c.Text(s, margin+75, y+box/2, 14, true, cBlack, canvas.Center)
-	if v.Match {
-		c.Text(fmt.Sprintf("%d/2", v.Leg), margin+175, y+box/2, 14, true, cBlack, canvas.Center)
+	size = fitSize(s, vpW-8, 14, true)
+	c.Text(s, margin+vpW/2, y+box/2, size, true, cBlack, canvas.Center)
+	if w.game != "" {
+		size := fitSize(w.game, legendX-gameX-8, 14, true)
+		c.Text(w.game, gameX, y+box/2, size, true, cBlack, canvas.Left)
 	}
 }

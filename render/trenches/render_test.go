@@ -174,7 +174,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 		// The image draws only public information: any seat's view gives the
 		// same picture as the public view.
 		if step%imgEvery == 0 {
-			img := paint(pub.(tov.View)).Img.Pix
+			img := paint(imageCtx, pub.(tov.View)).Img.Pix
 			if step%70 == 0 {
 				b, err := R.Image(imageCtx, pub)
 				if err != nil {
@@ -185,7 +185,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 				}
 			}
 			for seat := games.Seat(0); seat < 2; seat++ {
-				other := paint(G.View(s, seat).(tov.View)).Img.Pix
+				other := paint(imageCtx, G.View(s, seat).(tov.View)).Img.Pix
 				if !bytes.Equal(img, other) {
 					t.Fatalf("image of seat %d's view differs from the public image (phase %s)", seat, s.Phase)
 				}
