@@ -302,13 +302,7 @@ func TestErrorCodesTranslated(t *testing.T) {
 }
 
 func BenchmarkImage(b *testing.B) {
-	rng := games.NewPCG(3, 3)
-	s, _ := eng.Setup(games.Options{}, 2, rng)
-	for i := 0; i < 60 && !eng.Outcome(s).Done; i++ {
-		seat := eng.Active(s)[0]
-		s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
-	}
-	v := eng.View(s, games.Spectator)
+	v := benchView()
 	r := Renderer{}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
