@@ -132,36 +132,35 @@ type applyResult struct {
 func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action) (applyResult, error) {
 	before := l.eng.Active(l.state)
 	expect := l.t.Version
-	rng := l.t.RNG
-	rngBefore, _ := json.Marshal(rng)
+	rngBefore, _ := json.Marshal(l.t.RNG)
 	prev := l.state
-	st, ev, err := l.eng.Apply(l.state, seat, a, rng)
+	st, ev, err := l.eng.Apply(prev, seat, a, l.t.RNG)
 	if err != nil {
 		// Nothing is stored: the table, its version and its random source
 		// stay as they were (l is discarded by the caller's reply).
 		return applyResult{}, err
 	}
-	now := time.Now().UTC()
 	v := expect + 1
-	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.String(), Events: ev, At: now}}}
+	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.String(), Events: ev, At: time.Now().UTC()}}}
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
 		return applyResult{}, err
 	}
 	res.entries = append(res.entries, more...)
 	v += int64(len(more))
-	rngAfter, _ := json.Marshal(rng)
-	undoable := len(more) == 0 && string(rngBefore) == string(rngAfter) &&
-		sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a)
-	var undo []data.UndoPoint
-	if undoable {
+
+	// Undo: only a move that drew no random number, brought no computer
+	// move, kept the same seats to act, and that the game allows.
+	rngAfter, _ := json.Marshal(l.t.RNG)
+	undo := l.t.Undo
+	l.t.Undo = nil
+	if len(more) == 0 && string(rngBefore) == string(rngAfter) && sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
 		raw, err := l.eng.Encode(prev)
 		if err != nil {
 			return applyResult{}, err
 		}
-		undo = append(append(undo, l.t.Undo...), data.UndoPoint{Seat: seat, State: raw})
+		l.t.Undo = append(undo[:len(undo):len(undo)], data.UndoPoint{Seat: seat, State: raw})
 	}
-	l.t.Undo = undo
 	if err := s.commit(l, st, v, expect, res.entries); err != nil {
 		return applyResult{}, err
 	}
