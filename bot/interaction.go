@@ -180,9 +180,10 @@ func displayName(nick string, u *discordgo.User) string {
 	return u.ID
 }
 
-// execute carries out a response: the reply, then the thread, the edits
-// and the posts. A failed step is logged; the state is already committed,
-// so "/game status" can always redraw the board.
+// execute carries out the response to an acknowledged interaction: the
+// public side (thread, edits, posts) first, then the reply. A failed step
+// is logged; the state is already committed, so "/game status" can always
+// redraw the board.
 func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req commands.Request, resp commands.Response, privateCmd bool) {
 	s := b.s
 	log := b.log.With().Str("interaction", i.ID).Logger()
@@ -242,10 +243,10 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 	}
 }
 
-// carryOut does what a response asks after its reply: open the thread,
-// edit messages, post new ones. fallback is the channel for posts that
-// name none.
-// It returns the first error of a post, which is what players miss most.
+// carryOut does the public side of a response: open the thread, edit
+// messages, post new ones, archive a finished thread. fallback is the
+// channel for posts that name none. It returns the first error of a post,
+// which is what players would miss most.
 func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback string) (postErr error) {
 	s := b.s
 	log := b.log
