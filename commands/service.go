@@ -35,6 +35,9 @@ type Service struct {
 
 	// Now is the clock for deadlines (tests move it).
 	Now func() time.Time
+	// TimeoutUnit is what one unit of turn_timeout means: an hour, or
+	// less in tests.
+	TimeoutUnit time.Duration
 
 	locks sync.Map // table id -> *sync.Mutex
 }
@@ -49,7 +52,7 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now}
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour}
 }
 
 func cryptoSeed() (uint64, uint64) {
@@ -259,7 +262,7 @@ func (s *Service) deadline(t *data.Table, active []games.Seat) time.Time {
 	}
 	for _, a := range active {
 		if int(a) < len(t.Seats) && !t.Seats[a].Bot {
-			return s.Now().UTC().Add(time.Duration(hours) * time.Hour)
+			return s.Now().UTC().Add(time.Duration(hours) * s.TimeoutUnit)
 		}
 	}
 	return time.Time{}

@@ -82,3 +82,31 @@ func (w *world) teamThread() string {
 	w.t.Fatal("no team thread")
 	return ""
 }
+
+// A player who does not move before turn_timeout runs out: the computer
+// plays that turn and the next player is pinged, by the bot's own timer.
+func TestE2ETurnTimeout(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images", "--timer-interval", "100ms", "--dev-timeout-unit", "500ms"}
+	w.startBot()
+	w.lobby("flanders", map[string]any{"turn_timeout": 1}, true, 0)
+	first := w.board(w.ch)
+	late, _ := w.toAct(first)
+	if !strings.Contains(first.Content, "<t:") {
+		t.Fatalf("no deadline in the ping: %q", first.Content)
+	}
+	m, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "ran out of time") && isBoard(m)
+	})
+	if err != nil {
+		t.Fatalf("no timeout: %v", err)
+	}
+	next, ok := w.toAct(m)
+	if !ok || next.ID == late.ID || !m.Pings(next) {
+		t.Fatalf("after the timeout %q pings %v", m.Content, m.Mentions())
+	}
+	if strings.Contains(m.Content, late.Mention()) && m.Pings(late) {
+		t.Fatal("the late player was pinged again")
+	}
+	w.noProblems()
+}

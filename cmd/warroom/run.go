@@ -36,6 +36,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	apiBase := fs.String("dev-discord-api", env("WARROOM_DEV_DISCORD_API", ""), "developers only: send Discord API calls to this base URL, e.g. a local stand-in (env WARROOM_DEV_DISCORD_API)")
 	noImages := fs.Bool("no-images", false, "send boards as text only, without PNG pictures")
 	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
+	timeoutUnit := fs.Duration("dev-timeout-unit", time.Hour, "developers only: what one unit of turn_timeout means (tests use seconds)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -57,6 +58,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
+	svc.TimeoutUnit = *timeoutUnit
 
 	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery}, svc, log)
 	if err != nil {
