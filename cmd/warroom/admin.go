@@ -26,10 +26,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 	if *table == "" && *channel == "" {
 		return errors.New("export needs --table or --channel")
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("database %s: %w", *dbPath, err)
-	}
-	store, err := data.Open(*dbPath)
+	store, err := openExisting(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -61,10 +58,7 @@ func cmdBackup(args []string, stdout io.Writer) error {
 	if *out == "" {
 		return errors.New("backup needs --out FILE")
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("database %s: %w", *dbPath, err)
-	}
-	store, err := data.Open(*dbPath)
+	store, err := openExisting(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -83,4 +77,13 @@ func cmdBackup(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %d bytes to %s\n", n, *out)
 	return nil
+}
+
+// openExisting opens a database the admin commands read; unlike the bot
+// they never create one, so a mistyped path is an error.
+func openExisting(path string) (*data.Bolt, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	return data.Open(path)
 }
