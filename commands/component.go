@@ -193,7 +193,7 @@ func (s *Service) afterChange(req Request, l *loaded, old *data.Table, onBoard, 
 	if !turnPassed {
 		msg, err := s.board(l, l.t.Locale, false)
 		if err != nil {
-			return s.internal(req, err)
+			return s.undrawn(req, err)
 		}
 		if onBoard {
 			resp.Reply = Reply{Kind: ReplyUpdate, Message: msg, BoardOf: l.t.ID}
@@ -209,7 +209,7 @@ func (s *Service) afterChange(req Request, l *loaded, old *data.Table, onBoard, 
 	}
 	msg, err := s.board(l, l.t.Locale, true)
 	if err != nil {
-		return s.internal(req, err)
+		return s.undrawn(req, err)
 	}
 	if onBoard {
 		resp.Reply = Reply{Kind: ReplyStrip}

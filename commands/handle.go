@@ -70,6 +70,13 @@ func (s *Service) internal(req Request, err error) Response {
 	return private(req, "core.err.internal")
 }
 
+// undrawn answers a change that is committed but whose board could not be
+// drawn: the player must not think the move was lost.
+func (s *Service) undrawn(req Request, err error) Response {
+	s.log.Error().Err(err).Str("channel", req.ChannelID).Str("custom_id", LogSafe(req.CustomID)).Msg("saved but not drawn")
+	return private(req, "core.err.saved_not_drawn")
+}
+
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(req Request) Response {
 	eng, ok := games.Lookup(req.Options["game"])

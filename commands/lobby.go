@@ -83,7 +83,7 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 	}
 	msg, err := s.board(l, t.Locale, false)
 	if err != nil {
-		return s.internal(req, err)
+		return s.undrawn(req, err)
 	}
 	return Response{Reply: Reply{Kind: ReplyUpdate, Message: msg, BoardOf: t.ID}}
 }
@@ -145,7 +145,7 @@ func (s *Service) start(req Request, l *loaded) Response {
 	s.log.Info().Str("table", t.ID).Str("game", t.Game).Int("seats", len(t.Seats)).Msg("game started")
 	msg, err := s.board(l, t.Locale, true)
 	if err != nil {
-		return s.internal(req, err)
+		return s.undrawn(req, err)
 	}
 	ctx := render.Ctx{L: i18n.For(t.Locale)}
 	resp := Response{

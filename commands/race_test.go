@@ -105,6 +105,9 @@ type raceRenderer struct{}
 
 func (raceRenderer) Board(ctx render.Ctx, v any) render.Card {
 	rv := v.(raceView)
+	if rv.Marks == 3 {
+		panic("a renderer bug") // for TestRendererBugDoesNotHideASavedMove
+	}
 	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, marks %d, %s to play", rv.Total, rv.Marks, ctx.Name(games.Seat(rv.Turn)))}
 }
 func (raceRenderer) Private(ctx render.Ctx, v any) (render.Card, bool) {

@@ -287,7 +287,14 @@ func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
 
 // board renders the public board of a table. ping mentions the seats to
 // act; withMenu puts the acting seat's buttons on it when they may be public.
-func (s *Service) board(l *loaded, locale string, ping bool) (render.Message, error) {
+func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message, err error) {
+	defer func() {
+		// A renderer bug must not look like a lost move: the change is
+		// committed by now, so it becomes an error the caller reports.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("drawing the %s board panicked: %v", l.t.Game, p)
+		}
+	}()
 	ctx := ctxFor(l, locale, games.Spectator)
 	switch l.t.Status {
 	case data.StatusLobby:

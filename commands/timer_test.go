@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -119,5 +120,24 @@ func TestUndoTakesBackOnlyUndoableMoves(t *testing.T) {
 	tb, _ := h.store.Get(p.BoardOf)
 	if len(tb.Undo) != 0 {
 		t.Fatalf("undo points kept: %d", len(tb.Undo))
+	}
+}
+
+func TestRendererBugDoesNotHideASavedMove(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	board := p.Message
+	for i := 0; i < 2; i++ {
+		board = h.click(ann, "board1", buttons(board)["mark"]).Reply.Message
+	}
+	r := h.click(ann, "board1", buttons(board)["mark"])
+	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "was saved") {
+		t.Fatalf("reply %+v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	tb, _ := h.store.Get(p.BoardOf)
+	var st raceState
+	json.Unmarshal(tb.State, &st)
+	if st.Marks != 3 {
+		t.Fatalf("marks %d: the move was not kept", st.Marks)
 	}
 }
