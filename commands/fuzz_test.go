@@ -40,7 +40,7 @@ func FuzzClick(f *testing.F) {
 			}
 			return
 		}
-		if r.Reply.Kind == ReplyPrivate {
+		if r.Reply.Kind == ReplyPrivate && !strings.Contains(text(r.Reply.Message), "was saved") {
 			t.Fatalf("a refused click changed the table: %q %q", customID, value)
 		}
 		id, err := ParseCustomID(customID)
