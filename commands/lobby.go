@@ -149,7 +149,7 @@ func (s *Service) start(req Request, l *loaded) Response {
 	}
 	ctx := render.Ctx{L: i18n.For(t.Locale)}
 	resp := Response{
-		Reply: Reply{Kind: ReplyStrip},
+		Reply: Reply{Kind: ReplyUpdate, Message: render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())},
 		Posts: []Post{{Message: msg, BoardOf: t.ID}},
 	}
 	if l.eng.Info().Coop {

@@ -102,7 +102,7 @@ func (h *harness) startRace() Post {
 		h.t.Fatalf("non-host start accepted: %+v", r.Reply)
 	}
 	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
-	if r.Reply.Kind != ReplyStrip || len(r.Posts) != 1 {
+	if r.Reply.Kind != ReplyUpdate || len(r.Reply.Message.Components) != 0 || !strings.Contains(text(r.Reply.Message), "game on") || len(r.Posts) != 1 {
 		h.t.Fatalf("start: %+v", r)
 	}
 	p := r.Posts[0]

@@ -73,7 +73,8 @@ const (
 // GameName is the translated display name of a game.
 func GameName(ctx Ctx, gameID string) string { return ctx.T("game." + gameID) }
 
-// Lobby is the message of a table waiting for players.
+// Lobby is the message of a table waiting for players; once the game has
+// started it stays as a record of who plays, without buttons.
 func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	var seats strings.Builder
 	for i, s := range t.Seats {
@@ -97,6 +98,11 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	}
 	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: clip(opts, maxFieldValue)})
+	}
+	if t.Status != "lobby" {
+		e.Title = clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
+		e.Description = clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">"), maxDescription)
+		return Message{Embeds: []*discordgo.MessageEmbed{e}}
 	}
 	full := len(t.Seats) >= t.MaxSeats
 	row := []discordgo.MessageComponent{
