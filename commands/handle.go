@@ -262,11 +262,7 @@ func (s *Service) autocomplete(req Request) Response {
 
 // choiceName is an option value's translated name, within Discord's 100.
 func choiceName(locale, game, key, value string) string {
-	name := render.OptionValue(render.Ctx{L: i18n.For(locale)}, game, key, value)
-	if r := []rune(name); len(r) > 100 {
-		return string(r[:100])
-	}
-	return name
+	return render.Clip(render.OptionValue(render.Ctx{L: i18n.For(locale)}, game, key, value), 100)
 }
 
 func hasChoice(cs []*discordgo.ApplicationCommandOptionChoice, v string) bool {

@@ -60,15 +60,15 @@ type IDs interface {
 // EmbedOf converts a Card into a Discord embed within Discord's limits.
 func EmbedOf(c Card) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{
-		Title:       clip(c.Title, maxTitle),
-		Description: clip(c.Description, maxDescription),
+		Title:       Clip(c.Title, maxTitle),
+		Description: Clip(c.Description, maxDescription),
 		Color:       c.Color,
 	}
 	for i, f := range c.Fields {
 		if i == maxFields {
 			break
 		}
-		name, value := clip(f.Name, 256), clip(f.Value, maxFieldValue)
+		name, value := Clip(f.Name, 256), Clip(f.Value, maxFieldValue)
 		if name == "" {
 			name = "\u200b"
 		}
@@ -78,7 +78,7 @@ func EmbedOf(c Card) *discordgo.MessageEmbed {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: f.Inline})
 	}
 	if c.Footer != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: clip(c.Footer, 2048)}
+		e.Footer = &discordgo.MessageEmbedFooter{Text: Clip(c.Footer, 2048)}
 	}
 	fitTotal(e)
 	return e
@@ -105,7 +105,7 @@ func fitTotal(e *discordgo.MessageEmbed) {
 		e.Fields = e.Fields[:len(e.Fields)-1]
 	}
 	if total > maxEmbedTotal {
-		e.Description = clip(e.Description, max(1, n(e.Description)-(total-maxEmbedTotal)))
+		e.Description = Clip(e.Description, max(1, n(e.Description)-(total-maxEmbedTotal)))
 	}
 }
 
@@ -127,12 +127,12 @@ func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
 			break
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
-			Label: clip(groupLabel(ctx, g.name), maxOptionLabel),
+			Label: Clip(groupLabel(ctx, g.name), maxOptionLabel),
 			Value: fmt.Sprint(i),
 		})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: clip(ctx.T("core.menu.pick_group"), 150), Options: opts},
+		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), 150), Options: opts},
 	}}}
 }
 
@@ -199,7 +199,7 @@ func buttonRows(cs []Choice, ids IDs) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row []discordgo.MessageComponent
 	for _, c := range cs {
-		b := discordgo.Button{Label: clip(c.Label, maxButtonLabel), Style: buttonStyle(c.Style), CustomID: ids.Action(c.Action)}
+		b := discordgo.Button{Label: Clip(c.Label, maxButtonLabel), Style: buttonStyle(c.Style), CustomID: ids.Action(c.Action)}
 		if b.Label == "" {
 			b.Label = c.Action.String()
 		}
@@ -223,7 +223,7 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 	for i, g := range chunks {
 		var opts []discordgo.SelectMenuOption
 		for _, c := range g.choices {
-			o := discordgo.SelectMenuOption{Label: clip(c.Label, maxOptionLabel), Value: c.Action.String()}
+			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String()}
 			if o.Label == "" {
 				o.Label = c.Action.String()
 			}
@@ -238,7 +238,7 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 			id = fmt.Sprintf("%s:%d", id, i)
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.SelectMenu{CustomID: id, Placeholder: clip(groupLabel(ctx, g.name), 150), Options: opts},
+			discordgo.SelectMenu{CustomID: id, Placeholder: Clip(groupLabel(ctx, g.name), 150), Options: opts},
 		}})
 	}
 	return rows
@@ -256,8 +256,9 @@ func buttonStyle(s Style) discordgo.ButtonStyle {
 	return discordgo.SecondaryButton
 }
 
-// clip shortens s to at most n characters (runes), marking the cut.
-func clip(s string, n int) string {
+// Clip shortens s to at most n characters (runes), marking the cut with
+// "…"; every renderer uses it for Discord's length limits.
+func Clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

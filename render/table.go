@@ -87,21 +87,21 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		fmt.Fprintf(&seats, "%d. %s\n", i+1, who)
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
-		Description: clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats), maxDescription),
+		Title:       Clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
+		Description: Clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats), maxDescription),
 		Color:       colourLobby,
 		Fields: []*discordgo.MessageEmbedField{{
 			Name:  ctx.T("core.lobby.seats", "Count", len(t.Seats)),
-			Value: clip(seats.String(), maxFieldValue),
+			Value: Clip(seats.String(), maxFieldValue),
 		}},
 		Footer: &discordgo.MessageEmbedFooter{Text: ctx.T("core.table.footer", "ID", t.TableID)},
 	}
 	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: clip(opts, maxFieldValue)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: Clip(opts, maxFieldValue)})
 	}
 	if t.Status != "lobby" {
-		e.Title = clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
-		e.Description = clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">"), maxDescription)
+		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
+		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">"), maxDescription)
 		return Message{Embeds: []*discordgo.MessageEmbed{e}}
 	}
 	full := len(t.Seats) >= t.MaxSeats
@@ -168,13 +168,13 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	if e.Color == 0 {
 		e.Color = colourPlaying
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: clip(strings.TrimSpace(card.Footer+"  ·  "+ctx.T("core.table.footer", "ID", r.Table.TableID)), 2048)}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: Clip(strings.TrimSpace(card.Footer+"  ·  "+ctx.T("core.table.footer", "ID", r.Table.TableID)), 2048)}
 	var msg Message
 	switch r.Table.Status {
 	case "finished":
 		e.Color = colourFinished
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: clip(OutcomeText(ctx, r.Table), maxFieldValue)})
-		msg.Content = clip(OutcomeText(ctx, r.Table), maxContent)
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: Clip(OutcomeText(ctx, r.Table), maxFieldValue)})
+		msg.Content = Clip(OutcomeText(ctx, r.Table), maxContent)
 	case "abandoned":
 		e.Color = colourAbandon
 		msg.Content = ctx.T("core.table.abandoned")
@@ -267,7 +267,7 @@ func MenuMessage(ctx Ctx, m Menu, ids IDs) Message {
 	if content == "" {
 		content = ctx.T("core.menu.choose")
 	}
-	return Message{Content: clip(content, maxContent), Components: Components(ctx, m, ids)}
+	return Message{Content: Clip(content, maxContent), Components: Components(ctx, m, ids)}
 }
 
 // CardMessage is a message of one embed, e.g. the private view or rules.
@@ -277,5 +277,5 @@ func CardMessage(c Card) Message {
 
 // Notice is a short text message from the catalogue.
 func Notice(ctx Ctx, id string, kv ...any) Message {
-	return Message{Content: clip(ctx.T(id, kv...), maxContent)}
+	return Message{Content: Clip(ctx.T(id, kv...), maxContent)}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 	"sync"
 	"unicode"
 
@@ -112,24 +111,8 @@ type pen struct {
 // fit shrinks the font from size down to three quarters of it (at least
 // minText) until s is at most maxW wide, then clips s with "…".
 func fit(s string, size, maxW float64, bold bool) (string, float64, float64) {
-	w := canvas.TextWidth(s, size, bold)
-	least := math.Max(minText, math.Round(size*0.75))
-	for w > maxW && size > least {
-		size--
-		w = canvas.TextWidth(s, size, bold)
-	}
-	if w <= maxW {
-		return s, size, w
-	}
-	r := []rune(s)
-	for len(r) > 0 {
-		r = r[:len(r)-1]
-		t := strings.TrimRight(string(r), " ") + "…"
-		if w = canvas.TextWidth(t, size, bold); w <= maxW {
-			return t, size, w
-		}
-	}
-	return "", size, 0
+	s, size = canvas.Fit(s, maxW, size, math.Max(minText, math.Round(size*0.75)), bold)
+	return s, size, canvas.TextWidth(s, size, bold)
 }
 
 // text draws s vertically centred on y, anchored at x as al says, within

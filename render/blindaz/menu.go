@@ -155,7 +155,7 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 			ch.Style = render.Primary
 			ch.Label = ctx.T("blindaz.menu.suggested", "Label", ch.Label)
 		}
-		ch.Label = clip(ch.Label, 80)
+		ch.Label = render.Clip(ch.Label, 80)
 		m.Choices = append(m.Choices, ch)
 	}
 	return m

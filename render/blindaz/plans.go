@@ -30,7 +30,7 @@ func PollAnswers(ctx render.Ctx, view any, n int) []PollAnswer {
 		if len(out) == n {
 			break
 		}
-		a := PollAnswer{Text: clip(PlanText(ctx, v, p), PollAnswerMax)}
+		a := PollAnswer{Text: render.Clip(PlanText(ctx, v, p), PollAnswerMax)}
 		for _, s := range p.Actions {
 			act, err := games.ParseAction(s)
 			if err != nil {

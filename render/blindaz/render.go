@@ -39,14 +39,6 @@ func emoji(i int) string {
 	return "⚪"
 }
 
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
 // Glyph is the box-drawing glyph of an orientation mask (spec §4.4).
 func Glyph(ori int) string {
 	const n, e, s, w = bz.SideN, bz.SideE, bz.SideS, bz.SideW
@@ -210,7 +202,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		m = append(m, "—")
 	}
 	d.WriteString(ctx.T("blindaz.board.market", "Tiles", strings.Join(m, " · ")) + "\n")
-	c.Description = clip(d.String(), 3400)
+	c.Description = render.Clip(d.String(), 3400)
 
 	var sl []string
 	for i, so := range v.Soldiers {
@@ -231,7 +223,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		}
 		sl = append(sl, line)
 	}
-	c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.soldiers"), Value: clip(strings.Join(sl, "\n"), 1000)})
+	c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.soldiers"), Value: render.Clip(strings.Join(sl, "\n"), 1000)})
 	if last := recentLines(ctx, v, 14); last != "" {
 		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.last"), Value: last})
 	}
@@ -240,7 +232,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		un = append(un, fmt.Sprintf("%s ×%d", enemyName(ctx, u.Name), u.N))
 	}
 	if len(un) > 0 && v.Phase != bz.PhaseOver {
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.unseen"), Value: clip(strings.Join(un, " · "), 1000)})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.unseen"), Value: render.Clip(strings.Join(un, " · "), 1000)})
 	}
 	if v.Phase == bz.PhaseOver {
 		var st []string
@@ -248,12 +240,12 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 			st = append(st, ctx.T("blindaz.stat."+s.Name, "Count", s.N))
 		}
 		st = append(st, ctx.T("blindaz.stat.rounds", "Count", v.Round))
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.stats"), Value: clip(strings.Join(st, " · "), 1000)})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.stats"), Value: render.Clip(strings.Join(st, " · "), 1000)})
 		var box []string
 		for _, b := range v.Box {
 			box = append(box, enemyName(ctx, b))
 		}
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.box"), Value: clip(strings.Join(box, ", "), 1000)})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.box"), Value: render.Clip(strings.Join(box, ", "), 1000)})
 	}
 	c.Footer = ctx.T("blindaz.footer", "Diff", ctx.T("blindaz.diff."+v.Diff), "Limit", v.Limit)
 	return c
@@ -299,7 +291,7 @@ func recentLines(ctx render.Ctx, v bz.View, n int) string {
 		lines = lines[1:]
 		out = strings.Join(lines, "\n")
 	}
-	return clip(out, 1000)
+	return render.Clip(out, 1000)
 }
 
 // NoteText is one log line ("" for notes not worth a line).

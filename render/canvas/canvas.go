@@ -11,6 +11,7 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -226,4 +227,33 @@ func Hex(s string) color.RGBA {
 	}
 	r, g, b = v(1)<<4|v(2), v(3)<<4|v(4), v(5)<<4|v(6)
 	return color.RGBA{r, g, b, 255}
+}
+
+// ClipWidth shortens s, marking the cut with "…", until it is at most
+// maxW pixels wide at the given size; "" when not even "…" fits.
+func ClipWidth(s string, maxW, size float64, bold bool) string {
+	if TextWidth(s, size, bold) <= maxW {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		if t := strings.TrimRight(string(r), " ") + "…"; TextWidth(t, size, bold) <= maxW {
+			return t
+		}
+	}
+	return ""
+}
+
+// Fit returns s at the largest whole size from size down to minSize at
+// which it is at most maxW pixels wide, clipped with "…" at minSize when
+// even that is too wide. Board labels use it so that longer Polish and
+// Russian words and long player names never overflow their boxes.
+func Fit(s string, maxW, size, minSize float64, bold bool) (string, float64) {
+	for ; size > minSize; size-- {
+		if TextWidth(s, size, bold) <= maxW {
+			return s, size
+		}
+	}
+	return ClipWidth(s, maxW, minSize, bold), minSize
 }

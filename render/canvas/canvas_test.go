@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/color"
 	"image/png"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,24 @@ func BenchmarkSmallShapesOnLargeBoard(b *testing.B) {
 	c := New(1600, 1000, color.White)
 	for i := 0; i < b.N; i++ {
 		c.Circle(Pt{float64(i % 1600), 500}, 8, Hex("#123456"))
+	}
+}
+
+func TestFitShrinksThenClips(t *testing.T) {
+	s, size := Fit("Artyleria", 1000, 20, 10, false)
+	if s != "Artyleria" || size != 20 {
+		t.Fatalf("roomy: %q %v", s, size)
+	}
+	w := TextWidth("Artyleria", 14, false)
+	s, size = Fit("Artyleria", w, 20, 10, false)
+	if s != "Artyleria" || size > 14 || size < 10 {
+		t.Fatalf("shrink: %q %v", s, size)
+	}
+	s, size = Fit("Константин Константинопольский", 60, 20, 10, true)
+	if size != 10 || !strings.HasSuffix(s, "…") || TextWidth(s, 10, true) > 60 {
+		t.Fatalf("clip: %q %v", s, size)
+	}
+	if got := ClipWidth("abc", 1, 12, false); got != "" {
+		t.Fatalf("nothing fits: %q", got)
 	}
 }

@@ -90,20 +90,7 @@ func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.
 // fit shrinks the font size from size down to minSize until s is at most w
 // pixels wide, then clips s with "…" if it still does not fit.
 func fit(s string, w, size, minSize float64, bold bool) (string, float64) {
-	for ; size > minSize; size-- {
-		if canvas.TextWidth(s, size, bold) <= w {
-			return s, size
-		}
-	}
-	size = minSize
-	if canvas.TextWidth(s, size, bold) <= w {
-		return s, size
-	}
-	r := []rune(s)
-	for len(r) > 0 && canvas.TextWidth(string(r)+"…", size, bold) > w {
-		r = r[:len(r)-1]
-	}
-	return strings.TrimSpace(string(r)) + "…", size
+	return canvas.Fit(s, w, size, minSize, bold)
 }
 
 // writeFit draws s shrunk or clipped to at most w pixels wide.

@@ -27,7 +27,7 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 	m := render.Menu{}
 	if !ok {
 		for _, a := range legal {
-			m.Choices = append(m.Choices, render.Choice{Action: a, Label: clip(a.String(), 80)})
+			m.Choices = append(m.Choices, render.Choice{Action: a, Label: render.Clip(a.String(), 80)})
 		}
 		return m
 	}
@@ -38,7 +38,7 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 	}
 	for _, a := range legal {
 		c := choice(ctx, v, a)
-		c.Label = clip(c.Label, 80)
+		c.Label = render.Clip(c.Label, 80)
 		if c.Label == "" {
 			c.Label = a.String()
 		}

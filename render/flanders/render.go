@@ -32,14 +32,6 @@ var colourDots = map[string]string{"red": "🔴", "blue": "🔵", "green": "🟢
 
 var colourInts = map[string]int{"red": 0xc0392b, "blue": 0x2e6fd8, "green": 0x2e9e4f, "yellow": 0xe0b020}
 
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
 func cardName(ctx render.Ctx, code string) string { return ctx.T("flanders.card." + code) }
 
 // cardLabel is the card name with its troop symbols: ● black (lost at the
@@ -200,7 +192,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	}
 	card := render.Card{
 		Title:       ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round),
-		Description: clip(strings.Join(d, "\n"), 3400),
+		Description: render.Clip(strings.Join(d, "\n"), 3400),
 		Color:       0x6b7b5a,
 	}
 	if !v.Over && v.Active >= 0 && v.Active < len(v.Players) {
@@ -230,7 +222,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		}
 		comp = append(comp, line)
 	}
-	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: clip(strings.Join(comp, "\n"), 1000)})
+	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: render.Clip(strings.Join(comp, "\n"), 1000)})
 	if lines := recentLines(ctx, v); len(lines) > 0 {
 		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000)})
 	}
@@ -253,7 +245,7 @@ func fitLines(lines []string, maxLines, n int) string {
 	for len(lines) > 1 && utf8.RuneCountInString(strings.Join(lines, "\n")) > n {
 		lines = lines[1:]
 	}
-	return clip(strings.Join(lines, "\n"), n)
+	return render.Clip(strings.Join(lines, "\n"), n)
 }
 
 // recentLines turns the view's recent notes into log lines, merging runs

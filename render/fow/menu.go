@@ -205,6 +205,6 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 	default:
 		c.Label = a.String()
 	}
-	c.Label = clip(c.Label, 80)
+	c.Label = render.Clip(c.Label, 80)
 	return c
 }

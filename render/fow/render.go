@@ -134,25 +134,17 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	if v.Manual {
 		d = append(d, ctx.T("fow.manual_dice"))
 	}
-	c.Description = clip(strings.Join(d, "\n"), 3400)
+	c.Description = render.Clip(strings.Join(d, "\n"), 3400)
 	for seat := 0; seat < 2; seat++ {
 		c.Fields = append(c.Fields, sideField(ctx, v, seat, false))
 	}
 	if ev := eventsText(ctx, v, 8); ev != "" {
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("fow.events"), Value: clip(ev, 1000)})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("fow.events"), Value: render.Clip(ev, 1000)})
 	}
 	if v.Over {
 		c.Color = colourOver
 	}
 	return c
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func objectivesText(ctx render.Ctx, v fowg.View) string {
@@ -176,7 +168,7 @@ func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
 	var b []string
 	if sd.Hidden {
 		b = append(b, ctx.T("fow.roster_hidden", "Count", sd.Count))
-		return render.Field{Name: clip(name, 250), Value: strings.Join(b, "\n")}
+		return render.Field{Name: render.Clip(name, 250), Value: strings.Join(b, "\n")}
 	}
 	comp := ctx.T("fow.company." + sd.Company)
 	if sd.Always != "" {
@@ -215,7 +207,7 @@ func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
 	if v.Phase == fowg.PhBattle || v.Over {
 		b = append(b, ctx.T("fow.morale_line", "In", sd.OnTable+sd.OffTable, "Dead", sd.Destroyed, "Out", sd.Withdrawn))
 	}
-	return render.Field{Name: clip(name, 250), Value: clip(strings.Join(b, "\n"), 1000)}
+	return render.Field{Name: render.Clip(name, 250), Value: render.Clip(strings.Join(b, "\n"), 1000)}
 }
 
 // Status is the one-line turn summary.
@@ -287,7 +279,7 @@ func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 	if len(sd.Platoons) == 0 {
 		d = append(d, ctx.T("fow.roster_empty"))
 	}
-	c.Description = clip(strings.Join(d, "\n"), 3400)
+	c.Description = render.Clip(strings.Join(d, "\n"), 3400)
 	return c, true
 }
 

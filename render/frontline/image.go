@@ -64,18 +64,10 @@ type pic struct {
 
 // clipTo shortens s with "…" until it is at most w pixels wide.
 func clipTo(s string, size float64, bold bool, w float64) string {
-	if canvas.TextWidth(s, size, bold) <= w {
-		return s
+	if t := canvas.ClipWidth(s, w, size, bold); t != "" || s == "" {
+		return t
 	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		t := strings.TrimRight(string(r), " ") + "…"
-		if canvas.TextWidth(t, size, bold) <= w {
-			return t
-		}
-	}
-	return "…"
+	return "…" // a tiny box still shows that something was cut
 }
 
 // fit returns the font size (down to 70% of size, at least 8) at which s
@@ -83,12 +75,11 @@ func clipTo(s string, size float64, bold bool, w float64) string {
 // smallest size is too wide.
 func fit(s string, size float64, bold bool, w float64) (string, float64) {
 	min := math.Max(8, math.Round(size*0.7))
-	for sz := size; sz >= min; sz-- {
-		if canvas.TextWidth(s, sz, bold) <= w {
-			return s, sz
-		}
+	s, size = canvas.Fit(s, w, size, min, bold)
+	if s == "" {
+		s = "…"
 	}
-	return clipTo(s, min, bold, w), min
+	return s, size
 }
 
 // text draws s within maxW pixels (shrinking, then clipping).

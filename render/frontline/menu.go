@@ -159,7 +159,7 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	default:
 		ch.Label = a.String()
 	}
-	ch.Label = clip(ch.Label, 80)
+	ch.Label = render.Clip(ch.Label, 80)
 	return ch
 }
 

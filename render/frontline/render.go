@@ -7,7 +7,6 @@ import (
 	"embed"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
@@ -35,15 +34,6 @@ func front(f int) string {
 		return roman[f]
 	}
 	return "?"
-}
-
-// clip keeps a label within n runes.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }
 
 // split "tanks-1" into ("tanks", "1"); starting cards "barracks-sa" -> ("barracks", "").
@@ -228,7 +218,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 			}
 		}
 	}
-	card.Description = clip(strings.Join(d, "\n"), 3400)
+	card.Description = render.Clip(strings.Join(d, "\n"), 3400)
 	for p := 0; p < 2; p++ {
 		pv := v.P[p]
 		decl := ctx.T("frontline.decl.none")
@@ -247,7 +237,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		if len(pv.Played) > 0 {
 			val += "\n" + ctx.T("frontline.played") + ": " + cardList(ctx, pv.Played)
 		}
-		card.Fields = append(card.Fields, render.Field{Name: seatTag(ctx, p), Value: clip(val, 1000), Inline: true})
+		card.Fields = append(card.Fields, render.Field{Name: seatTag(ctx, p), Value: render.Clip(val, 1000), Inline: true})
 	}
 	for f := 1; f <= 3; f++ {
 		var lines []string
@@ -280,7 +270,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 			}
 			lines = append(lines, fmt.Sprintf("%s %s · %s", []string{"🔴", "🔵"}[p], flags, strings.Join(us, ", ")))
 		}
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.front", "Front", front(f)), Value: clip(strings.Join(lines, "\n"), 1000)})
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.front", "Front", front(f)), Value: render.Clip(strings.Join(lines, "\n"), 1000)})
 	}
 	var extra []string
 	for p := 0; p < 2; p++ {
@@ -300,7 +290,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		}
 	}
 	if len(extra) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.rear_prison"), Value: clip(strings.Join(extra, "\n"), 1000)})
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.rear_prison"), Value: render.Clip(strings.Join(extra, "\n"), 1000)})
 	}
 	var market []string
 	for i, pile := range v.Piles {
@@ -322,9 +312,9 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	}
 	market = append(market, ctx.T("frontline.unit_row")+": "+strings.Join(row, ", "))
 	market = append(market, ctx.T("frontline.decks", "Units", v.UnitDeck, "Actions", v.ActDeck, "Events", v.EventsLeft))
-	card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.market"), Value: clip(strings.Join(market, "\n"), 1000)})
+	card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.market"), Value: render.Clip(strings.Join(market, "\n"), 1000)})
 	if lines := logLines(ctx, v, 8); len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: clip(strings.Join(lines, "\n"), 1000)})
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: render.Clip(strings.Join(lines, "\n"), 1000)})
 	}
 	card.Footer = ctx.T("frontline.footer")
 	return card
@@ -458,7 +448,7 @@ func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 		}
 		lines = append(lines, ctx.T("frontline.private.spy", "Cards", strings.Join(ns, ", ")))
 	}
-	c.Description = clip(strings.Join(lines, "\n"), 3400)
+	c.Description = render.Clip(strings.Join(lines, "\n"), 3400)
 	return c, true
 }
 

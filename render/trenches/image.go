@@ -301,17 +301,7 @@ func fitSize(s string, maxW, size float64, bold bool) float64 {
 
 // clipW shortens s with "…" until it fits in maxW.
 func clipW(s string, maxW, size float64, bold bool) string {
-	if textW(s, size, bold) <= maxW {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && textW(string(r)+"…", size, bold) > maxW {
-		r = r[:len(r)-1]
-	}
-	if len(r) == 0 {
-		return ""
-	}
-	return string(r) + "…"
+	return canvas.ClipWidth(s, maxW, size, bold)
 }
 
 // drawSide writes "Defender (Germans): Name" left-aligned in a band.

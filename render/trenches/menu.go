@@ -157,7 +157,7 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 	}
 	m.Choices = append(m.Choices, tail...)
 	for i := range m.Choices {
-		m.Choices[i].Label = clip(m.Choices[i].Label, 80)
+		m.Choices[i].Label = render.Clip(m.Choices[i].Label, 80)
 	}
 	return m
 }
@@ -208,12 +208,4 @@ func placeName(ctx render.Ctx, u tov.UnitView) string {
 		return ctx.T("trenches.decoy") + fmt.Sprintf(" %d", n)
 	}
 	return unitName(u.ID)
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
