@@ -216,22 +216,10 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 			// The deferral was public; replace it by a private follow-up.
 			logErr(log, s.InteractionResponseDelete(i), "delete public deferral")
 		}
-		_, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-			Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
-			Files: files(r.Message), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings(),
-		})
+		_, err := s.FollowupMessageCreate(i, true, privateFollowup(r.Message))
 		logErr(log, err, "private follow-up")
 	case commands.ReplyNew, commands.ReplyUpdate:
-		if req.Kind == commands.Component && r.Kind == commands.ReplyNew {
-			m, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
-				Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
-				Files: files(r.Message), AllowedMentions: mentions(r.Message),
-			})
-			if logErr(log, err, "public follow-up") == nil && r.BoardOf != "" {
-				b.boardPosted(ctx, r.BoardOf, m)
-			}
-			break
-		}
+		// A deferred command's response, or the clicked message.
 		m, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
 		if logErr(log, err, "edit reply") == nil && r.BoardOf != "" {
 			b.boardPosted(ctx, r.BoardOf, m)
@@ -314,7 +302,7 @@ func isPermissionError(err error) bool {
 // appear; the move itself is saved.
 func (b *Bot) tellPermissions(i *discordgo.Interaction, locale string) {
 	msg := render.Notice(render.Ctx{L: i18n.For(locale)}, "core.err.bot_permissions")
-	_, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: msg.Content, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings()})
+	_, err := b.s.FollowupMessageCreate(i, true, privateFollowup(msg))
 	logErr(b.log, err, "tell about missing permissions")
 }
 
@@ -366,6 +354,14 @@ func webhookEdit(m render.Message) *discordgo.WebhookEdit {
 	}
 	noAttachments := []*discordgo.MessageAttachment{}
 	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, Files: files(m), Attachments: &noAttachments, AllowedMentions: mentions(m)}
+}
+
+// privateFollowup is m as an ephemeral follow-up that pings nobody.
+func privateFollowup(m render.Message) *discordgo.WebhookParams {
+	return &discordgo.WebhookParams{
+		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
+		Files: files(m), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings(),
+	}
 }
 
 func files(m render.Message) []*discordgo.File {

@@ -282,7 +282,11 @@ func sameSeats(a, b []games.Seat) bool {
 
 // ctxFor builds the render context for a viewer in a locale.
 func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(locale), Names: l.info().Names(), Viewer: viewer}
+	names := make([]string, len(l.t.Seats))
+	for i, seat := range l.t.Seats {
+		names[i] = seat.Name
+	}
+	return render.Ctx{L: i18n.For(locale), Names: names, Viewer: viewer}
 }
 
 // board renders the public board of a table. ping mentions the seats to
