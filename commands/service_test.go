@@ -369,3 +369,33 @@ func TestCommandTree(t *testing.T) {
 }
 
 func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestLobbyLeaveFullAndCancel(t *testing.T) {
+	h := newHarness(t)
+	lobby := h.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
+	check := func(name string, r Response, kind ReplyKind, want string) render.Message {
+		t.Helper()
+		if r.Reply.Kind != kind || !strings.Contains(text(r.Reply.Message), want) {
+			t.Fatalf("%s: %v %q", name, r.Reply.Kind, text(r.Reply.Message))
+		}
+		return r.Reply.Message
+	}
+	lobby = check("bob joins", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "<@200>")
+	check("bob joins twice", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "already have a seat")
+	check("host leaves", h.click(ann, "lobby", buttons(lobby)["Leave"]), ReplyPrivate, "cannot leave")
+	lobby = check("eve joins", h.click(eve, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "3 seats taken")
+	if _, ok := buttons(lobby)["Join"]; ok {
+		t.Fatal("Join enabled on a full table")
+	}
+	lobby = check("bob leaves", h.click(bob, "lobby", buttons(lobby)["Leave"]), ReplyUpdate, "2 seats taken")
+	if strings.Contains(text(lobby), "<@200>") {
+		t.Fatal("bob still seated")
+	}
+	check("stranger leaves", h.click(bob, "lobby", buttons(lobby)["Leave"]), ReplyPrivate, "no seat")
+	check("guest cancels", h.click(eve, "lobby", buttons(lobby)["Cancel"]), ReplyPrivate, "Only the host")
+	check("host cancels", h.click(ann, "lobby", buttons(lobby)["Cancel"]), ReplyUpdate, "cancelled")
+	if _, err := h.store.ByChannel("c"); err == nil {
+		t.Fatal("a cancelled lobby still holds the channel")
+	}
+	check("join after cancel", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
+}
