@@ -131,7 +131,7 @@ func TestBoardMessage(t *testing.T) {
 	if len([]rune(e.Description)) > 4096 || len(e.Fields) > 25 || total > 6000 || e.Image == nil || e.Image.URL != "attachment://board.png" || len(msg.Files) != 1 {
 		t.Fatalf("embed %d chars, %d fields, image %v", len(e.Description), len(e.Fields), e.Image)
 	}
-	if len(msg.Mentions) != 1 || msg.Mentions[0] != "2" || !strings.Contains(msg.Content, "<@2>") {
+	if len(msg.Mentions) != 1 || msg.Mentions[0] != "2" || !strings.Contains(msg.Content, "<@2>") || !strings.Contains(msg.Content, "row 5") {
 		t.Fatalf("ping %q %v", msg.Content, msg.Mentions)
 	}
 	checkLimits(t, msg.Components, 5)

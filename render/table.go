@@ -186,6 +186,11 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 				who = append(who, "<@"+u+">")
 			}
 			msg.Content = ctx.T("core.turn.ping", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
+			if status := strings.TrimSpace(r.Game.Status(ctx, r.View)); status != "" {
+				// The game's one-line summary tells the player what
+				// awaits them right in the notification.
+				msg.Content = ctx.T("core.turn.ping_status", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
+			}
 			if !r.Deadline.IsZero() {
 				// <t:UNIX:R> shows "in 3 hours" in each reader's own language and zone.
 				msg.Content += " " + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", r.Deadline.Unix()))
