@@ -111,7 +111,7 @@ func (fakeGame) Private(ctx Ctx, v any) (Card, bool) { return Card{}, false }
 func (fakeGame) Menu(ctx Ctx, v any, l []games.Action) Menu {
 	return Menu{}
 }
-func (fakeGame) Status(ctx Ctx, v any) string         { return "" }
+func (fakeGame) Status(ctx Ctx, v any) string         { return "row 5" }
 func (fakeGame) Image(ctx Ctx, v any) ([]byte, error) { return []byte("png"), nil }
 func (fakeGame) Rules(ctx Ctx) string                 { return "" }
 
