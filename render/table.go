@@ -227,7 +227,7 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	if r.Undo {
 		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.undo"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Undo(), Emoji: &discordgo.ComponentEmoji{Name: "↩️"}})
 	}
-	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🂠"}})
+	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
 	return append(rows, discordgo.ActionsRow{Components: tools})
 }
 
