@@ -39,10 +39,15 @@ type Field struct {
 	Name   string
 	Value  string
 	Inline bool
+	// Log marks the "what happened" field, one event a line, oldest
+	// first: when a message is over Discord's limits its oldest lines
+	// go before anything else is shortened.
+	Log bool
 }
 
 // Card is one embed's worth of text. Keep Description under 4096 and every
-// field value under 1024 characters; the core trims anything longer.
+// field value under 1024 characters; the core trims anything longer, and
+// the whole message to Discord's limits (limits.go).
 type Card struct {
 	Title       string
 	Description string

@@ -3,25 +3,14 @@ package render
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/games"
 )
 
-// Discord's limits that the layout respects (discord-notes.md section 4).
+// The layout of a menu within Discord's limits (limits.go).
 const (
-	maxRows          = 5
-	maxButtonsPerRow = 5
-	maxSelectOptions = 25
-	maxButtonLabel   = 80
-	maxOptionLabel   = 100
-	maxDescription   = 4096
-	maxFieldValue    = 1024
-	maxFields        = 25
-	maxTitle         = 256
-	maxContent       = 2000
 	// buttonChoices is how many choices are shown as buttons: four rows,
 	// the fifth is kept for the table's own buttons.
 	buttonChoices = (maxRows - 1) * maxButtonsPerRow
@@ -59,54 +48,25 @@ type IDs interface {
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.
 func EmbedOf(c Card) *discordgo.MessageEmbed {
-	e := &discordgo.MessageEmbed{
-		Title:       Clip(c.Title, maxTitle),
-		Description: Clip(c.Description, maxDescription),
-		Color:       c.Color,
-	}
-	for i, f := range c.Fields {
-		if i == maxFields {
-			break
-		}
-		name, value := Clip(f.Name, 256), Clip(f.Value, maxFieldValue)
-		if name == "" {
-			name = "\u200b"
-		}
-		if value == "" {
-			value = "\u200b"
-		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: f.Inline})
-	}
-	if c.Footer != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: Clip(c.Footer, 2048)}
-	}
-	fitTotal(e)
+	e, sh := embedOf(c)
+	fitMessage(&Message{Embeds: []*discordgo.MessageEmbed{e}}, sh)
 	return e
 }
 
-// maxEmbedTotal is Discord's 6000-character limit over a whole embed,
-// less room for the footer the table adds.
-const maxEmbedTotal = 5800
-
-// fitTotal drops trailing fields, then shortens the description, until
-// the embed fits Discord's total limit.
-func fitTotal(e *discordgo.MessageEmbed) {
-	n := func(s string) int { return utf8.RuneCountInString(s) }
-	total := n(e.Title) + n(e.Description)
-	if e.Footer != nil {
-		total += n(e.Footer.Text)
+// embedOf converts a Card as it is; fitMessage then applies the limits,
+// shortening the fields the card marks as Log first.
+func embedOf(c Card) (*discordgo.MessageEmbed, shrink) {
+	e := &discordgo.MessageEmbed{Title: c.Title, Description: c.Description, Color: c.Color}
+	sh := shrink{logs: map[*discordgo.MessageEmbedField]bool{}, keep: map[*discordgo.MessageEmbedField]bool{}}
+	for _, f := range c.Fields {
+		ef := &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline}
+		e.Fields = append(e.Fields, ef)
+		sh.logs[ef] = f.Log
 	}
-	for _, f := range e.Fields {
-		total += n(f.Name) + n(f.Value)
+	if c.Footer != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: c.Footer}
 	}
-	for total > maxEmbedTotal && len(e.Fields) > 0 {
-		f := e.Fields[len(e.Fields)-1]
-		total -= n(f.Name) + n(f.Value)
-		e.Fields = e.Fields[:len(e.Fields)-1]
-	}
-	if total > maxEmbedTotal {
-		e.Description = Clip(e.Description, max(1, n(e.Description)-(total-maxEmbedTotal)))
-	}
+	return e, sh
 }
 
 // Components lays a menu out within Discord's limits (at most four rows,
@@ -132,7 +92,7 @@ func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
 		})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), 150), Options: opts},
+		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), maxPlaceholder), Options: opts},
 	}}}
 }
 
@@ -223,6 +183,10 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 	for i, g := range chunks {
 		var opts []discordgo.SelectMenuOption
 		for _, c := range g.choices {
+			// The value is the action's text, which the table service
+			// parses back (commands/component.go). It fits Discord's 100
+			// characters: games.ParseAction allows a verb of 24 and 8
+			// arguments of at most 8 characters and a dot: 96.
 			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String()}
 			if o.Label == "" {
 				o.Label = c.Action.String()
@@ -238,7 +202,7 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 			id = fmt.Sprintf("%s:%d", id, i)
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.SelectMenu{CustomID: id, Placeholder: Clip(groupLabel(ctx, g.name), 150), Options: opts},
+			discordgo.SelectMenu{CustomID: id, Placeholder: Clip(groupLabel(ctx, g.name), maxPlaceholder), Options: opts},
 		}})
 	}
 	return rows
@@ -254,16 +218,6 @@ func buttonStyle(s Style) discordgo.ButtonStyle {
 		return discordgo.DangerButton
 	}
 	return discordgo.SecondaryButton
-}
-
-// Clip shortens s to at most n characters (runes), marking the cut with
-// "…"; every renderer uses it for Discord's length limits.
-func Clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
 }
 
 // TextOf renders a card as plain text for the terminal table.

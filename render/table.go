@@ -102,7 +102,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	if t.Status != "lobby" {
 		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
 		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">"), maxDescription)
-		return Message{Embeds: []*discordgo.MessageEmbed{e}}
+		return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}})
 	}
 	full := len(t.Seats) >= t.MaxSeats
 	row := []discordgo.MessageComponent{
@@ -112,7 +112,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		discordgo.Button{Label: ctx.T("core.lobby.start"), Style: discordgo.SuccessButton, CustomID: ids.Lobby("start"), Disabled: len(t.Seats) < t.MinSeats},
 		discordgo.Button{Label: ctx.T("core.lobby.cancel"), Style: discordgo.DangerButton, CustomID: ids.Lobby("cancel")},
 	}
-	return Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}}
+	return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}})
 }
 
 // OptionValue is the translated name of an option's value when the game's
@@ -162,19 +162,23 @@ type BoardRequest struct {
 
 // Board is the public table message: the game's card, the outcome when
 // the game is over, the PNG board, and the buttons of the player to act.
+// The message keeps Discord's limits (limits.go): when it is over, the
+// game's log shrinks first and the outcome last.
 func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	card := r.Game.Board(ctx, r.View)
-	e := EmbedOf(card)
+	card.Footer = strings.TrimSpace(card.Footer + "  ·  " + ctx.T("core.table.footer", "ID", r.Table.TableID))
+	e, sh := embedOf(card)
 	if e.Color == 0 {
 		e.Color = colourPlaying
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: Clip(strings.TrimSpace(card.Footer+"  ·  "+ctx.T("core.table.footer", "ID", r.Table.TableID)), 2048)}
 	var msg Message
 	switch r.Table.Status {
 	case "finished":
 		e.Color = colourFinished
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: Clip(OutcomeText(ctx, r.Table), maxFieldValue)})
-		msg.Content = Clip(OutcomeText(ctx, r.Table), maxContent)
+		outcome := &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: OutcomeText(ctx, r.Table)}
+		e.Fields = append(e.Fields, outcome)
+		sh.keep[outcome] = true
+		msg.Content = OutcomeText(ctx, r.Table)
 	case "abandoned":
 		e.Color = colourAbandon
 		msg.Content = ctx.T("core.table.abandoned")
@@ -212,6 +216,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		}
 	}
 	msg.Embeds = []*discordgo.MessageEmbed{e}
+	fitMessage(&msg, sh)
 	return msg, nil
 }
 
@@ -227,6 +232,9 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	if r.Undo {
 		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.undo"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Undo(), Emoji: &discordgo.ComponentEmoji{Name: "↩️"}})
 	}
+	// Component emoji must be fully-qualified Unicode emoji
+	// (developers/components/reference.mdx, partial emoji); U+1F0A0 "🂠"
+	// is none and Discord refused every board with 50035.
 	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
 	return append(rows, discordgo.ActionsRow{Components: tools})
 }
@@ -272,15 +280,18 @@ func MenuMessage(ctx Ctx, m Menu, ids IDs) Message {
 	if content == "" {
 		content = ctx.T("core.menu.choose")
 	}
-	return Message{Content: Clip(content, maxContent), Components: Components(ctx, m, ids)}
+	return Fit(Message{Content: content, Components: Components(ctx, m, ids)})
 }
 
 // CardMessage is a message of one embed, e.g. the private view or rules.
 func CardMessage(c Card) Message {
-	return Message{Embeds: []*discordgo.MessageEmbed{EmbedOf(c)}}
+	e, sh := embedOf(c)
+	msg := Message{Embeds: []*discordgo.MessageEmbed{e}}
+	fitMessage(&msg, sh)
+	return msg
 }
 
 // Notice is a short text message from the catalogue.
 func Notice(ctx Ctx, id string, kv ...any) Message {
-	return Message{Content: Clip(ctx.T(id, kv...), maxContent)}
+	return Fit(Message{Content: ctx.T(id, kv...)})
 }
