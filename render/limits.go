@@ -133,8 +133,8 @@ func embedsTotal(es []*discordgo.MessageEmbed) int {
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // fitTotal brings the embeds under Discord's total: it drops the oldest
-// log lines, then shortens the longest texts evenly (each keeps its
-// beginning), and only then touches titles, names and the outcome.
+// log lines, then shortens the longest texts to one length (each keeps its
+// beginning), and the outcome only when nothing else is left.
 func fitTotal(es []*discordgo.MessageEmbed, sh shrink) {
 	over := embedsTotal(es) - maxEmbedTotal
 	if over <= 0 {
@@ -164,28 +164,32 @@ func fitTotal(es []*discordgo.MessageEmbed, sh shrink) {
 	}
 	var body, all []*string
 	for _, e := range es {
-		body = append(body, &e.Description)
-		all = append(all, &e.Title, &e.Description)
+		body = append(body, &e.Title, &e.Description)
 		if e.Footer != nil {
-			all = append(all, &e.Footer.Text)
+			body = append(body, &e.Footer.Text)
 		}
 		if e.Author != nil {
-			all = append(all, &e.Author.Name)
+			body = append(body, &e.Author.Name)
 		}
 		for _, f := range e.Fields {
 			if !sh.keep[f] {
-				body = append(body, &f.Value)
+				body = append(body, &f.Name, &f.Value)
 			}
-			all = append(all, &f.Name, &f.Value)
+		}
+	}
+	all = append(all, body...)
+	for _, e := range es {
+		for _, f := range e.Fields {
+			if sh.keep[f] {
+				all = append(all, &f.Name, &f.Value)
+			}
 		}
 	}
 	// 100 characters of each part of the board still read; below that,
-	// everything shrinks. With at most 10 embeds of 25 fields, one
-	// character each always fits.
+	// everything but the outcome shrinks, and then the outcome. With at
+	// most 10 embeds of 25 fields, one character each always fits.
 	total := func() int { return embedsTotal(es) - maxEmbedTotal }
-	if !waterFill(body, 100, total) {
-		waterFill(all, 1, total)
-	}
+	_ = waterFill(body, 100, total) || waterFill(body, 1, total) || waterFill(all, 1, total)
 }
 
 // waterFill shortens the longest of the texts to one common length, no
@@ -393,4 +397,18 @@ func openMarks(s string) string {
 		b.WriteString(m.tok)
 	}
 	return b.String()
+}
+
+// LastLines joins the newest lines of a log (oldest first) that fit in n
+// characters; a single line longer than n is clipped.
+func LastLines(lines []string, n int) string {
+	size, start := -1, len(lines)
+	for start > 0 && size+1+runes(lines[start-1]) <= n {
+		start--
+		size += 1 + runes(lines[start])
+	}
+	if start == len(lines) && start > 0 {
+		return Clip(lines[start-1], n)
+	}
+	return strings.Join(lines[start:], "\n")
 }

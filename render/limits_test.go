@@ -420,3 +420,138 @@ func checkState(t testing.TB, where string, p playState, lang string, emoji map[
 		}
 	}
 }
+
+// worstGame is a renderer whose board is over every limit: a title,
+// description, fields and footer each longer than Discord allows, more
+// fields than allowed, mentions, timestamps, Markdown and emoji
+// sequences on the cut lines, and a log.
+type worstGame struct{ logLines int }
+
+func worstText(n int) string {
+	parts := []string{"**bold** ", "<@123456789012345678> ", "<t:4102444800:R> ", "__under__ ", "⚔️ ", "👨‍👩‍👧 ", "🇵🇱 ", "żółć ", "`code` ", "\n"}
+	var b strings.Builder
+	for i := 0; runes(b.String()) < n; i++ {
+		b.WriteString(parts[i%len(parts)])
+	}
+	return b.String()
+}
+
+func (w worstGame) Board(ctx render.Ctx, v any) render.Card {
+	c := render.Card{Title: worstText(300), Description: worstText(5000), Footer: worstText(2100)}
+	for i := range 30 {
+		c.Fields = append(c.Fields, render.Field{Name: fmt.Sprint(i, worstText(300)), Value: worstText(1200)})
+	}
+	var log []string
+	for i := range w.logLines {
+		log = append(log, fmt.Sprintf("event %d: %s", i, worstText(40)))
+	}
+	c.Fields[2] = render.Field{Name: "Log", Value: strings.Join(log, "\n"), Log: true}
+	return c
+}
+func (worstGame) Private(ctx render.Ctx, v any) (render.Card, bool) { return render.Card{}, false }
+func (worstGame) Menu(ctx render.Ctx, v any, l []games.Action) render.Menu {
+	return render.Menu{}
+}
+func (worstGame) Status(ctx render.Ctx, v any) string         { return worstText(400) }
+func (worstGame) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
+func (worstGame) Rules(ctx render.Ctx) string                 { return worstText(5000) }
+
+// worstTable is a finished four-seat table of 32-character names where
+// everybody wins and scores, the longest outcome there is.
+func worstTable(status string) render.TableInfo {
+	t := render.TableInfo{GameID: "flanders", TableID: "zzzzzzzzzzzzz", Status: status, Active: []games.Seat{0, 1, 2, 3},
+		Outcome: games.Outcome{Done: true, Winners: []games.Seat{0, 1, 2, 3}, Scores: []int{-1048576, 1048576, 999999, 123456}, Reason: "breakthrough"}}
+	for i := range 4 {
+		t.Seats = append(t.Seats, render.SeatInfo{Name: longName(i), UserID: fmt.Sprint(1234567890123456780 + i)})
+	}
+	return t
+}
+
+func TestWorstBoard(t *testing.T) {
+	var choices []render.Choice
+	for i := range 400 {
+		// The longest action text there is (games.ParseAction's limits);
+		// buttons carry it in the custom_id, which has room for 60.
+		a := games.Act("abcdefghijklmnopqrstuvwx", -1048576, -1048576, -1048576, -1048576, -1048576, -1048576, -1048576, i)
+		if i < 20 {
+			a = games.Act("abcdefghijklmnopqrstuvwx", -1048576, -1048576, -1048576, i)
+		}
+		choices = append(choices, render.Choice{Action: a,
+			Label: worstText(120), Group: fmt.Sprint("g", i%30, worstText(200)), Emoji: "⚔️"})
+	}
+	for _, lang := range langs {
+		for _, status := range []string{"playing", "finished"} {
+			info := worstTable(status)
+			ctx := ctxOf(lang, info, games.Spectator)
+			for _, n := range []int{3, 60} {
+				for _, menu := range []*render.Menu{nil, {Choices: choices[:20]}, {Choices: choices[:90]}, {Choices: choices}} {
+					msg, err := render.Board(ctx, render.BoardRequest{Game: worstGame{logLines: n}, Table: info, IDs: longIDs{}, Menu: menu,
+						Ping: true, Undo: true, Deadline: time.Unix(4102444800, 0)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					where := fmt.Sprintf("%s %s log %d", lang, status, n)
+					checkMessage(t, where, msg, nil)
+					fields := msg.Embeds[0].Fields
+					if status == "finished" {
+						last := fields[len(fields)-1]
+						if last.Value != render.OutcomeText(ctx, info) || !strings.Contains(msg.Content, longName(3)) {
+							t.Fatalf("%s: outcome shortened: %q", where, last.Value)
+						}
+					}
+				}
+			}
+		}
+	}
+	ctx := ctxOf("ru", worstTable("playing"), 0)
+	checkMessage(t, "rules", render.CardMessage(render.Card{Title: worstText(300), Description: worstGame{}.Rules(ctx)}), nil)
+	checkMessage(t, "menu", render.MenuMessage(ctx, render.Menu{Prompt: worstText(3000), Choices: choices}, longIDs{}), nil)
+	for i := 0; ; i++ {
+		gm, ok := render.GroupMenu(render.Menu{Prompt: worstText(3000), Choices: choices}, i)
+		if !ok {
+			break
+		}
+		checkMessage(t, "group menu", render.MenuMessage(ctx, gm, longIDs{}), nil)
+	}
+	checkMessage(t, "notice", render.Fit(render.Message{Content: worstText(5000)}), nil)
+}
+
+// logGame is a board just over Discord's total, with a log that can make
+// up the difference alone.
+type logGame struct{ worstGame }
+
+func (logGame) Board(ctx render.Ctx, v any) render.Card {
+	c := render.Card{Title: "Board", Description: strings.Repeat("d", 3500)}
+	for range 2 {
+		c.Fields = append(c.Fields, render.Field{Name: "Side", Value: strings.Repeat("s", 900)})
+	}
+	var log []string
+	for i := range 20 {
+		log = append(log, fmt.Sprintf("event %02d happened here", i))
+	}
+	c.Fields = append(c.Fields, render.Field{Name: "Log", Value: strings.Join(log, "\n"), Log: true})
+	return c
+}
+
+// TestLogShrinksFirst: over the total, the oldest log lines go and
+// nothing else changes.
+func TestLogShrinksFirst(t *testing.T) {
+	info := worstTable("finished")
+	ctx := ctxOf("en", info, games.Spectator)
+	msg, err := render.Board(ctx, render.BoardRequest{Game: logGame{}, Table: info, IDs: longIDs{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMessage(t, "log", msg, nil)
+	e := msg.Embeds[0]
+	if len(e.Description) != 3500 || e.Fields[0].Value != strings.Repeat("s", 900) || e.Fields[1].Value != strings.Repeat("s", 900) {
+		t.Fatalf("the board was shortened before the log")
+	}
+	log := e.Fields[2].Value
+	if !strings.HasSuffix(log, "event 19 happened here") || strings.Contains(log, "event 00") {
+		t.Fatalf("log %q: not the newest lines", log)
+	}
+	if n := embedTotal(msg.Embeds); n < 5950 {
+		t.Fatalf("log cut more than needed: %d characters", n)
+	}
+}

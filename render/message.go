@@ -70,11 +70,12 @@ func embedOf(c Card) (*discordgo.MessageEmbed, shrink) {
 }
 
 // Components lays a menu out within Discord's limits (at most four rows,
-// leaving one for the table's buttons): up to 20 choices as buttons, more
+// leaving one for the table's buttons): up to 20 choices as buttons (when
+// their actions fit a custom_id), more
 // as one select per group of up to 25, and when even that does not fit, a
 // select of groups that opens the chosen group privately.
 func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
-	if len(m.Choices) <= buttonChoices {
+	if len(m.Choices) <= buttonChoices && fitButtons(m.Choices, ids) {
 		return buttonRows(m.Choices, ids)
 	}
 	chunks := groupChunks(m.Choices)
@@ -94,6 +95,21 @@ func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), maxPlaceholder), Options: opts},
 	}}}
+}
+
+// fitButtons reports whether every choice's action fits in a button's
+// custom_id (1 to 100 characters, developers/components/reference.mdx).
+// The table service writes it as the select's custom_id with the action
+// text in place of the kind (commands/customid.go); a select carries the
+// action in its option value instead, which has room for any action.
+func fitButtons(cs []Choice, ids IDs) bool {
+	room := maxCustomID - len(ids.Select()) - 1
+	for _, c := range cs {
+		if len(c.Action.String()) > room {
+			return false
+		}
+	}
+	return true
 }
 
 // GroupMenu narrows a menu to its i-th group (as numbered by Components).

@@ -225,7 +225,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	}
 	c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.soldiers"), Value: render.Clip(strings.Join(sl, "\n"), 1000)})
 	if last := recentLines(ctx, v, 14); last != "" {
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.last"), Value: last})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("blindaz.field.last"), Value: last, Log: true})
 	}
 	var un []string
 	for _, u := range v.Unseen {

@@ -224,7 +224,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	}
 	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: render.Clip(strings.Join(comp, "\n"), 1000)})
 	if lines := recentLines(ctx, v); len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000)})
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000), Log: true})
 	}
 	foot := ctx.T("flanders.footer", "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard))
 	if !v.Over {

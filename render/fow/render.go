@@ -138,8 +138,8 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	for seat := 0; seat < 2; seat++ {
 		c.Fields = append(c.Fields, sideField(ctx, v, seat, false))
 	}
-	if ev := eventsText(ctx, v, 8); ev != "" {
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("fow.events"), Value: render.Clip(ev, 1000)})
+	if ev := eventsText(ctx, v, 8); len(ev) > 0 {
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("fow.events"), Value: render.LastLines(ev, 1000), Log: true})
 	}
 	if v.Over {
 		c.Color = colourOver

@@ -212,7 +212,7 @@ func overText(ctx render.Ctx, v fowg.View) string {
 }
 
 // eventsText renders the last n log entries visible to the viewer.
-func eventsText(ctx render.Ctx, v fowg.View, n int) string {
+func eventsText(ctx render.Ctx, v fowg.View, n int) []string {
 	lg := v.Log
 	if len(lg) > n {
 		lg = lg[len(lg)-n:]
@@ -223,7 +223,7 @@ func eventsText(ctx render.Ctx, v fowg.View, n int) string {
 			b = append(b, "• "+s)
 		}
 	}
-	return strings.Join(b, "\n")
+	return b
 }
 
 func arg(e fowg.Entry, i int) int {

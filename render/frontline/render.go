@@ -314,7 +314,7 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	market = append(market, ctx.T("frontline.decks", "Units", v.UnitDeck, "Actions", v.ActDeck, "Events", v.EventsLeft))
 	card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.market"), Value: render.Clip(strings.Join(market, "\n"), 1000)})
 	if lines := logLines(ctx, v, 8); len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: render.Clip(strings.Join(lines, "\n"), 1000)})
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: render.LastLines(lines, 1000), Log: true})
 	}
 	card.Footer = ctx.T("frontline.footer")
 	return card

@@ -130,7 +130,7 @@ func (r Renderer) Board(ctx render.Ctx, view any) render.Card {
 		c.Fields = append(c.Fields, finalField(ctx, v.Legs[len(v.Legs)-1]))
 	}
 	if lines := logLines(ctx, v, false); len(lines) > 0 {
-		c.Fields = append(c.Fields, render.Field{Name: ctx.T("trenches.last"), Value: fitLines(lines, 1000)})
+		c.Fields = append(c.Fields, render.Field{Name: ctx.T("trenches.last"), Value: fitLines(lines, 1000), Log: true})
 	}
 	c.Footer = ctx.T("trenches.footer", "T", v.T, "Victory", v.Victory)
 	return c
@@ -456,7 +456,7 @@ func (r Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 			d = append(d, ctx.T("trenches.private.solo"))
 		}
 		if lines := logLines(ctx, v, true); len(lines) > 0 && v.Phase == tov.PhaseSetupDefender {
-			c.Fields = append(c.Fields, render.Field{Name: ctx.T("trenches.last"), Value: fitLines(lines, 1000)})
+			c.Fields = append(c.Fields, render.Field{Name: ctx.T("trenches.last"), Value: fitLines(lines, 1000), Log: true})
 		}
 	}
 	if len(d) == 0 && len(c.Fields) == 0 {
