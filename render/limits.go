@@ -313,11 +313,12 @@ func Clip(s string, n int) string {
 // cutPoint is where to cut r to keep at most n runes.
 func cutPoint(r []rune, n int) int {
 	c := n
-	// A line break in the last third, else a space in the last fifth.
+	// A line break in the last third, else a space in the last fifth
+	// (or last ten characters).
 	if !unicode.IsSpace(r[c]) {
 		if i := lastIndex(r[:c], '\n'); i > 0 && i >= c-c/3 {
 			c = i
-		} else if i := lastIndex(r[:c], ' '); i > 0 && i >= c-c/5 {
+		} else if i := lastIndex(r[:c], ' '); i > 0 && i >= c-max(c/5, 10) {
 			c = i
 		}
 	}
