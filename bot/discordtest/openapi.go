@@ -4,11 +4,13 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -221,40 +223,58 @@ func (f formErrors) flat() []string {
 
 var enPrinter = message.NewPrinter(language.English)
 
-// addSchemaErrors keeps the deepest leaf errors of a validation failure. A
+// addSchemaErrors adds the leaf errors of a validation failure. A
 // oneOf/anyOf (components, callback types) fails in every branch; the
-// branches that got furthest into the value are the one the sender meant,
-// so errors at shallower instance locations are dropped.
+// branches whose "type" discriminator did not match are not what the sender
+// meant and are dropped, unless no branch matched its type.
 func addSchemaErrors(errs formErrors, ve *jsonschema.ValidationError) {
-	var leaves []*jsonschema.ValidationError
+	seen := map[string]bool{}
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) == 0 {
-			leaves = append(leaves, e)
+			code := schemaErrorCode(e.ErrorKind)
+			msg := e.ErrorKind.LocalizedString(enPrinter)
+			key := strings.Join(e.InstanceLocation, "/") + "\x00" + code + msg
+			if !seen[key] {
+				seen[key] = true
+				errs.add(e.InstanceLocation, code, msg)
+			}
+			return
 		}
-		for _, c := range e.Causes {
+		causes := e.Causes
+		switch e.ErrorKind.(type) {
+		case *kind.OneOf, *kind.AnyOf:
+			var meant []*jsonschema.ValidationError
+			for _, c := range causes {
+				if !typeMismatch(c, append(e.InstanceLocation[:len(e.InstanceLocation):len(e.InstanceLocation)], "type")) {
+					meant = append(meant, c)
+				}
+			}
+			if len(meant) > 0 {
+				causes = meant
+			}
+		}
+		for _, c := range causes {
 			walk(c)
 		}
 	}
 	walk(ve)
-	deepest := 0
-	for _, l := range leaves {
-		deepest = max(deepest, len(l.InstanceLocation))
+}
+
+// typeMismatch reports whether e failed because the value at loc (the
+// "type" field of the object a oneOf branch describes) is not its enum or
+// const.
+func typeMismatch(e *jsonschema.ValidationError, loc []string) bool {
+	if len(e.Causes) == 0 {
+		kw := e.ErrorKind.KeywordPath()
+		return slices.Equal(e.InstanceLocation, loc) && len(kw) > 0 && (kw[len(kw)-1] == "enum" || kw[len(kw)-1] == "const")
 	}
-	seen := map[string]bool{}
-	for _, l := range leaves {
-		if len(l.InstanceLocation) < deepest {
-			continue
+	for _, c := range e.Causes {
+		if typeMismatch(c, loc) {
+			return true
 		}
-		code := schemaErrorCode(l.ErrorKind)
-		msg := l.ErrorKind.LocalizedString(enPrinter)
-		key := strings.Join(l.InstanceLocation, "/") + "\x00" + code + msg
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		errs.add(l.InstanceLocation, code, msg)
 	}
+	return false
 }
 
 // schemaErrorCode names a schema failure after Discord's error codes
