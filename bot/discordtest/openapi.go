@@ -3,6 +3,7 @@ package discordtest
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -157,6 +158,7 @@ func checkRequest(method, p string, body []byte) *apiError {
 	if err != nil {
 		return nil // the handler answers malformed JSON
 	}
+	allowPermissionStrings(o, v)
 	errs := formErrors{}
 	sch, err := o.compiled()
 	if err != nil {
@@ -175,6 +177,36 @@ func checkRequest(method, p string, body []byte) *apiError {
 		return nil
 	}
 	return &apiError{Status: 400, Code: 50035, Message: "Invalid Form Body", Errors: map[string]any(errs), kind: "invalid-body"}
+}
+
+// allowPermissionStrings is the one place where the document is stricter
+// than Discord: it types a command's default_member_permissions as an
+// integer, while developers/interactions/application-commands.mdx
+// ("Application Command Structure": ?string, example "0") and
+// developers/topics/permissions.mdx ("all permissions are serialized as
+// strings") make it a string, which is what discordgo sends. A string of
+// digits there is turned into the number it serializes before validation.
+func allowPermissionStrings(o *specOp, v any) {
+	if !strings.HasPrefix(o.path, "/applications/{application_id}/") || !strings.HasSuffix(o.path, "/commands") &&
+		!strings.HasSuffix(o.path, "/commands/{command_id}") {
+		return
+	}
+	fix := func(c any) {
+		m, ok := c.(map[string]any)
+		if !ok {
+			return
+		}
+		if p, ok := m["default_member_permissions"].(string); ok && reSnowflake.MatchString(p) {
+			m["default_member_permissions"] = json.Number(p)
+		}
+	}
+	if l, ok := v.([]any); ok {
+		for _, c := range l {
+			fix(c)
+		}
+		return
+	}
+	fix(v)
 }
 
 // formErrors is Discord's nested "errors" object: keys are field names and

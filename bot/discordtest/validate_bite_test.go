@@ -149,6 +149,8 @@ func TestValidationBites(t *testing.T) {
 		{name: "schema: payload_json is validated too", route: "multipart", bad: msg("content", "img", "tts", "yes"), good: msg("content", "img", "tts", false),
 			want: "tts: BASE_TYPE_BAD_TYPE"},
 		{name: "schema: @original edit", route: "edit", bad: msg("content", []any{"x"}), good: msg("content", "x"), want: "content: BASE_TYPE_BAD_TYPE"},
+		{name: "schema: permissions are a string of digits (docs), not any string", route: "cmds", bad: []any{cmd("default_member_permissions", "admin")},
+			good: []any{cmd("default_member_permissions", "8")}, want: "0.default_member_permissions: BASE_TYPE_BAD_TYPE"},
 		{name: "schema: command name over 32", route: "cmds", bad: []any{cmd("name", long(33))}, good: []any{cmd("name", long(32))}, want: "0.name: BASE_TYPE_MAX_LENGTH"},
 
 		// --- emojis (emoji.go) ---
