@@ -135,16 +135,8 @@
 // an archived, unlocked thread unarchives it. Attachment URLs are served by
 // the stand-in at /attachments/....
 //
-// Messages are checked against Discord's limits: content 2000, 10 embeds,
-// embed title 256, description 4096, 25 fields of 256/1024, footer 2048,
-// author 256, 6000 in total; 5 action rows of up to 5 buttons or one select;
-// custom_id 1-100 and unique in the message; button label 80, link buttons
-// with a url and no custom_id; select 1-25 options of 100 characters and
-// unique values; IS_COMPONENTS_V2 (no content or embeds, up to 40
-// components); files up to 10 MiB, 10 per message, 25 MiB a request; empty
-// messages are 50006. An invalid body is 400 code 50035 and a failure.
-// attachment://name in embeds resolves to the newest attachment with that
-// name. An edit with new files and no "attachments" field keeps the old
+// Messages: attachment://name in embeds resolves to the newest attachment
+// with that name. An edit with new files and no "attachments" field keeps the old
 // files and appends (send attachments: [] to replace an image); with the
 // field, only the listed old ones are kept. On an edit (and a type 7
 // update), an explicit "embeds": null or "content": null clears the field
@@ -157,6 +149,39 @@
 // response, by editing @original or by the first follow-up, is an edit and
 // pings nobody (as Discord does: ping with a new message); an ephemeral
 // message pings at most its viewer.
+//
+// # What is checked, and from which source
+//
+// Every request body (a JSON body, or the payload_json of a multipart one)
+// and every interaction callback is first validated, before its route runs,
+// against the operation's application/json request schema in Discord's own
+// OpenAPI 3.1 document (testdata/discord-openapi.json from
+// github.com/discord/discord-api-spec, see testdata/README.md), with the
+// JSON Schema 2020-12 validator santhosh-tekuri/jsonschema. Paths match the
+// document's after the /api/vN prefix; the document is loaded once per
+// process and each operation's schema compiled once (about 0.8 ms per
+// validated board callback). Types, enums (callback and component types,
+// button styles), required fields, string lengths and array counts come
+// from there. Unicode emojis in buttons and select options must be
+// fully-qualified emojis of Unicode's emoji-test.txt (Emoji 15.0,
+// testdata/emoji-test.txt; ValidEmoji exports the check); a custom emoji
+// needs a snowflake id; otherwise the field is refused with
+// BUTTON_COMPONENT_INVALID_EMOJI. Such refusals are 400 code 50035 "Invalid
+// Form Body" with Discord's nested errors object ({"components": {"0":
+// {"components": {"1": {"emoji": {"name": {"_errors": [...]}}}}}}}).
+//
+// Then validate.go checks what the schema does not express, each rule
+// citing its page in discord-api-docs: content 2000 (the schema allows
+// 4000), IS_COMPONENTS_V2 (no content or embeds, up to 40 components in
+// all), empty messages (50006), the embed limits measured after trimming
+// (fields named, 6000 in total, image urls http(s) or attachment://), 5
+// action rows of up to 5 buttons or one select, custom_id required and
+// unique in the message, the fields of each button style, unique select
+// values and max_values within the options, files up to 10 MiB, 10 per
+// message, 25 MiB a request; commands: the naming regex and lowercase,
+// description 1-100, options order and layout, choices, locales, 8000
+// characters counting the longest localization. A refusal is recorded as a
+// failure (Failures, Problems).
 //
 // # What is not modelled
 //
@@ -172,6 +197,9 @@
 // 15-minute limit on editing ephemeral messages through tokens beyond
 // WithTokenLifetime, attachment descriptions in embeds, Components V2 media
 // checks, the exact text of Discord's error bodies (codes and statuses are
-// Discord's; nested "errors" are simplified), and the ordering of events
+// Discord's; the schema and emoji errors are nested like Discord's, with
+// codes named after the documented BASE_TYPE_* examples, validate.go's are
+// one top-level message), query parameters against the document, formats
+// (uri, date-time) in the schema, and the ordering of events
 // across several shards.
 package discordtest

@@ -539,10 +539,10 @@ func errorDetail(e *apiError) string {
 	if e.Errors == nil {
 		return ""
 	}
-	if l, ok := e.Errors["_errors"].([]map[string]string); ok && len(l) > 0 {
+	if l, ok := e.Errors["_errors"].([]map[string]string); ok && len(l) == 1 && len(e.Errors) == 1 {
 		return ": " + l[0]["message"]
 	}
-	return ""
+	return ": " + strings.Join(formErrors(e.Errors).flat(), "; ")
 }
 
 type route struct {
@@ -694,6 +694,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			c.fail(&apiError{Status: 403, Code: 50001, Message: "Missing Access", kind: "wrong-application"}, "")
 		}
+		return
+	}
+	// The body must satisfy Discord's OpenAPI document and emoji rules
+	// (openapi.go, emoji.go) before the route's own checks run.
+	if e := checkRequest(r.Method, p, c.body); e != nil {
+		c.fail(e, params["id"])
 		return
 	}
 	rt.h(c)

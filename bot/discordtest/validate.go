@@ -12,18 +12,28 @@ const maxFileSize = 10 << 20 // Discord's default upload limit per file
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
-// validateMessage checks a message against Discord's documented limits.
+// validateMessage checks a message against Discord's documented limits that
+// the OpenAPI document (openapi.go) does not express or that hold across
+// fields. Each rule names its docs page (in discord/discord-api-docs).
 func validateMessage(m *Message, files []File) *apiError {
 	v2 := m.Flags&discordgo.MessageFlagsIsComponentsV2 != 0
+	// developers/resources/message.mdx "Create Message": content up to 2000
+	// characters (the OpenAPI schema allows 4000 for channel messages).
 	if runes(m.Content) > 2000 {
 		return errInvalid("content: must be 2000 or fewer in length (got %d)", runes(m.Content))
 	}
+	// developers/resources/message.mdx "Create Message" (**): with
+	// IS_COMPONENTS_V2, content and embeds fail with 400.
 	if v2 && (m.Content != "" || len(m.Embeds) > 0) {
 		return errInvalid("content/embeds: cannot be used with the IS_COMPONENTS_V2 flag")
 	}
+	// developers/resources/message.mdx "Create Message" (*): at least one of
+	// content, embeds, components, files; developers/topics/opcodes-and-status-codes.mdx
+	// 50006 "Cannot send an empty message".
 	if m.Content == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Attachments) == 0 {
 		return &apiError{Status: 400, Code: 50006, Message: "Cannot send an empty message", kind: "empty-message"}
 	}
+	// developers/resources/message.mdx "Create Message": up to 10 embeds.
 	if len(m.Embeds) > 10 {
 		return errInvalid("embeds: at most 10 embeds")
 	}
@@ -38,29 +48,40 @@ func validateMessage(m *Message, files []File) *apiError {
 		}
 		total += n
 	}
+	// developers/resources/message.mdx "Embed Limits": 6000 characters in
+	// all titles, descriptions, field names and values, footers and authors.
 	if total > 6000 {
 		return errInvalid("embeds: the combined text of all embeds must be 6000 or fewer characters (got %d)", total)
 	}
 	for i, f := range files {
+		// developers/reference.mdx "Uploading Files": 10 MiB per file by default.
 		if len(f.Data) > maxFileSize {
 			return &apiError{Status: 413, Code: 40005, Message: "Request entity too large", kind: "too-large"}
 		}
+		// developers/reference.mdx "Uploading Files": every files[n] part has
+		// a filename.
 		if f.Filename == "" {
 			return errInvalid("files[%d]: missing filename", i)
 		}
 	}
+	// developers/resources/message.mdx "Create Message" / the document's
+	// attachments maxItems: 10 files.
 	if len(m.Attachments) > 10 {
 		return errInvalid("attachments: at most 10 files")
 	}
 	return validateComponents(m.Components, v2)
 }
 
+// embedSize checks one embed against developers/resources/message.mdx
+// "Embed Limits" and returns its characters for the 6000 total. The limits
+// are measured after trimming leading and trailing whitespace, as the page
+// says.
 func embedSize(i int, e *discordgo.MessageEmbed) (int, *apiError) {
-	n := runes(e.Title) + runes(e.Description)
-	if runes(e.Title) > 256 {
+	n := trimmed(e.Title) + trimmed(e.Description)
+	if trimmed(e.Title) > 256 {
 		return 0, errInvalid("embeds[%d].title: must be 256 or fewer in length", i)
 	}
-	if runes(e.Description) > 4096 {
+	if trimmed(e.Description) > 4096 {
 		return 0, errInvalid("embeds[%d].description: must be 4096 or fewer in length", i)
 	}
 	if len(e.Fields) > 25 {
@@ -70,26 +91,30 @@ func embedSize(i int, e *discordgo.MessageEmbed) (int, *apiError) {
 		if f == nil {
 			return 0, errInvalid("embeds[%d].fields[%d]: null field", i, j)
 		}
-		if f.Name == "" || runes(f.Name) > 256 {
+		// "Embed Field Structure": name and value are required (no "?"),
+		// so one that is empty once trimmed is missing.
+		if trimmed(f.Name) == 0 || trimmed(f.Name) > 256 {
 			return 0, errInvalid("embeds[%d].fields[%d].name: must be 1-256 characters", i, j)
 		}
-		if f.Value == "" || runes(f.Value) > 1024 {
+		if trimmed(f.Value) == 0 || trimmed(f.Value) > 1024 {
 			return 0, errInvalid("embeds[%d].fields[%d].value: must be 1-1024 characters", i, j)
 		}
-		n += runes(f.Name) + runes(f.Value)
+		n += trimmed(f.Name) + trimmed(f.Value)
 	}
 	if e.Footer != nil {
-		if runes(e.Footer.Text) > 2048 {
+		if trimmed(e.Footer.Text) > 2048 {
 			return 0, errInvalid("embeds[%d].footer.text: must be 2048 or fewer in length", i)
 		}
-		n += runes(e.Footer.Text)
+		n += trimmed(e.Footer.Text)
 	}
 	if e.Author != nil {
-		if runes(e.Author.Name) > 256 {
+		if trimmed(e.Author.Name) > 256 {
 			return 0, errInvalid("embeds[%d].author.name: must be 256 or fewer in length", i)
 		}
-		n += runes(e.Author.Name)
+		n += trimmed(e.Author.Name)
 	}
+	// "Embed Image Structure" / "Embed Thumbnail Structure": url "only
+	// supports http(s) and attachments".
 	for _, u := range []*string{imageURL(e.Image), thumbURL(e.Thumbnail)} {
 		if u != nil && *u != "" && !strings.HasPrefix(*u, "http://") && !strings.HasPrefix(*u, "https://") && !strings.HasPrefix(*u, "attachment://") {
 			return 0, errInvalid("embeds[%d]: image url must be http(s) or attachment://", i)
@@ -97,6 +122,8 @@ func embedSize(i int, e *discordgo.MessageEmbed) (int, *apiError) {
 	}
 	return n, nil
 }
+
+func trimmed(s string) int { return runes(strings.TrimSpace(s)) }
 
 func imageURL(i *discordgo.MessageEmbedImage) *string {
 	if i == nil {
@@ -117,6 +144,8 @@ func thumbURL(t *discordgo.MessageEmbedThumbnail) *string {
 // custom_ids are 1-100 characters and unique within the message.
 func validateComponents(cs []discordgo.MessageComponent, v2 bool) *apiError {
 	if !v2 {
+		// developers/components/reference.mdx "Legacy Message Component
+		// Behavior": up to 5 action rows as top-level components.
 		if len(cs) > 5 {
 			return errInvalid("components: at most 5 action rows (got %d)", len(cs))
 		}
@@ -125,6 +154,8 @@ func validateComponents(cs []discordgo.MessageComponent, v2 bool) *apiError {
 			if !ok {
 				return errInvalid("components[%d]: top-level components must be action rows", i)
 			}
+			// developers/components/reference.mdx "Action Row": up to 5
+			// buttons or a single select.
 			if len(row.Components) == 0 || len(row.Components) > 5 {
 				return errInvalid("components[%d]: an action row holds 1-5 components", i)
 			}
@@ -143,12 +174,16 @@ func validateComponents(cs []discordgo.MessageComponent, v2 bool) *apiError {
 			}
 		}
 	} else {
+		// developers/components/reference.mdx (intro): with IS_COMPONENTS_V2
+		// "Messages allow up to 40 total components", nested ones included.
 		count := 0
 		walkComponents(cs, func(discordgo.MessageComponent) { count++ })
 		if count > 40 {
 			return errInvalid("components: at most 40 components with IS_COMPONENTS_V2 (got %d)", count)
 		}
 	}
+	// developers/components/reference.mdx "Custom ID": 1-100 characters,
+	// and components of one message must not share a custom_id.
 	seen := map[string]bool{}
 	var err *apiError
 	check := func(id string, need bool, what string) *apiError {
@@ -195,24 +230,36 @@ func asRow(c discordgo.MessageComponent) (discordgo.ActionsRow, bool) {
 	return discordgo.ActionsRow{}, false
 }
 
+// checkButton applies developers/components/reference.mdx "Button": label
+// up to 80 characters and the rules of each style.
 func checkButton(b discordgo.Button, check func(string, bool, string) *apiError) *apiError {
 	what := "button " + b.Label
 	if runes(b.Label) > 80 {
 		return errInvalid("%s: label must be 80 or fewer in length", what)
 	}
-	if b.Label == "" && b.Emoji == nil {
+	// Not stated on the page (label and emoji are both optional there); kept
+	// because a button with neither shows nothing to click.
+	if b.Label == "" && b.Emoji == nil && b.Style != discordgo.PremiumButton {
 		return errInvalid("button: needs a label or an emoji")
 	}
 	switch b.Style {
 	case discordgo.LinkButton:
+		// "Link buttons must have a url, and cannot have a custom_id".
 		if b.URL == "" || b.CustomID != "" {
 			return errInvalid("%s: a link button has a url and no custom_id", what)
 		}
 		return nil
 	case discordgo.PremiumButton:
+		// "Premium buttons must contain a sku_id, and cannot have a
+		// custom_id, label, url, or emoji".
+		if b.SKUID == "" || b.CustomID != "" || b.Label != "" || b.URL != "" || b.Emoji != nil {
+			return errInvalid("button: a premium button has a sku_id and no custom_id, label, url or emoji")
+		}
 		return nil
 	case 0, discordgo.PrimaryButton, discordgo.SecondaryButton, discordgo.SuccessButton, discordgo.DangerButton:
-		if b.URL != "" {
+		// "Non-link and non-premium buttons must have a custom_id, and
+		// cannot have a url or a sku_id".
+		if b.URL != "" || b.SKUID != "" {
 			return errInvalid("%s: only link buttons have a url", what)
 		}
 	default:
@@ -221,6 +268,8 @@ func checkButton(b discordgo.Button, check func(string, bool, string) *apiError)
 	return check(b.CustomID, true, what)
 }
 
+// checkSelect applies developers/components/reference.mdx "String Select
+// Structure" and "Select Option Structure".
 func checkSelect(s discordgo.SelectMenu, check func(string, bool, string) *apiError) *apiError {
 	what := "select " + s.CustomID
 	if runes(s.Placeholder) > 150 {
@@ -238,11 +287,16 @@ func checkSelect(s discordgo.SelectMenu, check func(string, bool, string) *apiEr
 			if o.Label == "" || runes(o.Label) > 100 || o.Value == "" || runes(o.Value) > 100 || runes(o.Description) > 100 {
 				return errInvalid("%s: options[%d]: label and value 1-100, description up to 100 characters", what, i)
 			}
+			// Not stated on the page: two options with one value could not
+			// be told apart in the interaction, so Discord refuses them
+			// (kept from the original stand-in; unverified against docs).
 			if values[o.Value] {
 				return errInvalid("%s: options[%d]: duplicate value %q", what, i, o.Value)
 			}
 			values[o.Value] = true
 		}
+		// Not stated on the page either (kept, unverified): more values
+		// than options cannot be chosen.
 		if s.MaxValues > len(s.Options) {
 			return errInvalid("%s: max_values exceeds the number of options", what)
 		}
@@ -250,10 +304,16 @@ func checkSelect(s discordgo.SelectMenu, check func(string, bool, string) *apiEr
 	return check(s.CustomID, true, what)
 }
 
-var reCommandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+// reCommandName is developers/interactions/application-commands.mdx
+// "Application Command Naming": ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$
+// (the apostrophe was missing here before).
+var reCommandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
 // validateCommands checks a command list the way Discord does on a bulk
-// overwrite: names, descriptions, option layout, choices and lengths.
+// overwrite: names, descriptions, option layout, choices and lengths, from
+// developers/interactions/application-commands.mdx ("Application Command
+// Structure", "Application Command Option Structure", "Registering a Command",
+// "Subcommands and Subcommand Groups", "Localization").
 func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 	seen := map[string]bool{}
 	chat := 0
@@ -266,6 +326,8 @@ func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 			t = discordgo.ChatApplicationCommand
 		}
 		key := string(rune('0'+t)) + c.Name
+		// "Registering a Command": a new command with an existing name (of
+		// the same type) replaces it, so a list cannot hold two.
 		if seen[key] {
 			return errInvalid("%d.name: duplicate command name %q", i, c.Name)
 		}
@@ -276,13 +338,17 @@ func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 			if err := checkName(c.Name, true); err != nil {
 				return errInvalid("%d.name: %s", i, err.Error())
 			}
+			// "Application Command Structure": description 1-100 for CHAT_INPUT.
 			if runes(c.Description) < 1 || runes(c.Description) > 100 {
 				return errInvalid("%d.description: must be 1-100 characters (command %q)", i, c.Name)
 			}
 			if err := checkLocalized(c.NameLocalizations, c.DescriptionLocalizations, true); err != "" {
 				return errInvalid("%d (%s): %s", i, c.Name, err)
 			}
-			total := runes(c.Name) + runes(c.Description)
+			// "Registering a Command": 8000 characters for the names,
+			// descriptions and values of the command, its options and
+			// choices, counting only the longest localization of each field.
+			total := longest(c.Name, c.NameLocalizations) + longest(c.Description, c.DescriptionLocalizations)
 			if err := checkOptions(c.Name, c.Options, 0, &total); err != "" {
 				return errInvalid("%d (%s): %s", i, c.Name, err)
 			}
@@ -290,6 +356,10 @@ func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 				return errInvalid("%d (%s): names, descriptions and values exceed 8000 characters (%d)", i, c.Name, total)
 			}
 		case discordgo.UserApplicationCommand, discordgo.MessageApplicationCommand:
+			// "Application Command Naming": USER and MESSAGE names may be
+			// mixed case with spaces, 1-32 characters; "Application Command
+			// Structure": their description is the empty string and options
+			// are CHAT_INPUT only.
 			if runes(c.Name) < 1 || runes(c.Name) > 32 {
 				return errInvalid("%d.name: must be 1-32 characters", i)
 			}
@@ -300,6 +370,8 @@ func validateCommands(cmds []*discordgo.ApplicationCommand) *apiError {
 			return errInvalid("%d.type: unknown command type %d", i, c.Type)
 		}
 	}
+	// "Registering a Command": 100 global CHAT_INPUT commands (and as many
+	// per guild).
 	if chat > 100 {
 		return errInvalid("at most 100 chat input commands")
 	}
@@ -310,6 +382,8 @@ type nameErr string
 
 func (e nameErr) Error() string { return string(e) }
 
+// checkName applies "Application Command Naming": the regex, and the
+// lowercase variant of every letter that has one.
 func checkName(name string, lower bool) error {
 	if !reCommandName.MatchString(name) {
 		return nameErr("name " + `"` + name + `"` + " must be 1-32 letters, digits, - or _")
@@ -320,6 +394,9 @@ func checkName(name string, lower bool) error {
 	return nil
 }
 
+// checkLocalized applies "Localization": keys are available locales
+// (developers/reference.mdx "Locales"), names follow the naming rules and
+// descriptions are 1-100 characters.
 func checkLocalized(names, descs *map[discordgo.Locale]string, needDesc bool) string {
 	if names != nil {
 		for l, n := range *names {
@@ -344,6 +421,20 @@ func checkLocalized(names, descs *map[discordgo.Locale]string, needDesc bool) st
 	return ""
 }
 
+// longest is the size a localized field counts towards the 8000 limit: its
+// longest value, the default included.
+func longest(def string, locs *map[discordgo.Locale]string) int {
+	n := runes(def)
+	if locs != nil {
+		for _, l := range *locs {
+			n = max(n, runes(l))
+		}
+	}
+	return n
+}
+
+// checkOptions applies "Application Command Option Structure" to one level
+// of options: up to 25, unique names, required before optional, choices.
 func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth int, total *int) string {
 	if len(opts) > 25 {
 		return path + ": at most 25 options"
@@ -359,6 +450,7 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 		if err := checkName(o.Name, true); err != nil {
 			return p + ": " + err.Error()
 		}
+		// "name must be unique within an array of application command options".
 		if names[o.Name] {
 			return p + ": duplicate option name"
 		}
@@ -376,13 +468,18 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 		if runes(o.Description) < 1 || runes(o.Description) > 100 {
 			return p + ": description must be 1-100 characters"
 		}
-		*total += runes(o.Name) + runes(o.Description)
+		*total += longest(o.Name, &nl) + longest(o.Description, &dl)
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
 			subs++
+			// Not stated in the docs (unverified, kept): a subcommand is
+			// chosen, not required.
 			if o.Required {
 				return p + ": subcommands cannot be required"
 			}
+			// "Subcommands and Subcommand Groups": groups hold subcommands,
+			// subcommands hold plain options; "That is the only kind of
+			// nesting supported."
 			if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
 				if depth > 0 {
 					return p + ": subcommand groups cannot be nested"
@@ -409,15 +506,19 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 			if len(o.Options) > 0 {
 				return p + ": only subcommands have options"
 			}
+			// "Required options must be listed before optional options".
 			if o.Required && optionalSeen {
 				return p + ": required options must come before optional ones"
 			}
 			if !o.Required {
 				optionalSeen = true
 			}
+			// "autocomplete may not be set to true if choices are present".
 			if o.Autocomplete && len(o.Choices) > 0 {
 				return p + ": autocomplete and choices are mutually exclusive"
 			}
+			// choices: max 25; "Option Choice Structure": names 1-100, a
+			// value of the option's type, strings up to 100 characters.
 			if len(o.Choices) > 25 {
 				return p + ": at most 25 choices"
 			}
@@ -425,7 +526,8 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 				if ch == nil || runes(ch.Name) < 1 || runes(ch.Name) > 100 {
 					return p + ": choice names must be 1-100 characters"
 				}
-				*total += runes(ch.Name)
+				cl := ch.NameLocalizations
+				*total += longest(ch.Name, &cl)
 				switch v := ch.Value.(type) {
 				case string:
 					if o.Type != discordgo.ApplicationCommandOptionString || runes(v) > 100 {
@@ -440,6 +542,7 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 					return p + ": choice value must be a string or a number"
 				}
 			}
+			// choices and autocomplete are for STRING, INTEGER and NUMBER.
 			if (o.Autocomplete || len(o.Choices) > 0) && o.Type != discordgo.ApplicationCommandOptionString &&
 				o.Type != discordgo.ApplicationCommandOptionInteger && o.Type != discordgo.ApplicationCommandOptionNumber {
 				return p + ": only string, integer and number options have choices or autocomplete"
@@ -448,6 +551,8 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 			return p + ": unknown option type"
 		}
 	}
+	// "Subcommands and Subcommand Groups": using subcommands makes the base
+	// command unusable, so they cannot sit next to plain options.
 	if subs > 0 && plain > 0 {
 		return path + ": subcommands and plain options cannot be mixed"
 	}

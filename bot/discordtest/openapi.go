@@ -1,0 +1,335 @@
+package discordtest
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Discord's own OpenAPI 3.1 document (github.com/discord/discord-api-spec,
+// specs/openapi.json; see testdata/README.md). Request bodies are validated
+// against it with santhosh-tekuri/jsonschema, the JSON Schema 2020-12
+// validator that OpenAPI 3.1 schemas are written for.
+//
+// kin-openapi v0.153.0 handles 3.1 too, but its openapi3filter recompiles a
+// JSON Schema 2020 validator on every request (useJSONSchema2020 calls
+// newJSONSchemaValidator each time), which is too slow for the e2e suite;
+// here each operation's schema is compiled once and cached.
+//
+//go:embed testdata/discord-openapi.json
+var openapiJSON []byte
+
+const openapiURL = "https://discord.com/api/v10/openapi.json"
+
+// spec is the parsed document, loaded once per process.
+var spec struct {
+	once sync.Once
+	err  error
+	ops  []*specOp
+
+	mu       sync.Mutex // guards compiler (not safe for concurrent use)
+	compiler *jsonschema.Compiler
+}
+
+// specOp is one operation of the document that takes a JSON body.
+type specOp struct {
+	method   string
+	path     string   // template, e.g. /channels/{channel_id}/messages
+	parts    []string // its segments
+	literals int      // segments without {...}, to prefer /applications/@me over /applications/{id}
+	ptr      string   // JSON pointer of the application/json schema
+
+	once   sync.Once
+	schema *jsonschema.Schema
+	err    error
+}
+
+func loadSpec() error {
+	spec.once.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(openapiJSON))
+		if err != nil {
+			spec.err = fmt.Errorf("discordtest: openapi document: %w", err)
+			return
+		}
+		root, _ := doc.(map[string]any)
+		paths, _ := root["paths"].(map[string]any)
+		for p, item := range paths {
+			methods, _ := item.(map[string]any)
+			for m, op := range methods {
+				opm, _ := op.(map[string]any)
+				body, _ := opm["requestBody"].(map[string]any)
+				content, _ := body["content"].(map[string]any)
+				if _, ok := content["application/json"]; !ok {
+					continue
+				}
+				o := &specOp{method: strings.ToUpper(m), path: p, parts: strings.Split(strings.Trim(p, "/"), "/"),
+					ptr: "/paths/" + escapePtr(p) + "/" + m + "/requestBody/content/application~1json/schema"}
+				for _, s := range o.parts {
+					if !strings.HasPrefix(s, "{") {
+						o.literals++
+					}
+				}
+				spec.ops = append(spec.ops, o)
+			}
+		}
+		// Most literal first, so that the first match is the most specific.
+		sort.Slice(spec.ops, func(i, j int) bool {
+			if spec.ops[i].literals != spec.ops[j].literals {
+				return spec.ops[i].literals > spec.ops[j].literals
+			}
+			return spec.ops[i].path < spec.ops[j].path
+		})
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		if err := c.AddResource(openapiURL, doc); err != nil {
+			spec.err = fmt.Errorf("discordtest: openapi document: %w", err)
+			return
+		}
+		spec.compiler = c
+	})
+	return spec.err
+}
+
+func escapePtr(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// findOp returns the operation for method and a path without the /api/vN
+// prefix (the document's server is /api/v10, the bot uses v9 with the same
+// paths), or nil when the document has no JSON body for it.
+func findOp(method, p string) *specOp {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for _, o := range spec.ops {
+		if o.method != method || len(o.parts) != len(segs) {
+			continue
+		}
+		ok := true
+		for i, part := range o.parts {
+			if !strings.HasPrefix(part, "{") && part != segs[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return o
+		}
+	}
+	return nil
+}
+
+// compiled compiles the operation's schema on first use; compiled schemas
+// are safe for concurrent validation.
+func (o *specOp) compiled() (*jsonschema.Schema, error) {
+	o.once.Do(func() {
+		spec.mu.Lock()
+		defer spec.mu.Unlock()
+		o.schema, o.err = spec.compiler.Compile(openapiURL + "#" + o.ptr)
+	})
+	return o.schema, o.err
+}
+
+// checkRequest validates a request body (the JSON body or a multipart
+// payload_json) against Discord's OpenAPI document and the unicode emoji
+// rules, and returns Discord's 400 / 50035 Invalid Form Body with every
+// problem nested under its field, or nil. Requests without a body and
+// operations the document does not describe are left to the handlers.
+func checkRequest(method, p string, body []byte) *apiError {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	if err := loadSpec(); err != nil {
+		return &apiError{Status: 500, Code: 0, Message: err.Error(), kind: "stand-in"}
+	}
+	o := findOp(method, p)
+	if o == nil {
+		return nil
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return nil // the handler answers malformed JSON
+	}
+	allowPermissionStrings(o, v)
+	errs := formErrors{}
+	sch, err := o.compiled()
+	if err != nil {
+		return &apiError{Status: 500, Code: 0, Message: "discordtest: compiling " + o.method + " " + o.path + ": " + err.Error(), kind: "stand-in"}
+	}
+	if err := sch.Validate(v); err != nil {
+		ve, ok := err.(*jsonschema.ValidationError)
+		if !ok {
+			errs.add(nil, "INVALID", err.Error())
+		} else {
+			addSchemaErrors(errs, ve)
+		}
+	}
+	checkEmojis(errs, nil, v)
+	if len(errs) == 0 {
+		return nil
+	}
+	return &apiError{Status: 400, Code: 50035, Message: "Invalid Form Body", Errors: map[string]any(errs), kind: "invalid-body"}
+}
+
+// allowPermissionStrings is the one place where the document is stricter
+// than Discord: it types a command's default_member_permissions as an
+// integer, while developers/interactions/application-commands.mdx
+// ("Application Command Structure": ?string, example "0") and
+// developers/topics/permissions.mdx ("all permissions are serialized as
+// strings") make it a string, which is what discordgo sends. A string of
+// digits there is turned into the number it serializes before validation.
+func allowPermissionStrings(o *specOp, v any) {
+	if !strings.HasPrefix(o.path, "/applications/{application_id}/") || !strings.HasSuffix(o.path, "/commands") &&
+		!strings.HasSuffix(o.path, "/commands/{command_id}") {
+		return
+	}
+	fix := func(c any) {
+		m, ok := c.(map[string]any)
+		if !ok {
+			return
+		}
+		if p, ok := m["default_member_permissions"].(string); ok && reSnowflake.MatchString(p) {
+			m["default_member_permissions"] = json.Number(p)
+		}
+	}
+	if l, ok := v.([]any); ok {
+		for _, c := range l {
+			fix(c)
+		}
+		return
+	}
+	fix(v)
+}
+
+// formErrors is Discord's nested "errors" object: keys are field names and
+// array indexes, leaves are {"_errors": [{code, message}]}
+// (developers/reference.mdx "Error Messages").
+type formErrors map[string]any
+
+func (f formErrors) add(path []string, code, msg string) {
+	m := f
+	for _, k := range path {
+		next, ok := m[k].(formErrors)
+		if !ok {
+			next = formErrors{}
+			m[k] = next
+		}
+		m = next
+	}
+	l, _ := m["_errors"].([]map[string]string)
+	m["_errors"] = append(l, map[string]string{"code": code, "message": msg})
+}
+
+// flat lists the errors as "a.0.b: CODE message", sorted.
+func (f formErrors) flat() []string {
+	var out []string
+	var walk func(prefix string, m formErrors)
+	walk = func(prefix string, m formErrors) {
+		for k, v := range m {
+			if k == "_errors" {
+				for _, e := range v.([]map[string]string) {
+					out = append(out, strings.TrimPrefix(prefix, ".")+": "+e["code"]+" "+e["message"])
+				}
+				continue
+			}
+			switch sub := v.(type) {
+			case formErrors:
+				walk(prefix+"."+k, sub)
+			case map[string]any:
+				walk(prefix+"."+k, formErrors(sub))
+			}
+		}
+	}
+	walk("", f)
+	sort.Strings(out)
+	return out
+}
+
+var enPrinter = message.NewPrinter(language.English)
+
+// addSchemaErrors adds the leaf errors of a validation failure. A
+// oneOf/anyOf (components, callback types) fails in every branch; the
+// branches whose "type" discriminator did not match are not what the sender
+// meant and are dropped, unless no branch matched its type.
+func addSchemaErrors(errs formErrors, ve *jsonschema.ValidationError) {
+	seen := map[string]bool{}
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			code := schemaErrorCode(e.ErrorKind)
+			msg := e.ErrorKind.LocalizedString(enPrinter)
+			key := strings.Join(e.InstanceLocation, "/") + "\x00" + code + msg
+			if !seen[key] {
+				seen[key] = true
+				errs.add(e.InstanceLocation, code, msg)
+			}
+			return
+		}
+		causes := e.Causes
+		switch e.ErrorKind.(type) {
+		case *kind.OneOf, *kind.AnyOf:
+			var meant []*jsonschema.ValidationError
+			for _, c := range causes {
+				if !typeMismatch(c, append(e.InstanceLocation[:len(e.InstanceLocation):len(e.InstanceLocation)], "type")) {
+					meant = append(meant, c)
+				}
+			}
+			if len(meant) > 0 {
+				causes = meant
+			}
+		}
+		for _, c := range causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+}
+
+// typeMismatch reports whether e failed because the value at loc (the
+// "type" field of the object a oneOf branch describes) is not its enum or
+// const.
+func typeMismatch(e *jsonschema.ValidationError, loc []string) bool {
+	if len(e.Causes) == 0 {
+		kw := e.ErrorKind.KeywordPath()
+		return slices.Equal(e.InstanceLocation, loc) && len(kw) > 0 && (kw[len(kw)-1] == "enum" || kw[len(kw)-1] == "const")
+	}
+	for _, c := range e.Causes {
+		if typeMismatch(c, loc) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaErrorCode names a schema failure after Discord's error codes
+// (BASE_TYPE_REQUIRED and BASE_TYPE_CHOICES are the documented examples in
+// developers/reference.mdx; the others follow their pattern).
+func schemaErrorCode(k jsonschema.ErrorKind) string {
+	kw := k.KeywordPath()
+	if len(kw) == 0 {
+		return "INVALID"
+	}
+	switch kw[len(kw)-1] {
+	case "required":
+		return "BASE_TYPE_REQUIRED"
+	case "enum", "const":
+		return "BASE_TYPE_CHOICES"
+	case "maxLength":
+		return "BASE_TYPE_MAX_LENGTH"
+	case "minLength":
+		return "BASE_TYPE_MIN_LENGTH"
+	case "maxItems", "minItems":
+		return "BASE_TYPE_BAD_LENGTH"
+	case "type":
+		return "BASE_TYPE_BAD_TYPE"
+	}
+	return "BASE_TYPE_INVALID_" + strings.ToUpper(kw[len(kw)-1])
+}
