@@ -1,16 +1,15 @@
 package render_test
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/warroom/warroom/bot/discordtest"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -54,38 +53,6 @@ func longName(i int) string {
 	}
 	return s
 }
-
-// fullyQualified is the set of emoji Discord accepts in a component:
-// the fully-qualified lines of Unicode's emoji-test.txt
-// (developers/components/reference.mdx, partial emoji).
-var fullyQualified = sync.OnceValue(func() map[string]bool {
-	f, err := os.Open("testdata/emoji-test.txt")
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	set := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		code, status, ok := strings.Cut(sc.Text(), ";")
-		if !ok || strings.HasPrefix(code, "#") || strings.TrimSpace(strings.SplitN(status, "#", 2)[0]) != "fully-qualified" {
-			continue
-		}
-		var b strings.Builder
-		for _, h := range strings.Fields(code) {
-			n, err := strconv.ParseUint(h, 16, 32)
-			if err != nil {
-				panic(err)
-			}
-			b.WriteRune(rune(n))
-		}
-		set[b.String()] = true
-	}
-	if len(set) < 3000 {
-		panic("emoji-test.txt: too few fully-qualified emoji")
-	}
-	return set
-})
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
@@ -182,7 +149,7 @@ func checkMessage(t testing.TB, where string, msg render.Message, emoji map[stri
 		if e == nil {
 			return
 		}
-		if !fullyQualified()[e.Name] {
+		if !discordtest.ValidEmoji(e.Name) {
 			fail("emoji %q (%U) of %q is not a fully-qualified emoji", e.Name, []rune(e.Name), label)
 		}
 		if emoji != nil {
