@@ -9,10 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/warroom/warroom/bot/discordtest"
-
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/games"
 	_ "github.com/warroom/warroom/games/blindaz"
 	_ "github.com/warroom/warroom/games/flanders"
