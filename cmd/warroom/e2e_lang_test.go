@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/commands"
 )
 
 // buttonID is the custom_id of the message's button whose id ends with suffix.
@@ -112,4 +114,49 @@ func TestE2EServerLanguageSetting(t *testing.T) {
 		t.Fatalf("status board after auto: %v", labels)
 	}
 	w.noProblems()
+}
+
+// commandSize counts a command the way Discord limits it: names,
+// descriptions and choice names and values, taking for each field the
+// longest of its default and localizations
+// (developers/interactions/application-commands.mdx "Slash Commands":
+// at most 8000 characters).
+func commandSize(c *discordgo.ApplicationCommand) int {
+	longest := func(def string, loc map[discordgo.Locale]string) int {
+		n := len([]rune(def))
+		for _, v := range loc {
+			n = max(n, len([]rune(v)))
+		}
+		return n
+	}
+	deref := func(m *map[discordgo.Locale]string) map[discordgo.Locale]string {
+		if m == nil {
+			return nil
+		}
+		return *m
+	}
+	total := longest(c.Name, deref(c.NameLocalizations)) + longest(c.Description, deref(c.DescriptionLocalizations))
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			total += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations)
+			for _, ch := range o.Choices {
+				total += longest(ch.Name, ch.NameLocalizations) + len([]rune(fmt.Sprint(ch.Value)))
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return total
+}
+
+// With every game linked in, as the binary registers them.
+func TestCommandsWithinDiscordLimits(t *testing.T) {
+	for _, c := range commands.Commands() {
+		n := commandSize(c)
+		t.Logf("/%s: %d of 8000 characters, %d options", c.Name, n, len(c.Options))
+		if n > 8000 || len(c.Options) > 25 {
+			t.Errorf("/%s: %d characters, %d options", c.Name, n, len(c.Options))
+		}
+	}
 }
