@@ -35,6 +35,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			return s.play(req)
 		case "game":
 			return s.game(req)
+		case "settings":
+			return s.settings(req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:
@@ -53,12 +55,63 @@ func userCtx(req Request) render.Ctx {
 	return render.Ctx{L: i18n.For(req.Locale), Viewer: games.Spectator}
 }
 
-// publicLocale is the language of public messages: the guild's.
-func publicLocale(req Request) string {
-	if req.GuildLocale != "" {
-		return req.GuildLocale
+// OptLanguage is the /play and /settings option that names a table's
+// language (en, pl, ru; /settings also takes auto).
+const OptLanguage = "language"
+
+// languageAuto is the /settings language value that clears the choice.
+const languageAuto = "auto"
+
+// supported maps a Discord locale to a catalogue language, or reports
+// that warroom does not speak it (i18n.Match would fall back to English).
+func supported(locale string) (string, bool) {
+	locale = strings.ToLower(locale)
+	for _, l := range i18n.Languages {
+		if locale == l || strings.HasPrefix(locale, l+"-") {
+			return l, true
+		}
 	}
-	return req.Locale
+	return "", false
+}
+
+// tableLanguage picks the language of a new table's public messages
+// (lobby, boards, pings, results, thread name and link), fixed for the
+// table's life. In order: the /play language option, the server's
+// /settings choice, the guild_locale unless it is Discord's en-US
+// default, the host's own locale, English.
+//
+// guild_locale is the guild's preferred_locale, which only a Community
+// server can set and which "defaults to en-US" for every other server
+// (developers/resources/guild.mdx preferred_locale,
+// developers/interactions/receiving-and-responding.mdx guild_locale), so
+// en-US says nothing about the players: most of ours are Polish or
+// Russian on ordinary servers. The locales are those of
+// developers/reference.mdx "Locales" (pl, ru, en-US, en-GB).
+func tableLanguage(option, setting, guildLocale, hostLocale string) string {
+	for _, l := range []string{option, setting} {
+		if lang, ok := supported(l); ok {
+			return lang
+		}
+	}
+	if guildLocale != string(discordgo.EnglishUS) {
+		if lang, ok := supported(guildLocale); ok {
+			return lang
+		}
+	}
+	if lang, ok := supported(hostLocale); ok {
+		return lang
+	}
+	return "en"
+}
+
+// languageOf is the language chosen for a table /play is opening.
+func (s *Service) languageOf(req Request) string {
+	gs, err := s.store.GuildSettings(req.GuildID)
+	if err != nil {
+		// A damaged setting must not stop games: fall back to automatic.
+		s.log.Warn().Err(err).Str("guild", req.GuildID).Msg("guild settings unreadable")
+	}
+	return tableLanguage(req.Options[OptLanguage], gs.Locale, req.GuildLocale, req.Locale)
 }
 
 func (s *Service) internal(req Request, err error) Response {
@@ -83,6 +136,9 @@ func (s *Service) play(req Request) Response {
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
+	if v, ok := req.Options[OptLanguage]; ok && !contains(i18n.Languages, v) {
+		return private(req, "core.err.bad_language", "Value", v)
+	}
 	opts, err := gameOptions(eng.Info(), req.Options)
 	if err != nil {
 		var oe *optionError
@@ -93,7 +149,7 @@ func (s *Service) play(req Request) Response {
 	}
 	t := &data.Table{
 		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
-		ChannelID: req.ChannelID, Locale: publicLocale(req), Status: data.StatusLobby,
+		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
 		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
 	}
 	if err := s.store.Create(t); err != nil {
@@ -102,7 +158,7 @@ func (s *Service) play(req Request) Response {
 		}
 		return s.internal(req, err)
 	}
-	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Msg("lobby opened")
+	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Str("locale", t.Locale).Msg("lobby opened")
 	l := &loaded{t: t, eng: eng}
 	msg, _ := s.board(l, t.Locale, false)
 	return Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: t.ID}}
@@ -127,7 +183,7 @@ func gameOptions(info games.Info, given map[string]string) (games.Options, error
 	}
 	opts := games.Options{}
 	for k, v := range given {
-		if k == "game" {
+		if k == "game" || k == OptLanguage {
 			continue
 		}
 		spec, ok := known[k]
@@ -215,10 +271,51 @@ func (s *Service) game(req Request) Response {
 			return s.internal(req, err)
 		}
 		s.log.Info().Str("table", t.ID).Str("by", req.User.ID).Msg("table abandoned")
-		ctx := render.Ctx{L: i18n.For(publicLocale(req))}
+		ctx := render.Ctx{L: i18n.For(t.Locale)}
 		return Response{Reply: Reply{Kind: ReplyNew, Message: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">")}, Edits: edits, ArchiveThread: nt.ThreadID}
 	}
 	return private(req, "core.err.unknown_command")
+}
+
+// settings handles /settings [language:en|pl|ru|auto]: a server's
+// choice of language for new tables. Without an option it shows the
+// current choice. The answer is private, in the admin's own locale.
+func (s *Service) settings(req Request) Response {
+	// default_member_permissions only sets who sees the command by
+	// default; a server admin can grant it to anyone under Integrations
+	// (developers/interactions/application-commands.mdx "Permissions"),
+	// so the Manage Server check is repeated here.
+	if !req.CanManageGuild {
+		return private(req, "core.err.settings_forbidden")
+	}
+	gs, err := s.store.GuildSettings(req.GuildID)
+	if err != nil && !errors.Is(err, data.ErrCorrupt) { // a corrupt record is overwritten below
+		return s.internal(req, err)
+	}
+	v, set := req.Options[OptLanguage]
+	if set {
+		switch {
+		case v == languageAuto:
+			gs.Locale = ""
+		case contains(i18n.Languages, v):
+			gs.Locale = v
+		default:
+			return private(req, "core.err.bad_language", "Value", v)
+		}
+		if err := s.store.SetGuildSettings(req.GuildID, gs); err != nil {
+			return s.internal(req, err)
+		}
+		s.log.Info().Str("guild", req.GuildID).Str("by", req.User.ID).Str("locale", v).Msg("server language set")
+	}
+	ctx := userCtx(req)
+	text := ctx.T("core.settings.language_auto")
+	if gs.Locale != "" {
+		text = ctx.T("core.settings.language", "Language", ctx.T("core.language."+gs.Locale))
+	}
+	if !set {
+		text += "\n" + ctx.T("core.settings.hint")
+	}
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
 }
 
 // stripBoard removes the buttons of the table's current board message.

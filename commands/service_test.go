@@ -351,7 +351,7 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 
 func TestCommandTree(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 2 || cmds[0].Name != "play" || cmds[1].Name != "game" {
+	if len(cmds) != 3 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool

@@ -1,6 +1,9 @@
 package commands
 
 import (
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/games"
@@ -20,7 +23,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		Description:              en.T("cmd.play.game"),
 		DescriptionLocalizations: *localized("cmd.play.game"),
 	}}
-	seen := map[string]bool{"game": true}
+	options = append(options, languageOption("cmd.play.language", false))
+	seen := map[string]bool{"game": true, OptLanguage: true}
 	for _, eng := range games.All() {
 		info := eng.Info()
 		ctx := render.Ctx{L: en}
@@ -54,7 +58,54 @@ func Commands() []*discordgo.ApplicationCommand {
 				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"),
 			},
 		},
+		settingsCommand(),
 	}
+}
+
+// settingsCommand is /settings [language]: a server's warroom settings.
+// Only members with Manage Server see it by default
+// (developers/interactions/application-commands.mdx "Using Default
+// Permissions"; MANAGE_GUILD is 1 << 5 in developers/topics/permissions.mdx);
+// Service.settings checks again.
+func settingsCommand() *discordgo.ApplicationCommand {
+	en := i18n.For("en")
+	perm := int64(discordgo.PermissionManageGuild)
+	dm := false
+	return &discordgo.ApplicationCommand{
+		Name: "settings", NameLocalizations: ptr(localizedName("cmd.settings")),
+		Description: en.T("cmd.settings.description"), DescriptionLocalizations: localized("cmd.settings.description"),
+		DMPermission: &dm, DefaultMemberPermissions: &perm,
+		Options: []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true)},
+	}
+}
+
+// languageOption is the language choice of /play (en, pl, ru) and of
+// /settings (also auto). The languages are named in their own language,
+// as Discord's own locale picker does (developers/reference.mdx
+// "Locales", Native Name), so everyone finds theirs whatever their
+// client's language; only "auto" needs translating.
+func languageOption(desc string, withAuto bool) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: OptLanguage, NameLocalizations: localizedName("cmd.language"),
+		Description: i18n.For("en").T(desc), DescriptionLocalizations: *localized(desc),
+	}
+	for _, l := range i18n.Languages {
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: capitalize(i18n.For(l).T("core.language." + l)), Value: l})
+	}
+	if withAuto {
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: i18n.For("en").T("cmd.settings.auto"), NameLocalizations: localizedName("cmd.settings.auto"), Value: languageAuto,
+		})
+	}
+	return opt
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// capitalize starts a name with a capital, as in a menu ("polski" -> "Polski").
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 func sub(name, desc string) *discordgo.ApplicationCommandOption {

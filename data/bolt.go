@@ -15,7 +15,9 @@ import (
 )
 
 // SchemaVersion is the layout of the buckets and records below. Open
-// migrates older files forward and refuses newer ones.
+// migrates older files forward and refuses newer ones. A new bucket that
+// older code can ignore (guilds) is created on open without a new
+// version, so an older warroom can still run on the file.
 const SchemaVersion = 1
 
 var (
@@ -23,6 +25,7 @@ var (
 	bucketTables   = []byte("tables")
 	bucketChannels = []byte("channels")
 	bucketLogs     = []byte("logs")
+	bucketGuilds   = []byte("guilds") // guild id -> GuildSettings
 	keySchema      = []byte("schema")
 )
 
@@ -59,7 +62,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -222,6 +225,40 @@ func (b *Bolt) Live() ([]*Table, error) {
 		})
 	})
 	return out, err
+}
+
+// GuildSettings implements Store.
+func (b *Bolt) GuildSettings(guildID string) (GuildSettings, error) {
+	var gs GuildSettings
+	err := b.db.View(func(tx *bolt.Tx) error {
+		raw := tx.Bucket(bucketGuilds).Get([]byte(guildID))
+		if raw == nil {
+			return nil
+		}
+		if err := json.Unmarshal(raw, &gs); err != nil {
+			return fmt.Errorf("%w: settings of guild %s: %v", ErrCorrupt, guildID, err)
+		}
+		return nil
+	})
+	return gs, err
+}
+
+// SetGuildSettings implements Store.
+func (b *Bolt) SetGuildSettings(guildID string, gs GuildSettings) error {
+	if guildID == "" {
+		return errors.New("guild settings without a guild id")
+	}
+	return b.db.Update(func(tx *bolt.Tx) error {
+		guilds := tx.Bucket(bucketGuilds)
+		if gs == (GuildSettings{}) {
+			return guilds.Delete([]byte(guildID))
+		}
+		raw, err := json.Marshal(gs)
+		if err != nil {
+			return err
+		}
+		return guilds.Put([]byte(guildID), raw)
+	})
 }
 
 func index(ch *bolt.Bucket, t *Table) error {

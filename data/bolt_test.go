@@ -203,3 +203,75 @@ func TestBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestGuildSettings(t *testing.T) {
+	b, p := open(t)
+	gs, err := b.GuildSettings("g1")
+	if err != nil || gs != (GuildSettings{}) {
+		t.Fatalf("unset guild: %+v %v", gs, err)
+	}
+	if err := b.SetGuildSettings("g1", GuildSettings{Locale: "pl"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetGuildSettings("g2", GuildSettings{Locale: "ru"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetGuildSettings("", GuildSettings{Locale: "ru"}); err == nil {
+		t.Fatal("stored settings without a guild id")
+	}
+	b.Close()
+	b, err = Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for g, want := range map[string]string{"g1": "pl", "g2": "ru", "g3": ""} {
+		if gs, err := b.GuildSettings(g); err != nil || gs.Locale != want {
+			t.Fatalf("%s after reopen: %+v %v, want %q", g, gs, err, want)
+		}
+	}
+	// Back to automatic: the record goes.
+	if err := b.SetGuildSettings("g1", GuildSettings{}); err != nil {
+		t.Fatal(err)
+	}
+	b.db.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketGuilds).Get([]byte("g1")) != nil {
+			t.Error("zero settings still stored")
+		}
+		return nil
+	})
+	if gs, err := b.GuildSettings("g2"); err != nil || gs.Locale != "ru" {
+		t.Fatalf("other guild changed: %+v %v", gs, err)
+	}
+	b.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketGuilds).Put([]byte("bad"), []byte("{")) })
+	if _, err := b.GuildSettings("bad"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("corrupt settings: %v", err)
+	}
+}
+
+// A file written before the guilds bucket existed gains it on open.
+func TestOpenAddsGuildsBucket(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	db, err := bolt.Open(p, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		for _, n := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs} {
+			tx.CreateBucketIfNotExists(n)
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, []byte("1"))
+	})
+	db.Close()
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := b.SetGuildSettings("g", GuildSettings{Locale: "pl"}); err != nil {
+		t.Fatal(err)
+	}
+	if gs, _ := b.GuildSettings("g"); gs.Locale != "pl" {
+		t.Fatalf("got %+v", gs)
+	}
+}

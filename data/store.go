@@ -42,7 +42,7 @@ type Table struct {
 	GuildID   string        `json:"guild_id,omitempty"`
 	ChannelID string        `json:"channel_id"`          // where /play was used
 	ThreadID  string        `json:"thread_id,omitempty"` // the team thread of a co-op game
-	Locale    string        `json:"locale,omitempty"`    // guild locale for public messages
+	Locale    string        `json:"locale,omitempty"`    // language of public messages, fixed at /play
 	Status    string        `json:"status"`
 	Version   int64         `json:"version"`
 	// State is the engine's state as JSON (games.Engine.Encode).
@@ -92,6 +92,13 @@ type UndoPoint struct {
 	State json.RawMessage `json:"state"`
 }
 
+// GuildSettings is what a server's admins chose for warroom.
+type GuildSettings struct {
+	// Locale is the language of new tables' public messages (en, pl, ru);
+	// empty: decided per table from the server and the host.
+	Locale string `json:"locale,omitempty"`
+}
+
 // LogEntry is one accepted action.
 type LogEntry struct {
 	Version int64         `json:"version"` // the table version this action produced
@@ -125,5 +132,11 @@ type Store interface {
 	Log(id string) ([]LogEntry, error)
 	// Live lists every table in a lobby or in play.
 	Live() ([]*Table, error)
+	// GuildSettings loads a server's settings; the zero value when none
+	// were ever set.
+	GuildSettings(guildID string) (GuildSettings, error)
+	// SetGuildSettings stores a server's settings; the zero value
+	// removes the record.
+	SetGuildSettings(guildID string, gs GuildSettings) error
 	Close() error
 }

@@ -88,7 +88,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       Clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
-		Description: Clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats), maxDescription),
+		Description: Clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats)+"\n"+language(ctx), maxDescription),
 		Color:       colourLobby,
 		Fields: []*discordgo.MessageEmbedField{{
 			Name:  ctx.T("core.lobby.seats", "Count", len(t.Seats)),
@@ -101,7 +101,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	}
 	if t.Status != "lobby" {
 		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
-		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">"), maxDescription)
+		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">")+"\n"+language(ctx), maxDescription)
 		return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}})
 	}
 	full := len(t.Seats) >= t.MaxSeats
@@ -113,6 +113,12 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		discordgo.Button{Label: ctx.T("core.lobby.cancel"), Style: discordgo.DangerButton, CustomID: ids.Lobby("cancel")},
 	}
 	return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}})
+}
+
+// language is the lobby's "Language: Polish" line: the table's language,
+// which the lobby is drawn in, so players see what the game will speak.
+func language(ctx Ctx) string {
+	return ctx.T("core.lobby.language", "Language", ctx.T("core.language."+ctx.L.Lang()))
 }
 
 // OptionValue is the translated name of an option's value when the game's
