@@ -37,12 +37,24 @@ func (s *Server) SetBotPermissions(channelID string, perms int64) {
 // DenyBot takes permissions (discordgo.Permission* bits) from the bot in a
 // channel and its threads.
 func (s *Server) DenyBot(channelID string, perm int64) {
-	s.SetBotPermissions(channelID, s.BotPermissions(channelID)&^perm)
+	s.t.Helper()
+	s.SetBotPermissions(channelID, s.grantedBot(channelID)&^perm)
 }
 
 // GrantBot gives the bot permissions in a channel and its threads.
 func (s *Server) GrantBot(channelID string, perm int64) {
-	s.SetBotPermissions(channelID, s.BotPermissions(channelID)|perm)
+	s.t.Helper()
+	s.SetBotPermissions(channelID, s.grantedBot(channelID)|perm)
+}
+
+// grantedBot is what the test granted, before the implicit rules.
+func (s *Server) grantedBot(channelID string) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.w.perms[channelID]; ok {
+		return p
+	}
+	return DefaultBotPermissions
 }
 
 // BotPermissions is what the bot may do in a channel or thread now, the
