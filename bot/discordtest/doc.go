@@ -35,10 +35,19 @@
 //	if p := srv.Problems(); len(p) > 0 { t.Fatal(p) } // nothing Discord would refuse
 //
 // People: Server.User(name) makes a user with a fresh snowflake (the same
-// user for the same name); User.Mention is "<@id>". NewGuild and NewChannel
-// make ids; a channel becomes known when created with NewChannel/AddChannel
-// or when someone uses the bot in it, and the bot can post only in known
-// channels and in threads it created (otherwise 404 Unknown Channel).
+// user for the same name); User.Mention is "<@id>". NewGuild (guild_locale
+// en-US, as for a non-Community server) or NewGuildWithLocale("pl") and
+// NewChannel (a text channel) make ids; NewChannelOfType(guild, type) makes
+// voice, announcement, forum, media and DM channels, and threads (with
+// their parent) that someone else started. A channel becomes known when
+// created so, with AddChannel, or when someone uses the bot in it; the bot
+// can post only in known channels and threads (otherwise 404 Unknown
+// Channel).
+//
+// The bot's permissions: every one but ADMINISTRATOR in every channel
+// (DefaultBotPermissions) until the test calls SetBotPermissions(channel,
+// bits), DenyBot(channel, bit) or GrantBot; threads inherit their parent's.
+// BotPermissions(channel) is what interactions send as app_permissions.
 //
 // Acting (each returns an *Interaction and fails the test when a Discord
 // client would not allow the action; the Try* forms return the error and
@@ -94,15 +103,27 @@
 // close frame (the bot should RESUME; dispatches made meanwhile are replayed);
 // RequestReconnect sends op 7; InvalidateSessions makes RESUME fail with op 9
 // (the bot must IDENTIFY again); WaitReconnected waits for the bot to be back.
+// Rate limits: every REST response carries X-RateLimit-Limit, -Remaining,
+// -Reset, -Reset-After and -Bucket; over a bucket or the global limit the
+// answer is 429 with Retry-After, X-RateLimit-Scope and {message,
+// retry_after, global}. A 429 is not a failure (discordgo waits and
+// retries); RateLimitStats counts them per bucket. WithRateLimits replaces
+// DefaultRateLimits (global 50/s, 20 message posts/s per channel, 50/s per
+// other route and resource: looser than Discord so tests stay fast).
+// Time: AdvanceClock(d) moves the stand-in's clock (threads archive
+// themselves after auto_archive_duration minutes without activity).
 // Options: WithDeadline (callback deadline, default 3 s), WithTokenLifetime
 // (15 min), WithHeartbeatInterval, WithWaitTimeout (Expect*, 10 s), WithClock,
-// WithLog.
+// WithRateLimits, WithLog.
 //
 // # What is modelled
 //
 // Gateway (JSON text frames): HELLO, IDENTIFY (token check, shard [i, n],
 // intents recorded) -> READY (user, application id, session_id,
-// resume_gateway_url, shard), heartbeats (op 1 -> op 11), RESUME -> replay of
+// resume_gateway_url, shard), heartbeats (op 1 -> op 11). resume_gateway_url
+// is a second listener on another port (ResumeGatewayURL); a RESUME on the
+// GET /gateway URL works, as on Discord, but is counted in
+// GatewayStats().ResumesOnWrongURL. RESUME -> replay of
 // missed dispatches -> RESUMED, op 9 for unknown or invalidated sessions, op 7
 // on demand, close codes 4001-4012 for protocol errors; a client close with
 // 1000/1001 ends the session (a bot restart identifies again), other drops
@@ -134,6 +155,31 @@
 // invitable, auto_archive_duration), GET/DELETE /channels/{t}; a message to
 // an archived, unlocked thread unarchives it. Attachment URLs are served by
 // the stand-in at /attachments/....
+//
+// Threads (developers/topics/threads.mdx): editing a message in an archived
+// thread is 400 code 50083 through every endpoint (channel PATCH, webhook
+// PATCH of @original or a follow-up, type 7 UPDATE_MESSAGE), so is changing
+// an archived thread other than unarchiving it, and adding or removing
+// members; deleting messages stays allowed; a new message in an archived,
+// locked thread is 50083 and does not unarchive it; in a locked thread only
+// MANAGE_THREADS may post or edit (160005). Users cannot run commands in
+// archived threads (TrySlash errs). Channel types: no messages in forum or
+// media channels (40058); forum posts need a message and create a public
+// thread whose first message has the thread's id; private threads only in
+// text channels, announcement threads only in announcement channels, no
+// threads in threads, voice or DMs (50024); interactions carry the channel
+// partial (id, type, parent_id for threads), and DMs user without member.
+// Permissions (developers/topics/permissions.mdx): VIEW_CHANNEL for every
+// channel endpoint (403 code 50001; private threads also need membership
+// or MANAGE_THREADS), SEND_MESSAGES to post (SEND_MESSAGES_IN_THREADS in
+// threads), ATTACH_FILES to upload, READ_MESSAGE_HISTORY to reply (160002)
+// and to read messages, CREATE_PUBLIC/PRIVATE_THREADS, MANAGE_THREADS to
+// lock, delete or change a thread the bot did not create, MANAGE_CHANNELS
+// to rename a channel (403 code 50013); without VIEW_CHANNEL or
+// SEND_MESSAGES the dependent permissions are implicitly denied. Embeds
+// sent without EMBED_LINKS are accepted but not shown, recorded as an
+// "embeds-hidden" failure. Interaction callbacks and follow-ups need no
+// channel permission. All refusals are recorded as failures.
 //
 // Messages: attachment://name in embeds resolves to the newest attachment
 // with that name. An edit with new files and no "attachments" field keeps the old
@@ -185,15 +231,17 @@
 //
 // # What is not modelled
 //
-// Permissions beyond default_member_permissions and dm_permission (any
-// channel the bot knows is writable, private threads are not hidden from
-// the bot), guilds, members, roles and channels as objects (GUILD_CREATE,
+// Role and overwrite arithmetic (the test sets the bot's result per
+// channel; users' permissions are default_member_permissions and
+// dm_permission only), MENTION_EVERYONE, guilds, members, roles and
+// channels as objects (GUILD_CREATE,
 // THREAD_CREATE and other gateway events are not sent), message content
 // and MESSAGE_CREATE events, reactions, pins, polls, stickers, webhooks
 // other than interaction follow-ups, HTTP interactions (Ed25519), zlib
-// transport compression (frames are plain JSON text), rate limits other than
-// injected 429s (no buckets, no global 50/s, no X-RateLimit headers on
-// normal responses), the 5-follow-up limit of user-installed apps, the
+// transport compression (frames are plain JSON text), Discord's real bucket
+// sizes and shared buckets across routes, the invalid-request limit
+// (Cloudflare bans), server-wide active thread limits, pinned forum
+// threads, thread notifications, the 5-follow-up limit of user-installed apps, the
 // 15-minute limit on editing ephemeral messages through tokens beyond
 // WithTokenLifetime, attachment descriptions in embeds, Components V2 media
 // checks, the exact text of Discord's error bodies (codes and statuses are

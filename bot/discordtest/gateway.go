@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,13 @@ type gateway struct {
 	replayed   int
 	intents    int64
 	closeCodes []int
+
+	// resumeHTTP serves the gateway at resume_gateway_url, a different
+	// address from GET /gateway's (developers/events/gateway.mdx
+	// "Resuming"); it is set once by New.
+	resumeHTTP     *httptest.Server
+	wrongResumes   int // RESUMEs on the GET /gateway URL
+	resumeIdentify int // IDENTIFYs on resume_gateway_url
 }
 
 func (g *gateway) init() {
@@ -62,6 +70,8 @@ type gwConn struct {
 	once   sync.Once
 	sess   *gwSession
 	closed bool
+	// onResumeURL is true for sockets opened on resume_gateway_url.
+	onResumeURL bool
 }
 
 func (c *gwConn) stop() { c.once.Do(func() { close(c.done) }) }
@@ -82,6 +92,17 @@ type GatewayStats struct {
 	Connections int   // sockets open now
 	Intents     int64 // of the last IDENTIFY
 	CloseCodes  []int // close codes the bot sent
+	// ResumesOnWrongURL counts RESUMEs sent on the URL of GET /gateway
+	// instead of READY's resume_gateway_url. Discord accepts them, but
+	// "If your app doesn't use the resume_gateway_url when reconnecting,
+	// it will experience disconnects at a higher rate than normal"
+	// (developers/events/gateway.mdx "Resuming"), so the stand-in serves
+	// them and counts them.
+	ResumesOnWrongURL int
+	// IdentifiesOnResumeURL counts IDENTIFYs on resume_gateway_url; after
+	// op 9 a bot should reconnect to the cached GET /gateway URL
+	// (gateway.mdx "Resuming").
+	IdentifiesOnResumeURL int
 }
 
 // GatewayStats reports gateway counters.
@@ -89,11 +110,30 @@ func (s *Server) GatewayStats() GatewayStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return GatewayStats{Identifies: s.gw.identifies, Resumes: s.gw.resumes, Heartbeats: s.gw.heartbeats, Replayed: s.gw.replayed,
-		Connections: len(s.gw.conns), Intents: s.gw.intents, CloseCodes: append([]int(nil), s.gw.closeCodes...)}
+		Connections: len(s.gw.conns), Intents: s.gw.intents, CloseCodes: append([]int(nil), s.gw.closeCodes...),
+		ResumesOnWrongURL: s.gw.wrongResumes, IdentifiesOnResumeURL: s.gw.resumeIdentify}
 }
 
 func (s *Server) wsURL() string {
 	return "ws" + strings.TrimPrefix(s.URL(), "http") + gatewayPath
+}
+
+// ResumeGatewayURL is READY's resume_gateway_url: the gateway on a second
+// 127.0.0.1 port.
+func (s *Server) ResumeGatewayURL() string {
+	return "ws" + strings.TrimPrefix(s.gw.resumeHTTP.URL, "http") + gatewayPath
+}
+
+// startResumeListener serves the gateway, and nothing else, on a second
+// port for resume_gateway_url.
+func (s *Server) startResumeListener() {
+	s.gw.resumeHTTP = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == gatewayPath || strings.HasPrefix(r.URL.Path, gatewayPath+"/") {
+			s.serveGatewayOn(w, r, true)
+			return
+		}
+		http.NotFound(w, r)
+	}))
 }
 
 func (s *Server) getGateway(c *call) { c.reply(200, map[string]any{"url": s.wsURL()}) }
@@ -107,7 +147,9 @@ func (s *Server) getGatewayBot(c *call) {
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
-func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) { s.serveGatewayOn(w, r, false) }
+
+func (s *Server) serveGatewayOn(w http.ResponseWriter, r *http.Request, resumeURL bool) {
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
@@ -119,7 +161,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	c := &gwConn{ws: ws, out: make(chan []byte, 4096), done: make(chan struct{})}
+	c := &gwConn{ws: ws, out: make(chan []byte, 4096), done: make(chan struct{}), onResumeURL: resumeURL}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -128,7 +170,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 	s.gw.conns[c] = true
 	s.mu.Unlock()
-	s.logf("gateway: connect %s", r.URL.RequestURI())
+	s.logf("gateway: connect %s (resume URL %v)", r.URL.RequestURI(), resumeURL)
 
 	writerDone := make(chan struct{})
 	go s.gwWriter(c, writerDone)
@@ -232,6 +274,9 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		s.gw.order = append(s.gw.order, sess)
 		c.sess = sess
 		s.gw.identifies++
+		if c.onResumeURL {
+			s.gw.resumeIdentify++
+		}
 		s.gw.intents = id.Intents
 		s.gw.handshakes++
 		sess.handshake = s.gw.handshakes
@@ -240,7 +285,7 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		bot.Verified = true
 		s.gwDispatch(sess, "READY", map[string]any{
 			"v": 9, "user": bot, "guilds": []any{}, "session_id": sess.id,
-			"resume_gateway_url": s.wsURL(), "shard": shard,
+			"resume_gateway_url": s.ResumeGatewayURL(), "shard": shard,
 			"application":      map[string]any{"id": s.appID, "flags": 0},
 			"private_channels": []any{}, "relationships": []any{}, "presences": []any{},
 			"session_type": "normal", "user_settings": map[string]any{},
@@ -288,6 +333,9 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		s.gw.replayed += replayed
 		s.gwDispatch(sess, "RESUMED", map[string]any{})
 		s.gw.resumes++
+		if !c.onResumeURL {
+			s.gw.wrongResumes++
+		}
 		s.gw.handshakes++
 		sess.handshake = s.gw.handshakes
 		s.logf("gateway: RESUME %s from seq %d, replayed %d", sess.id, r.Seq, replayed)

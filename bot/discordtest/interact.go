@@ -186,9 +186,6 @@ func (s *Server) User(name string) User {
 	return u
 }
 
-// NewGuild returns a fresh guild id.
-func (s *Server) NewGuild() string { return s.newID() }
-
 // NewChannel creates a text channel in the guild and returns its id.
 func (s *Server) NewChannel(guildID string) string {
 	id := s.newID()
@@ -225,6 +222,23 @@ func (s *Server) ensureChannel(guildID, channelID string) error {
 	return nil
 }
 
+// canInteractIn is what a Discord client lets a user do: "Users cannot
+// ... use application commands ... in archived threads"
+// (developers/topics/threads.mdx), and a forum or media channel has no
+// chat to type a command in (threads.mdx "Forums"). Call with s.mu held.
+func (s *Server) canInteractIn(typ discordgo.InteractionType, channelID string) error {
+	if typ != discordgo.InteractionApplicationCommand && typ != discordgo.InteractionApplicationCommandAutocomplete {
+		return nil
+	}
+	if t := s.threads[channelID]; t != nil && t.Archived {
+		return fmt.Errorf("discordtest: thread %s is archived: Discord does not let users run commands there", channelID)
+	}
+	if isThreadOnly(s.channelTypeLocked(channelID)) {
+		return fmt.Errorf("discordtest: channel %s is a forum or media channel: it has no chat to run commands in", channelID)
+	}
+	return nil
+}
+
 func (s *Server) learnUser(u User) error {
 	if u.ID == "" {
 		return errors.New("discordtest: user without an id (use Server.User)")
@@ -258,7 +272,19 @@ func (s *Server) baseInteraction(u User, typ discordgo.InteractionType, channelI
 		return nil, fmt.Errorf("discordtest: %q is not a Discord locale", locale)
 	}
 	s.mu.Lock()
+	s.autoArchiveLocked()
 	err := s.ensureChannel(guildID, channelID)
+	var appPerms int64
+	var gl discordgo.Locale
+	if err == nil {
+		err = s.canInteractIn(typ, channelID)
+		// app_permissions: "Bitwise set of permissions the app has in the
+		// source location of the interaction"; guild_locale: "Guild's
+		// preferred locale, if invoked in a guild"
+		// (developers/interactions/receiving-and-responding.mdx).
+		appPerms = s.botPermsLocked(channelID)
+		gl = s.guildLocaleLocked(guildID)
+	}
 	s.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -266,10 +292,9 @@ func (s *Server) baseInteraction(u User, typ discordgo.InteractionType, channelI
 	i := &discordgo.Interaction{
 		ID: s.newID(), AppID: s.appID, Type: typ, GuildID: guildID, ChannelID: channelID,
 		Locale: discordgo.Locale(locale), Token: "ixt." + s.newID() + ".stand-in", Version: 1,
-		AppPermissions: 0x7ffffffffff, Entitlements: []*discordgo.Entitlement{},
+		AppPermissions: appPerms, Entitlements: []*discordgo.Entitlement{},
 	}
 	if guildID != "" {
-		gl := discordgo.EnglishUS
 		i.GuildLocale = &gl
 		perms := u.Permissions
 		if perms == 0 {
@@ -1031,10 +1056,12 @@ func (s *Server) WaitCommands(ctx context.Context, guildID string, n int) ([]*di
 	return s.Commands(guildID), nil
 }
 
-// Threads returns the threads the bot created, in creation order.
+// Threads returns the threads (those the bot created and those made with
+// NewChannelOfType), in creation order, after archiving the inactive ones.
 func (s *Server) Threads() []Thread {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.autoArchiveLocked()
 	var out []Thread
 	for _, id := range s.threadOrder {
 		t := *s.threads[id]

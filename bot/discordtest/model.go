@@ -361,20 +361,26 @@ func walkComponents(cs []discordgo.MessageComponent, f func(discordgo.MessageCom
 	}
 }
 
-// Thread is a thread channel the bot created.
+// Thread is a thread channel: one the bot created, or one the test made
+// with NewChannelOfType.
 type Thread struct {
 	ID                  string
 	ParentID            string
 	GuildID             string
 	Name                string
-	Type                discordgo.ChannelType // 11 public, 12 private
+	Type                discordgo.ChannelType // 10 announcement, 11 public, 12 private
+	OwnerID             string                // the bot for the threads it created
 	Invitable           bool
-	AutoArchiveDuration int
+	AutoArchiveDuration int // minutes of inactivity before it archives itself
 	Archived            bool
 	Locked              bool
 	FromMessageID       string   // set for threads started from a message
-	Members             []string // user ids, the bot included
+	Members             []string // user ids, the bot included when it joined
 	Deleted             bool
+	// ActiveAt is the last activity (creation, a message, unarchiving, a
+	// new auto_archive_duration); ArchivedAt is when it archived itself.
+	ActiveAt   time.Time
+	ArchivedAt time.Time
 }
 
 // Private reports whether the thread is a private thread (type 12).

@@ -344,6 +344,9 @@ func (s *Server) newMessage(channelID, guildID string, w *wireMessage, files []F
 	if ix != nil {
 		m.InteractionID = ix.id
 	}
+	if err := s.canCreateIn(channelID); err != nil {
+		return nil, err
+	}
 	if w.MessageReference != nil {
 		ref := s.messages[w.MessageReference.MessageID]
 		if ref == nil || ref.Deleted || ref.ChannelID != channelID {
@@ -371,8 +374,13 @@ func (s *Server) newMessage(channelID, guildID string, w *wireMessage, files []F
 func (s *Server) storeMessage(m *Message) {
 	s.messages[m.ID] = m
 	s.channelOrder[m.ChannelID] = append(s.channelOrder[m.ChannelID], m.ID)
-	if t := s.threads[m.ChannelID]; t != nil && t.Archived && !t.Locked {
-		t.Archived = false // sending to an archived thread unarchives it
+	if t := s.threads[m.ChannelID]; t != nil {
+		// "Sending a message will automatically unarchive the thread,
+		// unless the thread has been locked" (developers/topics/threads.mdx)
+		if t.Archived && !t.Locked {
+			t.Archived = false
+		}
+		s.touchThread(t)
 	}
 }
 
@@ -633,6 +641,9 @@ func (s *Server) postCallback(c *call) {
 			if data.Flags != nil && *data.Flags&^discordgo.MessageFlagsEphemeral != 0 {
 				return errInvalid("flags: only EPHEMERAL may be set on a deferred response")
 			}
+			if err := s.canCreateIn(ix.channelID); err != nil {
+				return err
+			}
 			m := &Message{ID: s.newID(), ChannelID: ix.channelID, GuildID: ix.guildID, AuthorID: s.bot.ID,
 				Source: "response", Created: now, InteractionID: ix.id, Loading: true}
 			if data.Flags != nil && *data.Flags&discordgo.MessageFlagsEphemeral != 0 {
@@ -647,6 +658,9 @@ func (s *Server) postCallback(c *call) {
 			m := s.messages[ix.componentMsgID]
 			if m == nil || m.Deleted {
 				return errUnknownMessage()
+			}
+			if err := s.canEditIn(m.ChannelID); err != nil {
+				return err
 			}
 			if data.AllowedMentions != nil {
 				// edits never ping; keep the original allowed_mentions
@@ -882,6 +896,9 @@ func (s *Server) patchWebhookMessage(c *call) {
 
 // editMessage applies an edit, which pings nobody.
 func (s *Server) editMessage(m *Message, w *wireMessage, files []File) *apiError {
+	if err := s.canEditIn(m.ChannelID); err != nil {
+		return err
+	}
 	w.Flags = nil
 	if m.Loading {
 		return s.fillDeferred(m, w, files)
@@ -945,18 +962,30 @@ func (s *Server) channelJSON(id string) any {
 }
 
 func (s *Server) threadJSON(t *Thread) *discordgo.Channel {
-	return &discordgo.Channel{
-		ID: t.ID, GuildID: t.GuildID, ParentID: t.ParentID, Name: t.Name, Type: t.Type, OwnerID: s.bot.ID,
+	ch := &discordgo.Channel{
+		ID: t.ID, GuildID: t.GuildID, ParentID: t.ParentID, Name: t.Name, Type: t.Type, OwnerID: t.OwnerID,
 		MemberCount: len(t.Members), MessageCount: len(s.channelOrder[t.ID]),
 		ThreadMetadata: &discordgo.ThreadMetadata{Archived: t.Archived, Locked: t.Locked, Invitable: t.Invitable,
-			AutoArchiveDuration: t.AutoArchiveDuration, ArchiveTimestamp: s.cfg.now()},
-		Member: &discordgo.ThreadMember{ID: t.ID, UserID: s.bot.ID, JoinTimestamp: s.cfg.now()},
+			AutoArchiveDuration: t.AutoArchiveDuration, ArchiveTimestamp: t.ActiveAt},
 	}
+	if t.Archived && !t.ArchivedAt.IsZero() {
+		ch.ThreadMetadata.ArchiveTimestamp = t.ArchivedAt
+	}
+	if t.HasMember(s.bot) {
+		// "getting a channel will return the thread member object for
+		// the current user ... if the current user is a member"
+		// (developers/topics/threads.mdx)
+		ch.Member = &discordgo.ThreadMember{ID: t.ID, UserID: s.bot.ID, JoinTimestamp: t.ActiveAt}
+	}
+	return ch
 }
 
 func (s *Server) getChannel(c *call) {
 	s.mu.Lock()
 	_, err := s.channelOf(c.p("ch"))
+	if err == nil {
+		err = s.checkView(c.p("ch"))
+	}
 	var out any
 	if err == nil {
 		out = s.channelJSON(c.p("ch"))
@@ -982,13 +1011,20 @@ func (s *Server) postMessage(c *call) {
 		if err != nil {
 			return nil, err
 		}
-		if t := s.threads[c.p("ch")]; t != nil && t.Locked && t.Archived {
-			return nil, &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+		if err := s.checkSend(c.p("ch"), &w, c.files, false); err != nil {
+			return nil, err
+		}
+		if isThreadOnly(s.channelTypeLocked(c.p("ch"))) {
+			// "Messages cannot be sent directly in forum channels"
+			// (developers/topics/threads.mdx "Forums"); code 40058 in
+			// developers/topics/opcodes-and-status-codes.mdx.
+			return nil, &apiError{Status: 400, Code: 40058, Message: "Cannot send a message in a forum channel", kind: "bad-channel-type"}
 		}
 		m, err := s.newMessage(c.p("ch"), guild, &w, c.files, "channel", nil)
 		if err != nil {
 			return nil, err
 		}
+		s.hideEmbeds(c, m)
 		s.notify()
 		return s.messageJSON(m), nil
 	}()
@@ -1005,6 +1041,9 @@ func (s *Server) channelMessage(c *call) (*Message, *apiError) {
 	if _, err := s.channelOf(c.p("ch")); err != nil {
 		return nil, err
 	}
+	if err := s.checkView(c.p("ch")); err != nil {
+		return nil, err
+	}
 	m := s.messages[c.p("msg")]
 	if m == nil || m.Deleted || m.ChannelID != c.p("ch") || m.Ephemeral() {
 		return nil, errUnknownMessage()
@@ -1015,6 +1054,11 @@ func (s *Server) channelMessage(c *call) (*Message, *apiError) {
 func (s *Server) getMessage(c *call) {
 	s.mu.Lock()
 	m, err := s.channelMessage(c)
+	if err == nil {
+		// Get Channel Message needs VIEW_CHANNEL and READ_MESSAGE_HISTORY
+		// (developers/resources/message.mdx "Get Channel Message").
+		err = s.checkPerm(c.p("ch"), discordgo.PermissionReadMessageHistory, "READ_MESSAGE_HISTORY")
+	}
 	var out any
 	if err == nil {
 		out = s.messageJSON(m)
@@ -1039,8 +1083,14 @@ func (s *Server) listMessages(c *call) {
 	}
 	s.mu.Lock()
 	_, err := s.channelOf(c.p("ch"))
-	var out []any
 	if err == nil {
+		err = s.checkView(c.p("ch"))
+	}
+	var out []any
+	// "If the current user is missing the READ_MESSAGE_HISTORY permission
+	// in the channel, then no messages will be returned"
+	// (developers/resources/message.mdx "Get Channel Messages").
+	if err == nil && (!s.guildChannelLocked(c.p("ch")) || s.botHasLocked(c.p("ch"), discordgo.PermissionReadMessageHistory)) {
 		ids := s.channelOrder[c.p("ch")]
 		for i := len(ids) - 1; i >= 0 && len(out) < limit; i-- {
 			m := s.messages[ids[i]]
@@ -1073,8 +1123,14 @@ func (s *Server) patchMessage(c *call) {
 		if err != nil {
 			return nil, err
 		}
+		if err := s.checkSend(m.ChannelID, &w, c.files, true); err != nil {
+			return nil, err
+		}
 		if err := s.editMessage(m, &w, c.files); err != nil {
 			return nil, err
+		}
+		if w.Embeds != nil {
+			s.hideEmbeds(c, m)
 		}
 		s.markFilled(m.ID, false)
 		s.notify()
@@ -1107,6 +1163,9 @@ func (s *Server) deleteMessage(c *call) {
 		if err != nil {
 			return err
 		}
+		if err := s.canDeleteIn(m.ChannelID); err != nil {
+			return err
+		}
 		m.Deleted = true
 		s.markFilled(m.ID, true)
 		s.notify()
@@ -1122,7 +1181,10 @@ func (s *Server) deleteMessage(c *call) {
 // ---- threads ----
 
 func (s *Server) postThread(c *call) {
-	var ts discordgo.ThreadStart
+	var ts struct {
+		discordgo.ThreadStart
+		Message *wireMessage `json:"message"` // forum and media channels
+	}
 	if err := c.decode(&ts); err != nil {
 		c.fail(err, "")
 		return
@@ -1132,10 +1194,13 @@ func (s *Server) postThread(c *call) {
 		defer s.mu.Unlock()
 		parent := c.p("ch")
 		if s.threads[parent] != nil {
-			return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+			return nil, errBadChannelType() // no threads inside threads
 		}
 		guild, err := s.channelOf(parent)
 		if err != nil {
+			return nil, err
+		}
+		if err := s.checkView(parent); err != nil {
 			return nil, err
 		}
 		if n := len([]rune(ts.Name)); n < 1 || n > 100 {
@@ -1149,8 +1214,17 @@ func (s *Server) postThread(c *call) {
 		if ts.AutoArchiveDuration == 0 {
 			ts.AutoArchiveDuration = 4320
 		}
-		t := &Thread{ParentID: parent, GuildID: guild, Name: ts.Name, Invitable: ts.Invitable,
-			AutoArchiveDuration: ts.AutoArchiveDuration, Members: []string{s.bot.ID}}
+		t := &Thread{ParentID: parent, GuildID: guild, Name: ts.Name, Invitable: ts.Invitable, OwnerID: s.bot.ID,
+			AutoArchiveDuration: ts.AutoArchiveDuration, Members: []string{s.bot.ID}, ActiveAt: s.cfg.now()}
+		typ, err := s.threadType(parent, c.p("msg") != "", ts.Type, ts.Message != nil)
+		if err != nil {
+			return nil, err
+		}
+		t.Type = typ
+		if t.Type != discordgo.ChannelTypeGuildPrivateThread {
+			t.Invitable = false
+		}
+		var starter *Message
 		if msgID := c.p("msg"); msgID != "" {
 			m := s.messages[msgID]
 			if m == nil || m.Deleted || m.ChannelID != parent || m.Ephemeral() {
@@ -1161,27 +1235,38 @@ func (s *Server) postThread(c *call) {
 			}
 			t.ID = m.ID // a thread started from a message has the message's id
 			t.FromMessageID = m.ID
-			t.Type = discordgo.ChannelTypeGuildPublicThread
-			t.Invitable = false
 			m.ThreadID = t.ID
 			m.Flags |= discordgo.MessageFlagsHasThread
 		} else {
 			t.ID = s.newID()
-			switch ts.Type {
-			case 0: // API v9 default
-				t.Type = discordgo.ChannelTypeGuildPrivateThread
-			case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
-				t.Type = ts.Type
-			default:
-				return nil, errInvalid("type: must be 11 or 12 in a text channel")
+		}
+		if isThreadOnly(s.channelTypeLocked(parent)) {
+			// A forum post is a thread and its first message, with the
+			// thread's id (threads.mdx "Creating Threads in Forum and
+			// Media Channels").
+			s.threads[t.ID] = t
+			m, err := s.newMessage(t.ID, guild, ts.Message, c.files, "channel", nil)
+			if err != nil {
+				delete(s.threads, t.ID)
+				return nil, err
 			}
-			if t.Type == discordgo.ChannelTypeGuildPublicThread {
-				t.Invitable = false
-			}
+			s.channelOrder[t.ID] = s.channelOrder[t.ID][:len(s.channelOrder[t.ID])-1]
+			delete(s.messages, m.ID)
+			m.ID = t.ID
+			s.messages[m.ID] = m
+			s.channelOrder[t.ID] = append(s.channelOrder[t.ID], m.ID)
+			s.hideEmbeds(c, m)
+			starter = m
 		}
 		s.threads[t.ID] = t
 		s.threadOrder = append(s.threadOrder, t.ID)
 		s.notify()
+		if starter != nil {
+			return struct {
+				*discordgo.Channel
+				Message any `json:"message"`
+			}{s.threadJSON(t), s.messageJSON(starter)}, nil
+		}
 		return s.threadJSON(t), nil
 	}()
 	if err != nil {
@@ -1191,13 +1276,73 @@ func (s *Server) postThread(c *call) {
 	c.reply(201, out)
 }
 
+func errBadChannelType() *apiError {
+	// 50024 "Cannot execute action on this channel type"
+	// (developers/topics/opcodes-and-status-codes.mdx).
+	return &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+}
+
+// threadType decides the type of a new thread from the parent's type and
+// checks the bot's permission to create it, after
+// developers/resources/channel.mdx "Start Thread from Message" (GUILD_TEXT
+// -> PUBLIC_THREAD, GUILD_ANNOUNCEMENT -> ANNOUNCEMENT_THREAD, not in forum
+// or media channels), "Start Thread without Message" (type defaults to
+// PRIVATE_THREAD; a PRIVATE_THREAD is "a temporary sub-channel within a
+// GUILD_TEXT channel", an ANNOUNCEMENT_THREAD one "within a
+// GUILD_ANNOUNCEMENT channel") and "Start Thread in Forum or Media Channel"
+// (a PUBLIC_THREAD with a message; SEND_MESSAGES, "CREATE_PUBLIC_THREADS is
+// ignored"). CREATE_PUBLIC_THREADS and CREATE_PRIVATE_THREADS are from
+// developers/topics/permissions.mdx. The docs give no code for a wrong
+// type; the stand-in answers 50024, the code for a wrong channel type.
+// Call with s.mu held.
+func (s *Server) threadType(parent string, fromMessage bool, asked discordgo.ChannelType, withMessage bool) (discordgo.ChannelType, *apiError) {
+	pt := s.channelTypeLocked(parent)
+	switch {
+	case isThreadOnly(pt):
+		if fromMessage {
+			return 0, errBadChannelType()
+		}
+		if !withMessage {
+			return 0, errInvalid("message: a thread in a forum or media channel needs a message")
+		}
+		return discordgo.ChannelTypeGuildPublicThread, s.checkPerm(parent, discordgo.PermissionSendMessages, "SEND_MESSAGES")
+	case pt != discordgo.ChannelTypeGuildText && pt != discordgo.ChannelTypeGuildNews:
+		return 0, errBadChannelType()
+	case withMessage:
+		return 0, errInvalid("message: only in forum and media channels")
+	}
+	news := pt == discordgo.ChannelTypeGuildNews
+	if fromMessage {
+		asked = discordgo.ChannelTypeGuildPublicThread
+		if news {
+			asked = discordgo.ChannelTypeGuildNewsThread
+		}
+	} else if asked == 0 {
+		asked = discordgo.ChannelTypeGuildPrivateThread // the v9 default
+	}
+	switch {
+	case asked == discordgo.ChannelTypeGuildNewsThread && news,
+		asked == discordgo.ChannelTypeGuildPublicThread && !news:
+		return asked, s.checkPerm(parent, discordgo.PermissionCreatePublicThreads, "CREATE_PUBLIC_THREADS")
+	case asked == discordgo.ChannelTypeGuildPrivateThread && !news:
+		return asked, s.checkPerm(parent, discordgo.PermissionCreatePrivateThreads, "CREATE_PRIVATE_THREADS")
+	case asked == discordgo.ChannelTypeGuildNewsThread, asked == discordgo.ChannelTypeGuildPublicThread,
+		asked == discordgo.ChannelTypeGuildPrivateThread:
+		return 0, errBadChannelType()
+	}
+	return 0, errInvalid("type: must be 10, 11 or 12")
+}
+
 func (s *Server) thread(id string) (*Thread, *apiError) {
 	t := s.threads[id]
 	if t == nil || t.Deleted {
 		if s.channels[id] != nil {
-			return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+			return nil, errBadChannelType()
 		}
 		return nil, errUnknownChannel()
+	}
+	if err := s.checkView(id); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
@@ -1211,9 +1356,19 @@ func (s *Server) putThreadMember(c *call) {
 			return err
 		}
 		if t.Archived {
-			return &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+			return errThreadArchived()
 		}
 		u := c.p("user")
+		if u == "@me" {
+			u = s.bot.ID
+		}
+		// Adding another member "Requires the ability to send messages in
+		// the thread" (developers/resources/channel.mdx "Add Thread Member").
+		if u != s.bot.ID {
+			if err := s.checkPerm(t.ID, discordgo.PermissionSendMessagesInThreads, "SEND_MESSAGES_IN_THREADS"); err != nil {
+				return err
+			}
+		}
 		if _, ok := s.usersByID[u]; !ok {
 			return &apiError{Status: 404, Code: 10007, Message: "Unknown Member", kind: "unknown-member"}
 		}
@@ -1242,10 +1397,22 @@ func (s *Server) deleteThreadMember(c *call) {
 			return err
 		}
 		if t.Archived {
-			return &apiError{Status: 400, Code: 50083, Message: "Thread is archived", kind: "thread-archived"}
+			return errThreadArchived()
+		}
+		u := c.p("user")
+		if u == "@me" {
+			u = s.bot.ID
+		}
+		// Removing another member "Requires the MANAGE_THREADS permission,
+		// or the creator of the thread if it is a PRIVATE_THREAD"
+		// (developers/resources/channel.mdx "Remove Thread Member").
+		if u != s.bot.ID && !(t.Private() && t.OwnerID == s.bot.ID) {
+			if err := s.checkPerm(t.ID, discordgo.PermissionManageThreads, "MANAGE_THREADS"); err != nil {
+				return err
+			}
 		}
 		for i, m := range t.Members {
-			if m == c.p("user") {
+			if m == u {
 				t.Members = append(t.Members[:i:i], t.Members[i+1:]...)
 				s.notify()
 				return nil
@@ -1273,16 +1440,27 @@ func (s *Server) patchChannel(c *call) {
 		if _, err := s.channelOf(id); err != nil {
 			return nil, err
 		}
+		if err := s.checkView(id); err != nil {
+			return nil, err
+		}
 		t := s.threads[id]
 		if t == nil {
 			if e.Archived != nil || e.Locked != nil || e.Invitable != nil || e.AutoArchiveDuration != 0 {
-				return nil, &apiError{Status: 400, Code: 50024, Message: "Cannot execute action on this channel type", kind: "bad-channel-type"}
+				return nil, errBadChannelType()
+			}
+			// Modify Channel on a guild channel requires MANAGE_CHANNELS
+			// (developers/resources/channel.mdx "Modify Channel").
+			if err := s.checkPerm(id, discordgo.PermissionManageChannels, "MANAGE_CHANNELS"); err != nil {
+				return nil, err
 			}
 			if e.Name != "" {
 				s.channels[id].Name = e.Name
 			}
 			s.notify()
 			return s.channelJSON(id), nil
+		}
+		if err := s.checkThreadEdit(t, &e); err != nil {
+			return nil, err
 		}
 		if e.Name != "" {
 			if n := len([]rune(e.Name)); n > 100 {
@@ -1294,6 +1472,7 @@ func (s *Server) patchChannel(c *call) {
 		case 0:
 		case 60, 1440, 4320, 10080:
 			t.AutoArchiveDuration = e.AutoArchiveDuration
+			s.touchThread(t) // changing the auto-archive time is activity
 		default:
 			return nil, errInvalid("auto_archive_duration: must be one of 60, 1440, 4320, 10080")
 		}
@@ -1307,6 +1486,12 @@ func (s *Server) patchChannel(c *call) {
 			t.Locked = *e.Locked
 		}
 		if e.Archived != nil {
+			if t.Archived && !*e.Archived {
+				s.touchThread(t) // unarchiving is activity
+			}
+			if !t.Archived && *e.Archived {
+				t.ArchivedAt = s.cfg.now()
+			}
 			t.Archived = *e.Archived
 		}
 		s.notify()
@@ -1326,8 +1511,13 @@ func (s *Server) deleteChannel(c *call) {
 		t, err := s.thread(c.p("ch"))
 		if err != nil {
 			if err.Code == 50024 {
-				return nil, &apiError{Status: 403, Code: 50013, Message: "Missing Permissions", kind: "missing-permissions"}
+				return nil, errMissingPermissions("MANAGE_CHANNELS")
 			}
+			return nil, err
+		}
+		// "Deleting a thread requires the MANAGE_THREADS permission"
+		// (developers/topics/threads.mdx).
+		if err := s.checkPerm(t.ID, discordgo.PermissionManageThreads, "MANAGE_THREADS"); err != nil {
 			return nil, err
 		}
 		t.Deleted = true

@@ -56,20 +56,38 @@ func (r *rawClient) do(method, path string, body any) apiResp {
 		}
 		rd, ct = bytes.NewReader(j), "application/json"
 	}
-	req, err := http.NewRequest(method, "https://discord.com/api/v9"+path, rd)
-	if err != nil {
-		r.t.Fatal(err)
+	var raw []byte
+	if rd != nil {
+		raw, _ = io.ReadAll(rd)
 	}
-	if ct != "" {
-		req.Header.Set("Content-Type", ct)
+	var resp *http.Response
+	var data []byte
+	for {
+		req, err := http.NewRequest(method, "https://discord.com/api/v9"+path, bytes.NewReader(raw))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		req.Header.Set("Authorization", "Bot "+r.srv.Token())
+		resp, err = r.c.Do(req)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		data, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		// Like discordgo, wait out the stand-in's own buckets; a 429
+		// injected with FailNext (bucket "stand-in-...") goes to the test.
+		if resp.StatusCode != http.StatusTooManyRequests || strings.HasPrefix(resp.Header.Get("X-RateLimit-Bucket"), "stand-in-") {
+			break
+		}
+		var rl struct {
+			RetryAfter float64 `json:"retry_after"`
+		}
+		_ = json.Unmarshal(data, &rl)
+		time.Sleep(time.Duration(rl.RetryAfter * float64(time.Second)))
 	}
-	req.Header.Set("Authorization", "Bot "+r.srv.Token())
-	resp, err := r.c.Do(req)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
 	out := apiResp{Status: resp.StatusCode, Header: resp.Header}
 	if len(data) > 0 && data[0] == '[' {
 		_ = json.Unmarshal(data, &out.List)

@@ -40,6 +40,7 @@ type config struct {
 	waitLimit time.Duration
 	now       func() time.Time
 	logf      func(format string, args ...any)
+	limits    *RateLimits // nil: DefaultRateLimits
 }
 
 // WithDeadline sets how long after dispatch an interaction callback is
@@ -111,6 +112,7 @@ type core struct {
 
 	gw gateway
 	rt []route
+	w  world // guild locales, bot permissions, rate limits, clock offset
 }
 
 type channel struct {
@@ -153,6 +155,12 @@ func New(t testing.TB, opts ...Option) *Server {
 	for _, o := range opts {
 		o(&s.cfg)
 	}
+	if s.cfg.limits == nil {
+		l := DefaultRateLimits()
+		s.cfg.limits = &l
+	}
+	s.w.init()
+	s.useSkewedClock()
 	s.nextID.Store(uint64(s.cfg.now().UnixMilli()-discordEpoch) << 22)
 	s.appID = s.newID()
 	s.bot = User{ID: s.appID, Username: "warroom"}
@@ -161,6 +169,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.gw.init()
 	s.rt = s.routes()
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	s.startResumeListener()
 	t.Cleanup(s.Close)
 	return s
 }
@@ -194,6 +203,7 @@ func (s *Server) Close() {
 	s.mu.Unlock()
 	s.closeGateway()
 	s.http.Close()
+	s.gw.resumeHTTP.Close()
 }
 
 // URL is the base URL (http://127.0.0.1:port) that replaces https://discord.com.
@@ -652,6 +662,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.requests = append(s.requests, rec)
 	s.lastSeen = time.Now()
 	rule := s.takeRule(r.Method, rec.Path)
+	s.autoArchiveLocked()
 	s.notify()
 	s.mu.Unlock()
 	s.logf("%s %s", r.Method, rec.Path)
@@ -694,6 +705,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			c.fail(&apiError{Status: 403, Code: 50001, Message: "Missing Access", kind: "wrong-application"}, "")
 		}
+		return
+	}
+	if !s.rateLimit(c, rt) {
 		return
 	}
 	// The body must satisfy Discord's OpenAPI document and emoji rules
@@ -764,13 +778,17 @@ func (s *Server) serve429(c *call, rule *failRule) {
 	h.Set("X-RateLimit-Remaining", "0")
 	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(s.cfg.now().Add(rule.retryAfter).UnixMilli())/1000, 'f', 3, 64))
 	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
-	h.Set("X-RateLimit-Bucket", "stand-in-"+strings.ReplaceAll(strings.Trim(c.rec.Path, "/"), "/", "-"))
+	bucket := "stand-in-" + strings.ReplaceAll(strings.Trim(c.rec.Path, "/"), "/", "-")
+	h.Set("X-RateLimit-Bucket", bucket)
 	h.Set("X-RateLimit-Scope", "user")
 	if rule.global {
 		h.Set("X-RateLimit-Global", "true")
 	}
 	s.mu.Lock()
 	c.rec.RateLimited = true
+	s.w.rl.stats.Served++
+	s.w.rl.stats.Injected++
+	s.w.rl.stats.ByBucket[bucket]++
 	s.mu.Unlock()
 	s.logf("429 %s %s retry after %v", c.r.Method, c.rec.Path, rule.retryAfter)
 	c.reply(http.StatusTooManyRequests, map[string]any{
