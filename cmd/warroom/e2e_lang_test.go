@@ -7,21 +7,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
 )
-
-// buttonID is the custom_id of the message's button whose id ends with suffix.
-func buttonID(t *testing.T, m *discordtest.Message, suffix string) string {
-	t.Helper()
-	for _, b := range m.Buttons() {
-		if strings.HasSuffix(b.CustomID, suffix) {
-			return b.CustomID
-		}
-	}
-	t.Fatalf("no button %s on %q: %v", suffix, m.Text(), m.ButtonLabels())
-	return ""
-}
 
 // A Polish host on an ordinary server (guild_locale en-US, as every
 // non-Community server sends) gets Polish public messages; an English
@@ -55,7 +42,7 @@ func TestE2EPolishHostInEnglishServer(t *testing.T) {
 	if !strings.Contains(strings.Join(board.ButtonLabels(), ","), "Moja ręka") {
 		t.Fatalf("board buttons are not Polish: %v", board.ButtonLabels())
 	}
-	p = w.expect(w.srv.Click(w.eve, board, buttonID(t, board, ":h")))
+	p = w.expect(w.srv.Click(w.eve, board, mustButton(t, board, ":h")))
 	if txt := privateText(p); !strings.Contains(txt, "You are not playing at this table") {
 		t.Fatalf("private reply on the board to an English user: %q", txt)
 	}

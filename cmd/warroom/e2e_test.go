@@ -19,6 +19,7 @@ import (
 
 	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // logBuffer collects the bot's log and tells when it is running.
@@ -56,6 +57,7 @@ type world struct {
 	done       chan error
 	log        *logBuffer
 	extraFlags []string
+	hostLocale string // Ann's Discord language for /play (default en-US)
 }
 
 func newWorld(t *testing.T, opts ...discordtest.Option) *world {
@@ -160,8 +162,19 @@ func isBoard(m *discordtest.Message) bool {
 	return false
 }
 
+// isResult: the message announces the end of a game, in any of the
+// catalogue's languages.
 func isResult(m *discordtest.Message) bool {
-	return strings.Contains(m.Content, "🏆") || strings.Contains(m.Content, "defeated") || strings.Contains(m.Content, "no winner")
+	if strings.Contains(m.Content, "🏆") {
+		return true
+	}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		l := i18n.For(lang)
+		if strings.Contains(m.Content, l.T("core.outcome.team_lost")) || strings.Contains(m.Content, l.T("core.outcome.nobody")) {
+			return true
+		}
+	}
+	return false
 }
 
 // settle waits until the channel shows a current board or a result: after
@@ -207,18 +220,42 @@ func (w *world) lobby(game string, opts map[string]any, bob bool, bots int) {
 	for k, v := range opts {
 		o[k] = v
 	}
-	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", o, "en-US"))
-	if !strings.Contains(r.EmbedText(), "waiting for players") {
+	locale := w.hostLocale
+	if locale == "" {
+		locale = "en-US"
+	}
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", o, locale))
+	lobby := r.Message
+	if _, ok := findButton(&lobby, ":l:join"); !ok {
 		w.t.Fatalf("lobby: %s", r.Text())
 	}
-	lobby := r.Message
 	if bob {
-		lobby = w.expect(w.srv.ClickLabel(w.bob, &lobby, "Join")).Message
+		lobby = w.expect(w.srv.Click(w.bob, &lobby, mustButton(w.t, &lobby, ":l:join"))).Message
 	}
 	for range bots {
-		lobby = w.expect(w.srv.ClickLabel(w.ann, &lobby, "Add computer player")).Message
+		lobby = w.expect(w.srv.Click(w.ann, &lobby, mustButton(w.t, &lobby, ":l:bot"))).Message
 	}
-	w.expect(w.srv.ClickLabel(w.ann, &lobby, "Start"))
+	w.expect(w.srv.Click(w.ann, &lobby, mustButton(w.t, &lobby, ":l:start")))
+}
+
+// findButton is the custom_id of m's button whose id ends with suffix:
+// tests find buttons by what they do, whatever the table's language.
+func findButton(m *discordtest.Message, suffix string) (string, bool) {
+	for _, b := range m.Buttons() {
+		if strings.HasSuffix(b.CustomID, suffix) {
+			return b.CustomID, true
+		}
+	}
+	return "", false
+}
+
+func mustButton(t *testing.T, m *discordtest.Message, suffix string) string {
+	t.Helper()
+	id, ok := findButton(m, suffix)
+	if !ok {
+		t.Fatalf("no button %s on %q: %v", suffix, m.Text(), m.ButtonLabels())
+	}
+	return id
 }
 
 // userByID maps a mention back to a person.
@@ -234,11 +271,23 @@ func (w *world) userByID(id string) (discordtest.User, bool) {
 // toAct is the person the board's content names as the one to act.
 func (w *world) toAct(b *discordtest.Message) (discordtest.User, bool) {
 	for _, u := range []discordtest.User{w.ann, w.bob} {
-		if strings.Contains(b.Content, u.Mention()) && strings.Contains(b.Content, "your turn") {
+		if strings.Contains(b.Content, u.Mention()) && yourTurn(b.Content) {
 			return u, true
 		}
 	}
 	return discordtest.User{}, false
+}
+
+// yourTurn: the content is a turn ping, in any of the catalogue's languages.
+func yourTurn(content string) bool {
+	for _, lang := range []string{"en", "pl", "ru"} {
+		// The words of the ping between the player and the game's name.
+		words := i18n.For(lang).T("core.turn.ping", "Who", "\x00", "Game", "\x00")
+		if strings.Contains(content, strings.Split(words, "\x00")[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // move makes one legal move for user on the board, as a player would: a
@@ -272,13 +321,8 @@ func (w *world) move(rng *rand.Rand, user discordtest.User, b *discordtest.Messa
 			msg = next
 			continue
 		}
-		var your string
-		for _, btn := range msg.Buttons() {
-			if btn.Label == "Your move" {
-				your = btn.CustomID
-			}
-		}
-		if your == "" {
+		your, ok := findButton(msg, ":p")
+		if !ok {
 			w.t.Fatalf("nothing to click on %q: %v", msg.Text(), msg.ButtonLabels())
 		}
 		r := w.expect(w.srv.Click(user, msg, your))
