@@ -17,6 +17,7 @@ require (
 
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	golang.org/x/crypto v0.0.0-20210421170649-83a5a9bb288b // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
+
+replace github.com/bwmarrin/discordgo => ./third_party/discordgo

@@ -75,7 +75,9 @@ func TestInvalidSessionAndRestart(t *testing.T) {
 		t.Fatal("no answer after restart")
 	}
 	st := srv.GatewayStats()
-	if st.Identifies != 3 || len(st.CloseCodes) == 0 || st.CloseCodes[0] != 1000 {
+	// The op 9 made the bot disconnect (developers/events/gateway.mdx,
+	// "Resuming": "your app should disconnect"), the restart closed with 1000.
+	if st.Identifies != 3 || len(st.CloseCodes) == 0 || st.CloseCodes[len(st.CloseCodes)-1] != 1000 {
 		t.Fatalf("after restart: %+v", st)
 	}
 	if len(srv.Commands(guild)) != 2 {

@@ -868,7 +868,10 @@ func (s *Server) SubmitModal(u User, ix *Interaction, values map[string]string) 
 		known[ti.CustomID] = true
 		rows = append(rows, mustJSON(map[string]any{"type": 1, "components": []any{
 			map[string]any{"type": 4, "custom_id": ti.CustomID, "value": values[ti.CustomID]}}}))
-		if ti.Required && values[ti.CustomID] == "" {
+		// A text input is required unless it says otherwise
+		// (developers/components/reference.mdx, Text Input: "defaults to true").
+		required := ti.Required == nil || *ti.Required
+		if required && values[ti.CustomID] == "" {
 			s.t.Fatalf("discordtest: modal %s: %s is required", r.Modal.CustomID, ti.CustomID)
 		}
 	})

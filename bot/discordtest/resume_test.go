@@ -123,6 +123,6 @@ func TestDiscordgoResumesOnResumeURL(t *testing.T) {
 		t.Fatalf("no RESUME: %+v", st)
 	}
 	if st.ResumesOnWrongURL > 0 {
-		t.Skip("this discordgo resumes on the GET /gateway URL, not resume_gateway_url (v0.29.0 ignores it); expected until discordgo HEAD is vendored")
+		t.Fatalf("discordgo resumed on the GET /gateway URL, not on resume_gateway_url (v0.29.0 did; third_party/discordgo must not): %+v", st)
 	}
 }

@@ -580,6 +580,12 @@ func TestE2EGatewayDrop(t *testing.T) {
 	if err := w.srv.WaitReconnected(w.ctx()); err != nil {
 		t.Fatal(err)
 	}
+	// The bot resumed its session where Discord said (READY's
+	// resume_gateway_url, developers/events/gateway.mdx "Resuming"), not
+	// on the first gateway URL, and did not identify again.
+	if st := w.srv.GatewayStats(); st.Resumes == 0 || st.ResumesOnWrongURL > 0 || st.IdentifiesOnResumeURL > 0 {
+		t.Fatalf("resume on the wrong URL: %+v", st)
+	}
 	b := w.board(w.ch)
 	u, _ := w.toAct(b)
 	r := w.move(rand.New(rand.NewPCG(5, 5)), u, b)
