@@ -45,21 +45,33 @@ func Commands() []*discordgo.ApplicationCommand {
 	}
 	options[0].Choices = gameChoices
 	minPerm := int64(discordgo.PermissionSendMessages)
-	dm := false
-	return []*discordgo.ApplicationCommand{
+	return guildOnly([]*discordgo.ApplicationCommand{
 		{
 			Name: "play", Description: en.T("cmd.play.description"), DescriptionLocalizations: localized("cmd.play.description"),
-			Options: options, DMPermission: &dm, DefaultMemberPermissions: &minPerm,
+			Options: options, DefaultMemberPermissions: &minPerm,
 		},
 		{
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
-			DMPermission: &dm, DefaultMemberPermissions: &minPerm,
+			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"),
 			},
 		},
 		settingsCommand(),
+	})
+}
+
+// guildOnly makes every command usable in servers only, by members of a
+// server the bot is installed in: tables live in server channels. Discord
+// documents contexts and integration_types for this and deprecates
+// dm_permission (developers/interactions/application-commands.mdx,
+// "Contexts" and "Installation Context").
+func guildOnly(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	for _, c := range cmds {
+		c.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+		c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	}
+	return cmds
 }
 
 // settingsCommand is /settings [language]: a server's warroom settings.
@@ -70,12 +82,11 @@ func Commands() []*discordgo.ApplicationCommand {
 func settingsCommand() *discordgo.ApplicationCommand {
 	en := i18n.For("en")
 	perm := int64(discordgo.PermissionManageGuild)
-	dm := false
 	return &discordgo.ApplicationCommand{
 		Name: "settings", NameLocalizations: ptr(localizedName("cmd.settings")),
 		Description: en.T("cmd.settings.description"), DescriptionLocalizations: localized("cmd.settings.description"),
-		DMPermission: &dm, DefaultMemberPermissions: &perm,
-		Options: []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true)},
+		DefaultMemberPermissions: &perm,
+		Options:                  []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true)},
 	}
 }
 

@@ -233,7 +233,7 @@
 //
 // Role and overwrite arithmetic (the test sets the bot's result per
 // channel; users' permissions are default_member_permissions and
-// dm_permission only), MENTION_EVERYONE, guilds, members, roles and
+// contexts or dm_permission only), MENTION_EVERYONE, guilds, members, roles and
 // channels as objects (GUILD_CREATE,
 // THREAD_CREATE and other gateway events are not sent), message content
 // and MESSAGE_CREATE events, reactions, pins, polls, stickers, webhooks

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -460,7 +461,18 @@ func (s *Server) command(u User, channelID, guildID, name string, options map[st
 	if cmd == nil {
 		return nil, fmt.Errorf("discordtest: /%s is not registered (globally or in guild %q)", path[0], guildID)
 	}
-	if cp.DMPermission != nil && !*cp.DMPermission && guildID == "" {
+	// Where a command may be used: contexts (0 guild, 1 bot DM, 2 private
+	// channel), or the deprecated dm_permission when contexts is absent
+	// (developers/interactions/application-commands.mdx, "Contexts").
+	if cp.Contexts != nil {
+		want := discordgo.InteractionContextBotDM
+		if guildID != "" {
+			want = discordgo.InteractionContextGuild
+		}
+		if !slices.Contains(*cp.Contexts, want) {
+			return nil, fmt.Errorf("discordtest: /%s is not available in this context (%d)", path[0], want)
+		}
+	} else if cp.DMPermission != nil && !*cp.DMPermission && guildID == "" {
 		return nil, fmt.Errorf("discordtest: /%s is not available in DMs", path[0])
 	}
 	if cp.DefaultMemberPermissions != nil && guildID != "" {

@@ -382,3 +382,33 @@ func TestDiscordgoHonoursBuckets(t *testing.T) {
 		t.Fatal(p)
 	}
 }
+
+// A global command whose contexts name only servers cannot be used in a DM,
+// one without contexts can (developers/interactions/application-commands.mdx,
+// "Contexts").
+func TestCommandContexts(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	alice := srv.User("alice")
+	dg := startBot(t, srv, guild)
+	dm := srv.NewChannelOfType("", discordgo.ChannelTypeDM)
+	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	cmds := []*discordgo.ApplicationCommand{
+		{Name: "table", Description: "servers only", Contexts: guildOnly},
+		{Name: "ping", Description: "anywhere"},
+	}
+	if _, err := dg.ApplicationCommandBulkOverwrite(srv.AppID(), "", cmds); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.TrySlash(alice, dm, "", "table", nil, ""); err == nil || !strings.Contains(err.Error(), "context") {
+		t.Fatalf("a servers-only command in a DM: %v", err)
+	}
+	if _, err := srv.TrySlash(alice, ch, guild, "table", nil, ""); err != nil {
+		t.Fatalf("a servers-only command in a server: %v", err)
+	}
+	if _, err := srv.TrySlash(alice, dm, "", "ping", nil, ""); err != nil {
+		t.Fatalf("a command without contexts in a DM: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -391,6 +392,13 @@ func TestE2ECommandsRegistered(t *testing.T) {
 		g, ok := byName[c.Name]
 		if !ok || len(g.Options) != len(c.Options) {
 			t.Fatalf("command %s: registered %+v", c.Name, g)
+		}
+		// Servers only, by the documented fields, not the deprecated
+		// dm_permission (developers/interactions/application-commands.mdx).
+		if g.Contexts == nil || !slices.Equal(*g.Contexts, []discordgo.InteractionContextType{discordgo.InteractionContextGuild}) ||
+			g.IntegrationTypes == nil || !slices.Equal(*g.IntegrationTypes, []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}) ||
+			g.DMPermission != nil {
+			t.Fatalf("command %s: contexts %v, integration_types %v, dm_permission %v", c.Name, g.Contexts, g.IntegrationTypes, g.DMPermission)
 		}
 	}
 	play := byName["play"]
