@@ -163,6 +163,7 @@ func (b *Bot) timers() {
 				b.log.Error().Err(err).Str("table", id).Msg("overdue turn")
 			} else if ok {
 				b.carryOut(ctx, resp, "")
+				b.finish(resp)
 			}
 			cancel()
 			b.inflight.Done()

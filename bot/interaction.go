@@ -106,6 +106,7 @@ func (b *Bot) answerCommand(ctx context.Context, i *discordgo.Interaction, resp 
 		}
 	}
 	b.carryOut(ctx, resp, i.ChannelID)
+	b.finish(resp)
 }
 
 // requestOf converts an interaction into the table service's request.
@@ -229,6 +230,7 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
 		logErr(log, err, "strip buttons")
 	}
+	b.finish(resp)
 }
 
 // carryOut does the public side of a response: open the thread, edit
@@ -279,12 +281,19 @@ func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback str
 			postErr = err
 		}
 	}
+	return postErr
+}
+
+// finish is the last step of handling any response, after the reply and
+// every edit and post: archiving a finished team thread. Discord refuses
+// edits in an archived thread (50083, developers/topics/threads.mdx), so
+// nothing may follow it.
+func (b *Bot) finish(resp commands.Response) {
 	if id := resp.ArchiveThread; id != "" {
 		archived := true
-		_, err := s.ChannelEditComplex(id, &discordgo.ChannelEdit{Archived: &archived})
-		logErr(log, err, "archive team thread")
+		_, err := b.s.ChannelEditComplex(id, &discordgo.ChannelEdit{Archived: &archived})
+		logErr(b.log, err, "archive team thread")
 	}
-	return postErr
 }
 
 // isPermissionError: Discord refused because the bot lacks access or a
