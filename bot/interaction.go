@@ -39,7 +39,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	// is deferred at once (type 6) and its message edited afterwards. A
 	// command is answered directly when it is ready within fastReply, so
 	// private answers can be ephemeral; otherwise it is deferred too.
-	privateCmd := req.Kind == commands.SlashCommand && req.Command == "game" && req.Subcommand == "rules"
+	privateCmd := commands.PrivateCommand(req)
 	switch req.Kind {
 	case commands.Component:
 		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
@@ -208,14 +208,18 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		}
 		return
 	case commands.ReplyPrivate:
-		if req.Kind == commands.SlashCommand && privateCmd {
+		if req.Kind == commands.SlashCommand {
+			// The deferral fixed the answer's visibility
+			// (commands.PrivateCommand). A public command that ends in a
+			// notice after a public deferral (a slow failure) shows the
+			// notice in place of "thinking": it concerns the command, not
+			// a secret, and Discord keeps a deferral's visibility.
+			if !privateCmd {
+				log.Warn().Str("command", req.Command).Msg("a slow public command answered with a notice")
+			}
 			_, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
 			logErr(log, err, "private reply")
 			break
-		}
-		if req.Kind == commands.SlashCommand {
-			// The deferral was public; replace it by a private follow-up.
-			logErr(log, s.InteractionResponseDelete(i), "delete public deferral")
 		}
 		_, err := s.FollowupMessageCreate(i, true, privateFollowup(r.Message))
 		logErr(log, err, "private follow-up")

@@ -86,3 +86,24 @@ func TestLogSafeDropsThePayload(t *testing.T) {
 		}
 	}
 }
+
+// The answers that must be private are known before the answer exists:
+// a slow command is deferred with that visibility, which Discord keeps.
+func TestPrivateCommand(t *testing.T) {
+	cases := []struct {
+		req  Request
+		want bool
+	}{
+		{Request{Kind: SlashCommand, Command: "game", Subcommand: "rules"}, true},
+		{Request{Kind: SlashCommand, Command: "settings"}, true},
+		{Request{Kind: SlashCommand, Command: "game", Subcommand: "status"}, false},
+		{Request{Kind: SlashCommand, Command: "game", Subcommand: "abandon"}, false},
+		{Request{Kind: SlashCommand, Command: "play"}, false},
+		{Request{Kind: Component, Command: "settings"}, false},
+	}
+	for _, c := range cases {
+		if got := PrivateCommand(c.req); got != c.want {
+			t.Errorf("%+v: private %v, want %v", c.req, got, c.want)
+		}
+	}
+}

@@ -237,6 +237,11 @@ func (s *Service) game(req Request) Response {
 		card := render.Card{Title: render.GameName(ctx, t.Game), Description: g.Rules(ctx)}
 		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
 	case "status":
+		// A co-op table plays in its team thread: its board lives there,
+		// and the parent channel gets a pointer, never a second board.
+		if t.ThreadID != "" && req.ChannelID != t.ThreadID {
+			return private(req, "core.status.in_thread", "Thread", "<#"+t.ThreadID+">")
+		}
 		unlock := s.lock(t.ID)
 		defer unlock()
 		l, err := s.load(t.ID)

@@ -123,3 +123,14 @@ type Response struct {
 	// not count against the server's active-thread limit.
 	ArchiveThread string
 }
+
+// PrivateCommand reports, from the request alone, whether a slash
+// command's answer is private (/game rules, /settings). A command that
+// cannot be answered at once is deferred, and the deferral's flags fix
+// the answer's visibility for good
+// (developers/interactions/receiving-and-responding.mdx: "an existing
+// message's ephemeral state cannot be changed"), so this is decided
+// before the answer exists.
+func PrivateCommand(req Request) bool {
+	return req.Kind == SlashCommand && (req.Command == "settings" || req.Command == "game" && req.Subcommand == "rules")
+}

@@ -110,3 +110,35 @@ func TestE2ETurnTimeout(t *testing.T) {
 	}
 	w.noProblems()
 }
+
+// /game status in the parent channel of a co-op table points to the team
+// thread privately; the board in the thread keeps its buttons and no
+// board appears in the parent channel.
+func TestE2EStatusInParentOfCoopTable(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.lobby("blindaz", nil, true, 1)
+	th := w.teamThread()
+	before := w.board(th)
+	parentBefore := len(w.srv.Messages(w.ch))
+	r := w.expect(w.srv.Slash(w.bob, w.ch, w.guild, "game status", nil, "en-US"))
+	if txt := privateText(r); !strings.Contains(txt, "<#"+th+">") {
+		t.Fatalf("status in the parent channel: private %q, public %q", txt, r.Text())
+	}
+	if err := w.srv.WaitIdle(w.ctx(), 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(w.srv.Messages(w.ch)); n != parentBefore {
+		t.Fatalf("the parent channel went from %d to %d messages", parentBefore, n)
+	}
+	if now := w.srv.Message(before.ID); now == nil || !isBoard(now) {
+		t.Fatal("the team thread's board lost its buttons")
+	}
+	// In the thread, status still posts the board there.
+	r = w.expect(w.srv.Slash(w.bob, th, w.guild, "game status", nil, "en-US"))
+	if !isBoard(&r.Message) {
+		t.Fatalf("status in the thread: %q", r.Text())
+	}
+	w.noProblems()
+}
