@@ -100,7 +100,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	}
 	ready := make(chan *discordgo.Ready, 1)
 	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
-	s.AddHandler(b.onInteraction)
+	s.AddHandler(b.onEvent)
 	if err := s.Open(); err != nil {
 		return nil, fmt.Errorf("open Discord gateway: %w", err)
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -13,14 +14,22 @@ import (
 
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/i18n"
 )
 
 // handleTimeout bounds the work for one interaction; the token itself
 // lasts 15 minutes.
 const handleTimeout = 60 * time.Second
 
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+// onEvent takes INTERACTION_CREATE from the raw gateway dispatch, which
+// also carries what discordgo's Interaction struct leaves out: the
+// channel's type (a co-op table needs a text channel).
+func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && e.Type == "INTERACTION_CREATE" {
+		b.onInteraction(s, ic, e.RawData)
+	}
+}
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, raw []byte) {
 	if !b.begin() {
 		return // shutting down: Discord shows "interaction failed", nothing is applied
 	}
@@ -29,7 +38,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	defer cancel()
 	start := time.Now()
 	i := ic.Interaction
-	req, ok := requestOf(i)
+	req, ok := requestOf(i, raw)
 	if !ok {
 		return // PING and modal submits are not used
 	}
@@ -109,10 +118,33 @@ func (b *Bot) answerCommand(ctx context.Context, i *discordgo.Interaction, resp 
 	b.finish(resp)
 }
 
-// requestOf converts an interaction into the table service's request.
-func requestOf(i *discordgo.Interaction) (commands.Request, bool) {
+// interactionExtras are the interaction fields discordgo does not decode,
+// or decodes without telling "absent" from zero
+// (developers/interactions/receiving-and-responding.mdx, "Interaction Object").
+type interactionExtras struct {
+	Channel *struct {
+		Type     discordgo.ChannelType `json:"type"`
+		ParentID string                `json:"parent_id"`
+	} `json:"channel"`
+	AppPermissions *string `json:"app_permissions"`
+}
+
+// requestOf converts an interaction (and its raw JSON) into the table
+// service's request.
+func requestOf(i *discordgo.Interaction, raw []byte) (commands.Request, bool) {
 	req := commands.Request{
 		Locale: string(i.Locale), GuildLocale: "", GuildID: i.GuildID, ChannelID: i.ChannelID,
+	}
+	var x interactionExtras
+	if json.Unmarshal(raw, &x) == nil {
+		if x.Channel != nil {
+			req.Channel = &commands.Channel{Type: x.Channel.Type, ParentID: x.Channel.ParentID}
+		}
+		if x.AppPermissions != nil {
+			if p, err := strconv.ParseInt(*x.AppPermissions, 10, 64); err == nil {
+				req.AppPermissions = &p
+			}
+		}
 	}
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
@@ -194,7 +226,7 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		// by the time the player sees the reply the table already shows
 		// the move. The interaction is acknowledged, so order is free.
 		if err := b.carryOut(ctx, resp, i.ChannelID); isPermissionError(err) {
-			b.tellPermissions(i, req.Locale)
+			b.tellPermissions(i, req)
 		}
 	}
 	switch r.Kind {
@@ -313,8 +345,8 @@ func isPermissionError(err error) bool {
 
 // tellPermissions tells the player privately why the board did not
 // appear; the move itself is saved.
-func (b *Bot) tellPermissions(i *discordgo.Interaction, locale string) {
-	msg := render.Notice(render.Ctx{L: i18n.For(locale)}, "core.err.bot_permissions")
+func (b *Bot) tellPermissions(i *discordgo.Interaction, req commands.Request) {
+	msg := b.svc.PermissionNotice(req)
 	_, err := b.s.FollowupMessageCreate(i, true, privateFollowup(msg))
 	logErr(b.log, err, "tell about missing permissions")
 }

@@ -28,6 +28,11 @@ func TestRequestOf(t *testing.T) {
 		{"button", `{"id":"3","type":3,"guild_id":"g","channel_id":"c","member":{"permissions":"0","user":{"id":"200","username":"bob"}},
 			"message":{"id":"m1","channel_id":"c"},"data":{"custom_id":"w1:1:2:a:roll","component_type":2}}`,
 			commands.Request{Kind: commands.Component, User: commands.User{ID: "200", Name: "bob"}, GuildID: "g", ChannelID: "c", CustomID: "w1:1:2:a:roll", MessageID: "m1"}},
+		{"in a thread, with the bot's permissions", `{"id":"7","type":3,"guild_id":"g","channel_id":"t","app_permissions":"274877991936",
+			"channel":{"id":"t","type":12,"parent_id":"c"},"member":{"permissions":"0","user":{"id":"200","username":"bob"}},
+			"message":{"id":"m1","channel_id":"t"},"data":{"custom_id":"w1:1:2:a:roll","component_type":2}}`,
+			commands.Request{Kind: commands.Component, User: commands.User{ID: "200", Name: "bob"}, GuildID: "g", ChannelID: "t", CustomID: "w1:1:2:a:roll", MessageID: "m1",
+				Channel: &commands.Channel{Type: discordgo.ChannelTypeGuildPrivateThread, ParentID: "c"}, AppPermissions: ptr(int64(274877991936))}},
 		{"select", `{"id":"4","type":3,"guild_id":"g","channel_id":"c","member":{"permissions":"0","user":{"id":"200","username":"bob"}},
 			"message":{"id":"m1","channel_id":"c"},"data":{"custom_id":"w1:1:2:s","component_type":3,"values":["take.7"]}}`,
 			commands.Request{Kind: commands.Component, User: commands.User{ID: "200", Name: "bob"}, GuildID: "g", ChannelID: "c", CustomID: "w1:1:2:s", Values: []string{"take.7"}, MessageID: "m1"}},
@@ -40,7 +45,7 @@ func TestRequestOf(t *testing.T) {
 		if err := json.Unmarshal([]byte(c.payload), &i); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		got, ok := requestOf(&i)
+		got, ok := requestOf(&i, []byte(c.payload))
 		if !ok {
 			t.Fatalf("%s: not converted", c.name)
 		}
@@ -52,10 +57,12 @@ func TestRequestOf(t *testing.T) {
 	}
 	var ping discordgo.Interaction
 	json.Unmarshal([]byte(`{"id":"6","type":1}`), &ping)
-	if _, ok := requestOf(&ping); ok {
+	if _, ok := requestOf(&ping, nil); ok {
 		t.Error("PING converted to a request")
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
 
 func TestMentionsAllowOnlyTheNamedUsers(t *testing.T) {
 	m := mentions(renderMessage("<@1> <@2> @everyone", "1"))

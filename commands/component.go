@@ -33,6 +33,13 @@ func (s *Service) component(req Request) Response {
 		// A custom_id copied from another server's table.
 		return private(req, "core.err.bad_button")
 	}
+	// A click that changes the table must be able to show the change:
+	// refuse it before anything changes when the bot may not post here.
+	if id.Kind != KindMyView && id.Kind != KindPrivate {
+		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+			return resp
+		}
+	}
 	if id.Kind == KindLobby {
 		return s.lobby(req, l, id)
 	}

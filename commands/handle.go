@@ -139,6 +139,9 @@ func (s *Service) play(req Request) Response {
 	if v, ok := req.Options[OptLanguage]; ok && !contains(i18n.Languages, v) {
 		return private(req, "core.err.bad_language", "Value", v)
 	}
+	if resp, ok := s.checkPlace(req, eng.Info(), nil); !ok {
+		return resp
+	}
 	opts, err := gameOptions(eng.Info(), req.Options)
 	if err != nil {
 		var oe *optionError
@@ -247,6 +250,9 @@ func (s *Service) game(req Request) Response {
 		l, err := s.load(t.ID)
 		if err != nil {
 			return s.internal(req, err)
+		}
+		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+			return resp
 		}
 		msg, err := s.board(l, l.t.Locale, false)
 		if err != nil {

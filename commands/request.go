@@ -50,6 +50,19 @@ type Request struct {
 	MessageID string // the message the component is on
 	// CanManageGuild: the member has Manage Server in this guild.
 	CanManageGuild bool
+	// Channel is the channel the interaction came from, as Discord
+	// describes it (nil when it did not say).
+	Channel *Channel
+	// AppPermissions are the bot's permissions in that channel
+	// (app_permissions; nil when Discord did not say).
+	AppPermissions *int64
+}
+
+// Channel is the partial channel Discord sends with an interaction
+// (developers/interactions/receiving-and-responding.mdx, "channel").
+type Channel struct {
+	Type     discordgo.ChannelType
+	ParentID string // for a thread: its channel
 }
 
 // ReplyKind says how the interaction is answered.

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/bot/discordtest"
+)
+
+// A co-op game asked for where Discord allows no private thread gets a
+// clear private answer, and no lobby opens (developers/topics/threads.mdx:
+// private threads "can only be created in GUILD_TEXT channels").
+func TestE2ECoopNeedsATextChannel(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	places := map[string]string{
+		"announcement channel": w.srv.NewChannelOfType(w.guild, discordgo.ChannelTypeGuildNews),
+		"voice channel chat":   w.srv.NewChannelOfType(w.guild, discordgo.ChannelTypeGuildVoice),
+	}
+	for what, ch := range places {
+		r := w.expect(w.srv.Slash(w.ann, ch, w.guild, "play", map[string]any{"game": "blindaz"}, "en-US"))
+		if txt := privateText(r); !strings.Contains(txt, "only in text channels") {
+			t.Fatalf("%s: private %q, public %q", what, txt, r.Text())
+		}
+		if n := len(w.srv.Messages(ch)); n != 0 {
+			t.Fatalf("%s: %d public messages", what, n)
+		}
+	}
+	// Inside a thread of a text channel: no thread in a thread either.
+	th := w.srv.NewChannelOfType(w.guild, discordgo.ChannelTypeGuildPublicThread)
+	r := w.expect(w.srv.Slash(w.ann, th, w.guild, "play", map[string]any{"game": "blindaz"}, "en-US"))
+	if txt := privateText(r); !strings.Contains(txt, "only in text channels") {
+		t.Fatalf("in a thread: private %q, public %q", txt, r.Text())
+	}
+	// Any other game is fine in those places.
+	ann := w.expect(w.srv.Slash(w.ann, places["voice channel chat"], w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	if _, ok := findButton(&ann.Message, ":l:join"); !ok {
+		t.Fatalf("flanders in a voice channel's chat: %q", ann.Text())
+	}
+	w.noProblems()
+}
+
+// Each permission the bot needs, taken away: /play and clicks are refused
+// privately, naming the permission as Discord's settings do, and nothing
+// changes; once it is granted again the game goes on from where it was.
+func TestE2EMissingPermissions(t *testing.T) {
+	perms := []struct {
+		bit  int64
+		name string
+		coop bool
+	}{
+		{discordgo.PermissionSendMessages, "Send Messages", false},
+		{discordgo.PermissionEmbedLinks, "Embed Links", false},
+		{discordgo.PermissionAttachFiles, "Attach Files", false},
+		{discordgo.PermissionViewChannel, "View Channels", false},
+		{discordgo.PermissionCreatePrivateThreads, "Create Private Threads", true},
+		{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", true},
+		{discordgo.PermissionManageThreads, "Manage Threads", true},
+	}
+	for _, p := range perms {
+		t.Run(p.name, func(t *testing.T) {
+			w := newWorld(t)
+			w.startBot() // with PNG boards: Attach Files is needed
+			game := "flanders"
+			if p.coop {
+				game = "blindaz"
+			}
+			// /play without the permission: refused, no lobby.
+			w.srv.DenyBot(w.ch, p.bit)
+			r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": game}, "en-US"))
+			if txt := privateText(r); !strings.Contains(txt, p.name) || !strings.Contains(txt, "Nothing was changed") {
+				t.Fatalf("/play without %s: private %q, public %q", p.name, txt, r.Text())
+			}
+			w.srv.GrantBot(w.ch, p.bit)
+			bots := 0
+			if p.coop {
+				bots = 1
+			}
+			w.lobby(game, nil, true, bots)
+			ch := w.ch
+			if p.coop {
+				ch = w.teamThread()
+				if p.bit == discordgo.PermissionCreatePrivateThreads || p.bit == discordgo.PermissionManageThreads {
+					return // needed to open (and later archive) the thread: checked at /play
+				}
+			}
+			// Mid-game: the click is refused before anything changes.
+			b := w.board(ch)
+			u, _ := w.toAct(b)
+			w.srv.DenyBot(w.ch, p.bit)
+			clicked := w.move(rand.New(rand.NewPCG(3, 3)), u, b)
+			// The notice is the private answer (after a click on a private
+			// menu, a private follow-up to it).
+			said := privateText(clicked)
+			for _, f := range clicked.Followups {
+				said += "\n" + f.Text()
+			}
+			if !strings.Contains(said, p.name) {
+				t.Fatalf("a move without %s: private %q", p.name, said)
+			}
+			if err := w.srv.WaitIdle(w.ctx(), 200*time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+			if now := w.srv.Message(b.ID); now == nil || !isBoard(now) {
+				t.Fatalf("without %s the board changed", p.name)
+			}
+			w.srv.GrantBot(w.ch, p.bit)
+			// Granted again: the same board plays on.
+			w.move(rand.New(rand.NewPCG(3, 3)), u, w.board(ch))
+			if m := w.settle(ch); !isResult(m) && boardVersion(m) == boardVersion(b) {
+				t.Fatalf("the table did not move on after %s was granted again", p.name)
+			}
+			w.noProblems()
+		})
+	}
+}
+
+// boardVersion is the table version a board's buttons were drawn for
+// (custom_id w1:<table>:<version>:...).
+func boardVersion(m *discordtest.Message) string {
+	for _, b := range m.Buttons() {
+		if parts := strings.Split(b.CustomID, ":"); len(parts) > 2 {
+			return parts[2]
+		}
+	}
+	return ""
+}
