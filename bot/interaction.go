@@ -249,7 +249,7 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 			if !privateCmd {
 				log.Warn().Str("command", req.Command).Msg("a slow public command answered with a notice")
 			}
-			_, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
+			err := b.unarchived(i.ChannelID, func() error { _, err := s.InteractionResponseEdit(i, webhookEdit(r.Message)); return err })
 			logErr(log, err, "private reply")
 			break
 		}
@@ -257,13 +257,17 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 		logErr(log, err, "private follow-up")
 	case commands.ReplyNew, commands.ReplyUpdate:
 		// A deferred command's response, or the clicked message.
-		m, err := s.InteractionResponseEdit(i, webhookEdit(r.Message))
+		var m *discordgo.Message
+		err := b.unarchived(i.ChannelID, func() (err error) { m, err = s.InteractionResponseEdit(i, webhookEdit(r.Message)); return err })
 		if logErr(log, err, "edit reply") == nil && r.BoardOf != "" {
 			b.boardPosted(ctx, r.BoardOf, m)
 		}
 	case commands.ReplyStrip:
 		empty := []discordgo.MessageComponent{}
-		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
+		err := b.unarchived(i.ChannelID, func() error {
+			_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
+			return err
+		})
 		logErr(log, err, "strip buttons")
 	}
 	b.finish(resp)
@@ -295,7 +299,7 @@ func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback str
 			noAttachments := []*discordgo.MessageAttachment{}
 			edit.Attachments = &noAttachments
 		}
-		_, err := s.ChannelMessageEditComplex(edit)
+		err := b.unarchived(e.ChannelID, func() error { _, err := s.ChannelMessageEditComplex(edit); return err })
 		logErr(log, err, "edit message")
 	}
 	for _, p := range resp.Posts {
@@ -330,6 +334,27 @@ func (b *Bot) finish(resp commands.Response) {
 		_, err := b.s.ChannelEditComplex(id, &discordgo.ChannelEdit{Archived: &archived})
 		logErr(b.log, err, "archive team thread")
 	}
+}
+
+// unarchived runs an edit of a message in channelID and, when Discord
+// refuses it because the thread is archived (50083: a team thread
+// archives itself after a week without a message), unarchives the thread
+// and tries once more. Unarchiving an unlocked thread needs only Send
+// Messages (developers/resources/channel.mdx, "Modify Channel", JSON
+// Params (Thread)); a new message would unarchive it too, but edits come
+// first (developers/topics/threads.mdx, "Archiving").
+func (b *Bot) unarchived(channelID string, edit func() error) error {
+	err := edit()
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != discordgo.ErrCodePerformedOperationOnArchivedThread {
+		return err
+	}
+	archived := false
+	if _, uerr := b.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr != nil {
+		b.log.Warn().Err(uerr).Str("thread", channelID).Msg("unarchive team thread")
+		return err
+	}
+	return edit()
 }
 
 // isPermissionError: Discord refused because the bot lacks access or a

@@ -130,3 +130,90 @@ func boardVersion(m *discordtest.Message) string {
 	}
 	return ""
 }
+
+// A team thread that Discord archived after a week without a message
+// (auto_archive_duration 10080, developers/topics/threads.mdx): the next
+// move still reaches the team, and an old board's button is answered.
+func TestE2EAutoArchivedTeamThread(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.lobby("blindaz", nil, true, 1)
+	th := w.teamThread()
+	rng := rand.New(rand.NewPCG(9, 9))
+	first := w.board(th)
+	u, _ := w.toAct(first)
+	w.move(rng, u, first)
+	old := first
+	w.srv.AdvanceClock(8 * 24 * time.Hour)
+	if thr := w.srv.Thread(th); thr == nil || !thr.Archived {
+		t.Fatal("the idle thread was not archived by Discord")
+	}
+	// Play on, a week apart each time: every move meets an archived
+	// thread. A move that updates the board in place edits a message in
+	// the thread, which Discord refuses while it is archived (50083).
+	for i := 0; i < 6; i++ {
+		w.srv.AdvanceClock(8 * 24 * time.Hour)
+		if thr := w.srv.Thread(th); thr == nil || !thr.Archived {
+			t.Fatal("the idle thread was not archived by Discord")
+		}
+		b := w.board(th)
+		u, _ = w.toAct(b)
+		var r *discordtest.Response
+		if your, ok := findButton(b, ":p"); ok {
+			menu := ephemeralWithComponents(w.expect(w.srv.Click(u, b, your)))
+			if menu == nil {
+				t.Fatal("Your move gave no menu")
+			}
+			r = w.move(rng, u, menu)
+		} else {
+			r = w.move(rng, u, b)
+		}
+		if txt := privateText(r); strings.Contains(txt, "went wrong") {
+			t.Fatalf("move in an archived thread: %q", txt)
+		}
+		if m := w.settle(th); isResult(m) {
+			break
+		} else if boardVersion(m) == boardVersion(b) {
+			t.Fatal("the move in the archived thread did not reach the team")
+		}
+		if thr := w.srv.Thread(th); thr.Archived {
+			t.Fatal("the thread is still archived after the move")
+		}
+	}
+	// An old board's button: answered privately as stale.
+	w.srv.AdvanceClock(8 * 24 * time.Hour)
+	for _, btn := range old.Buttons() {
+		if strings.Contains(btn.CustomID, ":h") {
+			continue
+		}
+		r := w.expect(w.srv.ForgeClick(u, old, btn.CustomID))
+		if privateText(r) == "" {
+			t.Fatalf("an old board's button in an archived thread got no private answer: %q", r.Text())
+		}
+		break
+	}
+	// Discord refuses an edit in an archived thread (50083); the bot then
+	// unarchives the thread and the same edit goes through. Anything else
+	// Discord refused is a fault.
+	retried := 0
+	for _, f := range w.srv.Failures() {
+		if f.Code != 50083 || f.Request == nil || !succeededLater(w.srv.Requests(), *f.Request) {
+			t.Errorf("Discord refused: %s", f)
+		}
+		retried++
+	}
+	if retried == 0 {
+		t.Error("no edit met an archived thread: the test does not reach the case")
+	}
+}
+
+// succeededLater: the same request was answered with success later.
+func succeededLater(reqs []discordtest.Request, failed discordtest.Request) bool {
+	for _, q := range reqs {
+		if q.Seq > failed.Seq && q.Method == failed.Method && q.Path == failed.Path && q.Status < 300 {
+			return true
+		}
+	}
+	return false
+}
