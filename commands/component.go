@@ -238,7 +238,7 @@ func (r *Response) addThreadResult(l *loaded) {
 	}
 	r.ArchiveThread = t.ThreadID
 	ctx := ctxFor(l, t.Locale, games.Spectator)
-	msg := render.Message{Content: ctx.T("core.table.thread_done", "Thread", "<#"+t.ThreadID+">") + "\n" + render.OutcomeText(ctx, l.info())}
+	msg := render.Fit(render.Message{Content: ctx.T("core.table.thread_done", "Thread", "<#"+t.ThreadID+">") + "\n" + render.OutcomeText(ctx, l.info())})
 	if t.LinkMessageID != "" {
 		r.Edits = append(r.Edits, Edit{ChannelID: t.ChannelID, MessageID: t.LinkMessageID, Message: msg})
 		return

@@ -52,6 +52,22 @@ func TestE2EEveryGameInPolishAndRussianServers(t *testing.T) {
 	}
 }
 
+// An ordinary (non-Community) server sends guild_locale en-US whatever
+// its members speak; a Polish host's table there speaks Polish, to the
+// end of the game.
+func TestE2EPolishHostOnAnEnglishServerPlaysToTheEnd(t *testing.T) {
+	w := newWorld(t)
+	w.hostLocale = "pl"
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.lobby("trenches", map[string]any{"scenario": 3}, true, 0)
+	if end := w.playToEnd(5, w.ch, 4000); !isResult(end) {
+		t.Fatalf("end: %s", end.Text())
+	}
+	w.publicIn("pl", w.ch)
+	w.noProblems()
+}
+
 // publicIn checks that every message the bot posted in ch for everyone
 // speaks lang: its footer names the table in lang, turn pings use lang's
 // words, and no English catalogue sentence slipped in.
