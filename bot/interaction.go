@@ -185,6 +185,7 @@ func requestOf(i *discordgo.Interaction, raw []byte) (commands.Request, bool) {
 		req.Values = d.Values
 		if i.Message != nil {
 			req.MessageID = i.Message.ID
+			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 		}
 	default:
 		return req, false

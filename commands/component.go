@@ -96,7 +96,7 @@ func (s *Service) component(req Request) Response {
 	case KindAction:
 		return s.action(req, l, seats, id.Action)
 	case KindUndo:
-		onBoard := req.MessageID != "" && req.MessageID == l.t.BoardMessageID
+		onBoard := req.MessageID != "" && !req.OnPrivateMessage
 		old := *l.t
 		if err := s.undo(l, seat, req.User.ID); err != nil {
 			if games.ErrorCode(err) != "" {
@@ -166,7 +166,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 			break
 		}
 	}
-	onBoard := req.MessageID != "" && req.MessageID == l.t.BoardMessageID
+	onBoard := req.MessageID != "" && !req.OnPrivateMessage
 	oldBoard := *l.t
 	res, err := s.act(l, seat, req.User.ID, a)
 	if err != nil {

@@ -48,6 +48,12 @@ type Request struct {
 	CustomID  string
 	Values    []string
 	MessageID string // the message the component is on
+	// OnPrivateMessage: that message is ephemeral (a private menu), as
+	// its flags say; otherwise it is a public board or lobby. Deciding
+	// this from the message itself, not from whether the table has
+	// recorded its board's id yet, keeps a click on a just-posted board
+	// from being taken for a private menu.
+	OnPrivateMessage bool
 	// CanManageGuild: the member has Manage Server in this guild.
 	CanManageGuild bool
 	// Channel is the channel the interaction came from, as Discord

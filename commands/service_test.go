@@ -399,3 +399,27 @@ func TestLobbyLeaveFullAndCancel(t *testing.T) {
 	}
 	check("join after cancel", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
 }
+
+// A click on a board whose message id the table has not recorded yet (the
+// post and its bookkeeping race the player's click) is a click on the
+// public board, never a private menu: the board is not replaced by a
+// private "Done".
+func TestClickOnUnrecordedBoardIsABoardClick(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	r := h.click(who, "new-board-not-yet-recorded", buttons(p.Message)["+2"])
+	if r.Reply.Kind != ReplyStrip || len(r.Posts) != 1 {
+		t.Fatalf("click on the unrecorded public board answered %v with %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	// The same click from a private menu (an ephemeral message) is
+	// answered in that menu, and the public board is handled apart.
+	board := r.Posts[0].Message
+	who = map[string]User{"100": ann, "200": bob}[board.Mentions[0]]
+	req := Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c", CustomID: buttons(board)["+2"],
+		MessageID: "menu", OnPrivateMessage: true, Locale: "en-US"}
+	r = h.svc.Handle(context.Background(), req)
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "Done") {
+		t.Fatalf("click in a private menu answered %v with %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+}
