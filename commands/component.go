@@ -29,8 +29,10 @@ func (s *Service) component(req Request) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
-	if l.t.GuildID != req.GuildID {
-		// A custom_id copied from another server's table.
+	if l.t.GuildID != req.GuildID || !l.t.PlaysIn(req.ChannelID) {
+		// A custom_id copied from another server's or channel's table:
+		// a table's buttons live only where it plays.
+		s.log.Warn().Str("user", req.User.ID).Str("table", l.t.ID).Str("channel", req.ChannelID).Msg("button from another place")
 		return private(req, "core.err.bad_button")
 	}
 	// A click that changes the table must be able to show the change:
@@ -123,6 +125,12 @@ func actingSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 // stale answers a click on a board drawn for another version: a private
 // note with the current board, and nothing applied.
 func (s *Service) stale(req Request, l *loaded) Response {
+	return s.boardFor(req, l, "core.err.stale")
+}
+
+// boardFor is the table's public board for one person, privately, in
+// their language, with a note above it and no buttons, picture or pings.
+func (s *Service) boardFor(req Request, l *loaded, note string) Response {
 	msg, err := s.board(l, req.Locale, false)
 	if err != nil {
 		return s.internal(req, err)
@@ -131,7 +139,7 @@ func (s *Service) stale(req Request, l *loaded) Response {
 	for _, e := range msg.Embeds {
 		e.Image = nil
 	}
-	msg.Content = render.Notice(userCtx(req), "core.err.stale").Content
+	msg.Content = render.Notice(userCtx(req), note).Content
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
 

@@ -166,5 +166,16 @@ func LogSafe(customID string) string {
 	if len(parts) < 4 {
 		return "(malformed)"
 	}
-	return strings.Join(parts[:4], ":")
+	return clipForLog(strings.Join(parts[:4], ":"))
+}
+
+// maxLogged bounds any user-sent text in a log line: a custom_id is at
+// most 100 characters on Discord, but a forged one can be megabytes.
+const maxLogged = 100
+
+func clipForLog(s string) string {
+	if len(s) <= maxLogged {
+		return s
+	}
+	return strings.ToValidUTF8(s[:maxLogged], "") + "…"
 }

@@ -251,6 +251,11 @@ func (s *Service) game(req Request) Response {
 		if err != nil {
 			return s.internal(req, err)
 		}
+		// Someone not at the table sees the board privately: reposting it
+		// publicly is for the players (a stranger could flood the channel).
+		if len(l.t.SeatsOf(req.User.ID)) == 0 && !req.CanManageGuild {
+			return s.boardFor(req, l, "core.status.spectator")
+		}
 		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
 			return resp
 		}

@@ -423,3 +423,53 @@ func TestClickOnUnrecordedBoardIsABoardClick(t *testing.T) {
 		t.Fatalf("click in a private menu answered %v with %q", r.Reply.Kind, text(r.Reply.Message))
 	}
 }
+
+// A table's buttons work only where the table plays: a custom_id forged
+// into another channel of the same server is refused and changes nothing.
+func TestButtonFromAnotherChannelIsRefused(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	before, _ := h.store.Get(p.BoardOf)
+	for _, ch := range []string{"other", ""} {
+		r := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: ch,
+			CustomID: buttons(p.Message)["+2"], MessageID: "board1", Locale: "en-US"})
+		if r.Reply.Kind != ReplyPrivate || len(r.Posts)+len(r.Edits) != 0 {
+			t.Fatalf("a button from channel %q: %+v", ch, r)
+		}
+	}
+	if after, _ := h.store.Get(p.BoardOf); after.Version != before.Version {
+		t.Fatalf("the forged click changed the table: version %d -> %d", before.Version, after.Version)
+	}
+	// From its own channel the same button plays.
+	if r := h.click(who, "board1", buttons(p.Message)["+2"]); r.Reply.Kind != ReplyStrip {
+		t.Fatalf("the button in its own channel: %+v", r.Reply)
+	}
+}
+
+func TestLogSafeBoundsForgedIDs(t *testing.T) {
+	huge := "w1:" + strings.Repeat("x", 1<<20) + ":1:a:take.7"
+	if got := LogSafe(huge); len(got) > maxLogged+len("…") {
+		t.Fatalf("LogSafe kept %d bytes of a forged custom_id", len(got))
+	}
+	if got := LogSafe("w1:3:7:a:take.7"); got != "w1:3:7:a" {
+		t.Fatalf("LogSafe(w1:3:7:a:take.7) = %q", got)
+	}
+}
+
+// /game status reposts the board publicly for a player; anyone else sees
+// it privately, so a stranger cannot flood the channel with boards.
+func TestStatusForStrangersIsPrivate(t *testing.T) {
+	h := newHarness(t)
+	h.startRace()
+	r := h.slash(eve, "game", "status", nil)
+	if r.Reply.Kind != ReplyPrivate || len(r.Edits)+len(r.Posts) != 0 || !strings.Contains(text(r.Reply.Message), "not playing") {
+		t.Fatalf("status for a stranger: %v %q, %d edits", r.Reply.Kind, text(r.Reply.Message), len(r.Edits))
+	}
+	if len(buttons(r.Reply.Message)) != 0 {
+		t.Fatal("a stranger's private board has buttons")
+	}
+	if r := h.slash(bob, "game", "status", nil); r.Reply.Kind != ReplyNew || r.Reply.BoardOf == "" {
+		t.Fatalf("status for a player: %+v", r.Reply)
+	}
+}

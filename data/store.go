@@ -72,6 +72,12 @@ func (t *Table) PlayChannel() string {
 	return t.ChannelID
 }
 
+// PlaysIn reports whether a channel is one of the table's: where /play
+// was used (the lobby) or its team thread.
+func (t *Table) PlaysIn(channelID string) bool {
+	return channelID != "" && (channelID == t.ChannelID || channelID == t.ThreadID)
+}
+
 // Live reports whether the table still occupies its channel.
 func (t *Table) Live() bool { return t.Status == StatusLobby || t.Status == StatusPlaying }
 
