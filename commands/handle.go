@@ -143,6 +143,12 @@ func (s *Service) play(req Request) Response {
 		return resp
 	}
 	opts, err := gameOptions(eng.Info(), req.Options)
+	if err == nil {
+		// The game's own set-up is the final judge of its options (e.g.
+		// In Flanders Field's beginner seats): ask it now, with the most
+		// seats the game allows, rather than fail at Start.
+		err = setupFits(eng, opts, eng.Info().MaxSeats)
+	}
 	if err != nil {
 		var oe *optionError
 		if errors.As(err, &oe) {
@@ -210,6 +216,32 @@ func gameOptions(info games.Info, given map[string]string) (games.Options, error
 		opts[k] = v
 	}
 	return opts, nil
+}
+
+// setupFits dry-runs the game's set-up with the options for seats
+// players. A refusal is an *optionError naming the option the set-up
+// objects to: the one whose removal makes it succeed.
+func setupFits(eng games.Engine, opts games.Options, seats int) error {
+	try := func(o games.Options) error {
+		_, err := eng.Setup(o, seats, games.NewPCG(1, 2))
+		return err
+	}
+	err := try(opts)
+	if err == nil {
+		return nil
+	}
+	for k := range opts {
+		without := games.Options{}
+		for k2, v := range opts {
+			if k2 != k {
+				without[k2] = v
+			}
+		}
+		if try(without) == nil {
+			return &optionError{k, err.Error()}
+		}
+	}
+	return &optionError{"?", err.Error()}
 }
 
 func contains(list []string, v string) bool {

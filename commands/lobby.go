@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -123,8 +124,11 @@ func (s *Service) start(req Request, l *loaded) Response {
 	rng := s.newRNG()
 	st, err := l.eng.Setup(setupOptions(t), len(t.Seats), rng)
 	if err != nil {
-		if code := games.ErrorCode(err); code != "" {
-			return private(req, "core.err.bad_option", "Option", code, "Detail", err.Error())
+		// An option that fits more players than sat down (a beginner
+		// seat 3 at a table of two): say which, nothing changes.
+		var oe *optionError
+		if errors.As(setupFits(l.eng, setupOptions(t), len(t.Seats)), &oe) {
+			return private(req, "core.err.bad_option", "Option", oe.key, "Detail", oe.detail)
 		}
 		return s.internal(req, fmt.Errorf("setup %s: %w", t.Game, err))
 	}

@@ -142,3 +142,30 @@ func TestE2EStatusInParentOfCoopTable(t *testing.T) {
 	}
 	w.noProblems()
 }
+
+// Options the game's own set-up refuses are refused when /play is used,
+// naming the option, instead of failing at Start; an option that fits only
+// more players than sat down is named at Start, and nothing changes.
+func TestE2EGameOptionsCheckedAtPlay(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "flanders", "beginner": "xyz"}, "en-US"))
+	if txt := privateText(r); !strings.Contains(txt, "Option beginner") {
+		t.Fatalf("/play beginner:xyz: private %q, public %q", txt, r.Text())
+	}
+	if n := len(w.srv.Messages(w.ch)); n != 0 {
+		t.Fatalf("a refused /play left %d messages", n)
+	}
+	lobby := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "flanders", "beginner": "1,3"}, "en-US")).Message
+	lobby = w.expect(w.srv.Click(w.bob, &lobby, mustButton(t, &lobby, ":l:join"))).Message
+	r = w.expect(w.srv.Click(w.ann, &lobby, mustButton(t, &lobby, ":l:start")))
+	if txt := privateText(r); !strings.Contains(txt, "Option beginner") {
+		t.Fatalf("start with beginner seat 3 of 2: private %q", txt)
+	}
+	// The lobby is still open: a third player makes seat 3 real.
+	lobby = w.expect(w.srv.Click(w.eve, &lobby, mustButton(t, &lobby, ":l:join"))).Message
+	w.expect(w.srv.Click(w.ann, &lobby, mustButton(t, &lobby, ":l:start")))
+	w.board(w.ch)
+	w.noProblems()
+}
