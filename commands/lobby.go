@@ -33,9 +33,6 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		}
 		nt.Seats = append(nt.Seats, data.Seat{UserID: req.User.ID, Name: req.User.Name})
 	case "leave":
-		if host {
-			return private(req, "core.lobby.host_cannot_leave")
-		}
 		if !seated {
 			return private(req, "core.lobby.not_seated")
 		}
@@ -43,6 +40,21 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		for _, st := range t.Seats {
 			if st.Bot || st.UserID != req.User.ID {
 				nt.Seats = append(nt.Seats, st)
+			}
+		}
+		// A host who leaves hands the table to the next player, so a
+		// lobby never waits for someone who is gone; with nobody left
+		// the lobby closes and frees the channel.
+		if host {
+			nt.HostID = ""
+			for _, st := range nt.Seats {
+				if !st.Bot {
+					nt.HostID = st.UserID
+					break
+				}
+			}
+			if nt.HostID == "" {
+				nt.HostID, nt.Status = t.HostID, data.StatusAbandoned
 			}
 		}
 	case "bot":

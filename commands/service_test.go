@@ -382,7 +382,6 @@ func TestLobbyLeaveFullAndCancel(t *testing.T) {
 	}
 	lobby = check("bob joins", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "<@200>")
 	check("bob joins twice", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "already have a seat")
-	check("host leaves", h.click(ann, "lobby", buttons(lobby)["Leave"]), ReplyPrivate, "cannot leave")
 	lobby = check("eve joins", h.click(eve, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "3 seats taken")
 	if _, ok := buttons(lobby)["Join"]; ok {
 		t.Fatal("Join enabled on a full table")
@@ -398,6 +397,32 @@ func TestLobbyLeaveFullAndCancel(t *testing.T) {
 		t.Fatal("a cancelled lobby still holds the channel")
 	}
 	check("join after cancel", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
+}
+
+// A host who leaves the lobby hands it to the next player, who may start
+// it; when the last person leaves, the lobby closes and frees the channel.
+func TestLobbyHostLeaves(t *testing.T) {
+	h := newHarness(t)
+	lobby := h.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
+	lobby = h.click(bob, "lobby", buttons(lobby)["Join"]).Reply.Message
+	r := h.click(ann, "lobby", buttons(lobby)["Leave"])
+	if r.Reply.Kind != ReplyUpdate || strings.Contains(text(r.Reply.Message), "<@100>") || !strings.Contains(text(r.Reply.Message), "Host: <@200>") {
+		t.Fatalf("after the host left: %v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	lobby = r.Reply.Message
+	lobby = h.click(eve, "lobby", buttons(lobby)["Join"]).Reply.Message
+	if r := h.click(bob, "lobby", buttons(lobby)["Start"]); r.Reply.Kind != ReplyUpdate || len(r.Posts) != 1 {
+		t.Fatalf("the new host could not start: %+v", r.Reply)
+	}
+
+	h2 := newHarness(t)
+	lobby = h2.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
+	if r := h2.click(ann, "lobby", buttons(lobby)["Leave"]); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "cancelled") {
+		t.Fatalf("the last person left: %v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	if _, err := h2.store.ByChannel("c"); err == nil {
+		t.Fatal("an empty lobby still holds the channel")
+	}
 }
 
 // A click on a board whose message id the table has not recorded yet (the
