@@ -18,6 +18,7 @@ require (
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
 )
 
 replace github.com/bwmarrin/discordgo => ./third_party/discordgo

@@ -156,6 +156,9 @@ func (s *Service) play(req Request) Response {
 		}
 		return s.internal(req, err)
 	}
+	if resp, ok := s.slowDown(req); !ok {
+		return resp
+	}
 	t := &data.Table{
 		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
 		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
@@ -289,6 +292,9 @@ func (s *Service) game(req Request) Response {
 			return s.boardFor(req, l, "core.status.spectator")
 		}
 		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+			return resp
+		}
+		if resp, ok := s.slowDown(req); !ok {
 			return resp
 		}
 		msg, err := s.board(l, l.t.Locale, false)

@@ -40,6 +40,10 @@ type Service struct {
 	TimeoutUnit time.Duration
 
 	locks sync.Map // table id -> *sync.Mutex
+
+	// userPosts and channelPosts limit public posts (/play, /game status)
+	// per person and per channel.
+	userPosts, channelPosts *throttle
 }
 
 // OptTurnTimeout is the table option, for every game, that gives each
@@ -52,7 +56,8 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour}
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour,
+		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
 
 func cryptoSeed() (uint64, uint64) {

@@ -3,10 +3,12 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/zerolog"
@@ -496,5 +498,51 @@ func TestStatusForStrangersIsPrivate(t *testing.T) {
 	}
 	if r := h.slash(bob, "game", "status", nil); r.Reply.Kind != ReplyNew || r.Reply.BoardOf == "" {
 		t.Fatalf("status for a player: %+v", r.Reply)
+	}
+}
+
+// One person cannot flood a server with lobbies, nor players a channel
+// with reposted boards: past the burst they are told privately to slow
+// down and nothing is posted; after a while they may post again.
+func TestPublicPostsAreThrottled(t *testing.T) {
+	h := newHarness(t)
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return now }
+	play := func(u User, ch string) Response {
+		return h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: ch,
+			Command: "play", Options: map[string]string{"game": "race"}, Locale: "en-US"})
+	}
+	for i := 0; i < userPostBurst; i++ {
+		if r := play(eve, fmt.Sprint("ch", i)); r.Reply.Kind != ReplyNew {
+			t.Fatalf("lobby %d refused: %q", i, text(r.Reply.Message))
+		}
+	}
+	r := play(eve, "ch-next")
+	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Slow down") {
+		t.Fatalf("lobby past the burst: %v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	if _, err := h.store.ByChannel("ch-next"); err == nil {
+		t.Fatal("a throttled /play opened a table")
+	}
+	if r := play(ann, "ch-ann"); r.Reply.Kind != ReplyNew {
+		t.Fatalf("another person is not throttled: %q", text(r.Reply.Message))
+	}
+	now = now.Add(userPostEvery)
+	if r := play(eve, "ch-next"); r.Reply.Kind != ReplyNew {
+		t.Fatalf("after %v: %q", userPostEvery, text(r.Reply.Message))
+	}
+
+	// A channel: players reposting the board in turn, each within their
+	// own limit, run out the channel's (made small here: 3).
+	h2 := newHarness(t)
+	h2.svc.channelPosts = newThrottle(time.Hour, 3)
+	h2.startRace() // the lobby is the channel's first post
+	for i, u := range []User{ann, bob} {
+		if r := h2.slash(u, "game", "status", nil); r.Reply.Kind != ReplyNew {
+			t.Fatalf("status %d refused: %q", i, text(r.Reply.Message))
+		}
+	}
+	if r := h2.slash(ann, "game", "status", nil); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Slow down") || len(r.Edits) != 0 {
+		t.Fatalf("a fourth post in the channel: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
 }

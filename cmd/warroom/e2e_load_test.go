@@ -54,7 +54,9 @@ func TestE2ELoadManyTables(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tb := loadTable{w: w, ctx: ctx, ch: ch, rng: rand.New(rand.NewPCG(uint64(i), 1))}
+			// One host per table: a person may open only a few lobbies at
+			// once (commands' public-post throttle).
+			tb := loadTable{w: w, ctx: ctx, ch: ch, host: w.srv.User(fmt.Sprint("host", i)), rng: rand.New(rand.NewPCG(uint64(i), 1))}
 			err := tb.play(ctx, moves)
 			mu.Lock()
 			defer mu.Unlock()
@@ -111,6 +113,7 @@ type loadTable struct {
 	w       *world
 	ctx     context.Context
 	ch      string
+	host    discordtest.User
 	rng     *rand.Rand
 	acks    []time.Duration // each interaction's time to acknowledgement
 	last    *discordtest.Response
@@ -132,7 +135,7 @@ func (tb *loadTable) wait(ix *discordtest.Interaction, err error) (*discordtest.
 
 func (tb *loadTable) play(ctx context.Context, moves int) error {
 	srv, w := tb.w.srv, tb.w
-	r, err := tb.wait(srv.TrySlash(w.ann, tb.ch, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	r, err := tb.wait(srv.TrySlash(tb.host, tb.ch, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
 	if err != nil {
 		return fmt.Errorf("/play: %w", err)
 	}
@@ -140,7 +143,7 @@ func (tb *loadTable) play(ctx context.Context, moves int) error {
 	for _, step := range []struct {
 		who  discordtest.User
 		verb string
-	}{{w.bob, ":l:join"}, {w.ann, ":l:start"}} {
+	}{{w.bob, ":l:join"}, {tb.host, ":l:start"}} {
 		id, ok := findButton(&lobby, step.verb)
 		if !ok {
 			return fmt.Errorf("no %s on the lobby %q", step.verb, lobby.Text())
@@ -158,7 +161,7 @@ func (tb *loadTable) play(ctx context.Context, moves int) error {
 			return fmt.Errorf("move %d: no board: %w", m, err)
 		}
 		version = boardVersion(b)
-		u, ok := w.toAct(b)
+		u, ok := tb.toAct(b)
 		if !ok {
 			return fmt.Errorf("move %d: nobody to act on %q", m, b.Content)
 		}
@@ -187,6 +190,16 @@ func (tb *loadTable) play(ctx context.Context, moves int) error {
 		tb.toBoard = append(tb.toBoard, time.Since(clicked))
 	}
 	return nil
+}
+
+// toAct is the table's player the board pings.
+func (tb *loadTable) toAct(b *discordtest.Message) (discordtest.User, bool) {
+	for _, u := range []discordtest.User{tb.host, tb.w.bob} {
+		if strings.Contains(b.Content, u.Mention()) && yourTurn(b.Content) {
+			return u, true
+		}
+	}
+	return discordtest.User{}, false
 }
 
 // move clicks a legal choice on the board, through the private menu
