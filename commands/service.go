@@ -38,6 +38,9 @@ type Service struct {
 	// TimeoutUnit is what one unit of turn_timeout means: an hour, or
 	// less in tests.
 	TimeoutUnit time.Duration
+	// LobbyTTL closes a lobby not started within this long, so a lobby
+	// nobody starts never blocks its channel; 0 keeps lobbies open.
+	LobbyTTL time.Duration
 
 	locks sync.Map // table id -> *sync.Mutex
 
@@ -56,7 +59,7 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour,
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
 

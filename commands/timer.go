@@ -9,6 +9,8 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // Overdue lists the tables whose players to act have run out of time.
@@ -19,11 +21,34 @@ func (s *Service) Overdue(now time.Time) ([]string, error) {
 	}
 	var out []string
 	for _, t := range live {
-		if t.Status == data.StatusPlaying && !t.Deadline.IsZero() && !now.Before(t.Deadline) {
+		if t.Status == data.StatusPlaying && !t.Deadline.IsZero() && !now.Before(t.Deadline) || s.lobbyExpired(t, now) {
 			out = append(out, t.ID)
 		}
 	}
 	return out, nil
+}
+
+// lobbyExpired: a lobby open longer than LobbyTTL.
+func (s *Service) lobbyExpired(t *data.Table, now time.Time) bool {
+	return t.Status == data.StatusLobby && s.LobbyTTL > 0 && !now.Before(t.Created.Add(s.LobbyTTL))
+}
+
+// expireLobby closes a lobby nobody started: the channel is free again and
+// the lobby message says why, without buttons.
+func (s *Service) expireLobby(l *loaded) (Response, bool, error) {
+	nt := *l.t
+	nt.Status = data.StatusAbandoned
+	nt.Version++
+	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
+		return Response{}, false, err
+	}
+	s.log.Info().Str("table", nt.ID).Msg("lobby expired")
+	if nt.BoardMessageID == "" {
+		return Response{}, false, nil
+	}
+	ctx := render.Ctx{L: i18n.For(nt.Locale)}
+	msg := render.Message{Content: ctx.T("core.lobby.expired", "Count", int(s.LobbyTTL.Hours()), "Hours", int(s.LobbyTTL.Hours()))}
+	return Response{Edits: []Edit{{ChannelID: nt.BoardChannelID, MessageID: nt.BoardMessageID, Message: msg}}}, true, nil
 }
 
 // Timeout lets the computer policy finish the turn of every human seat
@@ -37,6 +62,9 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, 
 		return Response{}, false, err
 	}
 	t := l.t
+	if s.lobbyExpired(t, s.Now()) {
+		return s.expireLobby(l)
+	}
 	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
 		return Response{}, false, nil
 	}

@@ -141,3 +141,36 @@ func TestRendererBugDoesNotHideASavedMove(t *testing.T) {
 		t.Fatalf("marks %d: the move was not kept", st.Marks)
 	}
 }
+
+// A lobby nobody starts closes after LobbyTTL: the channel is free again
+// and the lobby message says so, without buttons.
+func TestLobbyExpires(t *testing.T) {
+	h := newHarness(t)
+	now := time.Now()
+	h.svc.Now = func() time.Time { return now }
+	h.svc.LobbyTTL = 2 * time.Hour
+	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
+	id := r.Reply.BoardOf
+	if err := h.svc.BoardPosted(context.Background(), id, "c", "lobby1"); err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
+		t.Fatalf("a fresh lobby is overdue: %v", ids)
+	}
+	now = now.Add(2*time.Hour + time.Minute)
+	ids, err := h.svc.Overdue(now)
+	if err != nil || len(ids) != 1 || ids[0] != id {
+		t.Fatalf("overdue after the TTL: %v %v", ids, err)
+	}
+	resp, ok, err := h.svc.Timeout(context.Background(), id)
+	if err != nil || !ok || len(resp.Edits) != 1 || resp.Edits[0].MessageID != "lobby1" ||
+		!strings.Contains(resp.Edits[0].Message.Content, "within 2 hours") || len(resp.Edits[0].Message.Components) != 0 {
+		t.Fatalf("expiry: ok %v err %v %+v", ok, err, resp)
+	}
+	if _, err := h.store.ByChannel("c"); err == nil {
+		t.Fatal("the expired lobby still holds the channel")
+	}
+	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != ReplyNew {
+		t.Fatalf("a new table after the expiry: %q", text(r.Reply.Message))
+	}
+}

@@ -37,6 +37,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	noImages := fs.Bool("no-images", false, "send boards as text only, without PNG pictures")
 	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
 	timeoutUnit := fs.Duration("dev-timeout-unit", time.Hour, "developers only: what one unit of turn_timeout means (tests use seconds)")
+	lobbyTTL := fs.Duration("lobby-ttl", 24*time.Hour, "a lobby not started within this long closes and frees its channel (0: never)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -59,6 +60,10 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
 	svc.TimeoutUnit = *timeoutUnit
+	if *lobbyTTL < 0 {
+		return fmt.Errorf("--lobby-ttl %v: must be 0 (never) or positive", *lobbyTTL)
+	}
+	svc.LobbyTTL = *lobbyTTL
 
 	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery}, svc, log)
 	if err != nil {
