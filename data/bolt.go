@@ -33,6 +33,9 @@ var (
 type Bolt struct {
 	db  *bolt.DB
 	now func() time.Time
+	// Loosened is the file's mode when Open found it readable by others
+	// and tightened it to 0600 (zero otherwise), for a warning at start.
+	Loosened os.FileMode
 }
 
 // Open opens (or creates, mode 0600) the database file. It fails with a
@@ -53,6 +56,16 @@ func Open(path string) (*Bolt, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	b := &Bolt{db: db, now: time.Now}
+	// The file holds hidden information and the tables' random seeds:
+	// only warroom's user may read it. bbolt applies the mode only when
+	// it creates the file, so an older, looser file is tightened here.
+	if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
+		b.Loosened = st.Mode().Perm()
+		if err := os.Chmod(path, 0o600); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("database %s is readable by others (%v) and cannot be made private: %w", path, b.Loosened, err)
+		}
+	}
 	if err := b.migrate(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)

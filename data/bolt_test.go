@@ -275,3 +275,32 @@ func TestOpenAddsGuildsBucket(t *testing.T) {
 		t.Fatalf("got %+v", gs)
 	}
 }
+
+// A database file readable by others (made by an older warroom or by
+// hand) is tightened to 0600 when opened, and Open says so.
+func TestOpenTightensALooseFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Loosened != 0 {
+		t.Fatalf("a new file reported as loosened: %v", b.Loosened)
+	}
+	b.Close()
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o600 || b.Loosened != 0o644 {
+		t.Fatalf("after Open: mode %v, reported %v", st.Mode().Perm(), b.Loosened)
+	}
+}

@@ -54,6 +54,9 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer store.Close()
+	if store.Loosened != 0 {
+		log.Warn().Str("db", *dbPath).Str("was", store.Loosened.String()).Msg("the database was readable by others; it is now 0600 (owner only)")
+	}
 	if live, err := store.Live(); err == nil {
 		log.Info().Int("tables", len(live)).Msg("live tables resume where they stopped")
 	}
