@@ -2,6 +2,7 @@ package discordtest_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -76,8 +77,10 @@ func TestInvalidSessionAndRestart(t *testing.T) {
 	}
 	st := srv.GatewayStats()
 	// The op 9 made the bot disconnect (developers/events/gateway.mdx,
-	// "Resuming": "your app should disconnect"), the restart closed with 1000.
-	if st.Identifies != 3 || len(st.CloseCodes) == 0 || st.CloseCodes[len(st.CloseCodes)-1] != 1000 {
+	// "Resuming": "your app should disconnect", here with 1012), and the
+	// restart closed with 1000; the order in which the stand-in reads the
+	// close frames of different connections is not fixed.
+	if st.Identifies != 3 || !slices.Contains(st.CloseCodes, 1000) {
 		t.Fatalf("after restart: %+v", st)
 	}
 	if len(srv.Commands(guild)) != 2 {
