@@ -63,7 +63,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			b.answerCommand(ctx, i, resp)
 			log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
 			return
-		case <-time.After(fastReply):
+		case <-time.After(replyBudget(i.ID, time.Now())):
 		}
 		ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		if privateCmd {
@@ -85,9 +85,24 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
 }
 
-// fastReply is how long a command may take to be answered directly
-// (type 4) before it is deferred, well inside Discord's 3 seconds.
-const fastReply = 1500 * time.Millisecond
+// fastReply is how long after Discord created a command it may still be
+// answered directly (type 4) rather than deferred: well inside Discord's
+// 3 seconds, leaving room for the answer's own upload on a busy machine.
+const fastReply = time.Second
+
+// replyBudget is how long to wait for a command's answer before deferring
+// it: fastReply counted from the interaction's creation, which its
+// snowflake id records (developers/reference.mdx, "Snowflakes"), so time
+// the interaction spent reaching the bot is not spent twice. A clock
+// behind Discord's counts as no delay.
+func replyBudget(interactionID string, now time.Time) time.Duration {
+	created, err := discordgo.SnowflakeTimestamp(interactionID)
+	if err != nil {
+		return fastReply
+	}
+	age := max(now.Sub(created), 0)
+	return max(fastReply-age, 0)
+}
 
 // answerCommand answers a slash command directly with its reply, then
 // carries out the rest of the response.

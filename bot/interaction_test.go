@@ -2,7 +2,9 @@ package bot
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -89,5 +91,30 @@ func TestPermissionErrorsRecognised(t *testing.T) {
 	}
 	if isPermissionError(mk(10003)) || isPermissionError(nil) {
 		t.Fatal("other errors taken for permission errors")
+	}
+}
+
+// A command is deferred in time even when it reached the bot late: the
+// budget counts from the interaction's creation (its snowflake).
+func TestReplyBudgetCountsFromCreation(t *testing.T) {
+	created := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	ms := created.UnixMilli() - 1420070400000 // Discord's epoch
+	id := strconv.FormatInt(ms<<22, 10)
+	cases := []struct {
+		now  time.Time
+		want time.Duration
+	}{
+		{created, fastReply},
+		{created.Add(300 * time.Millisecond), fastReply - 300*time.Millisecond},
+		{created.Add(2 * time.Second), 0},
+		{created.Add(-time.Second), fastReply}, // our clock behind Discord's
+	}
+	for _, c := range cases {
+		if got := replyBudget(id, c.now); got != c.want {
+			t.Errorf("at +%v: budget %v, want %v", c.now.Sub(created), got, c.want)
+		}
+	}
+	if got := replyBudget("not-a-snowflake", created); got != fastReply {
+		t.Errorf("bad id: %v", got)
 	}
 }

@@ -327,6 +327,9 @@ func (w *world) move(rng *rand.Rand, user discordtest.User, b *discordtest.Messa
 				return r
 			}
 			next := ephemeralWithComponents(r)
+			if next == nil && isStale(privateText(r)) {
+				return r // the board moved on under the click: as a player, look again
+			}
 			if next == nil {
 				w.t.Fatalf("group select gave no menu: %s", privateText(r))
 			}
@@ -339,12 +342,27 @@ func (w *world) move(rng *rand.Rand, user discordtest.User, b *discordtest.Messa
 		}
 		r := w.expect(w.srv.Click(user, msg, your))
 		msg = ephemeralWithComponents(r)
+		if msg == nil && isStale(privateText(r)) {
+			return r // the board moved on under the click: as a player, look again
+		}
 		if msg == nil {
 			w.t.Fatalf("Your move gave no menu: %s", privateText(r))
 		}
 	}
 	w.t.Fatal("menus nested too deep")
 	return nil
+}
+
+// isStale: the bot's private "this board has changed" answer, in any of
+// the catalogue's languages. A test clicking as fast as the bot posts can
+// hold a board that was replaced a moment ago, as a player can.
+func isStale(text string) bool {
+	for _, lang := range []string{"en", "pl", "ru"} {
+		if strings.Contains(text, i18n.For(lang).T("core.err.stale")) {
+			return true
+		}
+	}
+	return false
 }
 
 func ephemeralWithComponents(r *discordtest.Response) *discordtest.Message {
