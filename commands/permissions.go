@@ -20,7 +20,10 @@ type permission struct {
 // The permissions behind what the bot does at a table
 // (developers/topics/permissions.mdx; developers/resources/message.mdx
 // "Create Message"; developers/resources/channel.mdx "Start Thread
-// without Message", "Modify Channel" for archiving, "Add Thread Member").
+// without Message", "Add Thread Member"). Archiving its own team thread
+// needs no Manage Threads: "Editing a thread to change the name, archived,
+// auto_archive_duration fields requires MANAGE_THREADS or that the current
+// user is the thread creator" (developers/topics/threads.mdx).
 var (
 	permView           = permission{discordgo.PermissionViewChannel, "view_channel"}
 	permSend           = permission{discordgo.PermissionSendMessages, "send_messages"}
@@ -28,7 +31,6 @@ var (
 	permEmbedLinks     = permission{discordgo.PermissionEmbedLinks, "embed_links"}
 	permAttachFiles    = permission{discordgo.PermissionAttachFiles, "attach_files"}
 	permPrivateThreads = permission{discordgo.PermissionCreatePrivateThreads, "create_private_threads"}
-	permManageThreads  = permission{discordgo.PermissionManageThreads, "manage_threads"}
 )
 
 // isThread: posts there need Send Messages in Threads instead of Send
@@ -38,8 +40,8 @@ func isThread(t discordgo.ChannelType) bool {
 }
 
 // neededHere is what the bot needs in the interaction's channel to post a
-// table's messages there; a co-op lobby also opens, fills and later
-// archives a private team thread.
+// table's messages there; a co-op lobby also opens and fills a private
+// team thread.
 func (s *Service) neededHere(req Request, coopLobby bool) []permission {
 	send := permSend
 	if req.Channel != nil && isThread(req.Channel.Type) {
@@ -50,7 +52,7 @@ func (s *Service) neededHere(req Request, coopLobby bool) []permission {
 		need = append(need, permAttachFiles)
 	}
 	if coopLobby {
-		need = append(need, permPrivateThreads, permSendInThreads, permManageThreads)
+		need = append(need, permPrivateThreads, permSendInThreads)
 	}
 	return need
 }
