@@ -26,6 +26,8 @@ type wireMessage struct {
 	MessageReference *discordgo.MessageReference       `json:"message_reference"`
 	Poll             json.RawMessage                   `json:"poll"`
 	StickerIDs       []string                          `json:"sticker_ids"`
+	Nonce            json.RawMessage                   `json:"nonce"`
+	EnforceNonce     bool                              `json:"enforce_nonce"`
 
 	// interaction callback data only
 	Choices  []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
@@ -704,7 +706,28 @@ func (s *Server) postCallback(c *call) {
 		return
 	}
 	s.logf("callback type %d for interaction %s", resp.Type, c.p("id"))
-	c.noContent()
+	if c.r.URL.Query().Get("with_response") != "true" {
+		c.noContent()
+		return
+	}
+	// "Returns 204 unless with_response is set to true which returns 200
+	// with the body as interaction callback response"
+	// (developers/interactions/receiving-and-responding.mdx).
+	c.reply(200, s.callbackResponse(c.p("id"), resp.Type))
+}
+
+// callbackResponse is the interaction callback response object: the
+// interaction, and for a message it created or updated, the message.
+func (s *Server) callbackResponse(id string, typ discordgo.InteractionResponseType) any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ix := s.ixs[id]
+	out := map[string]any{"interaction": map[string]any{"id": id, "type": ix.typ}}
+	if m := s.messages[ix.originalID]; m != nil && (typ == discordgo.InteractionResponseChannelMessageWithSource || typ == discordgo.InteractionResponseUpdateMessage) {
+		out["resource"] = map[string]any{"type": typ, "message": s.messageJSON(m)}
+		out["interaction"].(map[string]any)["response_message_id"] = m.ID
+	}
+	return out
 }
 
 func callbackAllowed(ix *ixState, t discordgo.InteractionResponseType) bool {
@@ -1020,9 +1043,19 @@ func (s *Server) postMessage(c *call) {
 			// developers/topics/opcodes-and-status-codes.mdx.
 			return nil, &apiError{Status: 400, Code: 40058, Message: "Cannot send a message in a forum channel", kind: "bad-channel-type"}
 		}
+		nonce, err := nonceOf(w.Nonce)
+		if err != nil {
+			return nil, err
+		}
+		if prev := s.sentWithNonce(nonce, w.EnforceNonce); prev != nil {
+			return s.messageJSON(prev), nil
+		}
 		m, err := s.newMessage(c.p("ch"), guild, &w, c.files, "channel", nil)
 		if err != nil {
 			return nil, err
+		}
+		if nonce != "" {
+			s.nonces[nonce] = sentNonce{id: m.ID, at: s.cfg.now()}
 		}
 		s.hideEmbeds(c, m)
 		s.notify()
@@ -1538,4 +1571,62 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// NonceWindow is how long the stand-in remembers a create's nonce for
+// enforce_nonce: Discord says "the past few minutes"
+// (developers/resources/message.mdx, "Create Message"); two minutes is
+// the cautious reading.
+const NonceWindow = 2 * time.Minute
+
+type sentNonce struct {
+	id string
+	at time.Time
+}
+
+// nonceOf reads a create's nonce, "integer or string (up to 25
+// characters)" (developers/resources/message.mdx, "Create Message").
+func nonceOf(raw json.RawMessage) (string, *apiError) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var str string
+	if json.Unmarshal(raw, &str) != nil {
+		var n json.Number
+		if json.Unmarshal(raw, &n) != nil {
+			return "", errInvalid("nonce: must be an integer or a string")
+		}
+		str = n.String()
+	}
+	if len(str) > 25 {
+		return "", errInvalid("nonce: must be 25 or fewer in length")
+	}
+	return str, nil
+}
+
+// sentWithNonce is the message the bot created with this nonce within
+// NonceWindow, when enforce_nonce asks for it: "If another message was
+// created by the same author with the same nonce, that message will be
+// returned and no new message will be created."
+func (s *Server) sentWithNonce(nonce string, enforce bool) *Message {
+	if nonce == "" || !enforce {
+		return nil
+	}
+	sent, ok := s.nonces[nonce]
+	if !ok || s.cfg.now().Sub(sent.at) > NonceWindow {
+		return nil
+	}
+	if m := s.messages[sent.id]; m != nil && !m.Deleted {
+		s.nonceHits++
+		return m
+	}
+	return nil
+}
+
+// NonceHits counts creates that enforce_nonce answered with an existing
+// message instead of a new one.
+func (s *Server) NonceHits() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nonceHits
 }

@@ -551,3 +551,43 @@ func TestDeferredFillDoesNotPing(t *testing.T) {
 		t.Fatalf("follow-up: %+v", m)
 	}
 }
+
+// A create retried with the same nonce and enforce_nonce returns the
+// first message within the window and creates a new one after it; a
+// callback with with_response=true returns the message it created.
+func TestNonceAndWithResponse(t *testing.T) {
+	t.Parallel()
+	base := time.Now()
+	var offset atomic.Int64
+	clock := func() time.Time { return base.Add(time.Duration(offset.Load())) }
+	srv, r := newRaw(t, discordtest.WithClock(clock))
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	post := func(nonce any, enforce bool) apiResp {
+		return r.do("POST", "/channels/"+ch+"/messages", map[string]any{"content": "board", "nonce": nonce, "enforce_nonce": enforce})
+	}
+	first := post("t1.5", true)
+	again := post("t1.5", true)
+	if first.Status != 200 || again.Status != 200 || first.Body["id"] != again.Body["id"] || len(srv.Messages(ch)) != 1 || srv.NonceHits() != 1 {
+		t.Fatalf("retried create: %v / %v, %d messages", first.Body, again.Body, len(srv.Messages(ch)))
+	}
+	if res := post("t1.5", false); res.Body["id"] == first.Body["id"] {
+		t.Fatal("without enforce_nonce a nonce must not deduplicate")
+	}
+	offset.Add(int64(discordtest.NonceWindow + time.Second))
+	if res := post("t1.5", true); res.Body["id"] == first.Body["id"] {
+		t.Fatal("a nonce older than the window still deduplicated")
+	}
+	if res := post(strings.Repeat("n", 26), true); res.Status != 400 {
+		t.Fatalf("a 26-character nonce: %d", res.Status)
+	}
+
+	registerPlay(t, srv, r, guild)
+	ix := srv.Slash(srv.User("alice"), ch, guild, "play", map[string]any{"game": "flanders"}, "")
+	res := r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback?with_response=true", map[string]any{"type": 4, "data": map[string]any{"content": "lobby"}})
+	resource, _ := res.Body["resource"].(map[string]any)
+	msg, _ := resource["message"].(map[string]any)
+	if res.Status != 200 || msg == nil || msg["content"] != "lobby" || srv.Message(msg["id"].(string)) == nil {
+		t.Fatalf("with_response: %d %v", res.Status, res.Body)
+	}
+}

@@ -101,6 +101,8 @@ type core struct {
 	usersByID    map[string]User
 	channels     map[string]*channel
 	messages     map[string]*Message // current state, by id
+	nonces       map[string]sentNonce // enforce_nonce memory, by nonce
+	nonceHits    int
 	channelOrder map[string][]string // message ids per channel, in order
 	threads      map[string]*Thread
 	threadOrder  []string
@@ -145,6 +147,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		usersByID:    map[string]User{},
 		channels:     map[string]*channel{},
 		messages:     map[string]*Message{},
+		nonces:       map[string]sentNonce{},
 		channelOrder: map[string][]string{},
 		threads:      map[string]*Thread{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},

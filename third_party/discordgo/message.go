@@ -254,6 +254,13 @@ type MessageSend struct {
 	Flags           MessageFlags            `json:"flags,omitempty"`
 	Poll            *Poll                   `json:"poll,omitempty"`
 
+	// warroom patch: Nonce and EnforceNonce make a retried create
+	// idempotent: with enforce_nonce, Discord returns the message already
+	// created with the same nonce in the past few minutes instead of
+	// creating a second (developers/resources/message.mdx, "Create Message").
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+
 	// TODO: Remove this when compatibility is not required.
 	File *File `json:"-"`
 
