@@ -100,7 +100,7 @@ type core struct {
 	users        map[string]User // by name
 	usersByID    map[string]User
 	channels     map[string]*channel
-	messages     map[string]*Message // current state, by id
+	messages     map[string]*Message  // current state, by id
 	nonces       map[string]sentNonce // enforce_nonce memory, by nonce
 	nonceHits    int
 	channelOrder map[string][]string // message ids per channel, in order
