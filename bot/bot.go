@@ -134,12 +134,17 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	return b, nil
 }
 
-// timers plays the turns of players who ran out of time (turn_timeout).
+// timers plays the turns of players who ran out of time (turn_timeout)
+// and delivers what tables still owe Discord: at once for what an earlier
+// run left undelivered (a crash between a move's commit and its board),
+// then on every tick for effects whose delivery failed and is overdue.
 func (b *Bot) timers() {
 	every := b.cfg.TimerInterval
 	if every <= 0 {
 		every = 30 * time.Second
 	}
+	started := time.Now()
+	b.redeliver(started)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
@@ -158,16 +163,44 @@ func (b *Bot) timers() {
 				return
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
-			resp, ok, err := b.svc.Timeout(ctx, id)
+			ok, err := b.svc.Timeout(ctx, id)
 			if err != nil {
 				b.log.Error().Err(err).Str("table", id).Msg("overdue turn")
 			} else if ok {
-				b.carryOut(ctx, resp, "")
-				b.finish(resp)
+				logErr(b.log, b.svc.Deliver(ctx, id, &ixCourier{b: b}), "deliver after a timeout")
 			}
 			cancel()
 			b.inflight.Done()
 		}
+		b.redeliver(started)
+	}
+}
+
+// redeliverAfter is how old an owed effect must be before the timer
+// delivers it: younger ones are being delivered by their interaction,
+// which answers through it (a command's answer, the clicked board).
+const redeliverAfter = 20 * time.Second
+
+// redeliver delivers the effects that tables still owe: all those an
+// earlier run left, and those older than redeliverAfter.
+func (b *Bot) redeliver(started time.Time) {
+	ids, err := b.svc.Owing(time.Now(), started, redeliverAfter)
+	if err != nil {
+		b.log.Error().Err(err).Msg("look for owed effects")
+		return
+	}
+	for _, id := range ids {
+		if !b.begin() {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+		if err := b.svc.Deliver(ctx, id, &ixCourier{b: b}); err != nil {
+			b.log.Warn().Err(err).Str("table", id).Msg("owed effects not delivered yet")
+		} else {
+			b.log.Info().Str("table", id).Msg("owed effects delivered")
+		}
+		cancel()
+		b.inflight.Done()
 	}
 }
 

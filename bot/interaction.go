@@ -48,23 +48,25 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	// is deferred at once (type 6) and its message edited afterwards. A
 	// command is answered directly when it is ready within fastReply, so
 	// private answers can be ephemeral; otherwise it is deferred too.
-	privateCmd := commands.PrivateCommand(req)
+	c := &ixCourier{b: b, i: i, req: req}
 	switch req.Kind {
 	case commands.Component:
 		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
 			log.Error().Err(err).Msg("acknowledge component")
 			return
 		}
+		c.state = deferredUpdate
 	case commands.SlashCommand:
 		done := make(chan commands.Response, 1)
 		go func() { done <- b.svc.Handle(ctx, req) }()
 		select {
 		case resp := <-done:
-			b.answerCommand(ctx, i, resp)
+			b.respond(ctx, c, resp)
 			log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
 			return
 		case <-time.After(replyBudget(i.ID, time.Now())):
 		}
+		privateCmd := commands.PrivateCommand(req)
 		ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		if privateCmd {
 			ack.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
@@ -73,15 +75,16 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			log.Error().Err(err).Msg("acknowledge command")
 			return
 		}
-		resp := <-done
-		b.execute(ctx, i, req, resp, privateCmd)
+		c.state = deferredPublic
+		if privateCmd {
+			c.state = deferredPrivate
+		}
+		b.respond(ctx, c, <-done)
 		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered after deferral")
 		return
 	}
 	ackDur := time.Since(start)
-
-	resp := b.svc.Handle(ctx, req)
-	b.execute(ctx, i, req, resp, privateCmd)
+	b.respond(ctx, c, b.svc.Handle(ctx, req))
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
 }
 
@@ -102,35 +105,6 @@ func replyBudget(interactionID string, now time.Time) time.Duration {
 	}
 	age := max(now.Sub(created), 0)
 	return max(fastReply-age, 0)
-}
-
-// answerCommand answers a slash command directly with its reply, then
-// carries out the rest of the response.
-func (b *Bot) answerCommand(ctx context.Context, i *discordgo.Interaction, resp commands.Response) {
-	r := resp.Reply
-	data := &discordgo.InteractionResponseData{
-		Content: r.Message.Content, Embeds: r.Message.Embeds, Components: r.Message.Components,
-		Files: files(r.Message), AllowedMentions: mentions(r.Message),
-	}
-	typ := discordgo.InteractionResponseChannelMessageWithSource
-	switch r.Kind {
-	case commands.ReplyPrivate:
-		data.Flags = discordgo.MessageFlagsEphemeral
-	case commands.ReplyChoices:
-		typ, data = discordgo.InteractionApplicationCommandAutocompleteResult, &discordgo.InteractionResponseData{Choices: r.Choices}
-	}
-	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
-		b.log.Error().Err(err).Str("interaction", i.ID).Msg("answer command")
-		return
-	}
-	if r.BoardOf != "" {
-		m, err := b.s.InteractionResponse(i)
-		if logErr(b.log, err, "read original response") == nil {
-			b.boardPosted(ctx, r.BoardOf, m)
-		}
-	}
-	b.carryOut(ctx, resp, i.ChannelID)
-	b.finish(resp)
 }
 
 // interactionExtras are the interaction fields discordgo does not decode,
@@ -229,25 +203,14 @@ func displayName(nick string, u *discordgo.User) string {
 	return u.ID
 }
 
-// execute carries out the response to an acknowledged interaction: the
-// public side (thread, edits, posts) first, then the reply. A failed step
-// is logged; the state is already committed, so "/game status" can always
-// redraw the board.
-func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req commands.Request, resp commands.Response, privateCmd bool) {
-	s := b.s
-	log := b.log.With().Str("interaction", i.ID).Logger()
+// respond carries out the response to an interaction: the table's owed
+// effects first, through the interaction where they concern it (the
+// clicked board, a command's public answer), then the reply.
+func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response) {
+	log := b.log.With().Str("interaction", c.i.ID).Logger()
 	r := resp.Reply
-	if r.Kind != commands.ReplyChoices {
-		// The public side first (board edits, new board, thread), so that
-		// by the time the player sees the reply the table already shows
-		// the move. The interaction is acknowledged, so order is free.
-		if err := b.carryOut(ctx, resp, i.ChannelID); isPermissionError(err) {
-			b.tellPermissions(i, req)
-		}
-	}
-	switch r.Kind {
-	case commands.ReplyChoices:
-		err := s.InteractionRespond(i, &discordgo.InteractionResponse{
+	if r.Kind == commands.ReplyChoices {
+		err := b.s.InteractionRespond(c.i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: r.Choices},
 		})
@@ -255,100 +218,23 @@ func (b *Bot) execute(ctx context.Context, i *discordgo.Interaction, req command
 			log.Warn().Err(err).Msg("autocomplete")
 		}
 		return
+	}
+	if resp.Table != "" {
+		if err := b.svc.Deliver(ctx, resp.Table, c); err != nil {
+			log.Error().Err(err).Str("table", resp.Table).Msg("deliver")
+			if notice, ok := b.svc.DeliveryNotice(c.req, err); ok {
+				r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
+			} else if r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered() {
+				r = commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, "core.err.delivery_later")}
+			}
+		}
+	}
+	switch r.Kind {
 	case commands.ReplyPrivate:
-		if req.Kind == commands.SlashCommand {
-			// The deferral fixed the answer's visibility
-			// (commands.PrivateCommand). A public command that ends in a
-			// notice after a public deferral (a slow failure) shows the
-			// notice in place of "thinking": it concerns the command, not
-			// a secret, and Discord keeps a deferral's visibility.
-			if !privateCmd {
-				log.Warn().Str("command", req.Command).Msg("a slow public command answered with a notice")
-			}
-			err := b.unarchived(i.ChannelID, func() error { _, err := s.InteractionResponseEdit(i, webhookEdit(r.Message)); return err })
-			logErr(log, err, "private reply")
-			break
-		}
-		_, err := s.FollowupMessageCreate(i, true, privateFollowup(r.Message))
-		logErr(log, err, "private follow-up")
-	case commands.ReplyNew, commands.ReplyUpdate:
-		// A deferred command's response, or the clicked message.
-		var m *discordgo.Message
-		err := b.unarchived(i.ChannelID, func() (err error) { m, err = s.InteractionResponseEdit(i, webhookEdit(r.Message)); return err })
-		if logErr(log, err, "edit reply") == nil && r.BoardOf != "" {
-			b.boardPosted(ctx, r.BoardOf, m)
-		}
-	case commands.ReplyStrip:
-		empty := []discordgo.MessageComponent{}
-		err := b.unarchived(i.ChannelID, func() error {
-			_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty})
-			return err
-		})
-		logErr(log, err, "strip buttons")
-	}
-	b.finish(resp)
-}
-
-// carryOut does the public side of a response: open the thread, edit
-// messages, post new ones, archive a finished thread. fallback is the
-// channel for posts that name none. It returns the first error of a post,
-// which is what players would miss most.
-func (b *Bot) carryOut(ctx context.Context, resp commands.Response, fallback string) (postErr error) {
-	s := b.s
-	log := b.log
-	playChannel := ""
-	if th := resp.Thread; th != nil {
-		playChannel = b.openThread(ctx, th)
-	}
-	for _, e := range resp.Edits {
-		edit := &discordgo.MessageEdit{ID: e.MessageID, Channel: e.ChannelID, AllowedMentions: noPings()}
-		empty := []discordgo.MessageComponent{}
-		if e.StripOnly {
-			edit.Components = &empty
-		} else {
-			content := e.Message.Content
-			edit.Content, edit.Embeds, edit.Components = &content, &e.Message.Embeds, &e.Message.Components
-			if edit.Components == nil || *edit.Components == nil {
-				edit.Components = &empty
-			}
-			edit.Files = files(e.Message)
-			noAttachments := []*discordgo.MessageAttachment{}
-			edit.Attachments = &noAttachments
-		}
-		err := b.unarchived(e.ChannelID, func() error { _, err := s.ChannelMessageEditComplex(edit); return err })
-		logErr(log, err, "edit message")
-	}
-	for _, p := range resp.Posts {
-		ch := p.ChannelID
-		if ch == "" {
-			ch = playChannel
-		}
-		if ch == "" {
-			ch = fallback
-		}
-		m, err := s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
-			Content: p.Message.Content, Embeds: p.Message.Embeds, Components: p.Message.Components,
-			Files: files(p.Message), AllowedMentions: mentions(p.Message),
-		})
-		if logErr(log, err, "post message") == nil && p.BoardOf != "" {
-			b.boardPosted(ctx, p.BoardOf, m)
-		}
-		if err != nil && postErr == nil {
-			postErr = err
-		}
-	}
-	return postErr
-}
-
-// finish is the last step of handling any response, after the reply and
-// every edit and post: archiving a finished team thread. Discord refuses
-// edits in an archived thread (50083, developers/topics/threads.mdx), so
-// nothing may follow it.
-func (b *Bot) finish(resp commands.Response) {
-	if id := resp.ArchiveThread; id != "" {
-		archived := true
-		_, err := b.s.ChannelEditComplex(id, &discordgo.ChannelEdit{Archived: &archived})
-		logErr(b.log, err, "archive team thread")
+		logErr(log, c.private(r.Message), "private reply")
+	case commands.ReplyUpdate:
+		err := b.unarchived(c.i.ChannelID, func() error { _, err := b.s.InteractionResponseEdit(c.i, webhookEdit(r.Message)); return err })
+		logErr(log, err, "edit private message")
 	}
 }
 
@@ -384,49 +270,6 @@ func isPermissionError(err error) bool {
 	return re.Message.Code == discordgo.ErrCodeMissingAccess || re.Message.Code == discordgo.ErrCodeMissingPermissions
 }
 
-// tellPermissions tells the player privately why the board did not
-// appear; the move itself is saved.
-func (b *Bot) tellPermissions(i *discordgo.Interaction, req commands.Request) {
-	msg := b.svc.PermissionNotice(req)
-	_, err := b.s.FollowupMessageCreate(i, true, privateFollowup(msg))
-	logErr(b.log, err, "tell about missing permissions")
-}
-
-// openThread opens a co-op team's private thread, adds the players and
-// links it from the channel. It returns the thread id, or "" on failure
-// (the game then continues in the channel).
-func (b *Bot) openThread(ctx context.Context, th *commands.Thread) string {
-	ch, err := b.s.ThreadStartComplex(th.ChannelID, &discordgo.ThreadStart{
-		Name: clip(th.Name, 100), AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: true,
-	})
-	if err != nil {
-		b.log.Error().Err(err).Str("table", th.TableID).Msg("open team thread; playing in the channel")
-		return ""
-	}
-	for _, u := range th.Members {
-		logErr(b.log, b.s.ThreadMemberAdd(ch.ID, u), "add thread member")
-	}
-	link := th.Link
-	link.Content = strings.ReplaceAll(link.Content, commands.ThreadMention, "<#"+ch.ID+">")
-	lm, err := b.s.ChannelMessageSendComplex(th.ChannelID, &discordgo.MessageSend{Content: link.Content, AllowedMentions: noPings()})
-	linkID := ""
-	if logErr(b.log, err, "post thread link") == nil {
-		linkID = lm.ID
-	}
-	if err := b.svc.ThreadOpened(ctx, th.TableID, ch.ID, linkID); err != nil {
-		b.log.Error().Err(err).Str("table", th.TableID).Msg("record team thread")
-	}
-	return ch.ID
-}
-
-func (b *Bot) boardPosted(ctx context.Context, table string, m *discordgo.Message) {
-	if m == nil {
-		return
-	}
-	if err := b.svc.BoardPosted(ctx, table, m.ChannelID, m.ID); err != nil {
-		b.log.Error().Err(err).Str("table", table).Msg("record board message")
-	}
-}
 
 func webhookEdit(m render.Message) *discordgo.WebhookEdit {
 	content := m.Content

@@ -43,6 +43,9 @@ func (s *Service) component(req Request) Response {
 		}
 	}
 	if id.Kind == KindLobby {
+		if !s.onTableMessage(req, l) {
+			return private(req, "core.err.bad_button")
+		}
 		return s.lobby(req, l, id)
 	}
 	if l.t.Status != data.StatusPlaying {
@@ -54,6 +57,9 @@ func (s *Service) component(req Request) Response {
 	seats := l.t.SeatsOf(req.User.ID)
 	if id.Kind == KindMyView {
 		return s.myView(req, l, seats)
+	}
+	if !s.onTableMessage(req, l) {
+		return s.stale(req, l)
 	}
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
@@ -98,8 +104,6 @@ func (s *Service) component(req Request) Response {
 	case KindAction:
 		return s.action(req, l, seats, id.Action)
 	case KindUndo:
-		onBoard := req.MessageID != "" && !req.OnPrivateMessage
-		old := *l.t
 		if err := s.undo(l, seat, req.User.ID); err != nil {
 			if games.ErrorCode(err) != "" {
 				return private(req, "core.err.nothing_to_undo")
@@ -107,9 +111,24 @@ func (s *Service) component(req Request) Response {
 			return s.internal(req, err)
 		}
 		s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Msg("undo")
-		return s.afterChange(req, l, &old, onBoard, false)
+		return s.afterChange(req, l)
 	}
 	return private(req, "core.err.bad_button")
+}
+
+// onTableMessage: the click came from the table's own public message (its
+// board or lobby, whose id Deliver records before any click on it is
+// handled) or from a private menu. A custom_id copied onto any other
+// message of the channel is refused, as is a click on an old board.
+func (s *Service) onTableMessage(req Request, l *loaded) bool {
+	if req.OnPrivateMessage {
+		return true
+	}
+	if req.MessageID != "" && req.MessageID == l.t.BoardMessageID {
+		return true
+	}
+	s.log.Debug().Str("user", req.User.ID).Str("table", l.t.ID).Str("message", req.MessageID).Msg("button on a message that is not the table's")
+	return false
 }
 
 // actingSeat picks the user's first seat that may act now.
@@ -174,8 +193,6 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 			break
 		}
 	}
-	onBoard := req.MessageID != "" && !req.OnPrivateMessage
-	oldBoard := *l.t
 	res, err := s.act(l, seat, req.User.ID, a)
 	if err != nil {
 		if code := games.ErrorCode(err); code != "" {
@@ -196,62 +213,20 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1).Msg("action")
-	return s.afterChange(req, l, &oldBoard, onBoard, res.turnPassed)
+	return s.afterChange(req, l)
 }
 
-// afterChange answers an accepted change: the board is edited in place
-// while the same player keeps acting; when the turn passes (or the game
-// ends) the old board keeps its picture but loses its buttons and a new
-// board message pings whoever acts next.
-func (s *Service) afterChange(req Request, l *loaded, old *data.Table, onBoard, turnPassed bool) Response {
-	var resp Response
-	if !turnPassed {
-		msg, err := s.board(l, l.t.Locale, false)
-		if err != nil {
-			return s.undrawn(req, err)
-		}
-		if onBoard {
-			resp.Reply = Reply{Kind: ReplyUpdate, Message: msg, BoardOf: l.t.ID}
-			return resp
-		}
+// afterChange answers an accepted change, whose effects are committed
+// with it: the board is redrawn in place while the same player keeps
+// acting; when the turn passes (or the game ends) the old board keeps its
+// picture but loses its buttons and a new board pings whoever acts next.
+// A choice made on a private menu turns that menu into "Done".
+func (s *Service) afterChange(req Request, l *loaded) Response {
+	resp := Response{Table: l.t.ID}
+	if req.OnPrivateMessage {
 		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
-		if old.BoardMessageID != "" {
-			resp.Edits = []Edit{{ChannelID: old.BoardChannelID, MessageID: old.BoardMessageID, Message: msg, BoardOf: l.t.ID}}
-		} else {
-			resp.Posts = []Post{{ChannelID: l.t.PlayChannel(), Message: msg, BoardOf: l.t.ID}}
-		}
-		return resp
 	}
-	msg, err := s.board(l, l.t.Locale, true)
-	if err != nil {
-		return s.undrawn(req, err)
-	}
-	if onBoard {
-		resp.Reply = Reply{Kind: ReplyStrip}
-	} else {
-		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
-		resp.Edits = s.stripBoard(&loaded{t: old})
-	}
-	resp.Posts = []Post{{ChannelID: l.t.PlayChannel(), Message: msg, BoardOf: l.t.ID}}
-	resp.addThreadResult(l)
 	return resp
-}
-
-// addThreadResult: when a game played in a team thread ends, the
-// channel's link message to the thread shows the result.
-func (r *Response) addThreadResult(l *loaded) {
-	t := l.t
-	if t.Status != data.StatusFinished || t.ThreadID == "" {
-		return
-	}
-	r.ArchiveThread = t.ThreadID
-	ctx := ctxFor(l, t.Locale, games.Spectator)
-	msg := render.Fit(render.Message{Content: ctx.T("core.table.thread_done", "Thread", "<#"+t.ThreadID+">") + "\n" + render.OutcomeText(ctx, l.info())})
-	if t.LinkMessageID != "" {
-		r.Edits = append(r.Edits, Edit{ChannelID: t.ChannelID, MessageID: t.LinkMessageID, Message: msg})
-		return
-	}
-	r.Posts = append(r.Posts, Post{ChannelID: t.ChannelID, Message: msg})
 }
 
 func isLegal(legal []games.Action, a games.Action) bool {

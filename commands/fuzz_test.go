@@ -29,7 +29,7 @@ func FuzzClick(f *testing.F) {
 		if value != "" {
 			values = []string{value}
 		}
-		r := h.click(user, "board1", customID, values...)
+		r := h.click(user, h.board, customID, values...)
 		if strings.Contains(text(r.Reply.Message), "went wrong") {
 			t.Fatalf("internal error for %q %q", customID, value)
 		}

@@ -123,13 +123,6 @@ func (s *Service) internal(req Request, err error) Response {
 	return private(req, "core.err.internal")
 }
 
-// undrawn answers a change that is committed but whose board could not be
-// drawn: the player must not think the move was lost.
-func (s *Service) undrawn(req Request, err error) Response {
-	s.log.Error().Err(err).Str("channel", req.ChannelID).Str("custom_id", LogSafe(req.CustomID)).Msg("saved but not drawn")
-	return private(req, "core.err.saved_not_drawn")
-}
-
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(req Request) Response {
 	eng, ok := games.Lookup(req.Options["game"])
@@ -164,6 +157,7 @@ func (s *Service) play(req Request) Response {
 		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
 		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
 	}
+	t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectBoard})
 	if err := s.store.Create(t); err != nil {
 		if errors.Is(err, data.ErrChannelBusy) {
 			return private(req, "core.err.channel_busy")
@@ -171,9 +165,7 @@ func (s *Service) play(req Request) Response {
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Str("locale", t.Locale).Msg("lobby opened")
-	l := &loaded{t: t, eng: eng}
-	msg, _ := s.board(l, t.Locale, false)
-	return Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: t.ID}}
+	return Response{Table: t.ID}
 }
 
 // timeoutSpec is the turn_timeout option every table accepts.
@@ -297,13 +289,14 @@ func (s *Service) game(req Request) Response {
 		if resp, ok := s.slowDown(req); !ok {
 			return resp
 		}
-		msg, err := s.board(l, l.t.Locale, false)
-		if err != nil {
+		// The board moves down to the newest message: the old one keeps
+		// its picture as a record and loses its buttons.
+		nt := *l.t
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		if err := s.store.Update(&nt, l.t.Version); err != nil {
 			return s.internal(req, err)
 		}
-		resp := Response{Reply: Reply{Kind: ReplyNew, Message: msg, BoardOf: l.t.ID}}
-		resp.Edits = s.stripBoard(l)
-		return resp
+		return Response{Table: nt.ID}
 	case "abandon":
 		if req.User.ID != t.HostID && !req.CanManageGuild {
 			return private(req, "core.err.abandon_forbidden")
@@ -317,16 +310,20 @@ func (s *Service) game(req Request) Response {
 		if l == nil { // corrupt: still let an admin free the channel
 			l = &loaded{t: t}
 		}
-		edits := s.stripBoard(l)
 		nt := *l.t
 		nt.Status = data.StatusAbandoned
 		nt.Version++
+		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
+			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content})
+		if nt.ThreadID != "" {
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
+		}
 		if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
 			return s.internal(req, err)
 		}
 		s.log.Info().Str("table", t.ID).Str("by", req.User.ID).Msg("table abandoned")
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
-		return Response{Reply: Reply{Kind: ReplyNew, Message: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">")}, Edits: edits, ArchiveThread: nt.ThreadID}
+		return Response{Table: nt.ID}
 	}
 	return private(req, "core.err.unknown_command")
 }
@@ -370,14 +367,6 @@ func (s *Service) settings(req Request) Response {
 		text += "\n" + ctx.T("core.settings.hint")
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
-}
-
-// stripBoard removes the buttons of the table's current board message.
-func (s *Service) stripBoard(l *loaded) []Edit {
-	if l.t.BoardMessageID == "" {
-		return nil
-	}
-	return []Edit{{ChannelID: l.t.BoardChannelID, MessageID: l.t.BoardMessageID, StripOnly: true}}
 }
 
 // autocomplete offers the values of an option with choices (e.g. the

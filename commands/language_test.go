@@ -38,17 +38,6 @@ func TestTableLanguage(t *testing.T) {
 	}
 }
 
-// do sends a request with the locales and permission given.
-func (h *harness) do(req Request) Response {
-	if req.GuildID == "" {
-		req.GuildID = "g"
-	}
-	if req.ChannelID == "" {
-		req.ChannelID = "c"
-	}
-	return h.svc.Handle(context.Background(), req)
-}
-
 func playReq(u User, locale, guildLocale string, opts map[string]string) Request {
 	o := map[string]string{"game": "race"}
 	for k, v := range opts {
@@ -72,7 +61,7 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 	h := newHarness(t)
 	r := h.do(playReq(ann, "pl", "en-US", nil))
 	lobby := r.Reply.Message
-	if r.Reply.Kind != ReplyNew || !strings.Contains(text(lobby), "czekamy na graczy") || !strings.Contains(text(lobby), "Język: polski") {
+	if r.Reply.Kind != replyNew || !strings.Contains(text(lobby), "czekamy na graczy") || !strings.Contains(text(lobby), "Język: polski") {
 		t.Fatalf("lobby not Polish: %q", text(lobby))
 	}
 	if h.tableLocale() != "pl" {
@@ -84,17 +73,17 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 	if leave == "" {
 		t.Fatalf("no Polish Leave button: %v", buttons(lobby))
 	}
-	p := h.do(Request{Kind: Component, User: eve, CustomID: leave, Locale: "en-US", GuildLocale: "en-US"})
+	p := h.do(Request{Kind: Component, User: eve, CustomID: leave, MessageID: h.lobby, Locale: "en-US", GuildLocale: "en-US"})
 	if p.Reply.Kind != ReplyPrivate || !strings.Contains(text(p.Reply.Message), "You have no seat") {
 		t.Fatalf("private reply to an English user: %v %q", p.Reply.Kind, text(p.Reply.Message))
 	}
-	j := h.do(Request{Kind: Component, User: bob, CustomID: buttons(lobby)["Dołącz"], Locale: "en-GB", GuildLocale: "en-US"})
+	j := h.do(Request{Kind: Component, User: bob, CustomID: buttons(lobby)["Dołącz"], MessageID: h.lobby, Locale: "en-GB", GuildLocale: "en-US"})
 	if j.Reply.Kind != ReplyUpdate || !strings.Contains(text(j.Reply.Message), "Język: polski") {
 		t.Fatalf("lobby after an English user joined: %q", text(j.Reply.Message))
 	}
 	// /game abandon announces in the table's language, not the admin's.
 	a := h.do(Request{Kind: SlashCommand, User: eve, Command: "game", Subcommand: "abandon", Locale: "ru", GuildLocale: "en-US", CanManageGuild: true})
-	if a.Reply.Kind != ReplyNew || !strings.Contains(text(a.Reply.Message), "Stół porzucił") {
+	if a.Reply.Kind != replyNew || !strings.Contains(text(a.Reply.Message), "Stół porzucił") {
 		t.Fatalf("abandon notice: %q", text(a.Reply.Message))
 	}
 }
@@ -125,7 +114,7 @@ func settingsReq(u User, locale string, admin bool, opts map[string]string) Requ
 
 func TestSettingsCommand(t *testing.T) {
 	h := newHarness(t)
-	check := func(name string, r Response, want string) {
+	check := func(name string, r result, want string) {
 		t.Helper()
 		if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), want) {
 			t.Fatalf("%s: %v %q, want %q", name, r.Reply.Kind, text(r.Reply.Message), want)

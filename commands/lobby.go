@@ -86,19 +86,17 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		s.log.Debug().Str("table", t.ID).Msg("lobby click on an older version")
 	}
 	nt.Version++
+	if nt.Status == data.StatusAbandoned {
+		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ctx.T("core.lobby.cancelled")})
+	} else {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
+	}
 	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "lobby." + id.Payload, At: nowUTC()}); err != nil {
 		return s.internal(req, err)
 	}
 	*l.t = nt
-	if nt.Status == data.StatusAbandoned {
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
-		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Message{Content: ctx.T("core.lobby.cancelled")}}}
-	}
-	msg, err := s.board(l, t.Locale, false)
-	if err != nil {
-		return s.undrawn(req, err)
-	}
-	return Response{Reply: Reply{Kind: ReplyUpdate, Message: msg, BoardOf: t.ID}}
+	return Response{Table: t.ID}
 }
 
 // setupOptions are the table's options plus the computer seats.
@@ -155,36 +153,29 @@ func (s *Service) start(req Request, l *loaded) Response {
 	}
 	entries = append(entries, more...)
 	v += int64(len(more))
-	if err := s.commit(l, st, v, expect, entries); err != nil {
+	coop := l.eng.Info().Coop
+	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+		// The lobby message stays as the record of who plays; the first
+		// board pings the players (in a co-op game, in the team thread,
+		// welcoming the team, with a link to it from the channel).
+		out := []data.Effect{{Kind: data.EffectLobby}}
+		if !coop {
+			return append(out, data.Effect{Kind: data.EffectBoard, Ping: true})
+		}
+		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		var who []string
+		for _, seat := range t.Seats {
+			if !seat.Bot {
+				who = append(who, "<@"+seat.UserID+">")
+			}
+		}
+		welcome := ctx.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
+		return append(out, data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectLink},
+			data.Effect{Kind: data.EffectBoard, Ping: true, Text: welcome})
+	})
+	if err != nil {
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", t.ID).Str("game", t.Game).Int("seats", len(t.Seats)).Msg("game started")
-	msg, err := s.board(l, t.Locale, true)
-	if err != nil {
-		return s.undrawn(req, err)
-	}
-	ctx := render.Ctx{L: i18n.For(t.Locale)}
-	resp := Response{
-		Reply: Reply{Kind: ReplyUpdate, Message: render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())},
-		Posts: []Post{{Message: msg, BoardOf: t.ID}},
-	}
-	if l.eng.Info().Coop {
-		var members []string
-		var who string
-		for _, seat := range t.Seats {
-			if !seat.Bot {
-				members = append(members, seat.UserID)
-				who += "<@" + seat.UserID + "> "
-			}
-		}
-		resp.Thread = &Thread{
-			TableID: t.ID, ChannelID: t.ChannelID, Members: members,
-			Name: ctx.T("core.table.thread_name", "Game", render.GameName(ctx, t.Game), "ID", t.ID),
-			Link: render.Message{Content: ctx.T("core.table.thread_link", "Thread", ThreadMention)},
-		}
-		resp.Posts[0].Message.Content = ctx.T("core.table.thread_welcome", "Who", who) + "\n" + resp.Posts[0].Message.Content
-	} else {
-		resp.Posts[0].ChannelID = t.ChannelID
-	}
-	return resp
+	return Response{Table: t.ID}
 }

@@ -71,19 +71,19 @@ type Channel struct {
 	ParentID string // for a thread: its channel
 }
 
-// ReplyKind says how the interaction is answered.
+// ReplyKind says how the interaction is answered, beyond the table's
+// owed effects (which the bot delivers with Service.Deliver).
 type ReplyKind int
 
 const (
-	// ReplyNew posts the message as the interaction's (public) response.
-	ReplyNew ReplyKind = iota
+	// ReplyNone: nothing beyond the effects (a click on a board or lobby,
+	// whose message the effects redraw).
+	ReplyNone ReplyKind = iota
 	// ReplyPrivate answers with an ephemeral message.
 	ReplyPrivate
-	// ReplyUpdate replaces the message the component is on.
+	// ReplyUpdate replaces the private message the component is on (a
+	// private menu becomes "Done").
 	ReplyUpdate
-	// ReplyStrip removes the components of the message the component is
-	// on, leaving its text and picture as a record.
-	ReplyStrip
 	// ReplyChoices answers an autocomplete.
 	ReplyChoices
 )
@@ -93,54 +93,17 @@ type Reply struct {
 	Kind    ReplyKind
 	Message render.Message
 	Choices []*discordgo.ApplicationCommandOptionChoice
-	// BoardOf: the reply is (or replaces) this table's board message;
-	// bot reports the message id back with BoardPosted.
-	BoardOf string
 }
 
-// Post is a new message in a channel, sent after the reply.
-type Post struct {
-	ChannelID string // empty: the table's play channel (thread if opened)
-	Message   render.Message
-	BoardOf   string // table id when this is the table's new board message
-}
-
-// Edit replaces an existing message, e.g. the board after an action
-// chosen from a private menu.
-type Edit struct {
-	ChannelID string
-	MessageID string
-	Message   render.Message
-	StripOnly bool // only remove the components
-	BoardOf   string
-}
-
-// Thread asks the bot to open a team thread for a co-op table before the
-// posts are sent; the posts then go into the thread.
-type Thread struct {
-	TableID   string
-	ChannelID string
-	Name      string
-	Members   []string
-	// Link is posted in the parent channel once the thread exists; the
-	// bot fills in the thread mention in place of ThreadMention.
-	Link render.Message
-}
-
-// ThreadMention is replaced by the thread's mention in Thread.Link.
-const ThreadMention = "{{thread}}"
-
-// Response is everything to do for one interaction, in order: the reply,
-// the thread, the edits, then the posts.
+// Response is everything to do for one interaction: deliver the table's
+// owed effects (Service.Deliver), then the reply. Whatever changed is
+// committed, with the effects it owes, before Handle returns.
 type Response struct {
-	Reply  Reply
-	Thread *Thread
-	Edits  []Edit
-	Posts  []Post
-	// ArchiveThread is a finished team thread to archive after the posts
-	// (it stays readable; a new message reopens it), so finished games do
-	// not count against the server's active-thread limit.
-	ArchiveThread string
+	Reply Reply
+	// Table owes effects from this interaction: the bot delivers them
+	// through the interaction (a clicked board is edited through it, a
+	// command's public answer is the first post in its channel).
+	Table string
 }
 
 // PrivateCommand reports, from the request alone, whether a slash

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	crand "crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -141,8 +140,8 @@ type applyResult struct {
 // act applies one action of seat and then every computer move that
 // follows, and commits them all in one transaction.
 func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action) (applyResult, error) {
-	before := l.eng.Active(l.state)
 	expect := l.t.Version
+	before := l.eng.Active(l.state)
 	rngBefore, _ := json.Marshal(l.t.RNG)
 	prev := l.state
 	st, ev, err := l.eng.Apply(prev, seat, a, l.t.RNG)
@@ -172,10 +171,11 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 		}
 		l.t.Undo = append(undo[:len(undo):len(undo)], data.UndoPoint{Seat: seat, State: raw})
 	}
-	if err := s.commit(l, st, v, expect, res.entries); err != nil {
+	passed, err := s.commit(l, st, v, expect, res.entries, nil)
+	if err != nil {
 		return applyResult{}, err
 	}
-	res.turnPassed = !sameSeats(before, l.eng.Active(l.state)) || l.t.Status != data.StatusPlaying
+	res.turnPassed = passed
 	return res, nil
 }
 
@@ -192,7 +192,8 @@ func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
 	expect := l.t.Version
 	l.t.Undo = l.t.Undo[:n-1]
 	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
-	return s.commit(l, st, expect+1, expect, []data.LogEntry{entry})
+	_, err = s.commit(l, st, expect+1, expect, []data.LogEntry{entry}, nil)
+	return err
 }
 
 // canUndo: the seat may take back its last move.
@@ -235,11 +236,14 @@ func botToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
 	return 0, false
 }
 
-// commit stores the new state as version v if the table is still at expect.
-func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []data.LogEntry) error {
+// commit stores the new state as version v if the table is still at
+// expect, with the effects it owes Discord in the same transaction: owe's,
+// or by default owedAfter's. passed reports that the seats to act changed
+// or the game ended.
+func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
 	raw, err := l.eng.Encode(st)
 	if err != nil {
-		return err
+		return false, err
 	}
 	t := *l.t
 	t.State, t.Version = raw, v
@@ -247,19 +251,26 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 	if l.state != nil {
 		before = l.eng.Active(l.state)
 	}
-	if after := l.eng.Active(st); l.state == nil || !sameSeats(before, after) {
+	after := l.eng.Active(st)
+	passed = l.state == nil || !sameSeats(before, after)
+	if passed {
 		t.Deadline = s.deadline(&t, after)
 	}
 	if l.eng.Outcome(st).Done {
 		t.Status = data.StatusFinished
 		t.Deadline = time.Time{}
+		passed = true
 	}
+	if owe == nil {
+		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
+	}
+	t.Owe(s.Now().UTC(), owe(&t, passed)...)
 	if err := s.store.Update(&t, expect, entries...); err != nil {
-		return err
+		return false, err
 	}
 	*l.t = t
 	l.state = st
-	return nil
+	return passed, nil
 }
 
 // deadline is when the seats to act run out of time, or zero.
@@ -358,31 +369,6 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 	}
 	ctx := ctxFor(l, locale, seat)
 	return g.Menu(ctx, l.eng.View(l.state, seat), legal), true
-}
-
-// BoardPosted records the message that now carries a table's board, so
-// the next turn can remove its buttons. It does not change the version.
-func (s *Service) BoardPosted(ctx context.Context, tableID, channelID, messageID string) error {
-	unlock := s.lock(tableID)
-	defer unlock()
-	t, err := s.store.Get(tableID)
-	if err != nil {
-		return err
-	}
-	t.BoardChannelID, t.BoardMessageID = channelID, messageID
-	return s.store.Update(t, t.Version)
-}
-
-// ThreadOpened moves a co-op table into its team thread.
-func (s *Service) ThreadOpened(ctx context.Context, tableID, threadID, linkMessageID string) error {
-	unlock := s.lock(tableID)
-	defer unlock()
-	t, err := s.store.Get(tableID)
-	if err != nil {
-		return err
-	}
-	t.ThreadID, t.LinkMessageID = threadID, linkMessageID
-	return s.store.Update(t, t.Version)
 }
 
 // newRNG seeds a table's random source.

@@ -18,10 +18,14 @@ import (
 )
 
 type harness struct {
-	t     testing.TB
-	path  string
-	store *data.Bolt
-	svc   *Service
+	t      testing.TB
+	path   string
+	store  *data.Bolt
+	svc    *Service
+	ids    int               // message ids the fake courier gave out
+	nonces map[string]string // nonce -> message id, like enforce_nonce
+	lobby  string            // the last /play's lobby message
+	board  string            // the last table's board message
 }
 
 func newHarness(t testing.TB) *harness {
@@ -53,12 +57,158 @@ var (
 	eve = User{ID: "300", Name: "Eve"}
 )
 
-func (h *harness) slash(u User, cmd, sub string, opts map[string]string) Response {
-	return h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: "c", Command: cmd, Subcommand: sub, Options: opts, Locale: "en-US"})
+func (h *harness) slash(u User, cmd, sub string, opts map[string]string) result {
+	return h.do(Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: "c", Command: cmd, Subcommand: sub, Options: opts, Locale: "en-US"})
 }
 
-func (h *harness) click(u User, msgID, customID string, values ...string) Response {
-	return h.svc.Handle(context.Background(), Request{Kind: Component, User: u, GuildID: "g", ChannelID: "c", CustomID: customID, Values: values, MessageID: msgID, Locale: "en-US"})
+func (h *harness) click(u User, msgID, customID string, values ...string) result {
+	return h.do(Request{Kind: Component, User: u, GuildID: "g", ChannelID: "c", CustomID: customID, Values: values, MessageID: msgID, Locale: "en-US"})
+}
+
+// privateClick is a click on a private (ephemeral) menu message.
+func (h *harness) privateClick(u User, customID string, values ...string) result {
+	return h.do(Request{Kind: Component, User: u, GuildID: "g", ChannelID: "c", CustomID: customID, Values: values, MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+}
+
+// do handles a request and delivers what it owes through a courier that
+// records what Discord would have seen, as the bot does.
+func (h *harness) do(req Request) result {
+	if req.GuildID == "" {
+		req.GuildID = "g"
+	}
+	if req.ChannelID == "" {
+		req.ChannelID = "c"
+	}
+	resp := h.svc.Handle(context.Background(), req)
+	c := &fakeCourier{h: h, req: req}
+	c.res.Reply.Kind, c.res.Reply.Message = resp.Reply.Kind, resp.Reply.Message
+	if resp.Table != "" {
+		c.table = resp.Table
+		if err := h.deliver(c); err != nil {
+			// as the bot does: tell the player privately
+			msg, ok := h.svc.DeliveryNotice(req, err)
+			if !ok {
+				h.t.Fatalf("deliver: %v", err)
+			}
+			c.res.Reply = reply{Kind: ReplyPrivate, Message: msg}
+		}
+	}
+	if req.Command == "play" && c.res.Reply.Kind == replyNew {
+		h.lobby = c.res.Reply.MessageID
+	}
+	return c.res
+}
+
+// deliver carries a table's owed effects and remembers its board message.
+func (h *harness) deliver(c *fakeCourier) error {
+	err := h.svc.Deliver(context.Background(), c.table, c)
+	if t, err := h.store.Get(c.table); err == nil {
+		h.board = t.BoardMessageID
+	}
+	return err
+}
+
+// timeout runs the turn timer on a table and delivers what it owes.
+func (h *harness) timeout(id string) (result, bool, error) {
+	ok, err := h.svc.Timeout(context.Background(), id)
+	c := &fakeCourier{h: h, table: id}
+	if ok && err == nil {
+		err = h.deliver(c)
+	}
+	return c.res, ok, err
+}
+
+// The test's view of what one interaction did in Discord.
+type (
+	reply struct {
+		Kind      ReplyKind
+		Message   render.Message
+		BoardOf   string // the table, when the reply is its board or lobby
+		MessageID string // a command's public answer
+	}
+	post struct {
+		ChannelID, MessageID string
+		Message              render.Message
+		BoardOf              string
+	}
+	edit struct {
+		ChannelID, MessageID string
+		Message              render.Message
+		StripOnly            bool
+	}
+	result struct {
+		Reply    reply
+		Posts    []post
+		Edits    []edit
+		Threads  []string
+		Archived []string
+	}
+)
+
+// How a courier answers through the interaction: a command's first post
+// in its channel is its public answer; the clicked message is edited or
+// stripped in place.
+const (
+	replyNew   ReplyKind = 100
+	replyStrip ReplyKind = 101
+)
+
+type fakeCourier struct {
+	h     *harness
+	req   Request
+	table string
+	res   result
+}
+
+func (c *fakeCourier) newID() string {
+	c.h.ids++
+	return fmt.Sprintf("m%d", c.h.ids)
+}
+
+func (c *fakeCourier) Post(_ context.Context, ch string, msg render.Message, nonce string) (string, error) {
+	if c.h.nonces == nil {
+		c.h.nonces = map[string]string{}
+	}
+	if id, ok := c.h.nonces[nonce]; ok {
+		return id, nil
+	}
+	id := c.newID()
+	c.h.nonces[nonce] = id
+	if c.req.Kind == SlashCommand && ch == c.req.ChannelID && c.res.Reply.Kind == ReplyNone {
+		c.res.Reply = reply{Kind: replyNew, Message: msg, BoardOf: c.table, MessageID: id}
+		return id, nil
+	}
+	c.res.Posts = append(c.res.Posts, post{ChannelID: ch, MessageID: id, Message: msg, BoardOf: c.table})
+	return id, nil
+}
+
+func (c *fakeCourier) Edit(_ context.Context, ch, id string, msg render.Message) error {
+	if c.req.Kind == Component && id == c.req.MessageID {
+		c.res.Reply = reply{Kind: ReplyUpdate, Message: msg, BoardOf: c.table}
+		return nil
+	}
+	c.res.Edits = append(c.res.Edits, edit{ChannelID: ch, MessageID: id, Message: msg})
+	return nil
+}
+
+func (c *fakeCourier) Strip(_ context.Context, ch, id string) error {
+	if c.req.Kind == Component && id == c.req.MessageID {
+		c.res.Reply = reply{Kind: replyStrip, BoardOf: c.table}
+		return nil
+	}
+	c.res.Edits = append(c.res.Edits, edit{ChannelID: ch, MessageID: id, StripOnly: true})
+	return nil
+}
+
+func (c *fakeCourier) OpenThread(_ context.Context, ch, name string, members []string) (string, error) {
+	id := c.newID()
+	c.res.Threads = append(c.res.Threads, id)
+	return id, nil
+}
+
+func (c *fakeCourier) Archive(_ context.Context, thread string) error {
+	c.res.Archived = append(c.res.Archived, thread)
+	return nil
 }
 
 // buttons lists a message's enabled buttons by label.
@@ -88,29 +238,26 @@ func text(m render.Message) string {
 
 // startRace opens a race between Ann (host) and Bob and returns the
 // first board post.
-func (h *harness) startRace() Post {
+func (h *harness) startRace() post {
 	h.t.Helper()
 	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
-	if r.Reply.Kind != ReplyNew || r.Reply.BoardOf == "" {
+	if r.Reply.Kind != replyNew || r.Reply.BoardOf == "" {
 		h.t.Fatalf("play reply %+v", r.Reply)
 	}
 	lobby := r.Reply.Message
-	r = h.click(bob, "lobby", buttons(lobby)["Join"])
+	r = h.click(bob, h.lobby, buttons(lobby)["Join"])
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "<@200>") {
 		t := text(r.Reply.Message)
 		h.t.Fatalf("join: %v %s", r.Reply.Kind, t)
 	}
-	if r := h.click(bob, "lobby", buttons(r.Reply.Message)["Start"]); r.Reply.Kind != ReplyPrivate {
+	if r := h.click(bob, h.lobby, buttons(r.Reply.Message)["Start"]); r.Reply.Kind != ReplyPrivate {
 		h.t.Fatalf("non-host start accepted: %+v", r.Reply)
 	}
-	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
 	if r.Reply.Kind != ReplyUpdate || len(r.Reply.Message.Components) != 0 || !strings.Contains(text(r.Reply.Message), "game on") || len(r.Posts) != 1 {
 		h.t.Fatalf("start: %+v", r)
 	}
 	p := r.Posts[0]
-	if err := h.svc.BoardPosted(context.Background(), p.BoardOf, "c", "board1"); err != nil {
-		h.t.Fatal(err)
-	}
 	return p
 }
 
@@ -123,7 +270,7 @@ func TestLobbyAndFullGame(t *testing.T) {
 	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "already has an active game") {
 		t.Fatalf("second table in channel: %+v", r.Reply)
 	}
-	board, msgID := p.Message, "board1"
+	board, msgID := p.Message, p.MessageID
 	players := map[string]User{"100": ann, "200": bob}
 	for turn := 0; turn < 20; turn++ {
 		if len(board.Mentions) != 1 {
@@ -139,12 +286,11 @@ func TestLobbyAndFullGame(t *testing.T) {
 			t.Fatalf("other player's click: %+v", r.Reply)
 		}
 		r := h.click(who, msgID, buttons(board)["+2"])
-		if r.Reply.Kind != ReplyStrip || len(r.Posts) == 0 {
+		if r.Reply.Kind != replyStrip || len(r.Posts) == 0 {
 			t.Fatalf("turn %d: %+v", turn, r.Reply)
 		}
 		board = r.Posts[0].Message
-		msgID = "board" + string(rune('a'+turn))
-		h.svc.BoardPosted(context.Background(), r.Posts[0].BoardOf, "c", msgID)
+		msgID = r.Posts[0].MessageID
 		if strings.Contains(text(board), "Winner") {
 			if !strings.Contains(text(board), "Ann") || len(buttons(board)) != 0 {
 				t.Fatalf("end board: %s %v", text(board), buttons(board))
@@ -168,13 +314,13 @@ func TestBadClicksChangeNothing(t *testing.T) {
 	id := p.BoardOf
 	before, _ := h.store.Get(id)
 	plus1 := buttons(p.Message)["+1"]
-	cases := map[string]Response{
-		"not seated":  h.click(eve, "board1", plus1),
-		"forged id":   h.click(ann, "board1", strings.Replace(plus1, "add.1", "add.7", 1)),
-		"garbage":     h.click(ann, "board1", "hello"),
-		"other table": h.click(ann, "board1", strings.Replace(plus1, "w1:"+id+":", "w1:zz:", 1)),
-		"stale":       h.click(ann, "board1", strings.Replace(plus1, ":2:", ":1:", 1)),
-		"bad select":  h.click(ann, "board1", "w1:"+id+":2:s", "add.x"),
+	cases := map[string]result{
+		"not seated":  h.click(eve, h.board, plus1),
+		"forged id":   h.click(ann, h.board, strings.Replace(plus1, "add.1", "add.7", 1)),
+		"garbage":     h.click(ann, h.board, "hello"),
+		"other table": h.click(ann, h.board, strings.Replace(plus1, "w1:"+id+":", "w1:zz:", 1)),
+		"stale":       h.click(ann, h.board, strings.Replace(plus1, ":2:", ":1:", 1)),
+		"bad select":  h.click(ann, h.board, "w1:"+id+":2:s", "add.x"),
 	}
 	for name, r := range cases {
 		if r.Reply.Kind != ReplyPrivate || len(r.Posts) != 0 || len(r.Edits) != 0 {
@@ -198,18 +344,18 @@ func TestDoubleClickAppliedOnce(t *testing.T) {
 	p := h.startRace()
 	plus1 := buttons(p.Message)["+1"]
 	var wg sync.WaitGroup
-	results := make([]Response, 8)
+	results := make([]result, 8)
 	for i := range results {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = h.click(ann, "board1", plus1)
+			results[i] = h.click(ann, h.board, plus1)
 		}()
 	}
 	wg.Wait()
 	applied := 0
 	for _, r := range results {
-		if r.Reply.Kind == ReplyStrip {
+		if r.Reply.Kind == replyStrip {
 			applied++
 		}
 	}
@@ -229,12 +375,12 @@ func TestRestartKeepsGameAndButtons(t *testing.T) {
 	p := h.startRace()
 	plus2 := buttons(p.Message)["+2"]
 	h.restart()
-	r := h.click(ann, "board1", plus2)
-	if r.Reply.Kind != ReplyStrip {
+	r := h.click(ann, h.board, plus2)
+	if r.Reply.Kind != replyStrip {
 		t.Fatalf("button after restart: %+v", r.Reply)
 	}
 	h.restart()
-	if r := h.click(ann, "board1", plus2); r.Reply.Kind != ReplyPrivate {
+	if r := h.click(ann, h.board, plus2); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("old button applied twice after restart")
 	}
 	tb, _ := h.store.Get(p.BoardOf)
@@ -249,14 +395,13 @@ func TestComputerPlayerMovesAndSecretsStayPrivate(t *testing.T) {
 	h := newHarness(t)
 	r := h.slash(ann, "play", "", map[string]string{"game": "race", "target": "10"})
 	lobby := r.Reply.Message
-	if r := h.click(bob, "lobby", buttons(lobby)["Add computer player"]); r.Reply.Kind != ReplyPrivate {
+	if r := h.click(bob, h.lobby, buttons(lobby)["Add computer player"]); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("non-host added a computer player")
 	}
-	r = h.click(ann, "lobby", buttons(lobby)["Add computer player"])
-	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	r = h.click(ann, h.lobby, buttons(lobby)["Add computer player"])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
 	board := r.Posts[0].Message
-	h.svc.BoardPosted(context.Background(), r.Posts[0].BoardOf, "c", "b1")
-	r = h.click(ann, "b1", buttons(board)["+1"])
+	r = h.click(ann, h.board, buttons(board)["+1"])
 	// Ann moved, the computer answered: Ann is to act again, so the board
 	// is edited in place (same seats to act).
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "total 2") {
@@ -265,7 +410,7 @@ func TestComputerPlayerMovesAndSecretsStayPrivate(t *testing.T) {
 	tb, _ := h.store.Get(r.Reply.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
-	mine := h.click(ann, "b1", buttons(r.Reply.Message)["My hand / units"])
+	mine := h.click(ann, h.board, buttons(r.Reply.Message)["My hand / units"])
 	if mine.Reply.Kind != ReplyPrivate || !strings.Contains(text(mine.Reply.Message), "secret") {
 		t.Fatalf("my view: %+v", mine.Reply)
 	}
@@ -281,7 +426,7 @@ func TestStatusRulesAbandon(t *testing.T) {
 	}
 	h.startRace()
 	r := h.slash(bob, "game", "status", nil)
-	if r.Reply.Kind != ReplyNew || len(r.Edits) != 1 || !r.Edits[0].StripOnly {
+	if r.Reply.Kind != replyNew || len(r.Edits) != 1 || !r.Edits[0].StripOnly {
 		t.Fatalf("status: %+v", r)
 	}
 	if r := h.slash(bob, "game", "rules", nil); r.Reply.Kind != ReplyPrivate {
@@ -290,7 +435,7 @@ func TestStatusRulesAbandon(t *testing.T) {
 	if r := h.slash(bob, "game", "abandon", nil); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("a non-host abandoned")
 	}
-	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != ReplyNew {
+	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != replyNew {
 		t.Fatalf("abandon: %+v", r.Reply)
 	}
 	if _, err := h.store.ByChannel("c"); err == nil {
@@ -321,11 +466,11 @@ func TestCorruptRecordIsReported(t *testing.T) {
 	tb, _ := h.store.Get(p.BoardOf)
 	tb.State = json.RawMessage(`{"total":"x"}`)
 	h.store.Update(tb, tb.Version)
-	r := h.click(ann, "board1", buttons(p.Message)["+1"])
+	r := h.click(ann, h.board, buttons(p.Message)["+1"])
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "damaged") {
 		t.Fatalf("corrupt: %+v", r.Reply)
 	}
-	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != ReplyNew {
+	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != replyNew {
 		t.Fatalf("cannot abandon a corrupt table: %s", text(r.Reply.Message))
 	}
 }
@@ -333,7 +478,7 @@ func TestCorruptRecordIsReported(t *testing.T) {
 func TestExportHidesSeedOfLiveTable(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	h.click(ann, "board1", buttons(p.Message)["+2"])
+	h.click(ann, h.board, buttons(p.Message)["+2"])
 	tb, _ := h.store.Get(p.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
@@ -375,30 +520,30 @@ func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
 func TestLobbyLeaveFullAndCancel(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
-	check := func(name string, r Response, kind ReplyKind, want string) render.Message {
+	check := func(name string, r result, kind ReplyKind, want string) render.Message {
 		t.Helper()
 		if r.Reply.Kind != kind || !strings.Contains(text(r.Reply.Message), want) {
 			t.Fatalf("%s: %v %q", name, r.Reply.Kind, text(r.Reply.Message))
 		}
 		return r.Reply.Message
 	}
-	lobby = check("bob joins", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "<@200>")
-	check("bob joins twice", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "already have a seat")
-	lobby = check("eve joins", h.click(eve, "lobby", buttons(lobby)["Join"]), ReplyUpdate, "3 seats taken")
+	lobby = check("bob joins", h.click(bob, h.lobby, buttons(lobby)["Join"]), ReplyUpdate, "<@200>")
+	check("bob joins twice", h.click(bob, h.lobby, buttons(lobby)["Join"]), ReplyPrivate, "already have a seat")
+	lobby = check("eve joins", h.click(eve, h.lobby, buttons(lobby)["Join"]), ReplyUpdate, "3 seats taken")
 	if _, ok := buttons(lobby)["Join"]; ok {
 		t.Fatal("Join enabled on a full table")
 	}
-	lobby = check("bob leaves", h.click(bob, "lobby", buttons(lobby)["Leave"]), ReplyUpdate, "2 seats taken")
+	lobby = check("bob leaves", h.click(bob, h.lobby, buttons(lobby)["Leave"]), ReplyUpdate, "2 seats taken")
 	if strings.Contains(text(lobby), "<@200>") {
 		t.Fatal("bob still seated")
 	}
-	check("stranger leaves", h.click(bob, "lobby", buttons(lobby)["Leave"]), ReplyPrivate, "no seat")
-	check("guest cancels", h.click(eve, "lobby", buttons(lobby)["Cancel"]), ReplyPrivate, "Only the host")
-	check("host cancels", h.click(ann, "lobby", buttons(lobby)["Cancel"]), ReplyUpdate, "cancelled")
+	check("stranger leaves", h.click(bob, h.lobby, buttons(lobby)["Leave"]), ReplyPrivate, "no seat")
+	check("guest cancels", h.click(eve, h.lobby, buttons(lobby)["Cancel"]), ReplyPrivate, "Only the host")
+	check("host cancels", h.click(ann, h.lobby, buttons(lobby)["Cancel"]), ReplyUpdate, "cancelled")
 	if _, err := h.store.ByChannel("c"); err == nil {
 		t.Fatal("a cancelled lobby still holds the channel")
 	}
-	check("join after cancel", h.click(bob, "lobby", buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
+	check("join after cancel", h.click(bob, h.lobby, buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
 }
 
 // A host who leaves the lobby hands it to the next player, who may start
@@ -406,20 +551,20 @@ func TestLobbyLeaveFullAndCancel(t *testing.T) {
 func TestLobbyHostLeaves(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
-	lobby = h.click(bob, "lobby", buttons(lobby)["Join"]).Reply.Message
-	r := h.click(ann, "lobby", buttons(lobby)["Leave"])
+	lobby = h.click(bob, h.lobby, buttons(lobby)["Join"]).Reply.Message
+	r := h.click(ann, h.lobby, buttons(lobby)["Leave"])
 	if r.Reply.Kind != ReplyUpdate || strings.Contains(text(r.Reply.Message), "<@100>") || !strings.Contains(text(r.Reply.Message), "Host: <@200>") {
 		t.Fatalf("after the host left: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
 	lobby = r.Reply.Message
-	lobby = h.click(eve, "lobby", buttons(lobby)["Join"]).Reply.Message
-	if r := h.click(bob, "lobby", buttons(lobby)["Start"]); r.Reply.Kind != ReplyUpdate || len(r.Posts) != 1 {
+	lobby = h.click(eve, h.lobby, buttons(lobby)["Join"]).Reply.Message
+	if r := h.click(bob, h.lobby, buttons(lobby)["Start"]); r.Reply.Kind != ReplyUpdate || len(r.Posts) != 1 {
 		t.Fatalf("the new host could not start: %+v", r.Reply)
 	}
 
 	h2 := newHarness(t)
 	lobby = h2.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
-	if r := h2.click(ann, "lobby", buttons(lobby)["Leave"]); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "cancelled") {
+	if r := h2.click(ann, h2.lobby, buttons(lobby)["Leave"]); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "cancelled") {
 		t.Fatalf("the last person left: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
 	if _, err := h2.store.ByChannel("c"); err == nil {
@@ -427,27 +572,32 @@ func TestLobbyHostLeaves(t *testing.T) {
 	}
 }
 
-// A click on a board whose message id the table has not recorded yet (the
-// post and its bookkeeping race the player's click) is a click on the
-// public board, never a private menu: the board is not replaced by a
-// private "Done".
-func TestClickOnUnrecordedBoardIsABoardClick(t *testing.T) {
+// A table's buttons count only on the table's own board message or a
+// private menu: the same custom_id on another message (an old board, a
+// copy) changes nothing and shows the current board privately. A click in
+// a private menu is answered in that menu, and the public board is
+// redrawn apart: never replaced by a private "Done".
+func TestButtonsCountOnlyOnTheTablesMessage(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	r := h.click(who, "new-board-not-yet-recorded", buttons(p.Message)["+2"])
-	if r.Reply.Kind != ReplyStrip || len(r.Posts) != 1 {
-		t.Fatalf("click on the unrecorded public board answered %v with %q", r.Reply.Kind, text(r.Reply.Message))
+	before, _ := h.store.Get(p.BoardOf)
+	r := h.click(who, "some-other-message", buttons(p.Message)["+2"])
+	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") || len(r.Posts)+len(r.Edits) != 0 {
+		t.Fatalf("a click on another message: %+v", r)
 	}
-	// The same click from a private menu (an ephemeral message) is
-	// answered in that menu, and the public board is handled apart.
+	if after, _ := h.store.Get(p.BoardOf); after.Version != before.Version {
+		t.Fatal("a click on another message changed the table")
+	}
+	r = h.click(who, h.board, buttons(p.Message)["+2"])
+	if r.Reply.Kind != replyStrip || len(r.Posts) != 1 {
+		t.Fatalf("a click on the board: %+v", r.Reply)
+	}
 	board := r.Posts[0].Message
 	who = map[string]User{"100": ann, "200": bob}[board.Mentions[0]]
-	req := Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c", CustomID: buttons(board)["+2"],
-		MessageID: "menu", OnPrivateMessage: true, Locale: "en-US"}
-	r = h.svc.Handle(context.Background(), req)
-	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "Done") {
-		t.Fatalf("click in a private menu answered %v with %q", r.Reply.Kind, text(r.Reply.Message))
+	r = h.privateClick(who, buttons(board)["+2"])
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "Done") || len(r.Posts) != 1 || len(r.Edits) != 1 || !r.Edits[0].StripOnly || r.Edits[0].MessageID != r.Posts[0].MessageID && r.Edits[0].MessageID == h.board {
+		t.Fatalf("click in a private menu: %+v", r)
 	}
 }
 
@@ -461,7 +611,7 @@ func TestButtonFromAnotherChannelIsRefused(t *testing.T) {
 	for _, ch := range []string{"other", ""} {
 		r := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: ch,
 			CustomID: buttons(p.Message)["+2"], MessageID: "board1", Locale: "en-US"})
-		if r.Reply.Kind != ReplyPrivate || len(r.Posts)+len(r.Edits) != 0 {
+		if r.Reply.Kind != ReplyPrivate || r.Table != "" {
 			t.Fatalf("a button from channel %q: %+v", ch, r)
 		}
 	}
@@ -469,7 +619,7 @@ func TestButtonFromAnotherChannelIsRefused(t *testing.T) {
 		t.Fatalf("the forged click changed the table: version %d -> %d", before.Version, after.Version)
 	}
 	// From its own channel the same button plays.
-	if r := h.click(who, "board1", buttons(p.Message)["+2"]); r.Reply.Kind != ReplyStrip {
+	if r := h.click(who, h.board, buttons(p.Message)["+2"]); r.Reply.Kind != replyStrip {
 		t.Fatalf("the button in its own channel: %+v", r.Reply)
 	}
 }
@@ -496,7 +646,7 @@ func TestStatusForStrangersIsPrivate(t *testing.T) {
 	if len(buttons(r.Reply.Message)) != 0 {
 		t.Fatal("a stranger's private board has buttons")
 	}
-	if r := h.slash(bob, "game", "status", nil); r.Reply.Kind != ReplyNew || r.Reply.BoardOf == "" {
+	if r := h.slash(bob, "game", "status", nil); r.Reply.Kind != replyNew || r.Reply.BoardOf == "" {
 		t.Fatalf("status for a player: %+v", r.Reply)
 	}
 }
@@ -508,12 +658,12 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	h := newHarness(t)
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return now }
-	play := func(u User, ch string) Response {
-		return h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: ch,
+	play := func(u User, ch string) result {
+		return h.do(Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: ch,
 			Command: "play", Options: map[string]string{"game": "race"}, Locale: "en-US"})
 	}
 	for i := 0; i < userPostBurst; i++ {
-		if r := play(eve, fmt.Sprint("ch", i)); r.Reply.Kind != ReplyNew {
+		if r := play(eve, fmt.Sprint("ch", i)); r.Reply.Kind != replyNew {
 			t.Fatalf("lobby %d refused: %q", i, text(r.Reply.Message))
 		}
 	}
@@ -524,11 +674,11 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	if _, err := h.store.ByChannel("ch-next"); err == nil {
 		t.Fatal("a throttled /play opened a table")
 	}
-	if r := play(ann, "ch-ann"); r.Reply.Kind != ReplyNew {
+	if r := play(ann, "ch-ann"); r.Reply.Kind != replyNew {
 		t.Fatalf("another person is not throttled: %q", text(r.Reply.Message))
 	}
 	now = now.Add(userPostEvery)
-	if r := play(eve, "ch-next"); r.Reply.Kind != ReplyNew {
+	if r := play(eve, "ch-next"); r.Reply.Kind != replyNew {
 		t.Fatalf("after %v: %q", userPostEvery, text(r.Reply.Message))
 	}
 
@@ -538,7 +688,7 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	h2.svc.channelPosts = newThrottle(time.Hour, 3)
 	h2.startRace() // the lobby is the channel's first post
 	for i, u := range []User{ann, bob} {
-		if r := h2.slash(u, "game", "status", nil); r.Reply.Kind != ReplyNew {
+		if r := h2.slash(u, "game", "status", nil); r.Reply.Kind != replyNew {
 			t.Fatalf("status %d refused: %q", i, text(r.Reply.Message))
 		}
 	}

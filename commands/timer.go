@@ -35,40 +35,37 @@ func (s *Service) lobbyExpired(t *data.Table, now time.Time) bool {
 
 // expireLobby closes a lobby nobody started: the channel is free again and
 // the lobby message says why, without buttons.
-func (s *Service) expireLobby(l *loaded) (Response, bool, error) {
+func (s *Service) expireLobby(l *loaded) (bool, error) {
 	nt := *l.t
 	nt.Status = data.StatusAbandoned
 	nt.Version++
+	ctx := render.Ctx{L: i18n.For(nt.Locale)}
+	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ctx.T("core.lobby.expired", "Count", int(s.LobbyTTL.Hours()), "Hours", int(s.LobbyTTL.Hours()))})
 	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
-		return Response{}, false, err
+		return false, err
 	}
 	s.log.Info().Str("table", nt.ID).Msg("lobby expired")
-	if nt.BoardMessageID == "" {
-		return Response{}, false, nil
-	}
-	ctx := render.Ctx{L: i18n.For(nt.Locale)}
-	msg := render.Message{Content: ctx.T("core.lobby.expired", "Count", int(s.LobbyTTL.Hours()), "Hours", int(s.LobbyTTL.Hours()))}
-	return Response{Edits: []Edit{{ChannelID: nt.BoardChannelID, MessageID: nt.BoardMessageID, Message: msg}}}, true, nil
+	return true, nil
 }
 
 // Timeout lets the computer policy finish the turn of every human seat
-// that ran out of time on a table, then posts the new board. ok is false
-// when there is nothing to do (the deadline moved or the game ended).
-func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, error) {
+// that ran out of time on a table, and commits the new board as owed
+// (Deliver posts it). ok is false when there is nothing to do (the
+// deadline moved or the game ended).
+func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err error) {
 	unlock := s.lock(tableID)
 	defer unlock()
 	l, err := s.load(tableID)
 	if err != nil {
-		return Response{}, false, err
+		return false, err
 	}
 	t := l.t
 	if s.lobbyExpired(t, s.Now()) {
 		return s.expireLobby(l)
 	}
 	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
-		return Response{}, false, nil
+		return false, nil
 	}
-	old := *t
 	start := l.eng.Active(l.state)
 	st := l.state
 	expect := t.Version
@@ -85,7 +82,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, 
 		a := l.eng.Bot(st, seat, t.RNG)
 		ns, ev, err := l.eng.Apply(st, seat, a, t.RNG)
 		if err != nil {
-			return Response{}, false, fmt.Errorf("timeout stand-in for seat %d chose illegal %s: %w", seat, a, err)
+			return false, fmt.Errorf("timeout stand-in for seat %d chose illegal %s: %w", seat, a, err)
 		}
 		st = ns
 		v++
@@ -93,29 +90,25 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (Response, bool, 
 	}
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
-		return Response{}, false, err
+		return false, err
 	}
 	t.Undo = nil
 	entries = append(entries, more...)
 	v += int64(len(more))
-	if err := s.commit(l, st, v, expect, entries); err != nil {
-		return Response{}, false, err
-	}
 	var who []string
 	for seat := range late {
 		who = append(who, t.Seats[seat].Name)
 	}
 	sort.Strings(who)
-	s.log.Info().Str("table", t.ID).Int("moves", len(entries)).Msg("turn timed out; computer stand-in played")
-	msg, err := s.board(l, t.Locale, true)
+	note := ctxFor(l, t.Locale, games.Spectator).T("core.timeout.played", "Who", strings.Join(who, ", "))
+	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+		return owedAfter(t, true, note)
+	})
 	if err != nil {
-		return Response{}, false, err
+		return false, err
 	}
-	rc := ctxFor(l, t.Locale, games.Spectator)
-	msg.Content = strings.TrimSpace(rc.T("core.timeout.played", "Who", strings.Join(who, ", ")) + "\n" + msg.Content)
-	resp := Response{Edits: s.stripBoard(&loaded{t: &old}), Posts: []Post{{ChannelID: t.PlayChannel(), Message: msg, BoardOf: t.ID}}}
-	resp.addThreadResult(l)
-	return resp, true, nil
+	s.log.Info().Str("table", t.ID).Int("moves", len(entries)).Msg("turn timed out; computer stand-in played")
+	return true, nil
 }
 
 func humanToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -16,13 +15,12 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return now }
 	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "2"})
-	r = h.click(bob, "lobby", buttons(r.Reply.Message)["Join"])
-	r = h.click(ann, "lobby", buttons(r.Reply.Message)["Start"])
+	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
 	board := r.Posts[0]
 	if !strings.Contains(board.Message.Content, "<t:") {
 		t.Fatalf("ping without deadline: %q", board.Message.Content)
 	}
-	h.svc.BoardPosted(context.Background(), board.BoardOf, "c", "b1")
 	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
 		t.Fatalf("overdue too early: %v", ids)
 	}
@@ -31,7 +29,7 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 	if err != nil || len(ids) != 1 {
 		t.Fatalf("overdue %v %v", ids, err)
 	}
-	resp, ok, err := h.svc.Timeout(context.Background(), ids[0])
+	resp, ok, err := h.timeout(ids[0])
 	if err != nil || !ok {
 		t.Fatalf("timeout %v %v", ok, err)
 	}
@@ -43,11 +41,11 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 		t.Fatalf("after timeout: %q %v", next.Content, next.Mentions)
 	}
 	// Bob's deadline starts now; a second timeout call is a no-op.
-	if _, ok, _ := h.svc.Timeout(context.Background(), ids[0]); ok {
+	if _, ok, _ := h.timeout(ids[0]); ok {
 		t.Fatal("timed out twice")
 	}
 	// Ann's old button is stale now.
-	if r := h.click(ann, "b1", buttons(board.Message)["+1"]); r.Reply.Kind != ReplyPrivate {
+	if r := h.click(ann, h.board, buttons(board.Message)["+1"]); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("old button applied after the timeout")
 	}
 }
@@ -79,29 +77,29 @@ func TestUndoTakesBackOnlyUndoableMoves(t *testing.T) {
 	if _, ok := buttons(board)["Undo"]; ok {
 		t.Fatal("undo offered before any move")
 	}
-	r := h.click(ann, "board1", buttons(board)["mark"])
+	r := h.click(ann, h.board, buttons(board)["mark"])
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "marks 1") {
 		t.Fatalf("mark: %+v", r.Reply)
 	}
 	board = r.Reply.Message
-	r = h.click(ann, "board1", buttons(board)["mark"])
+	r = h.click(ann, h.board, buttons(board)["mark"])
 	board = r.Reply.Message
 	undo, ok := buttons(board)["Undo"]
 	if !ok || !strings.Contains(text(board), "marks 2") {
 		t.Fatalf("no undo after a mark: %v", buttons(board))
 	}
-	if r := h.click(bob, "board1", undo); r.Reply.Kind != ReplyPrivate {
+	if r := h.click(bob, h.board, undo); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("the other player undid Ann's move")
 	}
-	r = h.click(ann, "board1", undo)
+	r = h.click(ann, h.board, undo)
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "marks 1") {
 		t.Fatalf("undo: %+v %s", r.Reply.Kind, text(r.Reply.Message))
 	}
-	if r := h.click(ann, "board1", undo); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") {
+	if r := h.click(ann, h.board, undo); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") {
 		t.Fatal("a stale undo button worked twice")
 	}
 	board = r.Reply.Message
-	r = h.click(ann, "board1", buttons(board)["Undo"])
+	r = h.click(ann, h.board, buttons(board)["Undo"])
 	board = r.Reply.Message
 	if !strings.Contains(text(board), "marks 0") {
 		t.Fatalf("second undo: %s", text(board))
@@ -110,7 +108,7 @@ func TestUndoTakesBackOnlyUndoableMoves(t *testing.T) {
 		t.Fatal("undo offered with nothing left to take back")
 	}
 	// A move that passes the turn can never be undone.
-	r = h.click(ann, "board1", buttons(board)["+1"])
+	r = h.click(ann, h.board, buttons(board)["+1"])
 	if len(r.Posts) == 0 {
 		t.Fatalf("+1: %+v", r.Reply)
 	}
@@ -128,9 +126,9 @@ func TestRendererBugDoesNotHideASavedMove(t *testing.T) {
 	p := h.startRace()
 	board := p.Message
 	for i := 0; i < 2; i++ {
-		board = h.click(ann, "board1", buttons(board)["mark"]).Reply.Message
+		board = h.click(ann, h.board, buttons(board)["mark"]).Reply.Message
 	}
-	r := h.click(ann, "board1", buttons(board)["mark"])
+	r := h.click(ann, h.board, buttons(board)["mark"])
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "was saved") {
 		t.Fatalf("reply %+v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
@@ -151,9 +149,6 @@ func TestLobbyExpires(t *testing.T) {
 	h.svc.LobbyTTL = 2 * time.Hour
 	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
 	id := r.Reply.BoardOf
-	if err := h.svc.BoardPosted(context.Background(), id, "c", "lobby1"); err != nil {
-		t.Fatal(err)
-	}
 	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
 		t.Fatalf("a fresh lobby is overdue: %v", ids)
 	}
@@ -162,15 +157,15 @@ func TestLobbyExpires(t *testing.T) {
 	if err != nil || len(ids) != 1 || ids[0] != id {
 		t.Fatalf("overdue after the TTL: %v %v", ids, err)
 	}
-	resp, ok, err := h.svc.Timeout(context.Background(), id)
-	if err != nil || !ok || len(resp.Edits) != 1 || resp.Edits[0].MessageID != "lobby1" ||
+	resp, ok, err := h.timeout(id)
+	if err != nil || !ok || len(resp.Edits) != 1 || resp.Edits[0].MessageID != h.lobby ||
 		!strings.Contains(resp.Edits[0].Message.Content, "within 2 hours") || len(resp.Edits[0].Message.Components) != 0 {
 		t.Fatalf("expiry: ok %v err %v %+v", ok, err, resp)
 	}
 	if _, err := h.store.ByChannel("c"); err == nil {
 		t.Fatal("the expired lobby still holds the channel")
 	}
-	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != ReplyNew {
+	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != replyNew {
 		t.Fatalf("a new table after the expiry: %q", text(r.Reply.Message))
 	}
 }

@@ -26,6 +26,7 @@ var (
 	bucketChannels = []byte("channels")
 	bucketLogs     = []byte("logs")
 	bucketGuilds   = []byte("guilds") // guild id -> GuildSettings
+	bucketOwing    = []byte("owing")  // table id -> "" while its outbox is not empty
 	keySchema      = []byte("schema")
 )
 
@@ -75,7 +76,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -127,7 +128,7 @@ func (b *Bolt) Create(t *Table) error {
 		t.ID = strconv.FormatUint(seq, 36)
 		now := b.now().UTC()
 		t.Created, t.Updated = now, now
-		if err := putTable(tables, t); err != nil {
+		if err := putTable(tx, t); err != nil {
 			return err
 		}
 		return index(ch, t)
@@ -172,7 +173,7 @@ func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 			return ErrConflict
 		}
 		t.Updated = b.now().UTC()
-		if err := putTable(tables, t); err != nil {
+		if err := putTable(tx, t); err != nil {
 			return err
 		}
 		if len(log) > 0 {
@@ -292,12 +293,32 @@ func index(ch *bolt.Bucket, t *Table) error {
 	return nil
 }
 
-func putTable(b *bolt.Bucket, t *Table) error {
+// putTable writes the record and keeps the owing index in step with its
+// outbox.
+func putTable(tx *bolt.Tx, t *Table) error {
 	raw, err := json.Marshal(t)
 	if err != nil {
 		return err
 	}
-	return b.Put([]byte(t.ID), raw)
+	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), raw); err != nil {
+		return err
+	}
+	if len(t.Outbox) > 0 {
+		return tx.Bucket(bucketOwing).Put([]byte(t.ID), nil)
+	}
+	return tx.Bucket(bucketOwing).Delete([]byte(t.ID))
+}
+
+// Owing implements Store.
+func (b *Bolt) Owing() ([]string, error) {
+	var out []string
+	err := b.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOwing).ForEach(func(k, _ []byte) error {
+			out = append(out, string(k))
+			return nil
+		})
+	})
+	return out, err
 }
 
 func getTable(b *bolt.Bucket, id string) (*Table, error) {

@@ -12,6 +12,7 @@ package data
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/warroom/warroom/games"
@@ -59,8 +60,14 @@ type Table struct {
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
-	Undo    []UndoPoint `json:"undo,omitempty"`
-	Created time.Time   `json:"created"`
+	Undo []UndoPoint `json:"undo,omitempty"`
+	// Outbox is what the table owes Discord, oldest first: written in the
+	// same transaction as the change that owes it, removed once delivered
+	// (the transactional outbox), so a crash between the two never loses
+	// a board or a result. EffectSeq numbers the effects.
+	Outbox    []Effect  `json:"outbox,omitempty"`
+	EffectSeq int64     `json:"effect_seq,omitempty"`
+	Created   time.Time `json:"created"`
 	Updated time.Time   `json:"updated"`
 }
 
@@ -90,6 +97,64 @@ func (t *Table) SeatsOf(userID string) []games.Seat {
 		}
 	}
 	return out
+}
+
+// Effect kinds. An effect names what must become true in Discord, not a
+// finished message: the message is drawn from the table as it is when the
+// effect is delivered, and the board message it concerns is the table's
+// board at that moment. Delivered in order, a table's effects converge on
+// its current board, however late or often they are delivered.
+const (
+	// EffectBoard posts the board as a new message (Ping: mentioning the
+	// seats to act; Text: a line above it) and makes it the table's board.
+	EffectBoard = "board"
+	// EffectRedraw redraws the board message in place, or posts it when
+	// there is none.
+	EffectRedraw = "redraw"
+	// EffectLobby redraws the board message as the lobby's record: who
+	// plays, without buttons (the game has started).
+	EffectLobby = "lobby"
+	// EffectStrip removes the buttons of the board message.
+	EffectStrip = "strip"
+	// EffectText replaces the board message with Text and no buttons (a
+	// cancelled or expired lobby).
+	EffectText = "text"
+	// EffectNotice posts Text in Channel.
+	EffectNotice = "notice"
+	// EffectThread opens a co-op table's team thread and adds its players.
+	EffectThread = "thread"
+	// EffectLink posts (or updates) the channel's link to the team thread,
+	// with the result once the game is over.
+	EffectLink = "link"
+	// EffectArchive archives the team thread; it comes last, since Discord
+	// refuses edits in an archived thread.
+	EffectArchive = "archive"
+)
+
+// Effect is one thing a table owes Discord (see Table.Outbox).
+type Effect struct {
+	Seq     int64     `json:"seq"`
+	Kind    string    `json:"kind"`
+	Ping    bool      `json:"ping,omitempty"`
+	Text    string    `json:"text,omitempty"`
+	Channel string    `json:"channel,omitempty"`
+	At      time.Time `json:"at"`
+}
+
+// Nonce identifies an effect's message to Discord's enforce_nonce, so a
+// post retried after a crash returns the first message instead of a second
+// one (at most 25 characters: table ids are short base-36 numbers).
+func (t *Table) Nonce(e Effect) string {
+	return "w" + t.ID + "." + strconv.FormatInt(e.Seq, 36)
+}
+
+// Owe appends effects to the outbox.
+func (t *Table) Owe(at time.Time, effects ...Effect) {
+	t.Outbox = append(t.Outbox[:len(t.Outbox):len(t.Outbox)], effects...)
+	for i := len(t.Outbox) - len(effects); i < len(t.Outbox); i++ {
+		t.EffectSeq++
+		t.Outbox[i].Seq, t.Outbox[i].At = t.EffectSeq, at
+	}
 }
 
 // UndoPoint is a state to return to, and whose it is.
@@ -138,6 +203,8 @@ type Store interface {
 	Log(id string) ([]LogEntry, error)
 	// Live lists every table in a lobby or in play.
 	Live() ([]*Table, error)
+	// Owing lists the ids of the tables whose outbox is not empty.
+	Owing() ([]string, error)
 	// GuildSettings loads a server's settings; the zero value when none
 	// were ever set.
 	GuildSettings(guildID string) (GuildSettings, error)

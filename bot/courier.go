@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/render"
+)
+
+// ixState is how far an interaction has been answered.
+type ixState int
+
+const (
+	unanswered      ixState = iota // a command not yet answered
+	deferredUpdate                 // a click, acknowledged with type 6
+	deferredPublic                 // a command deferred with a public "thinking"
+	deferredPrivate                // a command deferred privately
+	answered                       // a command's answer is given
+)
+
+// ixCourier delivers a table's owed effects (commands.Courier) over REST.
+// Made for an interaction (i not nil), it answers through it where an
+// effect concerns it: the clicked message is edited or stripped through
+// the interaction, and a command's first public post in its channel is the
+// command's answer. Without one (timers, redelivery after a restart) it
+// uses the channel endpoints only.
+type ixCourier struct {
+	b     *Bot
+	i     *discordgo.Interaction
+	req   commands.Request
+	state ixState
+}
+
+func (c *ixCourier) answered() bool { return c.state == answered }
+
+// Post implements commands.Courier.
+func (c *ixCourier) Post(ctx context.Context, channelID string, msg render.Message, nonce string) (string, error) {
+	if c.i != nil && c.req.Kind == commands.SlashCommand && channelID == c.i.ChannelID {
+		var m *discordgo.Message
+		var err error
+		switch c.state {
+		case unanswered:
+			m, err = c.b.respondWithMessage(ctx, c.i, msg)
+		case deferredPublic:
+			err = c.b.unarchived(channelID, func() (err error) {
+				m, err = c.b.s.InteractionResponseEdit(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
+				return err
+			})
+		}
+		if c.state == unanswered || c.state == deferredPublic {
+			err = classify(err)
+			if err == nil {
+				c.state = answered
+				return m.ID, nil
+			}
+			if !errors.Is(err, commands.ErrGone) {
+				return "", err
+			}
+			// The interaction expired (answered too late, or its token
+			// is older than 15 minutes): post in the channel instead.
+			c.b.log.Warn().Err(err).Str("interaction", c.i.ID).Msg("interaction gone; posting in the channel")
+			c.state = answered
+		}
+	}
+	m, err := c.b.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+		Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components,
+		Files: files(msg), AllowedMentions: mentions(msg), Nonce: nonce, EnforceNonce: nonce != "",
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", classify(err)
+	}
+	return m.ID, nil
+}
+
+// clicked: the message is the one the click came from, which a deferred
+// update edits through the interaction.
+func (c *ixCourier) clicked(messageID string) bool {
+	return c.i != nil && c.state == deferredUpdate && c.req.MessageID == messageID && !c.req.OnPrivateMessage
+}
+
+// Edit implements commands.Courier.
+func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg render.Message) error {
+	if c.clicked(messageID) {
+		return classify(c.b.unarchived(channelID, func() error {
+			_, err := c.b.s.InteractionResponseEdit(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
+			return err
+		}))
+	}
+	empty := []discordgo.MessageComponent{}
+	content := msg.Content
+	edit := &discordgo.MessageEdit{ID: messageID, Channel: channelID, AllowedMentions: noPings(),
+		Content: &content, Embeds: &msg.Embeds, Components: &msg.Components, Files: files(msg)}
+	if msg.Components == nil {
+		edit.Components = &empty
+	}
+	if msg.Embeds == nil {
+		noEmbeds := []*discordgo.MessageEmbed{}
+		edit.Embeds = &noEmbeds
+	}
+	noAttachments := []*discordgo.MessageAttachment{}
+	edit.Attachments = &noAttachments
+	return classify(c.b.unarchived(channelID, func() error {
+		_, err := c.b.s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+		return err
+	}))
+}
+
+// Strip implements commands.Courier.
+func (c *ixCourier) Strip(ctx context.Context, channelID, messageID string) error {
+	empty := []discordgo.MessageComponent{}
+	if c.clicked(messageID) {
+		return classify(c.b.unarchived(channelID, func() error {
+			_, err := c.b.s.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Components: &empty}, discordgo.WithContext(ctx))
+			return err
+		}))
+	}
+	edit := &discordgo.MessageEdit{ID: messageID, Channel: channelID, Components: &empty, AllowedMentions: noPings()}
+	return classify(c.b.unarchived(channelID, func() error {
+		_, err := c.b.s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+		return err
+	}))
+}
+
+// OpenThread implements commands.Courier: a private thread (co-op teams
+// talk before they commit a move), invitable, archived after a week
+// without a message.
+func (c *ixCourier) OpenThread(ctx context.Context, channelID, name string, members []string) (string, error) {
+	ch, err := c.b.s.ThreadStartComplex(channelID, &discordgo.ThreadStart{
+		Name: clip(name, 100), AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: true,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", classify(err)
+	}
+	for _, u := range members {
+		logErr(c.b.log, c.b.s.ThreadMemberAdd(ch.ID, u, discordgo.WithContext(ctx)), "add thread member")
+	}
+	return ch.ID, nil
+}
+
+// Archive implements commands.Courier. The bot archives its own team
+// thread as the thread's creator, without Manage Threads
+// (developers/topics/threads.mdx).
+func (c *ixCourier) Archive(ctx context.Context, threadID string) error {
+	archived := true
+	_, err := c.b.s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &archived}, discordgo.WithContext(ctx))
+	return classify(err)
+}
+
+// private answers the interaction with an ephemeral message: as its
+// answer, in place of a deferral, or as a follow-up.
+func (c *ixCourier) private(msg render.Message) error {
+	b := c.b
+	switch {
+	case c.req.Kind == commands.SlashCommand && c.state == unanswered:
+		c.state = answered
+		return b.s.InteractionRespond(c.i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components,
+				Files: files(msg), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings()},
+		})
+	case c.req.Kind == commands.SlashCommand && (c.state == deferredPrivate || c.state == deferredPublic):
+		// The deferral fixed the answer's visibility
+		// (commands.PrivateCommand). A public command that ends in a
+		// notice after a public deferral (a slow failure) shows the
+		// notice in place of "thinking": it concerns the command, not a
+		// secret, and Discord keeps a deferral's visibility.
+		if c.state == deferredPublic {
+			b.log.Warn().Str("command", c.req.Command).Msg("a slow public command answered with a notice")
+		}
+		c.state = answered
+		return b.unarchived(c.i.ChannelID, func() error { _, err := b.s.InteractionResponseEdit(c.i, webhookEdit(msg)); return err })
+	}
+	_, err := b.s.FollowupMessageCreate(c.i, true, privateFollowup(msg))
+	return err
+}
+
+// respondWithMessage answers an interaction with a public message (type 4)
+// and returns the message, from the callback's own answer
+// (with_response=true, developers/interactions/receiving-and-responding.mdx
+// "Create Interaction Response"): no second request whose failure would
+// leave the table without its board's id.
+func (b *Bot) respondWithMessage(ctx context.Context, i *discordgo.Interaction, msg render.Message) (*discordgo.Message, error) {
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components, Files: files(msg), AllowedMentions: mentions(msg),
+	}}
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	url := endpoint + "?with_response=true"
+	var body []byte
+	var err error
+	if len(resp.Data.Files) > 0 {
+		ct, mp, merr := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+		if merr != nil {
+			return nil, merr
+		}
+		body, err = b.s.RequestRaw(http.MethodPost, url, ct, mp, endpoint, 0, discordgo.WithContext(ctx))
+	} else {
+		body, err = b.s.RequestWithBucketID(http.MethodPost, url, resp, endpoint, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out struct {
+		Resource *struct {
+			Message *discordgo.Message `json:"message"`
+		} `json:"resource"`
+	}
+	if err := json.Unmarshal(body, &out); err != nil || out.Resource == nil || out.Resource.Message == nil {
+		// Answered, but the id is missing: ask for it.
+		return b.s.InteractionResponse(i, discordgo.WithContext(ctx))
+	}
+	return out.Resource.Message, nil
+}
+
+// classify maps a Discord error to how the outbox takes it
+// (commands.ErrGone, ErrForbidden, ErrRefused; anything else is retried).
+// Codes: developers/topics/opcodes-and-status-codes.mdx "JSON Error Codes".
+func classify(err error) error {
+	var re *discordgo.RESTError
+	if err == nil || !errors.As(err, &re) || re.Response == nil {
+		return err
+	}
+	code := 0
+	if re.Message != nil {
+		code = re.Message.Code
+	}
+	switch {
+	case code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeUnknownMessage || code == discordgo.ErrCodeUnknownWebhook || code == discordgo.ErrCodeUnknownInteraction:
+		return fmt.Errorf("%w: %v", commands.ErrGone, err)
+	case code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions:
+		return fmt.Errorf("%w: %v", commands.ErrForbidden, err)
+	case re.Response.StatusCode == http.StatusBadRequest || re.Response.StatusCode == http.StatusRequestEntityTooLarge:
+		return fmt.Errorf("%w: %v", commands.ErrRefused, err)
+	}
+	return err
+}

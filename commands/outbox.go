@@ -1,0 +1,294 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// Courier carries a table's owed effects to Discord. The bot implements
+// it over REST; a courier made for one interaction answers through that
+// interaction where it can (the clicked message, a command's response).
+type Courier interface {
+	// Post sends a new message and returns its id. nonce makes a retry
+	// return the first message instead of a second one.
+	Post(ctx context.Context, channelID string, msg render.Message, nonce string) (messageID string, err error)
+	// Edit replaces a message's content, embeds, picture and buttons.
+	Edit(ctx context.Context, channelID, messageID string, msg render.Message) error
+	// Strip removes a message's buttons and keeps the rest as a record.
+	Strip(ctx context.Context, channelID, messageID string) error
+	// OpenThread opens a private thread in channelID and adds members.
+	OpenThread(ctx context.Context, channelID, name string, members []string) (threadID string, err error)
+	// Archive archives a thread.
+	Archive(ctx context.Context, threadID string) error
+}
+
+// Errors a Courier returns to say how a failure is to be taken. Any
+// other error is taken as passing (a rate limit, Discord down, a missing
+// permission): the effect stays owed and is tried again later.
+var (
+	// ErrGone: the message or channel no longer exists. An edit of a
+	// board that is gone posts a new board; other effects are dropped.
+	ErrGone = errors.New("gone from Discord")
+	// ErrRefused: Discord refused the request as malformed, which a retry
+	// cannot change (a bug); the effect is dropped and logged.
+	ErrRefused = errors.New("refused by Discord")
+	// ErrForbidden: the bot lacks a permission in the channel; the
+	// effect stays owed until an admin grants it.
+	ErrForbidden = errors.New("missing permission in Discord")
+	// ErrUndrawn: a board could not be drawn (a renderer bug). The change
+	// is saved; the effect is dropped and the player told so.
+	ErrUndrawn = errors.New("saved, but the board could not be drawn")
+)
+
+// owedAfter are the effects a change owes: the board, stripped and posted
+// anew when the turn passed (pinging whoever acts next), or redrawn in
+// place; and for a finished co-op game, the result on the channel's link
+// and the thread archived, last.
+func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
+	if !turnPassed {
+		return []data.Effect{{Kind: data.EffectRedraw}}
+	}
+	out := []data.Effect{{Kind: data.EffectStrip}, {Kind: data.EffectBoard, Ping: true, Text: note}}
+	if t.Status == data.StatusFinished && t.ThreadID != "" {
+		out = append(out, data.Effect{Kind: data.EffectLink}, data.Effect{Kind: data.EffectArchive})
+	}
+	return out
+}
+
+// Deliver carries the table's owed effects to Discord in order and
+// records what was delivered, under the table's lock: a click on a board
+// just posted waits until the board's id is recorded, so clicks are always
+// classified against the table's real board. It stops at the first effect
+// that may succeed later and returns that error; the rest stay owed.
+func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error {
+	unlock := s.lock(tableID)
+	defer unlock()
+	t, err := s.store.Get(tableID)
+	if err != nil {
+		return err
+	}
+	if len(t.Outbox) == 0 {
+		return nil
+	}
+	nt := *t
+	var failed, undrawn error
+	done := 0
+	for _, e := range t.Outbox {
+		if err := s.deliver(ctx, &nt, e, c); err != nil {
+			if errors.Is(err, ErrGone) || errors.Is(err, ErrRefused) || errors.Is(err, ErrUndrawn) {
+				s.log.Error().Err(err).Str("table", t.ID).Str("effect", e.Kind).Msg("owed effect dropped")
+				if errors.Is(err, ErrUndrawn) {
+					undrawn = err
+				}
+				done++
+				continue
+			}
+			failed = err
+			break
+		}
+		done++
+	}
+	nt.Outbox = t.Outbox[done:]
+	if len(nt.Outbox) == 0 {
+		nt.Outbox = nil
+	}
+	if err := s.store.Update(&nt, t.Version); err != nil {
+		return fmt.Errorf("record delivery: %w", err)
+	}
+	if failed == nil {
+		return undrawn
+	}
+	return failed
+}
+
+// deliver carries one effect, updating t with what Discord answered.
+func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	switch e.Kind {
+	case data.EffectBoard:
+		msg, err := s.drawn(t, true, e.Ping, e.Text)
+		if err != nil {
+			return err
+		}
+		return s.postBoard(ctx, t, e, msg, c)
+	case data.EffectRedraw:
+		msg, err := s.drawn(t, false, false, "")
+		if err != nil {
+			return err
+		}
+		if t.BoardMessageID != "" {
+			err := c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+			if !errors.Is(err, ErrGone) {
+				return err
+			}
+			// Someone deleted the board: post it again.
+		}
+		return s.postBoard(ctx, t, e, msg, c)
+	case data.EffectLobby:
+		if t.BoardMessageID == "" {
+			return nil
+		}
+		l, err := s.decode(t)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrUndrawn, err)
+		}
+		msg := render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())
+		return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+	case data.EffectStrip:
+		if t.BoardMessageID == "" {
+			return nil
+		}
+		return c.Strip(ctx, t.BoardChannelID, t.BoardMessageID)
+	case data.EffectText:
+		if t.BoardMessageID == "" {
+			return nil
+		}
+		return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, render.Fit(render.Message{Content: e.Text}))
+	case data.EffectNotice:
+		ch := e.Channel
+		if ch == "" {
+			ch = t.PlayChannel()
+		}
+		_, err := c.Post(ctx, ch, render.Fit(render.Message{Content: e.Text}), t.Nonce(e))
+		return err
+	case data.EffectThread:
+		if t.ThreadID != "" {
+			return nil
+		}
+		ctx2 := render.Ctx{L: i18n.For(t.Locale)}
+		var members []string
+		for _, seat := range t.Seats {
+			if !seat.Bot {
+				members = append(members, seat.UserID)
+			}
+		}
+		name := ctx2.T("core.table.thread_name", "Game", render.GameName(ctx2, t.Game), "ID", t.ID)
+		id, err := c.OpenThread(ctx, t.ChannelID, name, members)
+		if err != nil {
+			// The game goes on in the channel rather than wait for a
+			// thread that may never open.
+			s.log.Error().Err(err).Str("table", t.ID).Msg("open team thread; playing in the channel")
+			return nil
+		}
+		t.ThreadID = id
+		return nil
+	case data.EffectLink:
+		if t.ThreadID == "" {
+			return nil
+		}
+		msg, err := s.linkMessage(t)
+		if err != nil {
+			return err
+		}
+		if t.LinkMessageID != "" {
+			err := c.Edit(ctx, t.ChannelID, t.LinkMessageID, msg)
+			if !errors.Is(err, ErrGone) {
+				return err
+			}
+		}
+		id, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
+		if err == nil {
+			t.LinkMessageID = id
+		}
+		return err
+	case data.EffectArchive:
+		if t.ThreadID == "" {
+			return nil
+		}
+		return c.Archive(ctx, t.ThreadID)
+	}
+	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
+}
+
+// postBoard posts the board in the play channel and makes it the table's
+// board message.
+func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, msg render.Message, c Courier) error {
+	ch := t.PlayChannel()
+	id, err := c.Post(ctx, ch, msg, t.Nonce(e))
+	if err != nil {
+		return err
+	}
+	t.BoardChannelID, t.BoardMessageID = ch, id
+	return nil
+}
+
+// drawn is the table's board as it is now, in the table's language.
+func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Message, error) {
+	l, err := s.decode(t)
+	if err != nil {
+		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
+	}
+	msg, err := s.board(l, t.Locale, ping)
+	if err != nil {
+		// A renderer bug: retrying cannot help, and the change is saved.
+		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
+	}
+	if note != "" {
+		msg.Content = strings.TrimSpace(note + "\n" + msg.Content)
+	}
+	return render.Fit(msg), nil
+}
+
+// linkMessage is the channel's pointer to a co-op table's thread, with
+// the result once the game is over.
+func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
+	ctx := render.Ctx{L: i18n.For(t.Locale)}
+	thread := "<#" + t.ThreadID + ">"
+	if t.Status != data.StatusFinished {
+		return render.Message{Content: ctx.T("core.table.thread_link", "Thread", thread)}, nil
+	}
+	l, err := s.decode(t)
+	if err != nil {
+		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
+	}
+	rc := ctxFor(l, t.Locale, games.Spectator)
+	return render.Fit(render.Message{Content: rc.T("core.table.thread_done", "Thread", thread) + "\n" + render.OutcomeText(rc, l.info())}), nil
+}
+
+// Owing lists the tables that owe Discord effects older than minAge, or
+// created before since (effects a previous run left undelivered), for
+// the bot to deliver. Younger effects are being delivered by the
+// interaction that made them.
+func (s *Service) Owing(now, since time.Time, minAge time.Duration) ([]string, error) {
+	ids, err := s.store.Owing()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, id := range ids {
+		t, err := s.store.Get(id)
+		if err != nil || len(t.Outbox) == 0 {
+			continue
+		}
+		if at := t.Outbox[0].At; at.Before(since) || now.Sub(at) >= minAge {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// DeliveryNotice is what to tell the player privately when delivering the
+// effects of their interaction failed in a way they should know about:
+// the bot may not post here (the change is saved and appears once an
+// admin grants it), or the board could not be drawn.
+func (s *Service) DeliveryNotice(req Request, err error) (render.Message, bool) {
+	switch {
+	case errors.Is(err, ErrUndrawn):
+		return render.Notice(userCtx(req), "core.err.saved_not_drawn"), true
+	case errors.Is(err, ErrForbidden):
+		return s.PermissionNotice(req), true
+	}
+	return render.Message{}, false
+}
+
+// Notice is a private note to the user in their language.
+func (s *Service) Notice(req Request, key string) render.Message {
+	return render.Notice(userCtx(req), key)
+}
