@@ -41,11 +41,19 @@ type config struct {
 	now       func() time.Time
 	logf      func(format string, args ...any)
 	limits    *RateLimits // nil: DefaultRateLimits
+	latency   time.Duration
 }
 
 // WithDeadline sets how long after dispatch an interaction callback is
 // accepted (Discord: 3 s).
 func WithDeadline(d time.Duration) Option { return func(c *config) { c.deadline = d } }
+
+// WithLatency makes every REST request take d: half before the stand-in
+// acts on it, half before its answer leaves, as a round trip to Discord
+// does. A crash test needs it: the moments between a change and its
+// message, and between Discord creating a message and the bot hearing of
+// it, are as long as on Discord.
+func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = d } }
 
 // WithTokenLifetime sets how long interaction tokens (follow-ups, @original
 // edits) stay valid after dispatch (Discord: 15 min).
@@ -510,6 +518,7 @@ func (c *call) decode(v any) *apiError {
 }
 
 func (c *call) reply(status int, v any) {
+	time.Sleep(c.s.cfg.latency / 2)
 	var b []byte
 	if v != nil {
 		var err error
@@ -652,6 +661,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &Request{At: s.cfg.now(), Method: r.Method, Path: strings.TrimPrefix(p, "!"), Query: r.URL.RawQuery,
 		ContentType: r.Header.Get("Content-Type")}
 	c := &call{s: s, w: w, r: r, rec: rec}
+	time.Sleep(s.cfg.latency / 2)
 
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBody+1))
 	if err == nil && len(body) > maxRequestBody {

@@ -6,10 +6,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/data"
 )
 
 // TestE2EChildRun is not a test on its own: TestE2EKilledMidGame re-runs
@@ -113,4 +118,149 @@ func boardCore(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// TestE2EKillCycles kills `warroom run` with SIGKILL at random moments
+// while the players click as fast as they can, restarts it on the same
+// file, and checks what the channel shows against what the file holds:
+// exactly one message carries the table's buttons and it is the current
+// board (or, once the game is over, the result is the last message). A
+// board the players can still click at an older version is stale; no
+// current board (or no result) is missing. WARROOM_KILL_CYCLES sets the
+// number of kills (default 6; the reliability note's figure is from 100).
+func TestE2EKillCycles(t *testing.T) {
+	if os.Getenv("WARROOM_E2E_CHILD") != "" {
+		t.Skip("child")
+	}
+	cycles := 6
+	if n, err := strconv.Atoi(os.Getenv("WARROOM_KILL_CYCLES")); err == nil && n > 0 {
+		cycles = n
+	}
+	w := newWorld(t, discordtest.WithLatency(60*time.Millisecond))
+	w.log = &logBuffer{running: make(chan struct{})}
+	rng := rand.New(rand.NewPCG(5, 5))
+	child := w.startChild()
+	w.lobby("flanders", nil, true, 0)
+	table := tableOf(t, w.board(w.ch))
+	var stale, missing, games, kills, clicks int
+	for range cycles {
+		stop := make(chan struct{})
+		clicked := make(chan int)
+		go func() { clicked <- w.clickUntil(stop, rand.New(rand.NewPCG(rng.Uint64(), 1))) }()
+		time.Sleep(time.Duration(50+rng.IntN(400)) * time.Millisecond)
+		child.Process.Signal(syscall.SIGKILL)
+		child.Wait()
+		close(stop)
+		clicks += <-clicked
+		kills++
+
+		// The truth, read while no process holds the file.
+		store, err := data.Open(w.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := store.Get(table)
+		store.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		child = w.startChild()
+		if err := w.srv.WaitIdle(w.ctx(), 700*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		s, m := w.audit(tb)
+		stale, missing = stale+s, missing+m
+		if s+m > 0 {
+			t.Logf("after kill %d: %d stale, %d missing (table at version %d, %s)", kills, s, m, tb.Version, tb.Status)
+		}
+		if tb.Status == data.StatusFinished {
+			games++
+			w.lobby("flanders", nil, true, 0)
+			table = tableOf(t, w.board(w.ch))
+		}
+	}
+	t.Logf("%d kills, %d clicks sent, %d games finished: %d stale, %d missing", kills, clicks, games, stale, missing)
+	if stale+missing > 0 {
+		t.Fatalf("after %d kills: %d stale and %d missing boards", kills, stale, missing)
+	}
+	for _, f := range w.srv.Failures() {
+		if f.Kind == "invalid-body" || f.Kind == "too-large" || f.Kind == "empty-message" {
+			t.Errorf("Discord would refuse: %v", f)
+		}
+	}
+}
+
+// tableOf is the table whose buttons a board carries.
+func tableOf(t *testing.T, m *discordtest.Message) string {
+	for _, b := range m.Buttons() {
+		if id, err := commands.ParseCustomID(b.CustomID); err == nil {
+			return id.Table
+		}
+	}
+	t.Fatalf("no table buttons on %q", m.Text())
+	return ""
+}
+
+// clickUntil plays moves on whatever board the channel shows, without
+// waiting for answers, until stop; it returns the clicks sent.
+func (w *world) clickUntil(stop <-chan struct{}, rng *rand.Rand) int {
+	n := 0
+	for {
+		select {
+		case <-stop:
+			return n
+		case <-time.After(time.Duration(rng.IntN(40)) * time.Millisecond):
+		}
+		msgs := w.srv.Messages(w.ch)
+		for i := len(msgs) - 1; i >= 0; i-- {
+			b := msgs[i]
+			if !isBoard(&b) {
+				continue
+			}
+			u, ok := w.toAct(&b)
+			var actions []string
+			for _, btn := range b.Buttons() {
+				if !btn.Disabled && isAction(btn.CustomID) {
+					actions = append(actions, btn.CustomID)
+				}
+			}
+			if ok && len(actions) > 0 {
+				if _, err := w.srv.TryClick(u, &b, actions[rng.IntN(len(actions))]); err == nil {
+					n++
+				}
+			}
+			break
+		}
+	}
+}
+
+// audit counts stale and missing boards of table tb in the channel.
+func (w *world) audit(tb *data.Table) (stale, missing int) {
+	current := 0
+	msgs := w.srv.Messages(w.ch)
+	for _, m := range msgs {
+		versions := map[int64]bool{}
+		for _, b := range m.Buttons() {
+			if id, err := commands.ParseCustomID(b.CustomID); err == nil && id.Table == tb.ID && !b.Disabled {
+				versions[id.Version] = true
+			}
+		}
+		switch {
+		case len(versions) == 0:
+		case len(versions) == 1 && versions[tb.Version] && tb.Status == data.StatusPlaying:
+			current++
+		default:
+			stale++
+		}
+	}
+	if tb.Status == data.StatusFinished {
+		if len(msgs) == 0 || !isResult(&msgs[len(msgs)-1]) {
+			missing++
+		}
+		return stale, missing
+	}
+	if current == 0 {
+		missing++
+	}
+	return stale + max(current-1, 0), missing
 }
