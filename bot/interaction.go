@@ -270,7 +270,6 @@ func isPermissionError(err error) bool {
 	return re.Message.Code == discordgo.ErrCodeMissingAccess || re.Message.Code == discordgo.ErrCodeMissingPermissions
 }
 
-
 func webhookEdit(m render.Message) *discordgo.WebhookEdit {
 	content := m.Content
 	embeds := m.Embeds

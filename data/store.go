@@ -68,7 +68,7 @@ type Table struct {
 	Outbox    []Effect  `json:"outbox,omitempty"`
 	EffectSeq int64     `json:"effect_seq,omitempty"`
 	Created   time.Time `json:"created"`
-	Updated time.Time   `json:"updated"`
+	Updated   time.Time `json:"updated"`
 }
 
 // PlayChannel is where the game is played: the team thread if there is one.
