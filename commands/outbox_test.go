@@ -1,0 +1,127 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/warroom/warroom/render"
+)
+
+// A move committed by a process that died before posting its board: the
+// table owes the board, the next run finds it (Owing) and delivers it, and
+// the players go on from the new board.
+func TestOwedBoardIsDeliveredAfterACrash(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
+	if resp.Table == "" {
+		t.Fatalf("the move was not accepted: %+v", resp.Reply)
+	}
+	h.restart() // the process died: nothing was delivered
+	ids, err := h.svc.Owing(time.Now(), time.Now(), time.Hour)
+	if err != nil || len(ids) != 1 || ids[0] != resp.Table {
+		t.Fatalf("owing after restart: %v %v", ids, err)
+	}
+	c := &fakeCourier{h: h, table: resp.Table}
+	if err := h.deliver(c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.res.Edits) != 1 || !c.res.Edits[0].StripOnly || c.res.Edits[0].MessageID != p.MessageID || len(c.res.Posts) != 1 {
+		t.Fatalf("redelivery: %+v", c.res)
+	}
+	if ids, _ := h.svc.Owing(time.Now(), time.Now(), 0); len(ids) != 0 {
+		t.Fatalf("still owing after delivery: %v", ids)
+	}
+	next := c.res.Posts[0].Message
+	who = map[string]User{"100": ann, "200": bob}[next.Mentions[0]]
+	if r := h.click(who, c.res.Posts[0].MessageID, buttons(next)["+1"]); r.Reply.Kind != replyStrip {
+		t.Fatalf("the redelivered board does not play: %+v", r.Reply)
+	}
+}
+
+// flakyCourier fails the n-th call of one kind, once: after doing it when
+// posted is set (Discord created the message, the answer was lost).
+type flakyCourier struct {
+	*fakeCourier
+	failPost, failStrip bool
+	calls               []string
+}
+
+var errLost = errors.New("connection reset")
+
+func (c *flakyCourier) Post(ctx context.Context, ch string, m render.Message, nonce string) (string, error) {
+	c.calls = append(c.calls, "post")
+	id, err := c.fakeCourier.Post(ctx, ch, m, nonce)
+	if c.failPost {
+		return "", errLost
+	}
+	return id, err
+}
+
+func (c *flakyCourier) Strip(ctx context.Context, ch, id string) error {
+	c.calls = append(c.calls, "strip")
+	if c.failStrip {
+		return errLost
+	}
+	return c.fakeCourier.Strip(ctx, ch, id)
+}
+
+// A post whose answer is lost is retried with the same nonce, so Discord
+// returns the first message and the channel does not get the board twice;
+// a failure stops delivery in order, and the rest stays owed.
+func TestDeliveryRetriesInOrderWithoutDoubling(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
+
+	c := &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failStrip: true}
+	if err := h.svc.Deliver(context.Background(), resp.Table, c); !errors.Is(err, errLost) {
+		t.Fatalf("deliver with a failing strip: %v", err)
+	}
+	if len(c.calls) != 1 || c.calls[0] != "strip" {
+		t.Fatalf("delivery went on past a failure: %v", c.calls)
+	}
+	c = &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failPost: true}
+	if err := h.svc.Deliver(context.Background(), resp.Table, c); !errors.Is(err, errLost) {
+		t.Fatalf("deliver with a lost post: %v", err)
+	}
+	first := c.res.Posts[0].MessageID
+	ok := &fakeCourier{h: h, table: resp.Table}
+	if err := h.deliver(ok); err != nil {
+		t.Fatal(err)
+	}
+	if len(ok.res.Posts) != 0 || h.board != first {
+		t.Fatalf("the retried post made a second board: %+v (board %s, first %s)", ok.res.Posts, h.board, first)
+	}
+}
+
+// goneCourier answers every edit as Discord does for a deleted message.
+type goneCourier struct{ *fakeCourier }
+
+func (c goneCourier) Edit(context.Context, string, string, render.Message) error { return ErrGone }
+
+// A board someone deleted is posted again when it must be redrawn.
+func TestDeletedBoardIsPostedAgain(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	board := p.Message
+	who := map[string]User{"100": ann, "200": bob}[board.Mentions[0]]
+	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(board)["mark"], MessageID: h.board, Locale: "en-US"})
+	c := goneCourier{&fakeCourier{h: h, table: resp.Table}}
+	if err := h.svc.Deliver(context.Background(), resp.Table, c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.res.Posts) != 1 || len(buttons(c.res.Posts[0].Message)) == 0 {
+		t.Fatalf("the deleted board was not posted again: %+v", c.res)
+	}
+	if tb, _ := h.store.Get(resp.Table); tb.BoardMessageID != c.res.Posts[0].MessageID || len(tb.Outbox) != 0 {
+		t.Fatalf("board %s, outbox %v", tb.BoardMessageID, tb.Outbox)
+	}
+}
