@@ -220,13 +220,22 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		return
 	}
 	if resp.Table != "" {
-		if err := b.svc.Deliver(ctx, resp.Table, c); err != nil {
+		err := b.svc.Deliver(ctx, resp.Table, c)
+		if err != nil {
 			log.Error().Err(err).Str("table", resp.Table).Msg("deliver")
-			if notice, ok := b.svc.DeliveryNotice(c.req, err); ok {
-				r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
-			} else if r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered() {
-				r = commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, "core.err.delivery_later")}
+		}
+		notice, ok := b.svc.DeliveryNotice(c.req, err)
+		switch {
+		case ok:
+			r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
+		case r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered():
+			// Nothing went out through the command (it failed, or was
+			// delivered by the timer): it still needs an answer.
+			key := "core.menu.done"
+			if err != nil {
+				key = "core.err.delivery_later"
 			}
+			r = commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, key)}
 		}
 	}
 	switch r.Kind {

@@ -152,6 +152,15 @@ func (s *Service) play(req Request) Response {
 	if resp, ok := s.slowDown(req); !ok {
 		return resp
 	}
+	if s.MaxLobbies > 0 && !req.CanManageGuild {
+		n, err := s.store.OpenLobbies(req.GuildID, req.User.ID)
+		if err != nil {
+			return s.internal(req, err)
+		}
+		if n >= s.MaxLobbies {
+			return private(req, "core.err.too_many_lobbies", "Count", n)
+		}
+	}
 	t := &data.Table{
 		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
 		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,

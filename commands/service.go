@@ -40,6 +40,10 @@ type Service struct {
 	// LobbyTTL closes a lobby not started within this long, so a lobby
 	// nobody starts never blocks its channel; 0 keeps lobbies open.
 	LobbyTTL time.Duration
+	// MaxLobbies is how many open lobbies one person may host in a
+	// server at a time (members with Manage Server are not limited), so
+	// nobody can fill a server with lobbies; 0: no limit.
+	MaxLobbies int
 
 	locks sync.Map // table id -> *sync.Mutex
 
@@ -58,7 +62,7 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour,
+	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
 

@@ -658,6 +658,7 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	h := newHarness(t)
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return now }
+	h.svc.MaxLobbies = 0 // this test is about the rate
 	play := func(u User, ch string) result {
 		return h.do(Request{Kind: SlashCommand, User: u, GuildID: "g", ChannelID: ch,
 			Command: "play", Options: map[string]string{"game": "race"}, Locale: "en-US"})
@@ -694,5 +695,49 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	}
 	if r := h2.slash(ann, "game", "status", nil); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Slow down") || len(r.Edits) != 0 {
 		t.Fatalf("a fourth post in the channel: %v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+}
+
+// One person hosts at most MaxLobbies open lobbies in a server: the next
+// /play is refused privately and changes nothing; a lobby started,
+// cancelled or in another server frees nothing it should not.
+func TestOpenLobbiesPerHostAreCapped(t *testing.T) {
+	h := newHarness(t)
+	h.svc.MaxLobbies = 2
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return now }
+	play := func(u User, guild, ch string, admin bool) result {
+		return h.do(Request{Kind: SlashCommand, User: u, GuildID: guild, ChannelID: ch, Command: "play",
+			Options: map[string]string{"game": "race"}, Locale: "en-US", CanManageGuild: admin})
+	}
+	first := play(eve, "g", "c1", false)
+	lobby1 := h.lobby
+	play(eve, "g", "c2", false)
+	r := play(eve, "g", "c3", false)
+	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "2 open tables") {
+		t.Fatalf("a third lobby: %v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	if _, err := h.store.ByChannel("c3"); err == nil {
+		t.Fatal("the refused /play opened a table")
+	}
+	if r := play(eve, "g2", "c4", false); r.Reply.Kind != replyNew {
+		t.Fatalf("a lobby in another server: %q", text(r.Reply.Message))
+	}
+	if r := play(ann, "g", "c5", false); r.Reply.Kind != replyNew {
+		t.Fatalf("another host: %q", text(r.Reply.Message))
+	}
+	// Cancelling a lobby frees a place.
+	cancel := h.do(Request{Kind: Component, User: eve, GuildID: "g", ChannelID: "c1", MessageID: lobby1,
+		CustomID: buttons(first.Reply.Message)["Cancel"], Locale: "en-US"})
+	if cancel.Reply.Kind != ReplyUpdate {
+		t.Fatalf("cancel: %+v", cancel.Reply)
+	}
+	now = now.Add(time.Minute) // past the rate limit on posts
+	if r := play(eve, "g", "c3", false); r.Reply.Kind != replyNew {
+		t.Fatalf("a lobby after cancelling one: %q", text(r.Reply.Message))
+	}
+	// A member with Manage Server is not limited.
+	if r := play(eve, "g", "c6", true); r.Reply.Kind != replyNew {
+		t.Fatalf("an admin: %q", text(r.Reply.Message))
 	}
 }

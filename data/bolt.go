@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -27,6 +28,7 @@ var (
 	bucketLogs     = []byte("logs")
 	bucketGuilds   = []byte("guilds") // guild id -> GuildSettings
 	bucketOwing    = []byte("owing")  // table id -> "" while its outbox is not empty
+	bucketLobbies  = []byte("lobbies") // guild/host/table -> "" while the table is a lobby
 	keySchema      = []byte("schema")
 )
 
@@ -76,7 +78,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -128,7 +130,7 @@ func (b *Bolt) Create(t *Table) error {
 		t.ID = strconv.FormatUint(seq, 36)
 		now := b.now().UTC()
 		t.Created, t.Updated = now, now
-		if err := putTable(tx, t); err != nil {
+		if err := putTable(tx, nil, t); err != nil {
 			return err
 		}
 		return index(ch, t)
@@ -173,7 +175,7 @@ func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 			return ErrConflict
 		}
 		t.Updated = b.now().UTC()
-		if err := putTable(tx, t); err != nil {
+		if err := putTable(tx, old, t); err != nil {
 			return err
 		}
 		if len(log) > 0 {
@@ -293,9 +295,9 @@ func index(ch *bolt.Bucket, t *Table) error {
 	return nil
 }
 
-// putTable writes the record and keeps the owing index in step with its
-// outbox.
-func putTable(tx *bolt.Tx, t *Table) error {
+// putTable writes the record (old is the stored one, nil for a new table)
+// and keeps the owing and lobby indexes in step with it.
+func putTable(tx *bolt.Tx, old, t *Table) error {
 	raw, err := json.Marshal(t)
 	if err != nil {
 		return err
@@ -303,10 +305,39 @@ func putTable(tx *bolt.Tx, t *Table) error {
 	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), raw); err != nil {
 		return err
 	}
+	lobbies := tx.Bucket(bucketLobbies)
+	if old != nil && old.Status == StatusLobby {
+		if err := lobbies.Delete(lobbyKey(old)); err != nil {
+			return err
+		}
+	}
+	if t.Status == StatusLobby {
+		if err := lobbies.Put(lobbyKey(t), nil); err != nil {
+			return err
+		}
+	}
 	if len(t.Outbox) > 0 {
 		return tx.Bucket(bucketOwing).Put([]byte(t.ID), nil)
 	}
 	return tx.Bucket(bucketOwing).Delete([]byte(t.ID))
+}
+
+// lobbyKey indexes an open lobby by its server and host, so counting a
+// host's lobbies reads only theirs.
+func lobbyKey(t *Table) []byte { return []byte(t.GuildID + "/" + t.HostID + "/" + t.ID) }
+
+// OpenLobbies implements Store.
+func (b *Bolt) OpenLobbies(guildID, hostID string) (int, error) {
+	n := 0
+	prefix := []byte(guildID + "/" + hostID + "/")
+	err := b.db.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketLobbies).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			n++
+		}
+		return nil
+	})
+	return n, err
 }
 
 // Owing implements Store.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -302,5 +303,50 @@ func TestOpenTightensALooseFile(t *testing.T) {
 	}
 	if st.Mode().Perm() != 0o600 || b.Loosened != 0o644 {
 		t.Fatalf("after Open: mode %v, reported %v", st.Mode().Perm(), b.Loosened)
+	}
+}
+
+// The lobby index follows a lobby's host and status, and the owing index
+// its outbox.
+func TestLobbyAndOwingIndexes(t *testing.T) {
+	b, err := Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	count := func(host string) int {
+		n, err := b.OpenLobbies("g", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	tb := &Table{Game: "race", GuildID: "g", ChannelID: "c", HostID: "ann", Status: StatusLobby}
+	tb.Owe(time.Now(), Effect{Kind: EffectBoard})
+	if err := b.Create(tb); err != nil {
+		t.Fatal(err)
+	}
+	if count("ann") != 1 || count("bob") != 0 {
+		t.Fatalf("after create: ann %d bob %d", count("ann"), count("bob"))
+	}
+	if ids, _ := b.Owing(); len(ids) != 1 || ids[0] != tb.ID {
+		t.Fatalf("owing after create: %v", ids)
+	}
+	tb.HostID, tb.Outbox = "bob", nil
+	if err := b.Update(tb, tb.Version); err != nil {
+		t.Fatal(err)
+	}
+	if count("ann") != 0 || count("bob") != 1 {
+		t.Fatalf("after handover: ann %d bob %d", count("ann"), count("bob"))
+	}
+	if ids, _ := b.Owing(); len(ids) != 0 {
+		t.Fatalf("owing after delivery: %v", ids)
+	}
+	tb.Status = StatusPlaying
+	if err := b.Update(tb, tb.Version); err != nil {
+		t.Fatal(err)
+	}
+	if count("bob") != 0 {
+		t.Fatal("a started game still counts as an open lobby")
 	}
 }

@@ -205,6 +205,8 @@ type Store interface {
 	Live() ([]*Table, error)
 	// Owing lists the ids of the tables whose outbox is not empty.
 	Owing() ([]string, error)
+	// OpenLobbies counts the lobbies a user hosts in a server.
+	OpenLobbies(guildID, hostID string) (int, error)
 	// GuildSettings loads a server's settings; the zero value when none
 	// were ever set.
 	GuildSettings(guildID string) (GuildSettings, error)

@@ -38,6 +38,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
 	timeoutUnit := fs.Duration("dev-timeout-unit", time.Hour, "developers only: what one unit of turn_timeout means (tests use seconds)")
 	lobbyTTL := fs.Duration("lobby-ttl", 24*time.Hour, "a lobby not started within this long closes and frees its channel (0: never)")
+	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -67,6 +68,10 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 		return fmt.Errorf("--lobby-ttl %v: must be 0 (never) or positive", *lobbyTTL)
 	}
 	svc.LobbyTTL = *lobbyTTL
+	if *maxLobbies < 0 {
+		return fmt.Errorf("--max-lobbies %d: must be 0 (no limit) or positive", *maxLobbies)
+	}
+	svc.MaxLobbies = *maxLobbies
 
 	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery}, svc, log)
 	if err != nil {
