@@ -26,8 +26,8 @@ var (
 	bucketTables   = []byte("tables")
 	bucketChannels = []byte("channels")
 	bucketLogs     = []byte("logs")
-	bucketGuilds   = []byte("guilds") // guild id -> GuildSettings
-	bucketOwing    = []byte("owing")  // table id -> "" while its outbox is not empty
+	bucketGuilds   = []byte("guilds")  // guild id -> GuildSettings
+	bucketOwing    = []byte("owing")   // table id -> "" while its outbox is not empty
 	bucketLobbies  = []byte("lobbies") // guild/host/table -> "" while the table is a lobby
 	keySchema      = []byte("schema")
 )
