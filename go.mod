@@ -11,14 +11,12 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.47.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0
 	pgregory.net/rapid v1.3.0
 )
 
-require (
-	github.com/mattn/go-colorable v0.1.14 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-)
+require github.com/mattn/go-colorable v0.1.14 // indirect
 
 replace github.com/bwmarrin/discordgo => ./third_party/discordgo

@@ -61,6 +61,7 @@ type Message struct {
 	ChannelID string
 	GuildID   string
 	AuthorID  string // the bot user for everything the bot posts
+	Nonce     string // as sent at creation (Create Message's nonce)
 
 	Content         string
 	Embeds          []*discordgo.MessageEmbed

@@ -1055,6 +1055,7 @@ func (s *Server) postMessage(c *call) {
 			return nil, err
 		}
 		if nonce != "" {
+			m.Nonce = nonce
 			s.nonces[nonce] = sentNonce{id: m.ID, at: s.cfg.now()}
 		}
 		s.hideEmbeds(c, m)

@@ -52,6 +52,9 @@ func (w *world) startChild() *exec.Cmd {
 		sc := bufio.NewScanner(stderr)
 		once := false
 		for sc.Scan() {
+			if w.log != nil {
+				w.log.Write(append(sc.Bytes(), '\n'))
+			}
 			if !once && strings.Contains(sc.Text(), "warroom is running") {
 				once = true
 				close(running)
@@ -168,7 +171,7 @@ func TestE2EKillCycles(t *testing.T) {
 		if err := w.srv.WaitIdle(w.ctx(), 700*time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
-		s, m := w.audit(tb)
+		s, m := w.audit(tb, w.ch)
 		stale, missing = stale+s, missing+m
 		if s+m > 0 {
 			t.Logf("after kill %d: %d stale, %d missing (table at version %d, %s)", kills, s, m, tb.Version, tb.Status)
@@ -234,10 +237,10 @@ func (w *world) clickUntil(stop <-chan struct{}, rng *rand.Rand) int {
 	}
 }
 
-// audit counts stale and missing boards of table tb in the channel.
-func (w *world) audit(tb *data.Table) (stale, missing int) {
+// audit counts stale and missing boards of table tb in its channel.
+func (w *world) audit(tb *data.Table, channel string) (stale, missing int) {
 	current := 0
-	msgs := w.srv.Messages(w.ch)
+	msgs := w.srv.Messages(channel)
 	for _, m := range msgs {
 		versions := map[int64]bool{}
 		for _, b := range m.Buttons() {
