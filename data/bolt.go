@@ -43,7 +43,8 @@ type Bolt struct {
 
 // Open opens (or creates, mode 0600) the database file. It fails with a
 // clear error when the directory is not writable, another process holds
-// the file, or the file has a newer schema.
+// the file, the file has a newer schema, or it fails its consistency
+// check (ErrDamaged, naming warroom backup and warroom repair).
 func Open(path string) (*Bolt, error) {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil {
@@ -51,9 +52,12 @@ func Open(path string) (*Bolt, error) {
 	} else if !st.IsDir() {
 		return nil, fmt.Errorf("database folder %s is not a folder", dir)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	db, err := openChecked(path, &bolt.Options{Timeout: 2 * time.Second})
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, fmt.Errorf("database %s is in use by another warroom process", path)
+	}
+	if errors.Is(err, ErrDamaged) {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
@@ -77,7 +81,7 @@ func Open(path string) (*Bolt, error) {
 }
 
 func (b *Bolt) migrate() error {
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.update(func(tx *bolt.Tx) error {
 		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
@@ -107,7 +111,7 @@ func (b *Bolt) Close() error { return b.db.Close() }
 // bot keeps running.
 func (b *Bolt) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
@@ -117,7 +121,7 @@ func (b *Bolt) Backup(w io.Writer) (int64, error) {
 
 // Create implements Store.
 func (b *Bolt) Create(t *Table) error {
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.update(func(tx *bolt.Tx) error {
 		ch := tx.Bucket(bucketChannels)
 		if ch.Get([]byte(t.ChannelID)) != nil {
 			return ErrChannelBusy
@@ -140,7 +144,7 @@ func (b *Bolt) Create(t *Table) error {
 // Get implements Store.
 func (b *Bolt) Get(id string) (*Table, error) {
 	var t *Table
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		var err error
 		t, err = getTable(tx.Bucket(bucketTables), id)
 		return err
@@ -151,7 +155,7 @@ func (b *Bolt) Get(id string) (*Table, error) {
 // ByChannel implements Store.
 func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 	var t *Table
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		id := tx.Bucket(bucketChannels).Get([]byte(channelID))
 		if id == nil {
 			return ErrNotFound
@@ -165,7 +169,7 @@ func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 
 // Update implements Store.
 func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.update(func(tx *bolt.Tx) error {
 		tables := tx.Bucket(bucketTables)
 		old, err := getTable(tables, t.ID)
 		if err != nil {
@@ -178,20 +182,8 @@ func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 		if err := putTable(tx, old, t); err != nil {
 			return err
 		}
-		if len(log) > 0 {
-			lb, err := tx.Bucket(bucketLogs).CreateBucketIfNotExists([]byte(t.ID))
-			if err != nil {
-				return err
-			}
-			for _, e := range log {
-				raw, err := json.Marshal(e)
-				if err != nil {
-					return err
-				}
-				if err := lb.Put(versionKey(e.Version), raw); err != nil {
-					return err
-				}
-			}
+		if err := appendLog(tx, t.ID, log); err != nil {
+			return err
 		}
 		ch := tx.Bucket(bucketChannels)
 		for _, c := range []string{old.ChannelID, old.ThreadID} {
@@ -205,10 +197,31 @@ func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 	})
 }
 
+// appendLog writes log entries to a table's log, keyed by version.
+func appendLog(tx *bolt.Tx, id string, log []LogEntry) error {
+	if len(log) == 0 {
+		return nil
+	}
+	lb, err := tx.Bucket(bucketLogs).CreateBucketIfNotExists([]byte(id))
+	if err != nil {
+		return err
+	}
+	for _, e := range log {
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		if err := lb.Put(versionKey(e.Version), raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Log implements Store.
 func (b *Bolt) Log(id string) ([]LogEntry, error) {
 	var out []LogEntry
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
 		if lb == nil {
 			return nil
@@ -228,7 +241,7 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 // Live implements Store.
 func (b *Bolt) Live() ([]*Table, error) {
 	var out []*Table
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
 			var t Table
 			if err := json.Unmarshal(v, &t); err != nil {
@@ -246,7 +259,7 @@ func (b *Bolt) Live() ([]*Table, error) {
 // GuildSettings implements Store.
 func (b *Bolt) GuildSettings(guildID string) (GuildSettings, error) {
 	var gs GuildSettings
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		raw := tx.Bucket(bucketGuilds).Get([]byte(guildID))
 		if raw == nil {
 			return nil
@@ -264,7 +277,7 @@ func (b *Bolt) SetGuildSettings(guildID string, gs GuildSettings) error {
 	if guildID == "" {
 		return errors.New("guild settings without a guild id")
 	}
-	return b.db.Update(func(tx *bolt.Tx) error {
+	return b.update(func(tx *bolt.Tx) error {
 		guilds := tx.Bucket(bucketGuilds)
 		if gs == (GuildSettings{}) {
 			return guilds.Delete([]byte(guildID))
@@ -330,7 +343,7 @@ func lobbyKey(t *Table) []byte { return []byte(t.GuildID + "/" + t.HostID + "/" 
 func (b *Bolt) OpenLobbies(guildID, hostID string) (int, error) {
 	n := 0
 	prefix := []byte(guildID + "/" + hostID + "/")
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketLobbies).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 			n++
@@ -343,7 +356,7 @@ func (b *Bolt) OpenLobbies(guildID, hostID string) (int, error) {
 // Owing implements Store.
 func (b *Bolt) Owing() ([]string, error) {
 	var out []string
-	err := b.db.View(func(tx *bolt.Tx) error {
+	err := b.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketOwing).ForEach(func(k, _ []byte) error {
 			out = append(out, string(k))
 			return nil

@@ -201,6 +201,12 @@ type Store interface {
 	Update(t *Table, expect int64, log ...LogEntry) error
 	// Log returns a table's action log in order.
 	Log(id string) ([]LogEntry, error)
+	// SetAside frees channelID from a live table whose record cannot be
+	// decoded, keeping the bytes for export; it returns the table id and
+	// refuses (ErrReadable) a record that can be read.
+	SetAside(channelID string) (string, error)
+	// Raw is a table's stored bytes, even when they cannot be decoded.
+	Raw(id string) ([]byte, error)
 	// Live lists every table in a lobby or in play.
 	Live() ([]*Table, error)
 	// Owing lists the ids of the tables whose outbox is not empty.

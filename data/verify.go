@@ -1,0 +1,170 @@
+package data
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"runtime/debug"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// ErrDamaged is a database file that fails its consistency check: it is
+// refused at open rather than half-read, so no table silently vanishes
+// and no click turns into a panic.
+var ErrDamaged = errors.New("database file is damaged")
+
+// damaged is the one-line error an admin sees, naming both ways back.
+func damaged(path string, cause error) error {
+	return fmt.Errorf("%w: %s: %v; restore a copy made with `warroom backup`, or run `warroom repair --db %s --out NEW.db` to salvage the readable tables into a new file",
+		ErrDamaged, path, cause, path)
+}
+
+// boltMagic marks a bbolt meta page.
+const boltMagic = 0xED0CDAED
+
+// meta is the part of a bbolt meta page the checks below need.
+type meta struct {
+	pageSize uint32
+	pgid     uint64 // pages in use: the file must hold at least this many
+	txid     uint64
+}
+
+// readMeta decodes and validates the meta page at page offset off of f.
+func readMeta(f io.ReaderAt, off int64) (meta, bool) {
+	buf := make([]byte, 80)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return meta{}, false
+	}
+	le := binary.LittleEndian
+	if le.Uint32(buf[16:]) != boltMagic {
+		return meta{}, false
+	}
+	h := fnv.New64a()
+	h.Write(buf[16:72])
+	if h.Sum64() != le.Uint64(buf[72:]) {
+		return meta{}, false
+	}
+	return meta{pageSize: le.Uint32(buf[24:]), pgid: le.Uint64(buf[56:]), txid: le.Uint64(buf[64:])}, true
+}
+
+// precheck reads the file's meta pages before bbolt maps it: a file
+// shorter than its own meta says (truncated) would make bbolt read past
+// the end of the mapping, which is a fault, not a recoverable panic.
+// A file that does not exist or is empty is new and passes.
+func precheck(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err
+	}
+	m0, ok0 := readMeta(f, 0)
+	var m meta
+	ok := false
+	if ok0 {
+		m, ok = m0, true
+	}
+	if ok0 && m0.pageSize >= 512 && m0.pageSize <= 1<<16 {
+		if m1, ok1 := readMeta(f, int64(m0.pageSize)); ok1 && m1.txid > m0.txid {
+			m = m1
+		}
+	} else {
+		// meta 0 is gone: bbolt falls back to meta 1 at the OS page size.
+		if m1, ok1 := readMeta(f, int64(os.Getpagesize())); ok1 {
+			m, ok = m1, true
+		}
+	}
+	if !ok {
+		return errors.New("neither meta page is valid")
+	}
+	if need := int64(m.pgid) * int64(m.pageSize); st.Size() < need {
+		return fmt.Errorf("the file is %d bytes but its pages need %d (truncated)", st.Size(), need)
+	}
+	return nil
+}
+
+// openChecked opens the file with bbolt and runs its consistency check
+// (every reachable page, the free list, key order), turning every
+// failure, a panic included, into an error.
+func openChecked(path string, opts *bolt.Options) (db *bolt.DB, err error) {
+	if err := precheck(path); err != nil {
+		return nil, damaged(path, err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if db != nil {
+				db.Close()
+			}
+			db, err = nil, damaged(path, fmt.Errorf("reading it panicked: %v", p))
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, opts)
+	switch {
+	case err == nil:
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, damaged(path, err)
+	default:
+		return nil, err
+	}
+	if err := check(db); err != nil {
+		db.Close()
+		return nil, damaged(path, err)
+	}
+	return db, nil
+}
+
+// check runs bbolt's Tx.Check and summarises its findings in one line.
+func check(db *bolt.DB) error {
+	var first error
+	n := 0
+	err := db.View(func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			if first == nil {
+				first = err
+			}
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		return first
+	}
+	if n > 1 {
+		return fmt.Errorf("%v (and %d more problems)", first, n-1)
+	}
+	return nil
+}
+
+// guard turns a panic or memory fault inside a bbolt call on damaged
+// pages into an ErrCorrupt error for the one request that hit it.
+func guard(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%w: reading the database panicked: %v", ErrCorrupt, p)
+	}
+}
+
+func (b *Bolt) view(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err)
+	return b.db.View(fn)
+}
+
+func (b *Bolt) update(fn func(*bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer guard(&err)
+	return b.db.Update(fn)
+}
