@@ -167,7 +167,11 @@ func (s *Service) play(req Request) Response {
 		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
 	}
 	t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectBoard})
-	if err := s.store.Create(t); err != nil {
+	err = s.store.Create(t)
+	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req) {
+		err = s.store.Create(t)
+	}
+	if err != nil {
 		if errors.Is(err, data.ErrChannelBusy) {
 			return private(req, "core.err.channel_busy")
 		}
@@ -175,6 +179,32 @@ func (s *Service) play(req Request) Response {
 	}
 	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Str("locale", t.Locale).Msg("lobby opened")
 	return Response{Table: t.ID}
+}
+
+// freeDamaged sets aside the channel's table when its record cannot be
+// read, so a damaged table never blocks its channel: the bytes stay in
+// the file for `warroom export`. It reports whether the channel is free.
+func (s *Service) freeDamaged(req Request) bool {
+	if _, err := s.store.ByChannel(req.ChannelID); !errors.Is(err, data.ErrCorrupt) {
+		return false
+	}
+	id, err := s.store.SetAside(req.ChannelID)
+	if err != nil {
+		s.log.Error().Err(err).Str("channel", req.ChannelID).Msg("could not set aside a damaged table")
+		return false
+	}
+	s.log.Error().Str("table", id).Str("channel", req.ChannelID).Str("by", req.User.ID).Msg("damaged table set aside; export it with warroom export --table")
+	return true
+}
+
+// setAside is /game abandon on a table whose record cannot be read: any
+// member may free the channel (the next /play would anyway), and the
+// bytes stay in the file for an admin's export.
+func (s *Service) setAside(req Request) Response {
+	if !s.freeDamaged(req) {
+		return private(req, "core.err.internal")
+	}
+	return private(req, "core.abandoned_damaged")
 }
 
 // timeoutSpec is the turn_timeout option every table accepts.
@@ -262,6 +292,9 @@ func (s *Service) game(req Request) Response {
 	t, err := s.store.ByChannel(req.ChannelID)
 	if isNotFound(err) {
 		return private(req, "core.err.no_table_here")
+	}
+	if errors.Is(err, data.ErrCorrupt) && req.Subcommand == "abandon" {
+		return s.setAside(req)
 	}
 	if err != nil {
 		return s.internal(req, err)

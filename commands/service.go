@@ -388,6 +388,11 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 	unlock := s.lock(id)
 	defer unlock()
 	t, err := s.store.Get(id)
+	if errors.Is(err, data.ErrCorrupt) || isNotFound(err) {
+		if out, rerr := s.exportDamaged(id, err, includeHidden); rerr == nil {
+			return out, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -402,18 +407,7 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 				view = l.eng.View(l.state, games.Spectator)
 			}
 			t.State, t.Undo = nil, nil
-			for i := range log {
-				if a, err := games.ParseAction(log[i].Action); err == nil {
-					log[i].Action = a.Verb
-				}
-				var public []games.Event
-				for _, e := range log[i].Events {
-					if !e.Private {
-						public = append(public, e)
-					}
-				}
-				log[i].Events = public
-			}
+			log = publicLog(log)
 		}
 		t.RNG = nil
 	}
@@ -422,6 +416,56 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 		View  any             `json:"view,omitempty"`
 		Log   []data.LogEntry `json:"log"`
 	}{t, view, log}, "", "  ")
+}
+
+// exportDamaged exports a table whose record cannot be decoded (or was
+// set aside): its raw bytes only with includeHidden, since they hold the
+// hands and the random seed, and whatever of its log can be read.
+func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]byte, error) {
+	raw, err := s.store.Raw(id)
+	if err != nil {
+		return nil, err
+	}
+	doc := struct {
+		ID       string          `json:"id"`
+		Damaged  string          `json:"damaged"`
+		Record   string          `json:"record,omitempty"`
+		Log      []data.LogEntry `json:"log"`
+		LogError string          `json:"log_error,omitempty"`
+	}{ID: id, Damaged: "the table record cannot be decoded"}
+	if errors.Is(cause, data.ErrCorrupt) {
+		doc.Damaged = cause.Error()
+	}
+	if includeHidden {
+		doc.Record = string(raw)
+	}
+	log, err := s.store.Log(id)
+	if err != nil {
+		doc.LogError = err.Error()
+	}
+	if !includeHidden {
+		log = publicLog(log)
+	}
+	doc.Log = log
+	return json.MarshalIndent(doc, "", "  ")
+}
+
+// publicLog is a live table's log as others may see it: actions cut to
+// their verb, private events dropped.
+func publicLog(log []data.LogEntry) []data.LogEntry {
+	for i := range log {
+		if a, err := games.ParseAction(log[i].Action); err == nil {
+			log[i].Action = a.Verb
+		}
+		var public []games.Event
+		for _, e := range log[i].Events {
+			if !e.Private {
+				public = append(public, e)
+			}
+		}
+		log[i].Events = public
+	}
+	return log
 }
 
 // isNotFound reports a missing table.

@@ -18,6 +18,7 @@ import (
 )
 
 type harness struct {
+	mu     sync.Mutex // concurrent clicks share the fake Discord below
 	t      testing.TB
 	path   string
 	store  *data.Bolt
@@ -94,7 +95,9 @@ func (h *harness) do(req Request) result {
 		}
 	}
 	if req.Command == "play" && c.res.Reply.Kind == replyNew {
+		h.mu.Lock()
 		h.lobby = c.res.Reply.MessageID
+		h.mu.Unlock()
 	}
 	return c.res
 }
@@ -103,7 +106,9 @@ func (h *harness) do(req Request) result {
 func (h *harness) deliver(c *fakeCourier) error {
 	err := h.svc.Deliver(context.Background(), c.table, c)
 	if t, err := h.store.Get(c.table); err == nil {
+		h.mu.Lock()
 		h.board = t.BoardMessageID
+		h.mu.Unlock()
 	}
 	return err
 }
@@ -161,19 +166,26 @@ type fakeCourier struct {
 }
 
 func (c *fakeCourier) newID() string {
+	c.h.mu.Lock()
+	defer c.h.mu.Unlock()
 	c.h.ids++
 	return fmt.Sprintf("m%d", c.h.ids)
 }
 
 func (c *fakeCourier) Post(_ context.Context, ch string, msg render.Message, nonce string) (string, error) {
+	c.h.mu.Lock()
 	if c.h.nonces == nil {
 		c.h.nonces = map[string]string{}
 	}
-	if id, ok := c.h.nonces[nonce]; ok {
+	id, ok := c.h.nonces[nonce]
+	c.h.mu.Unlock()
+	if ok {
 		return id, nil
 	}
-	id := c.newID()
+	id = c.newID()
+	c.h.mu.Lock()
 	c.h.nonces[nonce] = id
+	c.h.mu.Unlock()
 	if c.req.Kind == SlashCommand && ch == c.req.ChannelID && c.res.Reply.Kind == ReplyNone {
 		c.res.Reply = reply{Kind: replyNew, Message: msg, BoardOf: c.table, MessageID: id}
 		return id, nil
@@ -345,11 +357,12 @@ func TestDoubleClickAppliedOnce(t *testing.T) {
 	plus1 := buttons(p.Message)["+1"]
 	var wg sync.WaitGroup
 	results := make([]result, 8)
+	board := h.board
 	for i := range results {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = h.click(ann, h.board, plus1)
+			results[i] = h.click(ann, board, plus1)
 		}()
 	}
 	wg.Wait()

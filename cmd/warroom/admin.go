@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/rs/zerolog"
 
@@ -76,6 +78,55 @@ func cmdBackup(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %d bytes to %s\n", n, *out)
+	return nil
+}
+
+// cmdRepair salvages a damaged database into a new file and says what it
+// kept and what it lost. The damaged file is only read.
+func cmdRepair(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "the damaged database file (env WARROOM_DB); only read")
+	out := fs.String("out", "", "the new database to write (must not exist)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return errors.New("repair needs --out FILE (a new file; the damaged one is left as it is)")
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("database %s: %w", *dbPath, err)
+	}
+	rep, err := data.Repair(*dbPath, *out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "saved %d tables (%d in a lobby or in play) to %s\n", rep.Tables, rep.Live, *out)
+	if rep.TreeError != "" {
+		fmt.Fprintf(stdout, "the file's index could not be read (%s): tables were found by scanning its pages\n", rep.TreeError)
+	}
+	list := func(what string, ids []string) {
+		if len(ids) > 0 {
+			sort.Slice(ids, func(i, j int) bool { return len(ids[i]) < len(ids[j]) || len(ids[i]) == len(ids[j]) && ids[i] < ids[j] })
+			fmt.Fprintf(stdout, "%s (%d): %s\n", what, len(ids), strings.Join(ids, " "))
+		}
+	}
+	var loose []string
+	for id, v := range rep.Loose {
+		loose = append(loose, fmt.Sprintf("%s@v%d", id, v))
+	}
+	list("found only on loose pages; a later move may be missing", loose)
+	var behind []string
+	for id, v := range rep.Behind {
+		behind = append(behind, fmt.Sprintf("%s (log reaches v%d)", id, v))
+	}
+	list("saved at an older version than their log", behind)
+	list("lost: no readable copy", rep.Lost)
+	list("unreadable records, kept for `warroom export --include-hidden`", rep.Unreadable)
+	list("action logs not fully readable", rep.LogsLost)
+	if rep.UnknownAfter != "" {
+		fmt.Fprintf(stdout, "the file's end is missing: tables after id %s may be lost without a trace\n", rep.UnknownAfter)
+	}
+	fmt.Fprintf(stdout, "run the bot with --db %s (keep the damaged file until you are satisfied)\n", *out)
 	return nil
 }
 

@@ -6,6 +6,7 @@
 //	warroom run                      the Discord bot (DISCORD_TOKEN)
 //	warroom export --table ID        a stored table as JSON, for bug reports
 //	warroom backup --out FILE        a consistent copy of the database
+//	warroom repair --out FILE        salvage a damaged database into a new file
 //
 // Configuration comes from flags and environment variables only.
 package main
@@ -31,6 +32,7 @@ Usage:
   warroom run [flags]             run the Discord bot (needs DISCORD_TOKEN)
   warroom export [flags]          print a stored table and its log as JSON
   warroom backup [flags]          copy the database while the bot is stopped
+  warroom repair [flags]          salvage the readable tables of a damaged database
   warroom help <command>          flags of a command
 `
 
@@ -57,6 +59,8 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdExport(args[1:], stdout)
 	case "backup":
 		err = cmdBackup(args[1:], stdout)
+	case "repair":
+		err = cmdRepair(args[1:], stdout)
 	case "help", "-h", "--help":
 		if len(args) > 1 {
 			return runMain([]string{args[1], "-h"}, stdin, stdout, stderr)
