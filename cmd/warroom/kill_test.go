@@ -149,7 +149,8 @@ func TestE2EKillCycles(t *testing.T) {
 	for range cycles {
 		stop := make(chan struct{})
 		clicked := make(chan int)
-		go func() { clicked <- w.clickUntil(stop, rand.New(rand.NewPCG(rng.Uint64(), 1))) }()
+		clicker := rand.New(rand.NewPCG(rng.Uint64(), 1))
+		go func() { clicked <- w.clickUntil(stop, clicker) }()
 		time.Sleep(time.Duration(50+rng.IntN(400)) * time.Millisecond)
 		child.Process.Signal(syscall.SIGKILL)
 		child.Wait()

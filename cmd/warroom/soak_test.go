@@ -59,7 +59,8 @@ func TestSoak(t *testing.T) {
 		// Players click for a while on every table ...
 		stop := make(chan struct{})
 		done := make(chan int)
-		go func() { done <- sk.play(stop, rand.New(rand.NewPCG(rng.Uint64(), 2))) }()
+		player := rand.New(rand.NewPCG(rng.Uint64(), 2))
+		go func() { done <- sk.play(stop, player) }()
 		time.Sleep(time.Duration(2+rng.IntN(6)) * time.Second)
 		// ... and something goes wrong.
 		switch rng.IntN(4) {
