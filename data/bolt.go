@@ -34,8 +34,9 @@ var (
 
 // Bolt is the embedded bbolt Store.
 type Bolt struct {
-	db  *bolt.DB
-	now func() time.Time
+	db     *bolt.DB
+	writes *committer // every write goes through it: group commit
+	now    func() time.Time
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
@@ -62,19 +63,19 @@ func Open(path string) (*Bolt, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	b := &Bolt{db: db, now: time.Now}
+	b := &Bolt{db: db, writes: newCommitter(db), now: time.Now}
 	// The file holds hidden information and the tables' random seeds:
 	// only warroom's user may read it. bbolt applies the mode only when
 	// it creates the file, so an older, looser file is tightened here.
 	if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
 		b.Loosened = st.Mode().Perm()
 		if err := os.Chmod(path, 0o600); err != nil {
-			db.Close()
+			b.Close()
 			return nil, fmt.Errorf("database %s is readable by others (%v) and cannot be made private: %w", path, b.Loosened, err)
 		}
 	}
 	if err := b.migrate(); err != nil {
-		db.Close()
+		b.Close()
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	return b, nil
@@ -104,8 +105,13 @@ func (b *Bolt) migrate() error {
 	})
 }
 
-// Close closes the file.
-func (b *Bolt) Close() error { return b.db.Close() }
+// Close lets queued writes finish and closes the file.
+func (b *Bolt) Close() error {
+	if b.writes != nil {
+		b.writes.close()
+	}
+	return b.db.Close()
+}
 
 // Backup writes a consistent copy of the whole database to w while the
 // bot keeps running.
@@ -169,32 +175,36 @@ func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 
 // Update implements Store.
 func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
-	return b.update(func(tx *bolt.Tx) error {
-		tables := tx.Bucket(bucketTables)
-		old, err := getTable(tables, t.ID)
-		if err != nil {
-			return err
-		}
-		if old.Version != expect {
-			return ErrConflict
-		}
-		t.Updated = b.now().UTC()
-		if err := putTable(tx, old, t); err != nil {
-			return err
-		}
-		if err := appendLog(tx, t.ID, log); err != nil {
-			return err
-		}
-		ch := tx.Bucket(bucketChannels)
-		for _, c := range []string{old.ChannelID, old.ThreadID} {
-			if c != "" && string(ch.Get([]byte(c))) == t.ID {
-				if err := ch.Delete([]byte(c)); err != nil {
-					return err
-				}
+	now := b.now().UTC()
+	return b.update(func(tx *bolt.Tx) error { return updateTx(tx, t, expect, now, log...) })
+}
+
+// updateTx is Update inside a write transaction.
+func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntry) error {
+	tables := tx.Bucket(bucketTables)
+	old, err := getTable(tables, t.ID)
+	if err != nil {
+		return err
+	}
+	if old.Version != expect {
+		return ErrConflict
+	}
+	t.Updated = now
+	if err := putTable(tx, old, t); err != nil {
+		return err
+	}
+	if err := appendLog(tx, t.ID, log); err != nil {
+		return err
+	}
+	ch := tx.Bucket(bucketChannels)
+	for _, c := range []string{old.ChannelID, old.ThreadID} {
+		if c != "" && string(ch.Get([]byte(c))) == t.ID {
+			if err := ch.Delete([]byte(c)); err != nil {
+				return err
 			}
 		}
-		return index(ch, t)
-	})
+	}
+	return index(ch, t)
 }
 
 // appendLog writes log entries to a table's log, keyed by version.

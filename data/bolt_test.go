@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -12,7 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-func open(t *testing.T) (*Bolt, string) {
+func open(t testing.TB) (*Bolt, string) {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "w.db")
 	b, err := Open(p)
@@ -348,5 +349,57 @@ func TestLobbyAndOwingIndexes(t *testing.T) {
 	}
 	if count("bob") != 0 {
 		t.Fatal("a started game still counts as an open lobby")
+	}
+}
+
+// TestGroupCommitKeepsEachAnswer: writes that share a transaction still
+// get their own answers: a conflict or a busy channel fails only its own
+// write, and every other write of the group is committed.
+func TestGroupCommitKeepsEachAnswer(t *testing.T) {
+	b, _ := open(t)
+	const n = 40
+	tables := make([]*Table, n)
+	for i := range tables {
+		tables[i] = &Table{Game: "g", ChannelID: fmt.Sprintf("c%d", i), Status: StatusPlaying}
+		if err := b.Create(tables[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2*n)
+	for i := range 2 * n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i < n { // a valid move on its own table
+				cp := *tables[i]
+				cp.Version = 1
+				errs[i] = b.Update(&cp, 0, LogEntry{Version: 1})
+				return
+			}
+			if i%2 == 0 { // a stale move
+				cp := *tables[i-n]
+				cp.Version = 8
+				errs[i] = b.Update(&cp, 7)
+				return
+			}
+			errs[i] = b.Create(&Table{Game: "g", ChannelID: "c0", Status: StatusLobby}) // busy
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		switch {
+		case i < n && err != nil:
+			t.Errorf("valid move %d failed: %v", i, err)
+		case i >= n && i%2 == 0 && !errors.Is(err, ErrConflict):
+			t.Errorf("stale move %d: %v", i, err)
+		case i >= n && i%2 == 1 && !errors.Is(err, ErrChannelBusy):
+			t.Errorf("create in a busy channel %d: %v", i, err)
+		}
+	}
+	for _, tb := range tables {
+		if got, _ := b.Get(tb.ID); got.Version != 1 {
+			t.Errorf("table %s at version %d", tb.ID, got.Version)
+		}
 	}
 }

@@ -163,8 +163,6 @@ func (b *Bolt) view(fn func(*bolt.Tx) error) (err error) {
 	return b.db.View(fn)
 }
 
-func (b *Bolt) update(fn func(*bolt.Tx) error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err)
-	return b.db.Update(fn)
-}
+// update runs fn in a write transaction through the group committer,
+// which recovers a panic in fn itself.
+func (b *Bolt) update(fn func(*bolt.Tx) error) error { return b.writes.do(fn) }
