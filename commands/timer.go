@@ -13,19 +13,15 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// Overdue lists the tables whose players to act have run out of time.
+// Overdue lists the tables whose players to act have run out of time and
+// the lobbies past LobbyTTL, from the store's due index: the timer never
+// reads every table. Timeout re-checks each one under its lock.
 func (s *Service) Overdue(now time.Time) ([]string, error) {
-	live, err := s.store.Live()
-	if err != nil {
-		return nil, err
+	var lobbiesBefore time.Time
+	if s.LobbyTTL > 0 {
+		lobbiesBefore = now.Add(-s.LobbyTTL)
 	}
-	var out []string
-	for _, t := range live {
-		if t.Status == data.StatusPlaying && !t.Deadline.IsZero() && !now.Before(t.Deadline) || s.lobbyExpired(t, now) {
-			out = append(out, t.ID)
-		}
-	}
-	return out, nil
+	return s.store.Due(now, lobbiesBefore)
 }
 
 // lobbyExpired: a lobby open longer than LobbyTTL.

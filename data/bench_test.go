@@ -105,3 +105,29 @@ func BenchmarkDurableMoves(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDue: the timer's question over 100,000 tables in play, 10 of
+// them overdue; it reads the due index only.
+func BenchmarkDue(b *testing.B) {
+	st, _ := open(b)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	err := st.update(func(tx *bolt.Tx) error {
+		for i := 1; i <= 100000; i++ {
+			t := &Table{ID: strconv.FormatInt(int64(i), 36), Game: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying,
+				Deadline: t0.Add(time.Duration(i-10) * time.Minute)}
+			if err := putTable(tx, nil, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		ids, err := st.Due(t0, time.Time{})
+		if err != nil || len(ids) != 10 {
+			b.Fatalf("%d due, %v", len(ids), err)
+		}
+	}
+}

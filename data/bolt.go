@@ -19,7 +19,7 @@ import (
 // migrates older files forward and refuses newer ones. A new bucket that
 // older code can ignore (guilds) is created on open without a new
 // version, so an older warroom can still run on the file.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 var (
 	bucketMeta     = []byte("meta")
@@ -29,6 +29,7 @@ var (
 	bucketGuilds   = []byte("guilds")  // guild id -> GuildSettings
 	bucketOwing    = []byte("owing")   // table id -> "" while its outbox is not empty
 	bucketLobbies  = []byte("lobbies") // guild/host/table -> "" while the table is a lobby
+	bucketDue      = []byte("due")     // d|deadline|table while playing on the clock, l|created|table while a lobby
 	keySchema      = []byte("schema")
 )
 
@@ -83,7 +84,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -101,6 +102,13 @@ func (b *Bolt) migrate() error {
 			return fmt.Errorf("schema version %d is newer than this warroom (%d): upgrade warroom", v, SchemaVersion)
 		}
 		// Version 0 -> 1: the empty file; the buckets above are the layout.
+		// 1 -> 2: the owing, lobby and due indexes, built from the tables
+		// once, so nothing after this reads every table.
+		if v == 1 {
+			if err := reindex(tx); err != nil {
+				return err
+			}
+		}
 		return meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion)))
 	})
 }
@@ -248,24 +256,6 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 	return out, err
 }
 
-// Live implements Store.
-func (b *Bolt) Live() ([]*Table, error) {
-	var out []*Table
-	err := b.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
-			var t Table
-			if err := json.Unmarshal(v, &t); err != nil {
-				return nil // a corrupt record is reported when it is used, not here
-			}
-			if t.Live() {
-				out = append(out, &t)
-			}
-			return nil
-		})
-	})
-	return out, err
-}
-
 // GuildSettings implements Store.
 func (b *Bolt) GuildSettings(guildID string) (GuildSettings, error) {
 	var gs GuildSettings
@@ -328,6 +318,12 @@ func putTable(tx *bolt.Tx, old, t *Table) error {
 	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), raw); err != nil {
 		return err
 	}
+	return indexTable(tx, old, t)
+}
+
+// indexTable moves t's owing, lobby and due entries from where old had
+// them (nil: none) to where t needs them.
+func indexTable(tx *bolt.Tx, old, t *Table) error {
 	lobbies := tx.Bucket(bucketLobbies)
 	if old != nil && old.Status == StatusLobby {
 		if err := lobbies.Delete(lobbyKey(old)); err != nil {
@@ -339,10 +335,87 @@ func putTable(tx *bolt.Tx, old, t *Table) error {
 			return err
 		}
 	}
+	due := tx.Bucket(bucketDue)
+	if old != nil {
+		if k := dueKey(old); k != nil {
+			if err := due.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	if k := dueKey(t); k != nil {
+		if err := due.Put(k, nil); err != nil {
+			return err
+		}
+	}
 	if len(t.Outbox) > 0 {
 		return tx.Bucket(bucketOwing).Put([]byte(t.ID), nil)
 	}
 	return tx.Bucket(bucketOwing).Delete([]byte(t.ID))
+}
+
+// dueKey indexes a table by when the timer may need it: a table in play
+// by its turn deadline, a lobby by its creation (it expires after the
+// service's lobby TTL). Keys sort by time within each kind.
+func dueKey(t *Table) []byte {
+	switch {
+	case t.Status == StatusPlaying && !t.Deadline.IsZero():
+		return timeKey('d', t.Deadline, t.ID)
+	case t.Status == StatusLobby:
+		return timeKey('l', t.Created, t.ID)
+	}
+	return nil
+}
+
+func timeKey(kind byte, at time.Time, id string) []byte {
+	k := make([]byte, 9, 9+len(id))
+	k[0] = kind
+	binary.BigEndian.PutUint64(k[1:], uint64(at.UnixNano()))
+	return append(k, id...)
+}
+
+// Due implements Store.
+func (b *Bolt) Due(now, lobbiesBefore time.Time) ([]string, error) {
+	var out []string
+	err := b.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketDue).Cursor()
+		scan := func(kind byte, until time.Time) {
+			end := timeKey(kind, until, "\xff")
+			for k, _ := c.Seek([]byte{kind}); k != nil && k[0] == kind && bytes.Compare(k, end) <= 0; k, _ = c.Next() {
+				out = append(out, string(k[9:]))
+			}
+		}
+		scan('d', now)
+		if !lobbiesBefore.IsZero() {
+			scan('l', lobbiesBefore)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// reindex rebuilds the owing, lobby and due indexes from every table.
+func reindex(tx *bolt.Tx) error {
+	return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
+		var t Table
+		if json.Unmarshal(v, &t) != nil {
+			return nil // a damaged record: nothing to index
+		}
+		return indexTable(tx, nil, &t)
+	})
+}
+
+// LiveCount is how many tables are in a lobby or in play, read from the
+// channel index (a table with a team thread counts once).
+func (b *Bolt) LiveCount() (int, error) {
+	ids := map[string]bool{}
+	err := b.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketChannels).ForEach(func(_, v []byte) error {
+			ids[string(v)] = true
+			return nil
+		})
+	})
+	return len(ids), err
 }
 
 // lobbyKey indexes an open lobby by its server and host, so counting a

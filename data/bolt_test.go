@@ -2,10 +2,12 @@ package data
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,8 +67,8 @@ func TestCreateGetUpdateLog(t *testing.T) {
 	if _, err := b.ByChannel("c1"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("finished table still indexed: %v", err)
 	}
-	if live, _ := b.Live(); len(live) != 0 {
-		t.Fatalf("live %d", len(live))
+	if live, _ := b.LiveCount(); live != 0 {
+		t.Fatalf("live %d", live)
 	}
 	st, err := os.Stat(p)
 	if err != nil || st.Mode().Perm() != 0o600 {
@@ -401,5 +403,102 @@ func TestGroupCommitKeepsEachAnswer(t *testing.T) {
 		if got, _ := b.Get(tb.ID); got.Version != 1 {
 			t.Errorf("table %s at version %d", tb.ID, got.Version)
 		}
+	}
+}
+
+// TestDueIndex: the timer's index follows deadlines and lobbies through
+// every update, and reads only what is due.
+func TestDueIndex(t *testing.T) {
+	b, _ := open(t)
+	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	b.now = func() time.Time { return t0 }
+	lobby := &Table{Game: "g", ChannelID: "c1", Status: StatusLobby}
+	play := &Table{Game: "g", ChannelID: "c2", Status: StatusLobby}
+	for _, tb := range []*Table{lobby, play} {
+		if err := b.Create(tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play.Status, play.Version, play.Deadline = StatusPlaying, 1, t0.Add(time.Hour)
+	if err := b.Update(play, 0); err != nil {
+		t.Fatal(err)
+	}
+	due := func(now, lobbies time.Time) string {
+		ids, err := b.Due(now, lobbies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(ids, ",")
+	}
+	if got := due(t0.Add(59*time.Minute), time.Time{}); got != "" {
+		t.Fatalf("due before the deadline: %q", got)
+	}
+	if got := due(t0.Add(time.Hour), time.Time{}); got != play.ID {
+		t.Fatalf("at the deadline: %q", got)
+	}
+	if got := due(t0, t0); got != lobby.ID {
+		t.Fatalf("expired lobbies: %q", got)
+	}
+	// A new deadline replaces the old entry; finishing removes it.
+	play.Version, play.Deadline = 2, t0.Add(3*time.Hour)
+	b.Update(play, 1)
+	if got := due(t0.Add(2*time.Hour), time.Time{}); got != "" {
+		t.Fatalf("old deadline still indexed: %q", got)
+	}
+	play.Version, play.Status = 3, StatusFinished
+	b.Update(play, 2)
+	lobby.Version, lobby.Status = 1, StatusAbandoned
+	b.Update(lobby, 0)
+	if got := due(t0.Add(100*time.Hour), t0.Add(100*time.Hour)); got != "" {
+		t.Fatalf("finished tables still due: %q", got)
+	}
+}
+
+// TestMigrationBuildsIndexes: a schema 1 file (no owing, lobby or due
+// index) gets all three from its tables at open.
+func TestMigrationBuildsIndexes(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	db, err := bolt.Open(p, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dl := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	recs := []*Table{
+		{ID: "1", Game: "g", ChannelID: "c1", GuildID: "g", HostID: "h", Status: StatusLobby, Created: dl},
+		{ID: "2", Game: "g", ChannelID: "c2", Status: StatusPlaying, Deadline: dl, Outbox: []Effect{{Seq: 1, Kind: EffectBoard}}},
+		{ID: "3", Game: "g", ChannelID: "c3", Status: StatusFinished},
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		m, _ := tx.CreateBucket(bucketMeta)
+		m.Put(keySchema, []byte("1"))
+		tb, _ := tx.CreateBucket(bucketTables)
+		ch, _ := tx.CreateBucket(bucketChannels)
+		tx.CreateBucket(bucketLogs)
+		for _, r := range recs {
+			raw, _ := json.Marshal(r)
+			tb.Put([]byte(r.ID), raw)
+			if r.Live() {
+				ch.Put([]byte(r.ChannelID), []byte(r.ID))
+			}
+		}
+		return nil
+	})
+	db.Close()
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if n, _ := b.OpenLobbies("g", "h"); n != 1 {
+		t.Fatalf("lobbies %d", n)
+	}
+	if ids, _ := b.Owing(); strings.Join(ids, ",") != "2" {
+		t.Fatalf("owing %v", ids)
+	}
+	if ids, _ := b.Due(dl, dl); strings.Join(ids, ",") != "2,1" {
+		t.Fatalf("due %v", ids)
+	}
+	if n, _ := b.LiveCount(); n != 2 {
+		t.Fatalf("live %d", n)
 	}
 }

@@ -207,8 +207,12 @@ type Store interface {
 	SetAside(channelID string) (string, error)
 	// Raw is a table's stored bytes, even when they cannot be decoded.
 	Raw(id string) ([]byte, error)
-	// Live lists every table in a lobby or in play.
-	Live() ([]*Table, error)
+	// Due lists the tables in play whose deadline is not after now, and
+	// the lobbies created not after lobbiesBefore (zero: none), from an
+	// index, without reading other tables. The caller re-checks each.
+	Due(now, lobbiesBefore time.Time) ([]string, error)
+	// LiveCount is how many tables are in a lobby or in play.
+	LiveCount() (int, error)
 	// Owing lists the ids of the tables whose outbox is not empty.
 	Owing() ([]string, error)
 	// OpenLobbies counts the lobbies a user hosts in a server.

@@ -58,8 +58,8 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	if store.Loosened != 0 {
 		log.Warn().Str("db", *dbPath).Str("was", store.Loosened.String()).Msg("the database was readable by others; it is now 0600 (owner only)")
 	}
-	if live, err := store.Live(); err == nil {
-		log.Info().Int("tables", len(live)).Msg("live tables resume where they stopped")
+	if live, err := store.LiveCount(); err == nil {
+		log.Info().Int("tables", live).Msg("live tables resume where they stopped")
 	}
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
