@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -45,7 +44,7 @@ type Service struct {
 	// nobody can fill a server with lobbies; 0: no limit.
 	MaxLobbies int
 
-	locks sync.Map // table id -> *sync.Mutex
+	locks tableLocks
 
 	// userPosts and channelPosts limit public posts (/play, /game status)
 	// per person and per channel.
@@ -75,10 +74,7 @@ func cryptoSeed() (uint64, uint64) {
 }
 
 func (s *Service) lock(id string) func() {
-	m, _ := s.locks.LoadOrStore(id, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
+	return s.locks.lock(id)
 }
 
 // loaded is a table with its engine and decoded state.
