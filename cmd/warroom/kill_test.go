@@ -36,7 +36,13 @@ func TestE2EChildRun(t *testing.T) {
 // is connected.
 func (w *world) startChild() *exec.Cmd {
 	w.t.Helper()
-	args := []string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(), "--log-format", "json", "--no-images"}
+	return w.startChildWith("--no-images")
+}
+
+// startChildWith starts `warroom run` in a child process with extra flags.
+func (w *world) startChildWith(extra ...string) *exec.Cmd {
+	w.t.Helper()
+	args := append([]string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(), "--log-format", "json"}, extra...)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestE2EChildRun$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "WARROOM_E2E_CHILD="+strings.Join(args, "\x1f"))
 	stderr, err := cmd.StderrPipe()

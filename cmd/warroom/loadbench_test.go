@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/warroom/warroom/bot/discordtest"
+)
+
+// TestLoadBench is the load command: N tables of In Flanders Field played
+// through the real bot (`warroom run` in a child process) against the
+// Discord stand-in, open loop at a given click rate or closed loop, and a
+// report of click-to-reply and click-to-board percentiles, moves/s, the
+// bot's CPU per move and RSS, and the naive one-fsync-per-move limit of
+// this disk measured in the same run. Not part of the test suite:
+//
+//	WARROOM_LOAD=1 go test -run '^TestLoadBench$' -v -timeout 0 ./cmd/warroom
+//
+// Knobs: WARROOM_LOAD_TABLES (200), WARROOM_LOAD_RATE (clicks/s over all
+// tables, 50; 0 = closed loop: every table clicks as soon as its board
+// arrives), WARROOM_LOAD_SECONDS (30), WARROOM_LOAD_IMAGES (1 = PNG boards).
+// Discord's rate limits are lifted: this measures the bot, not Discord.
+func TestLoadBench(t *testing.T) {
+	if os.Getenv("WARROOM_LOAD") == "" || os.Getenv("WARROOM_E2E_CHILD") != "" {
+		t.Skip("load command: set WARROOM_LOAD=1")
+	}
+	knob := func(name string, def int) int {
+		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n >= 0 {
+			return n
+		}
+		return def
+	}
+	tables, rate, seconds, images := knob("WARROOM_LOAD_TABLES", 200), knob("WARROOM_LOAD_RATE", 50), knob("WARROOM_LOAD_SECONDS", 30), knob("WARROOM_LOAD_IMAGES", 0) == 1
+	free := discordtest.RateLimit{Requests: 1 << 30, Per: time.Second}
+	w := newWorld(t, discordtest.WithRateLimits(discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}),
+		discordtest.WithWaitTimeout(60*time.Second))
+	w.log = &logBuffer{running: make(chan struct{})}
+	flags := []string{"--log-level", "info"}
+	if !images {
+		flags = append(flags, "--no-images")
+	}
+	child := w.startChildWith(flags...)
+	pid := child.Process.Pid
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	players := make([]*benchTable, tables)
+	var setup sync.WaitGroup
+	for i := range players {
+		players[i] = &benchTable{loadTable: loadTable{w: w, ctx: ctx, ch: w.srv.NewChannel(w.guild),
+			host: w.srv.User(fmt.Sprint("host", i)), rng: rand.New(rand.NewPCG(uint64(i), 7))}}
+		setup.Add(1)
+		go func() {
+			defer setup.Done()
+			players[i].err = players[i].start()
+		}()
+	}
+	setup.Wait()
+	for _, p := range players {
+		if p.err != nil {
+			t.Fatalf("set-up: %v", p.err)
+		}
+	}
+
+	cpu0, start := procCPU(t, pid), time.Now()
+	until := start.Add(time.Duration(seconds) * time.Second)
+	var interval time.Duration // per table, open loop
+	if rate > 0 {
+		interval = time.Duration(float64(time.Second) * float64(tables) / float64(rate))
+	}
+	var run sync.WaitGroup
+	for _, p := range players {
+		run.Add(1)
+		go func() {
+			defer run.Done()
+			p.err = p.loop(until, interval)
+		}()
+	}
+	run.Wait()
+	took := time.Since(start)
+	cpu := procCPU(t, pid) - cpu0
+	rss, anon := procRSS(t, pid)
+
+	var replies, boards []time.Duration
+	moves, errs := 0, 0
+	for _, p := range players {
+		replies, boards = append(replies, p.replies...), append(boards, p.toBoard...)
+		moves += len(p.toBoard)
+		if p.err != nil {
+			if errs++; errs <= 5 {
+				t.Errorf("table %s: %v", p.ch, p.err)
+			}
+		}
+	}
+	slices.Sort(replies)
+	slices.Sort(boards)
+	naive := naiveFsyncLimit(t, 2*time.Second)
+	mode := fmt.Sprintf("open loop %d clicks/s", rate)
+	if rate == 0 {
+		mode = "closed loop"
+	}
+	t.Logf("%d tables, %s, images=%v, %v: %d moves (%.0f/s); click-to-reply p50 %v p90 %v p99 %v; click-to-board p50 %v p90 %v p99 %v; bot CPU %.1f ms/move; RSS %d MB (anonymous %d MB); naive fsync limit %.0f moves/s; load %s",
+		tables, mode, images, took.Round(time.Millisecond), moves, float64(moves)/took.Seconds(),
+		pct(replies, 50), pct(replies, 90), pct(replies, 99), pct(boards, 50), pct(boards, 90), pct(boards, 99),
+		float64(cpu.Milliseconds())/float64(max(moves, 1)), rss>>20, anon>>20, naive, loadAvg())
+	if p := w.srv.Problems(); len(p) > 0 {
+		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
+	}
+}
+
+// benchTable is one table of the load command.
+type benchTable struct {
+	loadTable
+	version string
+	replies []time.Duration // the clicking interaction's time to reply
+	err     error
+}
+
+// start opens the table: /play, Bob joins, the host starts.
+func (b *benchTable) start() error {
+	srv, w := b.w.srv, b.w
+	r, err := b.wait(srv.TrySlash(b.host, b.ch, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	if err != nil {
+		return fmt.Errorf("/play: %w", err)
+	}
+	lobby := r.Message
+	for _, step := range []struct {
+		who  discordtest.User
+		verb string
+	}{{w.bob, ":l:join"}, {b.host, ":l:start"}} {
+		id, ok := findButton(&lobby, step.verb)
+		if !ok {
+			return fmt.Errorf("no %s on the lobby %q", step.verb, lobby.Text())
+		}
+		r, err := b.wait(srv.TryClick(step.who, &lobby, id))
+		if err != nil {
+			return fmt.Errorf("%s: %w", step.verb, err)
+		}
+		lobby = r.Message
+	}
+	b.version = ""
+	return nil
+}
+
+// loop plays moves until the deadline: open loop (a click every interval
+// from a random phase, at once when the board came late) or closed
+// (interval 0). A finished game is replaced by a new one.
+func (b *benchTable) loop(until time.Time, interval time.Duration) error {
+	srv := b.w.srv
+	next := time.Now()
+	if interval > 0 {
+		next = next.Add(time.Duration(b.rng.Int64N(int64(interval))))
+	}
+	for time.Now().Before(until) {
+		board, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
+			return (isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m)
+		})
+		if err != nil {
+			return fmt.Errorf("no board after v%s: %w", b.version, err)
+		}
+		if isResult(board) {
+			if err := b.start(); err != nil {
+				return err
+			}
+			continue
+		}
+		b.version = boardVersion(board)
+		if d := time.Until(next); d > 0 {
+			time.Sleep(d)
+		}
+		if !time.Now().Before(until) {
+			return nil
+		}
+		u, ok := b.toAct(board)
+		if !ok {
+			return fmt.Errorf("nobody to act on %q", board.Content)
+		}
+		clicked := time.Now()
+		n := len(b.acks)
+		if err := b.move(b.ctx, u, board); err != nil {
+			return err
+		}
+		b.replies = append(b.replies, b.acks[n:]...)
+		if _, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
+			return (isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m)
+		}); err != nil {
+			return fmt.Errorf("the board after v%s never came: %w", b.version, err)
+		}
+		b.toBoard = append(b.toBoard, time.Since(clicked))
+		next = next.Add(interval)
+	}
+	return nil
+}
+
+// procCPU is a process's user+system CPU time from /proc.
+func procCPU(t *testing.T, pid int) time.Duration {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Fields after the command name (which may hold spaces) in ")".
+	f := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+2:]))
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
+}
+
+// procRSS is a process's resident and anonymous resident memory in bytes.
+func procRSS(t *testing.T, pid int) (rss, anon int64) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			switch f[0] {
+			case "VmRSS:":
+				rss = n << 10
+			case "RssAnon:":
+				anon = n << 10
+			}
+		}
+	}
+	return rss, anon
+}
+
+// naiveFsyncLimit is one bbolt transaction (and fsync) per move, one
+// writer: the limit a store without group commit cannot pass on this disk.
+func naiveFsyncLimit(t *testing.T, d time.Duration) float64 {
+	db, err := bolt.Open(filepath.Join(t.TempDir(), "naive.db"), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rec := []byte(strings.Repeat("x", 3000))
+	n, start := 0, time.Now()
+	for time.Since(start) < d {
+		err := db.Update(func(tx *bolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists([]byte("t"))
+			if err != nil {
+				return err
+			}
+			return b.Put([]byte(strconv.Itoa(n%200)), rec)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds()
+}
+
+func loadAvg() string {
+	raw, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(raw))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
