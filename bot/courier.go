@@ -130,9 +130,18 @@ func (c *ixCourier) Strip(ctx context.Context, channelID, messageID string) erro
 // OpenThread implements commands.Courier: a private thread (co-op teams
 // talk before they commit a move), invitable, archived after a week
 // without a message.
-func (c *ixCourier) OpenThread(ctx context.Context, channelID, name string, members []string) (string, error) {
+func (c *ixCourier) OpenThread(ctx context.Context, guildID, channelID, name string, members []string) (string, error) {
+	name = clip(name, 100)
+	// Thread creation takes no nonce: a crash after Discord opened the
+	// thread and before its id was recorded would open a second one. The
+	// name carries the table id, so look for ours among the guild's
+	// active threads first (developers/resources/guild.mdx, List Active
+	// Guild Threads).
+	if id, ok := c.ownThread(ctx, guildID, channelID, name); ok {
+		return id, nil
+	}
 	ch, err := c.b.s.ThreadStartComplex(channelID, &discordgo.ThreadStart{
-		Name: clip(name, 100), AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: true,
+		Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPrivateThread, Invitable: true,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		return "", classify(err)
@@ -141,6 +150,30 @@ func (c *ixCourier) OpenThread(ctx context.Context, channelID, name string, memb
 		logErr(c.b.log, c.b.s.ThreadMemberAdd(ch.ID, u, discordgo.WithContext(ctx)), "add thread member")
 	}
 	return ch.ID, nil
+}
+
+// ownThread finds an active thread the bot opened in channelID by name.
+// A failed lookup is logged and treated as none: at worst a duplicate
+// thread, never a lost game.
+func (c *ixCourier) ownThread(ctx context.Context, guildID, channelID, name string) (string, bool) {
+	if guildID == "" {
+		return "", false
+	}
+	list, err := c.b.s.GuildThreadsActive(guildID, discordgo.WithContext(ctx))
+	if err != nil {
+		logErr(c.b.log, err, "list active threads")
+		return "", false
+	}
+	me := ""
+	if c.b.s.State != nil && c.b.s.State.User != nil {
+		me = c.b.s.State.User.ID
+	}
+	for _, th := range list.Threads {
+		if th.ParentID == channelID && th.Name == name && (me == "" || th.OwnerID == me) {
+			return th.ID, true
+		}
+	}
+	return "", false
 }
 
 // Archive implements commands.Courier. The bot archives its own team

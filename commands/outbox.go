@@ -25,7 +25,9 @@ type Courier interface {
 	// Strip removes a message's buttons and keeps the rest as a record.
 	Strip(ctx context.Context, channelID, messageID string) error
 	// OpenThread opens a private thread in channelID and adds members.
-	OpenThread(ctx context.Context, channelID, name string, members []string) (threadID string, err error)
+	// It is idempotent by name: a thread of that name the bot already
+	// opened there (a crash before its id was recorded) is reused.
+	OpenThread(ctx context.Context, guildID, channelID, name string, members []string) (threadID string, err error)
 	// Archive archives a thread.
 	Archive(ctx context.Context, threadID string) error
 }
@@ -170,7 +172,7 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 			}
 		}
 		name := ctx2.T("core.table.thread_name", "Game", render.GameName(ctx2, t.Game), "ID", t.ID)
-		id, err := c.OpenThread(ctx, t.ChannelID, name, members)
+		id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, members)
 		if err != nil {
 			// The game goes on in the channel rather than wait for a
 			// thread that may never open.

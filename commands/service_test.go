@@ -212,7 +212,7 @@ func (c *fakeCourier) Strip(_ context.Context, ch, id string) error {
 	return nil
 }
 
-func (c *fakeCourier) OpenThread(_ context.Context, ch, name string, members []string) (string, error) {
+func (c *fakeCourier) OpenThread(_ context.Context, _, ch, name string, members []string) (string, error) {
 	id := c.newID()
 	c.res.Threads = append(c.res.Threads, id)
 	return id, nil

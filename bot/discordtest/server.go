@@ -605,6 +605,7 @@ func (s *Server) routes() []route {
 		{method: "PATCH", pattern: "/channels/{ch}/messages/{msg}", h: s.patchMessage},
 		{method: "DELETE", pattern: "/channels/{ch}/messages/{msg}", h: s.deleteMessage},
 		{method: "POST", pattern: "/channels/{ch}/threads", h: s.postThread},
+		{method: "GET", pattern: "/guilds/{guild}/threads/active", h: s.listActiveThreads},
 		{method: "POST", pattern: "/channels/{ch}/messages/{msg}/threads", h: s.postThread},
 		{method: "PUT", pattern: "/channels/{ch}/thread-members/{user}", h: s.putThreadMember},
 		{method: "DELETE", pattern: "/channels/{ch}/thread-members/{user}", h: s.deleteThreadMember},

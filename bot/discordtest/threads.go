@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"sort"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -103,3 +104,36 @@ func (s *Server) checkThreadEdit(t *Thread, e *discordgo.ChannelEdit) *apiError 
 	}
 	return nil
 }
+
+// listActiveThreads is GET /guilds/{guild.id}/threads/active: "all active
+// threads in the guild, including public and private threads ... ordered
+// by their id, in descending order", with a thread member object for each
+// one the current user has joined (developers/resources/guild.mdx, List
+// Active Guild Threads). A private thread is listed only to its members.
+func (s *Server) listActiveThreads(c *call) {
+	s.mu.Lock()
+	s.autoArchiveLocked()
+	out := struct {
+		Threads []*discordgo.Channel      `json:"threads"`
+		Members []*discordgo.ThreadMember `json:"members"`
+	}{Threads: []*discordgo.Channel{}, Members: []*discordgo.ThreadMember{}}
+	for _, t := range s.threads {
+		if t.GuildID != c.p("guild") || t.Archived || t.Deleted {
+			continue
+		}
+		if t.Type == discordgo.ChannelTypeGuildPrivateThread && !t.HasMember(s.bot) {
+			continue
+		}
+		out.Threads = append(out.Threads, s.threadJSON(t))
+		if t.HasMember(s.bot) {
+			out.Members = append(out.Members, &discordgo.ThreadMember{ID: t.ID, UserID: s.bot.ID, JoinTimestamp: t.ActiveAt})
+		}
+	}
+	s.mu.Unlock()
+	sort.Slice(out.Threads, func(i, j int) bool { return idAfter(out.Threads[i].ID, out.Threads[j].ID) })
+	c.reply(200, out)
+}
+
+// idAfter orders snowflakes: a later id is longer or, at the same length,
+// greater.
+func idAfter(a, b string) bool { return len(a) > len(b) || len(a) == len(b) && a > b }

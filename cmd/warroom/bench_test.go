@@ -126,7 +126,7 @@ func (c *benchCourier) Edit(_ context.Context, _, _ string, m render.Message) er
 	return nil
 }
 func (c *benchCourier) Strip(context.Context, string, string) error { return nil }
-func (c *benchCourier) OpenThread(context.Context, string, string, []string) (string, error) {
+func (c *benchCourier) OpenThread(context.Context, string, string, string, []string) (string, error) {
 	c.n++
 	return fmt.Sprint("t", c.n), nil
 }

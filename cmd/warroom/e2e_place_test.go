@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/data"
 )
 
 // A co-op game asked for where Discord allows no private thread gets a
@@ -215,4 +216,51 @@ func succeededLater(reqs []discordtest.Request, failed discordtest.Request) bool
 		}
 	}
 	return false
+}
+
+// A crash after Discord opened a team thread and before its id was
+// recorded leaves the thread owed again: the next run finds the thread it
+// opened (by its name, which carries the table id) instead of opening a
+// second one.
+func TestE2ETeamThreadNotDoubledAfterCrash(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.lobby("blindaz", nil, true, 1)
+	th := w.teamThread()
+	w.stopBot()
+
+	store, err := data.Open(w.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := store.ByChannel(w.ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The state right after the commit that owes the thread.
+	tb.ThreadID, tb.BoardMessageID, tb.BoardChannelID = "", "", ""
+	tb.Version++
+	tb.Owe(time.Now().UTC(), data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectBoard})
+	if err := store.Update(tb, tb.Version-1); err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+
+	w.startBot()
+	if err := w.srv.WaitIdle(w.ctx(), 500*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(w.srv.Threads()); n != 1 {
+		t.Fatalf("%d team threads after the restart", n)
+	}
+	w.stopBot()
+	store, err = data.Open(w.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if tb, _ = store.Get(tb.ID); tb.ThreadID != th || len(tb.Outbox) != 0 {
+		t.Fatalf("thread %q (want %q), still owed %d", tb.ThreadID, th, len(tb.Outbox))
+	}
 }
