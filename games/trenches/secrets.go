@@ -1,0 +1,62 @@
+package trenches
+
+import "github.com/warroom/warroom/games"
+
+// PrivateChoices implements games.Secrets from the public view: the
+// Defender's set-up (every placement is secret while it is built) and any
+// Defender turn in which some hidden stack may be revealed (one no raider
+// stands on, under its reveal limit), since reveal choices name the
+// stack's real units. Whether a reveal is legal depends on the stack's
+// hidden contents (decoys cannot be revealed), so the menu is private on
+// the public condition, not on the legal actions.
+func (Game) PrivateChoices(public any, seat games.Seat) bool {
+	v, ok := public.(View)
+	if !ok {
+		return true
+	}
+	if int(seat) != v.DefenderSeat {
+		return false
+	}
+	switch v.Phase {
+	case PhaseSetupDefender:
+		return true
+	case PhaseDefender:
+		for _, st := range v.Stacks {
+			if !st.Pinned && st.Reveals < st.Limit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Disguise implements games.Disguiser: it deals the face-down counters
+// again among the hidden stacks, each stack keeping its height (which of
+// them are decoys, which unit lies where and in what order). Set-up steps
+// that placed a counter into a stack follow the counter now in its slot.
+func (Game) Disguise(s State, r games.Rand) State {
+	n := s.clone()
+	var pool []int
+	for _, st := range n.Stacks {
+		pool = append(pool, st.Counters...)
+	}
+	old := append([]int(nil), pool...)
+	games.Shuffle(r, pool)
+	now := map[int]int{} // old counter -> counter now in its slot
+	k := 0
+	for i := range n.Stacks {
+		for j := range n.Stacks[i].Counters {
+			c := pool[k]
+			now[old[k]] = c
+			k++
+			n.Stacks[i].Counters[j] = c
+			n.Counters[c].Hex = n.Stacks[i].Hex
+		}
+	}
+	for i, p := range n.Placed {
+		if c, ok := now[p.Counter]; ok && p.Hidden {
+			n.Placed[i].Counter = c
+		}
+	}
+	return n
+}
