@@ -30,12 +30,21 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 	return false
 }
 
-// Disguise implements games.Disguiser: it deals the face-down counters
-// again among the hidden stacks, each stack keeping its height (which of
-// them are decoys, which unit lies where and in what order). Set-up steps
-// that placed a counter into a stack follow the counter now in its slot.
-func (Game) Disguise(s State, r games.Rand) State {
+// Disguise implements games.Disguiser. While the Defender builds the
+// set-up (none of it is public) it takes back the Defender's choices and
+// makes as many other legal ones, drawn with r. Then it deals the
+// face-down counters again among the hidden stacks, each stack keeping
+// its height (which of them are decoys, which unit lies where and in what
+// order); set-up steps that placed a counter into a stack follow the
+// counter now in its slot. Once the game is over everything is public.
+func (g Game) Disguise(s State, r games.Rand) State {
 	n := s.clone()
+	if n.Phase == PhaseOver {
+		return n
+	}
+	if n.Phase == PhaseSetupDefender {
+		n = g.resetup(n, r)
+	}
 	var pool []int
 	for _, st := range n.Stacks {
 		pool = append(pool, st.Counters...)
@@ -59,4 +68,42 @@ func (Game) Disguise(s State, r games.Rand) State {
 		}
 	}
 	return n
+}
+
+// resetup replaces the Defender's set-up choices so far by as many other
+// legal ones (place and dugout steps; never auto, which draws from the
+// table's source, nor ready).
+func (g Game) resetup(s State, r games.Rand) State {
+	def := s.DefenderSeat()
+	k := 0
+	for _, p := range s.Placed {
+		if !p.Auto {
+			k++
+		}
+	}
+	t := s
+	for i := 0; i < k; i++ {
+		n, _, err := g.Apply(t, def, games.Act(VUnplace), r)
+		if err != nil {
+			return s
+		}
+		t = n
+	}
+	for i := 0; i < k; i++ {
+		var opts []games.Action
+		for _, a := range g.Legal(t, def) {
+			if a.Verb == VPlace || a.Verb == VDugout {
+				opts = append(opts, a)
+			}
+		}
+		if len(opts) == 0 {
+			return s
+		}
+		n, _, err := g.Apply(t, def, opts[r.Intn(len(opts))], r)
+		if err != nil {
+			return s
+		}
+		t = n
+	}
+	return t
 }
