@@ -33,10 +33,12 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 // Disguise implements games.Disguiser. While the Defender builds the
 // set-up (none of it is public) it takes back the Defender's choices and
 // makes as many other legal ones, drawn with r. Then it deals the
-// face-down counters again among the hidden stacks, each stack keeping
-// its height (which of them are decoys, which unit lies where and in what
-// order); set-up steps that placed a counter into a stack follow the
-// counter now in its slot. Once the game is over everything is public.
+// face-down counters again among the hidden stacks and the captured
+// counters (each stack keeping its height, the captured their number):
+// which of them are decoys, which unit lies where and in what order,
+// which were captured. Set-up steps that placed a counter into a stack
+// follow the counter now in its slot. Once the game is over everything is
+// public.
 func (g Game) Disguise(s State, r games.Rand) State {
 	n := s.clone()
 	if n.Phase == PhaseOver {
@@ -45,22 +47,34 @@ func (g Game) Disguise(s State, r games.Rand) State {
 	if n.Phase == PhaseSetupDefender {
 		n = g.resetup(n, r)
 	}
+	type slot struct{ stack, pos, hex int } // stack -1: captured
+	var slots []slot
 	var pool []int
-	for _, st := range n.Stacks {
-		pool = append(pool, st.Counters...)
+	for i, st := range n.Stacks {
+		for j, c := range st.Counters {
+			slots = append(slots, slot{i, j, st.Hex})
+			pool = append(pool, c)
+		}
+	}
+	for c, x := range n.Counters {
+		if x.Loc == LocCaptured {
+			slots = append(slots, slot{-1, 0, x.Hex})
+			pool = append(pool, c)
+		}
 	}
 	old := append([]int(nil), pool...)
 	games.Shuffle(r, pool)
 	now := map[int]int{} // old counter -> counter now in its slot
-	k := 0
-	for i := range n.Stacks {
-		for j := range n.Stacks[i].Counters {
-			c := pool[k]
-			now[old[k]] = c
-			k++
-			n.Stacks[i].Counters[j] = c
-			n.Counters[c].Hex = n.Stacks[i].Hex
+	for k, sl := range slots {
+		c := pool[k]
+		now[old[k]] = c
+		n.Counters[c].Hex = sl.hex
+		if sl.stack < 0 {
+			n.Counters[c].Loc = LocCaptured
+			continue
 		}
+		n.Counters[c].Loc = LocStack
+		n.Stacks[sl.stack].Counters[sl.pos] = c
 	}
 	for i, p := range n.Placed {
 		if c, ok := now[p.Counter]; ok && p.Hidden {
