@@ -339,7 +339,10 @@ func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message
 }
 
 // publicMenu is the acting seat's menu when exactly one human seat acts
-// and its choices reveal nothing; otherwise players use "Your move".
+// and the game says its choices may be public; otherwise players use
+// "Your move". Only the engine decides, from public facts alone
+// (games.Secrets): whether the board carries the choices must not
+// depend on what they are.
 func (s *Service) publicMenu(l *loaded, locale string, info render.TableInfo) *render.Menu {
 	var humans []games.Seat
 	for _, a := range info.Active {
@@ -347,11 +350,13 @@ func (s *Service) publicMenu(l *loaded, locale string, info render.TableInfo) *r
 			humans = append(humans, a)
 		}
 	}
-	if len(humans) != 1 {
+	if len(humans) != 1 || l.eng.PrivateChoices(l.state, humans[0]) {
 		return nil
 	}
+	// A seat that acts has legal actions (games.Game), so ok is false
+	// only for a faulty engine; it must not depend on hidden facts.
 	m, ok := s.menu(l, locale, humans[0])
-	if !ok || m.Private {
+	if !ok {
 		return nil
 	}
 	return &m

@@ -41,6 +41,38 @@ type Undoer[S any] interface {
 	Undoable(before, after S, seat Seat, a Action) bool
 }
 
+// Secrets is optional for a Game whose choices can name hidden things
+// (a hand card, a hidden unit, a secret roster). PrivateChoices reports
+// whether seat's menu must be sent to that seat alone: the public board
+// then shows only a "Your move" button instead of the labelled choices.
+//
+// Its argument is the spectator view (View(s, Spectator)), never the
+// state, and this is the point: whether a menu is public is itself
+// public (everyone sees the board's layout), so the answer may depend
+// only on what everyone may know. Deciding from the legal actions, as a
+// renderer sees them, leaks: the Defender's menu turning private exactly
+// when a reveal is legal tells the Raider which stacks hold real units.
+// So the condition is the narrowest *public* one that covers every state
+// where a label of seat's choices could show something hidden from
+// others. Games without it never have private menus.
+type Secrets interface {
+	PrivateChoices(public any, seat Seat) bool
+}
+
+// Disguiser is optional for a Game with hidden information, and is the
+// conformance contract of its View: Disguise returns a state that differs
+// from s only in facts hidden from spectators (the order of an unseen
+// deck, which hidden hand holds which card, which hidden counter is a
+// decoy, an undisclosed roster or deployment, a secret declaration), drawn
+// with r, and keeps everything public the same: View(Disguise(s),
+// Spectator) must equal View(s, Spectator). The secrecy test (commands)
+// checks that, and then that nothing public - the board message with its
+// buttons and picture, PrivateChoices - tells the two states apart.
+// Disguise must not modify s.
+type Disguiser[S any] interface {
+	Disguise(s S, r Rand) S
+}
+
 // State is an engine's game state, opaque outside its package.
 type State any
 
@@ -59,6 +91,12 @@ type Engine interface {
 	Decode(b []byte) (State, error)
 	// Undoable is the game's Undoer answer, false for games without one.
 	Undoable(before, after State, seat Seat, a Action) bool
+	// PrivateChoices is the game's Secrets answer for View(s, Spectator):
+	// seat's menu is sent privately. False for games without Secrets.
+	PrivateChoices(s State, seat Seat) bool
+	// Disguise is the game's Disguiser answer; ok is false for games
+	// without one.
+	Disguise(s State, r Rand) (twin State, ok bool)
 }
 
 // Adapt erases the state type of a Game. States are stored as values of S.
@@ -98,6 +136,18 @@ func (a adapter[S]) Encode(s State) ([]byte, error) { return json.Marshal(a.cast
 func (a adapter[S]) Undoable(before, after State, p Seat, x Action) bool {
 	u, ok := a.g.(Undoer[S])
 	return ok && u.Undoable(a.cast(before), a.cast(after), p, x)
+}
+func (a adapter[S]) PrivateChoices(s State, p Seat) bool {
+	sec, ok := a.g.(Secrets)
+	// The public view, never the state: see Secrets.
+	return ok && sec.PrivateChoices(a.g.View(a.cast(s), Spectator), p)
+}
+func (a adapter[S]) Disguise(s State, r Rand) (State, bool) {
+	d, ok := a.g.(Disguiser[S])
+	if !ok {
+		return s, false
+	}
+	return d.Disguise(a.cast(s), r), true
 }
 func (a adapter[S]) Decode(b []byte) (State, error) {
 	var s S

@@ -79,10 +79,10 @@ type Choice struct {
 type Menu struct {
 	Prompt  string   // what is being decided, shown above the components
 	Choices []Choice // exactly one per legal action, in display order
-	// Private: the labels reveal hidden information, so the public board
-	// shows only a "choose privately" button and the choices are sent as
-	// an ephemeral reply to the acting player.
-	Private bool
+	// Whether the menu is shown on the public board or only privately
+	// (the board then has a "Your move" button) is not the renderer's to
+	// say: the table service asks the engine (games.Engine.PrivateChoices),
+	// which decides from public facts only.
 }
 
 // Game renders one game's views. Every method gets the view produced by the

@@ -236,7 +236,7 @@ func boardOf(t testing.TB, p playState, lang string) (render.Message, render.Tab
 		seat := info.Active[0]
 		if legal := p.eng.Legal(p.s, seat); len(legal) > 0 {
 			m := g.Menu(ctxOf(lang, info, seat), p.eng.View(p.s, seat), legal)
-			if !m.Private {
+			if !p.eng.PrivateChoices(p.s, seat) {
 				req.Menu = &m
 			}
 		}

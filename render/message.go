@@ -118,7 +118,7 @@ func GroupMenu(m Menu, i int) (Menu, bool) {
 	if i < 0 || i >= len(gs) {
 		return Menu{}, false
 	}
-	return Menu{Prompt: groupLabelRaw(gs[i].name, m.Prompt), Choices: gs[i].choices, Private: m.Private}, true
+	return Menu{Prompt: groupLabelRaw(gs[i].name, m.Prompt), Choices: gs[i].choices}, true
 }
 
 type group struct {

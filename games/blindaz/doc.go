@@ -79,4 +79,8 @@
 //  15. Every tank and infantry tile moves in every enemy phase (none is ever
 //     blocked): processing the front column first means the cell ahead never
 //     holds another enemy.
+//
+// Secrets: no menu is private (no games.Secrets). Disguise
+// (games.Disguiser) shuffles the trench stack and deals the enemy tiles
+// again between the enemy stack and the box, the only secrets.
 package blindaz

@@ -69,4 +69,8 @@
 //     by type only, so a note never identifies a card that has since been
 //     reshuffled into the secret draw pile. BustChance is the percentage of
 //     the 216 rolls that would give no card on the current board.
+//
+// Secrets: no menu is private (no games.Secrets): every choice names
+// only public cards. Disguise (games.Disguiser) shuffles the draw pile,
+// the one secret.
 package flanders

@@ -84,4 +84,17 @@
 //  22. During deployment the acting player's (private) menu prompt lists
 //     what still blocks the lock, so an invalid assignment is explained
 //     even though Lock is not offered.
+//
+// Secrets (games.Secrets, decided from the spectator view only): a menu
+// is private in the roster phase (the roster is secret until Ready) and
+// the deployment assignment; for the defender in the Immediate Ambush
+// step (its checklist names the ambusher); and for the active seat in
+// the battle while it picks reserve arrivals (PicksLeft > 0), chooses a
+// platoon for Strategic Withdrawal (the choices include ambushers), or
+// stands in the ambush step (the engine stops there only for a seat with
+// an ambusher, a count public once both seats have locked). Every other
+// menu (dice, objectives, patrols, losses of on-table platoons, turn
+// steps) is public. Disguise (games.Disguiser) changes an undisclosed
+// roster, permutes an undisclosed deployment, and permutes which
+// off-table platoons are in reserve and which in ambush.
 package fow

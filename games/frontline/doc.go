@@ -70,4 +70,13 @@
 //     battle card per window.
 //  14. Each PlayerView carries a public "defending strength" per front (no
 //     cards, no dice) as a reading aid; all of its inputs are public.
+//
+// Secrets (games.Secrets, decided from the spectator view only): the
+// acting seat's menu is private in the main phase and in battle windows
+// when no pending decision is owed, since those menus list hand cards
+// (and the secret declaration); drafts, draws and pending decisions name
+// only public cards and are shown on the public board. Disguise
+// (games.Disguiser) deals the hands and the action deck again (sizes
+// kept), shuffles the unit and event decks and the cards under each
+// pile's top, and moves a secret declaration to another front.
 package frontline

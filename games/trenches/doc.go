@@ -84,4 +84,16 @@
 //     in.
 //  14. The view's log keeps the last 60 entries of the current game; the
 //     Defender's set-up placements are private to the Defender.
+//
+// Secrets (games.Secrets, decided from the spectator view only): the
+// Defender's menu is private during the Defender's set-up and in every
+// Defender turn in which some hidden stack may be revealed (no raider
+// stands on it and its reveals this turn are under the limit), since
+// reveal choices name real units. It does not depend on whether a
+// reveal is actually legal: that depends on the stack's hidden contents
+// (a stack of decoys has none), and the board's layout would tell the
+// Raider which stacks are decoys (spec 9: identities are the Defender's
+// alone). Every other menu is public. Disguise (games.Disguiser, the
+// secrecy test's hook) deals the hidden counters again among the stacks
+// and, during the Defender's set-up, replaces its choices by others.
 package trenches

@@ -137,7 +137,7 @@ func TestLabelsAndCatalogue(t *testing.T) {
 				sctx := ctxFor(lang, sn.seats, seat)
 				legal := eng.Legal(sn.s, seat)
 				m := r.Menu(sctx, eng.View(sn.s, seat), legal)
-				if m.Private {
+				if eng.PrivateChoices(sn.s, seat) {
 					t.Fatal("menu marked private")
 				}
 				if len(m.Choices) != len(legal) {

@@ -124,7 +124,7 @@ func TestRenderPlayouts(t *testing.T) {
 				if len(m.Choices) != len(legal) {
 					t.Fatalf("%d choices for %d legal actions", len(m.Choices), len(legal))
 				}
-				if m.Private {
+				if games.Adapt[fl.State](g).PrivateChoices(s, seat) {
 					t.Fatal("menu marked private; nothing is hidden")
 				}
 				if len(legal) > 0 {

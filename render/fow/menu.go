@@ -8,22 +8,12 @@ import (
 	"github.com/warroom/warroom/render"
 )
 
-// privateVerbs reveal which platoons are in reserve or in ambush (or a
-// draft deployment), so a menu holding any of them is sent privately.
-var privateVerbs = map[string]bool{"assign": true, "leave": true, "lock": true, "spring": true, "check": true,
-	"withdraw": true, "arrive": true}
-
 // Menu labels every legal action of the viewer.
 func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
 	v, _ := asView(view)
 	seat := v.Viewer
 	m := render.Menu{Prompt: prompt(ctx, v, legal)}
-	// the roster stays secret until Ready (spec §9)
-	m.Private = v.Phase == fowg.PhRoster
 	for _, a := range legal {
-		if privateVerbs[a.Verb] || (a.Verb == "ans" && v.Check != nil) {
-			m.Private = true
-		}
 		m.Choices = append(m.Choices, choice(ctx, v, seat, a))
 	}
 	return m

@@ -126,10 +126,11 @@ func TestRenderPlayouts(t *testing.T) {
 					t.Fatalf("bad label %q for %s", c.Label, legal[i])
 				}
 			}
-			if (s.Phase == fowg.PhRoster || s.Phase == fowg.PhAssign) && !m.Private {
+			private := eng.PrivateChoices(eng.View(s, games.Spectator), seat)
+			if (s.Phase == fowg.PhRoster || s.Phase == fowg.PhAssign) && !private {
 				t.Fatalf("%s menu is public", s.Phase)
 			}
-			if !m.Private {
+			if !private {
 				// a public menu must not name the seat's hidden platoons
 				own := v.(fowg.View).Sides[seat]
 				for _, p := range own.Platoons {

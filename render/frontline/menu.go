@@ -31,8 +31,6 @@ func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu
 		if v.Battle != nil {
 			m.Prompt = ctx.T("frontline.prompt.battle", "Front", front(v.Battle.Front), "SA", v.Battle.Strength[0], "SD", v.Battle.Strength[1])
 		}
-		// Main-phase and battle menus list hand cards: private.
-		m.Private = v.Phase == fl.PhMain || v.Phase == fl.PhBattle
 	}
 	count := map[string]int{}
 	for _, a := range legal {

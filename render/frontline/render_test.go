@@ -128,7 +128,7 @@ func TestRenderPlayouts(t *testing.T) {
 					texts = append(texts, cardText(p))
 				}
 				// A public menu must not reveal the hand.
-				if !m.Private {
+				if !eng.PrivateChoices(s, seat) {
 					hidden := handNames(sctx, st, int(seat))
 					for _, c := range m.Choices {
 						for _, h := range hidden {

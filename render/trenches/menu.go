@@ -15,7 +15,6 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 	switch v.Phase {
 	case tov.PhaseSetupDefender:
 		m.Prompt = ctx.T("trenches.prompt.setup_defender")
-		m.Private = true
 	case tov.PhaseSetupRaider:
 		m.Prompt = ctx.T("trenches.prompt.setup_raider")
 	case tov.PhaseRaider:
@@ -146,9 +145,6 @@ func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Me
 		default:
 			c.Label = a.String()
 			tail = append(tail, c)
-		}
-		if a.Verb == tov.VReveal {
-			m.Private = true
 		}
 	}
 	m.Choices = append(m.Choices, head...)

@@ -159,7 +159,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 				if c.Label == "" || len([]rune(c.Label)) > 80 || strings.Contains(c.Label, "[trenches.") || strings.Contains(c.Group, "[trenches.") {
 					t.Fatalf("label %q group %q", c.Label, c.Group)
 				}
-				if !m.Private {
+				if !G.PrivateChoices(G.View(s, games.Spectator), seat) {
 					for _, n := range hidden {
 						if containsName(c.Label, n) || containsName(c.Group, n) {
 							t.Fatalf("public menu shows hidden %s: %q", n, c.Label)
@@ -167,7 +167,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 					}
 				}
 			}
-			if s.Phase == tov.PhaseSetupDefender && seat == s.DefenderSeat() && !m.Private {
+			if s.Phase == tov.PhaseSetupDefender && seat == s.DefenderSeat() && !G.PrivateChoices(G.View(s, games.Spectator), seat) {
 				t.Fatal("defender set-up menu must be private")
 			}
 		}
@@ -315,12 +315,12 @@ func TestMenuPrivateWhenRevealing(t *testing.T) {
 	for i := 0; i < 500 && !G.Outcome(s).Done; i++ {
 		seat := G.Active(s)[0]
 		legal := G.Legal(s, seat)
-		m := R.Menu(ctxFor("en", seat), G.View(s, seat), legal)
+		private := G.PrivateChoices(G.View(s, games.Spectator), seat)
 		reveal := false
 		for _, a := range legal {
 			reveal = reveal || a.Verb == tov.VReveal
 		}
-		if reveal && !m.Private {
+		if reveal && !private {
 			t.Fatal("reveal choices in a public menu")
 		}
 		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
