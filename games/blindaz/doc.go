@@ -1,6 +1,6 @@
 // Package blindaz is the rules engine of Blindaż (Блиндаж, "Dugout"), the
 // co-operative WWII trench-digging game for 1-4 players
-// (spec: shared/rules/blindaz.md). The whole team wins or loses together
+// (spec: docs/rules/blindaz.md). The whole team wins or loses together
 // (Info.Coop).
 //
 // Board: 7 columns A..G (x = 0..6) by 6 lanes (1..6); A is the enemy zone,

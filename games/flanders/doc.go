@@ -1,5 +1,5 @@
 // Package flanders is the rules engine of In Flanders Field (spec:
-// shared/rules/in-flanders-field.md), a push-your-luck race for 2-4 players.
+// docs/rules/in-flanders-field.md), a push-your-luck race for 2-4 players.
 //
 // Actions (text form verb.args):
 //

@@ -258,7 +258,7 @@ func botArrival(s *State, seat int) int {
 	return best
 }
 
-// BotDeployment is the computer's deployment assignment (spec §13.2): the
+// BotDeployment is the computer's deployment assignment (spec §13, item 2): the
 // seat's platoons with Status and LeftBehind set; always a valid assignment.
 func BotDeployment(s State, seat int) []Platoon {
 	w := s.clone()

@@ -1,7 +1,7 @@
 // Package fow is the Flames of War (3rd edition) mission referee: a
 // deterministic state machine that runs the mission special rules for two
 // players who move their models on a real table (spec:
-// shared/rules/flames-of-war-referee.md). The mission table, the platoon
+// docs/rules/flames-of-war-referee.md). The mission table, the platoon
 // templates, the Skill Test targets, the Armoured Reserves limits and the
 // company ranks are data in the one embedded file missions.json.
 //

@@ -1,6 +1,6 @@
 // Package frontline is the rules engine of "IF - Pierwszy Front" (First
 // Front), a 2-player card war game on three fronts over 8 months, following
-// /work/shared/rules/pierwszy-front.md (the spec). Card data (units, action
+// docs/rules/pierwszy-front.md (the spec). Card data (units, action
 // deck, events, calendar) lives in data.go as tables.
 //
 // Seats: seat 0 is A (red), seat 1 is B (blue). One option, "variant":

@@ -1,5 +1,5 @@
 // Package trenches is the rules engine of Trenches of Valor (Pelle Nilsson),
-// per /work/shared/rules/trenches-of-valor.md: squad-scale night trench
+// per docs/rules/trenches-of-valor.md: squad-scale night trench
 // raids on a 72-hex map, six scenarios, a Raider and a Defender who hides
 // part of the garrison face down in dugouts and entry hexes among decoys.
 //
