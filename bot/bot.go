@@ -32,6 +32,9 @@ type Config struct {
 	HTTPTimeout time.Duration
 	// TimerInterval is how often overdue turns are looked for (default 30 s).
 	TimerInterval time.Duration
+	// Metrics, when set, records interactions and Discord REST calls and
+	// reports readiness once the commands are registered.
+	Metrics *Metrics
 }
 
 // Bot is a running Discord connection.
@@ -83,6 +86,13 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		}
 		s.Client.Transport = &RewriteTransport{Base: base}
 	}
+	if cfg.Metrics != nil {
+		next := s.Client.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		s.Client.Transport = meteredTransport{next: next, m: cfg.Metrics}
+	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
@@ -130,6 +140,9 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		where = "in guild " + cfg.GuildID
 	}
 	go b.timers()
+	if cfg.Metrics != nil {
+		cfg.Metrics.ready.Store(true)
+	}
 	log.Info().Str("user", me.Username).Str("app", appID).Int("commands", len(cmds)).Msgf("connected; commands registered %s", where)
 	return b, nil
 }
@@ -215,6 +228,9 @@ func (b *Bot) Stop(ctx context.Context) error {
 	b.stopped = true
 	close(b.closing)
 	b.mu.Unlock()
+	if b.cfg.Metrics != nil {
+		b.cfg.Metrics.ready.Store(false) // draining: send no new traffic here
+	}
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {

@@ -43,6 +43,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		return // PING and modal submits are not used
 	}
 	log := b.log.With().Str("interaction", i.ID).Str("user", req.User.ID).Str("channel", req.ChannelID).Logger()
+	result := "error" // until an answer is sent
+	defer func() { b.cfg.Metrics.observeInteraction(kindName[req.Kind], result, time.Since(start)) }()
 
 	// Acknowledge first, then work (Discord's 3-second deadline). A click
 	// is deferred at once (type 6) and its message edited afterwards. A
@@ -61,6 +63,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		go func() { done <- b.svc.Handle(ctx, req) }()
 		select {
 		case resp := <-done:
+			result = resultOf(resp)
 			b.respond(ctx, c, resp)
 			log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
 			return
@@ -79,13 +82,29 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if privateCmd {
 			c.state = deferredPrivate
 		}
-		b.respond(ctx, c, <-done)
+		resp := <-done
+		result = resultOf(resp)
+		b.respond(ctx, c, resp)
 		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered after deferral")
 		return
 	}
 	ackDur := time.Since(start)
-	b.respond(ctx, c, b.svc.Handle(ctx, req))
+	resp := b.svc.Handle(ctx, req)
+	result = resultOf(resp)
+	b.respond(ctx, c, resp)
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
+}
+
+// kindName labels the interaction metric.
+var kindName = map[commands.RequestKind]string{commands.SlashCommand: "command", commands.Component: "component", commands.Autocomplete: "autocomplete"}
+
+// resultOf: "changed" when the answer changed a table (an accepted move, a
+// lobby joined), "answered" otherwise (a refusal, a stale click, a menu).
+func resultOf(resp commands.Response) string {
+	if resp.Table != "" {
+		return "changed"
+	}
+	return "answered"
 }
 
 // fastReply is how long after Discord created a command it may still be

@@ -113,6 +113,12 @@ func (b *Bolt) migrate() error {
 	})
 }
 
+// ObserveCommits calls f after every write transaction with the number of
+// writes it carried and the time it took, fsync included (for metrics).
+func (b *Bolt) ObserveCommits(f func(writes int, took time.Duration)) {
+	b.writes.observe.Store(&f)
+}
+
 // Close lets queued writes finish and closes the file.
 func (b *Bolt) Close() error {
 	if b.writes != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -23,6 +25,8 @@ type committer struct {
 	shut  bool
 	calls chan *call
 	done  chan struct{}
+	// observe, when set, hears of every commit: writes carried, time taken.
+	observe atomic.Pointer[func(writes int, took time.Duration)]
 }
 
 type call struct {
@@ -80,7 +84,11 @@ func (c *committer) run() {
 				break drain
 			}
 		}
+		start := time.Now()
 		c.commit(group)
+		if f := c.observe.Load(); f != nil {
+			(*f)(len(group), time.Since(start))
+		}
 	}
 }
 

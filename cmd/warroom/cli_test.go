@@ -191,3 +191,11 @@ func TestDamagedDatabase(t *testing.T) {
 		t.Fatalf("repair overwrote a file: %s", errs)
 	}
 }
+
+func TestRunRefusesABadHTTPAddress(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "x")
+	_, errs, code := run(t, "", "run", "--db", filepath.Join(t.TempDir(), "w.db"), "--http", "no-such-host.invalid:http", "--dev-discord-api", "http://127.0.0.1:1")
+	if code == 0 || !strings.Contains(errs, "--http") {
+		t.Fatalf("run with a bad --http: %d %s", code, errs)
+	}
+}

@@ -8,6 +8,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -681,4 +684,53 @@ func TestE2EMissionAutocomplete(t *testing.T) {
 		t.Fatalf("first choice %+v", r.Choices[0])
 	}
 	w.noProblems()
+}
+
+// An operator's view: --http serves /healthz, /readyz once the commands
+// are registered, and /metrics with the interactions, Discord calls,
+// store commits and live tables of a game being played.
+func TestE2EMetricsAndHealth(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images", "--http", addr}
+	w.startBot()
+	get := func(path string) (int, string) {
+		resp, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, p := range []string{"/healthz", "/readyz"} {
+		if code, body := get(p); code != 200 {
+			t.Fatalf("%s: %d %s", p, code, body)
+		}
+	}
+	w.lobby("flanders", nil, true, 0)
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	w.move(rand.New(rand.NewPCG(1, 1)), u, b)
+	w.board(w.ch)
+	_, m := get("/metrics")
+	for _, want := range []string{
+		`warroom_interaction_seconds_count{kind="command",result="changed"} 1`,
+		`warroom_interaction_seconds_count{kind="component",result="changed"}`,
+		`warroom_live_tables 1`,
+		`warroom_store_commit_seconds_count`,
+		`warroom_discord_request_seconds_count{method="POST",route="/interactions/:id/:token/callback",status="2xx"}`,
+	} {
+		if !strings.Contains(m, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if strings.Contains(m, w.srv.Token()) {
+		t.Error("the token reached /metrics")
+	}
 }

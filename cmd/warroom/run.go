@@ -38,6 +38,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
 	timeoutUnit := fs.Duration("dev-timeout-unit", time.Hour, "developers only: what one unit of turn_timeout means (tests use seconds)")
 	lobbyTTL := fs.Duration("lobby-ttl", 24*time.Hour, "a lobby not started within this long closes and frees its channel (0: never)")
+	httpAddr := fs.String("http", env("WARROOM_HTTP", ""), "serve /metrics (Prometheus), /healthz and /readyz on this address, e.g. :9090 or 127.0.0.1:9090 (env WARROOM_HTTP; empty: off)")
 	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -73,7 +74,15 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	svc.MaxLobbies = *maxLobbies
 
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery}, svc, log)
+	var metrics *bot.Metrics
+	if *httpAddr != "" {
+		metrics = bot.NewMetrics(store)
+		store.ObserveCommits(metrics.Commit)
+		if err := metrics.Serve(ctx, *httpAddr, log); err != nil {
+			return fmt.Errorf("--http %s: %w", *httpAddr, err)
+		}
+	}
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics}, svc, log)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,185 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rs/zerolog"
+)
+
+// Metrics are what an operator scrapes (/metrics, Prometheus format) and
+// probes (/healthz, /readyz). One registry per bot, so tests can run
+// several bots in one process.
+type Metrics struct {
+	reg *prometheus.Registry
+
+	interaction *prometheus.HistogramVec // seconds from receipt to the answer, by kind and result
+	rest        *prometheus.HistogramVec // Discord REST call seconds, by method and route
+	limited     *prometheus.CounterVec   // Discord 429 answers, by scope
+	commit      prometheus.Histogram     // store group commit seconds
+	group       prometheus.Histogram     // writes per store commit
+
+	ready atomic.Bool // commands registered and the gateway open
+	alive func() error
+}
+
+// Store is what the health and table gauges read.
+type Store interface {
+	LiveCount() (int, error)
+	Owing() ([]string, error)
+}
+
+// NewMetrics builds the collectors; store backs the live-tables and
+// owing-tables gauges and the readiness probe.
+func NewMetrics(store Store) *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
+	m.interaction = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "warroom_interaction_seconds", Help: "Time from receiving an interaction to its answer (click-to-reply), by kind (command, component, autocomplete) and result (changed: a table changed; answered: nothing changed, e.g. a refused or stale click).",
+		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+	}, []string{"kind", "result"})
+	m.rest = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "warroom_discord_request_seconds", Help: "Discord REST calls by method, route (ids replaced by :id) and status class.",
+		Buckets: []float64{.025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+	}, []string{"method", "route", "status"})
+	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "warroom_discord_rate_limited_total", Help: "Discord answers with status 429, by X-RateLimit-Scope (user, global, shared).",
+	}, []string{"scope"})
+	m.commit = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "warroom_store_commit_seconds", Help: "Store write transactions (group commits), fsync included.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25},
+	})
+	m.group = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "warroom_store_commit_writes", Help: "Writes carried by one store commit (group commit).",
+		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256},
+	})
+	gauge := func(name, help string, f func() (int, error)) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
+			n, err := f()
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		})
+	}
+	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.commit, m.group,
+		gauge("warroom_live_tables", "Tables in a lobby or in play.", store.LiveCount),
+		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func() (int, error) {
+			ids, err := store.Owing()
+			return len(ids), err
+		}),
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.alive = func() error { _, err := store.LiveCount(); return err }
+	return m
+}
+
+// Commit records one store commit (data.Bolt's OnCommit hook).
+func (m *Metrics) Commit(writes int, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.commit.Observe(took.Seconds())
+	m.group.Observe(float64(writes))
+}
+
+func (m *Metrics) observeInteraction(kind, result string, took time.Duration) {
+	if m != nil {
+		m.interaction.WithLabelValues(kind, result).Observe(took.Seconds())
+	}
+}
+
+// Handler serves /metrics, /healthz (the process answers) and /readyz
+// (the store answers and the commands are registered).
+func (m *Metrics) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, _ *http.Request) {
+		if err := m.alive(); err != nil {
+			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		if !m.ready.Load() {
+			http.Error(w, "not connected to Discord yet", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ready\n"))
+	})
+	return mux
+}
+
+// Serve listens on addr until ctx ends. A bad or busy address is an error
+// at once, so the admin hears of it at start.
+func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}()
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error().Err(err).Msg("metrics server stopped")
+		}
+	}()
+	log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics, /healthz and /readyz")
+	return nil
+}
+
+// meteredTransport times every Discord REST call and counts 429s.
+type meteredTransport struct {
+	next http.RoundTripper
+	m    *Metrics
+}
+
+func (t meteredTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	start := time.Now()
+	resp, err := t.next.RoundTrip(r)
+	status := "error"
+	if err == nil {
+		status = string("12345"[min(max(resp.StatusCode/100, 1), 5)-1]) + "xx"
+		if resp.StatusCode == http.StatusTooManyRequests {
+			scope := resp.Header.Get("X-RateLimit-Scope")
+			if scope == "" {
+				scope = "unknown"
+			}
+			t.m.limited.WithLabelValues(scope).Inc()
+		}
+	}
+	t.m.rest.WithLabelValues(r.Method, route(r.URL.Path), status).Observe(time.Since(start).Seconds())
+	return resp, err
+}
+
+// route is a REST path with its ids and tokens replaced, so the metric's
+// labels stay few: /api/v10/channels/123/messages -> /channels/:id/messages,
+// /api/v10/webhooks/1/tok/messages/@original -> /webhooks/:id/:token/messages/@original.
+func route(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) >= 2 && parts[0] == "api" && strings.HasPrefix(parts[1], "v") {
+		parts = parts[2:]
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		switch {
+		case i >= 2 && (parts[i-2] == "webhooks" || parts[i-2] == "interactions"):
+			out[i] = ":token"
+		case p != "" && strings.Trim(p, "0123456789") == "":
+			out[i] = ":id"
+		default:
+			out[i] = p
+		}
+	}
+	return "/" + strings.Join(out, "/")
+}

@@ -1,0 +1,17 @@
+package bot
+
+import "testing"
+
+func TestRouteLabelHidesIdsAndTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/v10/channels/123456789012345678/messages":                    "/channels/:id/messages",
+		"/api/v10/interactions/1234/aW50ZXJhY3Rpb246MTIzNDU2/callback":     "/interactions/:id/:token/callback",
+		"/api/v10/webhooks/99/aW50ZXJhY3Rpb246MTIzNDU2/messages/@original": "/webhooks/:id/:token/messages/@original",
+		"/api/v10/guilds/5/threads/active":                                 "/guilds/:id/threads/active",
+		"/users/@me":                                                       "/users/@me",
+	} {
+		if got := route(in); got != want {
+			t.Errorf("route(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
