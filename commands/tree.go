@@ -37,7 +37,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				continue
 			}
 			seen[o.Key] = true
-			options = append(options, optionOf(o))
+			options = append(options, describe(optionOf(o), info.ID))
 		}
 	}
 	if !seen[OptTurnTimeout] {
@@ -148,10 +148,31 @@ func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
 	return opt
 }
 
+// describe gives an option its game's own description (and its values)
+// from the game's catalogue, in English, Polish and Russian, when it has
+// one; otherwise the generic "Game option: X" stays.
+func describe(opt *discordgo.ApplicationCommandOption, game string) *discordgo.ApplicationCommandOption {
+	if d := render.OptionHelp(render.Ctx{L: i18n.For("en")}, game, opt.Name); d != "" {
+		opt.Description = d
+		opt.DescriptionLocalizations = map[discordgo.Locale]string{
+			discordgo.Polish:  render.OptionHelp(render.Ctx{L: i18n.For("pl")}, game, opt.Name),
+			discordgo.Russian: render.OptionHelp(render.Ctx{L: i18n.For("ru")}, game, opt.Name),
+		}
+	}
+	return opt
+}
+
 // widen lets an option shared by several games accept every game's
 // values: integer ranges grow, and an option whose type differs between
 // games becomes text with suggestions (the game's own check still applies).
 func widen(opts []*discordgo.ApplicationCommandOption, o games.OptionSpec) {
+	// One game's description would mislead the others' players.
+	for _, x := range opts {
+		if x.Name == o.Key {
+			generic := optionOf(o)
+			x.Description, x.DescriptionLocalizations = generic.Description, generic.DescriptionLocalizations
+		}
+	}
 	for _, x := range opts {
 		if x.Name == o.Key && x.Type != optionOf(o).Type {
 			x.Type, x.MinValue, x.MaxValue, x.Autocomplete = discordgo.ApplicationCommandOptionString, nil, 0, true

@@ -121,6 +121,15 @@ func language(ctx Ctx) string {
 	return ctx.T("core.lobby.language", "Language", ctx.T("core.language."+ctx.L.Lang()))
 }
 
+// OptionHelp describes a game option and its values in ctx's language
+// (<game>.option.<key>), or "" when the game's catalogue has none.
+func OptionHelp(ctx Ctx, game, key string) string {
+	if id := game + ".option." + key; i18n.Has(id) {
+		return ctx.T(id)
+	}
+	return ""
+}
+
 // OptionValue is the translated name of an option's value when the game's
 // catalogue has one (<game>.option.<key>.<value> or <game>.<key>.<value>,
 // e.g. fow.mission.breakthrough), else the value itself.

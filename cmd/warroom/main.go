@@ -63,7 +63,7 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdRepair(args[1:], stdout)
 	case "help", "-h", "--help":
 		if len(args) > 1 {
-			return runMain([]string{args[1], "-h"}, stdin, stdout, stderr)
+			return runMain(append(args[1:len(args):len(args)], "-h"), stdin, stdout, stderr)
 		}
 		fmt.Fprintf(stdout, usage, strings.Join(gameIDs(), ", "))
 		return 0

@@ -38,8 +38,12 @@ const maxLocalActions = 200000
 // cmdPlay is the local terminal table: the same engines and renderers as
 // on Discord, with hot-seat humans and computer players.
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		playUsage(stdout)
+		return errHelp
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return fmt.Errorf("play needs a game: one of %s", strings.Join(gameIDs(), ", "))
+		return fmt.Errorf("play needs a game: one of %s (warroom help play)", strings.Join(gameIDs(), ", "))
 	}
 	eng, ok := games.Lookup(args[0])
 	if !ok {
@@ -48,7 +52,15 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	info := eng.Info()
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seats := fs.Int("seats", 0, fmt.Sprintf("number of seats (%d-%d); default: the minimum, and at least 2 when there are humans", info.MinSeats, info.MaxSeats))
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: warroom play %s [flags]\n\n%s, %s. Flags:\n", info.ID, info.Name, seatRange(info))
+		fs.PrintDefaults()
+	}
+	seatsHelp := fmt.Sprintf("number of seats (%d-%d); default: the minimum, and at least 2 when there are humans", info.MinSeats, info.MaxSeats)
+	if info.MinSeats == info.MaxSeats {
+		seatsHelp = fmt.Sprintf("number of seats (always %d)", info.MinSeats)
+	}
+	seats := fs.Int("seats", 0, seatsHelp)
 	bots := fs.Int("bots", -1, "computer seats (the last ones); all seats computer = a whole game without input")
 	seed := fs.Uint64("seed", 0, "random seed (0 = a random one)")
 	imgDir := fs.String("images", "", "write a PNG of the board after every turn into this folder")
@@ -61,18 +73,15 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if fs.Lookup(o.Key) != nil {
 			continue
 		}
-		usage := "game option"
-		if len(o.Choices) > 0 {
-			usage += ": " + strings.Join(o.Choices, ", ")
-		} else if o.Kind == games.OptionInt && o.Max > o.Min {
-			usage += fmt.Sprintf(": %d-%d", o.Min, o.Max)
-		}
-		fs.Func(o.Key, usage, func(v string) error { opts[o.Key] = v; return nil })
+		fs.Func(o.Key, optionUsage(info.ID, o), func(v string) error { opts[o.Key] = v; return nil })
 	}
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
 	n := *seats
+	if _, solo := opts["solo"]; n == 0 && solo && info.MinSeats == 1 {
+		n = 1 // a solo set-up is one player (Blindaż: one player leads both soldiers)
+	}
 	if n == 0 {
 		n = max(info.MinSeats, *bots)
 		if *bots < 0 || *bots < n {
@@ -124,11 +133,55 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "%s - seed %d - %d seats (%d computer)\n", render.GameName(t.ctx, info.ID), s1, n, nb)
+	fmt.Fprintln(stdout, t.ctx.T("cli.header", "Game", render.GameName(t.ctx, info.ID), "Seed", s1,
+		"Seats", t.ctx.T("cli.seats", "Count", n), "Computers", t.ctx.T("cli.computers", "Count", nb)))
 	if nb == n {
 		return t.autoplay(*quiet)
 	}
 	return t.interactive(bufio.NewScanner(stdin))
+}
+
+// optionUsage is a game option's flag help: what it does (from the game's
+// catalogue), its values and its default.
+func optionUsage(game string, o games.OptionSpec) string {
+	usage := render.OptionHelp(render.Ctx{L: i18n.For("en")}, game, o.Key)
+	if usage == "" {
+		usage = "game option"
+	}
+	switch {
+	case len(o.Choices) > 0:
+		usage += " (values: " + strings.Join(o.Choices, ", ") + ")"
+	case o.Kind == games.OptionInt && o.Max > o.Min:
+		usage += fmt.Sprintf(" (values: %d-%d)", o.Min, o.Max)
+	case o.Kind == games.OptionBool:
+		usage += " (values: true, false)"
+	}
+	if o.Default != "" {
+		usage += " (default " + o.Default + ")"
+	}
+	return usage
+}
+
+func seatRange(info games.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return fmt.Sprintf("%d players", info.MinSeats)
+	}
+	return fmt.Sprintf("%d-%d players", info.MinSeats, info.MaxSeats)
+}
+
+func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" || a == "help" }
+
+// playUsage is `warroom help play`: the games and how to see their flags.
+func playUsage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: warroom play <game> [flags]")
+	fmt.Fprintln(w, "\nPlays a game in the terminal, with the same rules and texts as on Discord. Games:")
+	for _, e := range games.All() {
+		info := e.Info()
+		fmt.Fprintf(w, "  %-10s %s, %s\n", info.ID, info.Name, seatRange(info))
+	}
+	fmt.Fprintln(w, "\nEvery game takes --seats, --bots (computer seats; all computer = a whole game without")
+	fmt.Fprintln(w, "input), --seed, --images DIR (a PNG of the board after every turn), --lang en|pl|ru and")
+	fmt.Fprintln(w, "--quiet, plus its own options. `warroom help play <game>` lists a game's flags.")
 }
 
 type localTable struct {
@@ -181,6 +234,12 @@ func (t *localTable) autoplay(quiet bool) error {
 		if err := t.apply(seat, a); err != nil {
 			return fmt.Errorf("computer seat %d chose %s: %w", seat, a, err)
 		}
+		// A picture after every turn: whenever the seat to act changes.
+		if next := t.eng.Active(t.state); !t.eng.Outcome(t.state).Done && (len(next) == 0 || next[0] != seat) {
+			if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
+				return err
+			}
+		}
 	}
 	return t.finish()
 }
@@ -195,7 +254,7 @@ func (t *localTable) finish() error {
 	for _, n := range t.ctx.Names {
 		info.Seats = append(info.Seats, render.SeatInfo{Name: n})
 	}
-	fmt.Fprintf(t.out, "Game over after %d actions. %s\n", t.actions, render.OutcomeText(t.ctx, info))
+	fmt.Fprintln(t.out, t.ctx.T("cli.game_over", "Actions", t.ctx.T("cli.actions", "Count", t.actions), "Outcome", render.OutcomeText(t.ctx, info)))
 	return nil
 }
 
@@ -211,7 +270,7 @@ func (t *localTable) writeImage(name string) error {
 	if err := os.WriteFile(p, png, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(t.out, "(board picture: %s)\n", p)
+	fmt.Fprintln(t.out, t.ctx.T("cli.picture", "Path", p))
 	return nil
 }
 
@@ -250,15 +309,15 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 			}
 			fmt.Fprintf(t.out, "  %2d. %s%s\n", i+1, group, c.Label)
 		}
-		fmt.Fprint(t.out, "choice (number, action text, ? for rules, q to quit): ")
+		fmt.Fprint(t.out, t.ctx.T("cli.prompt"))
 		if !in.Scan() {
-			fmt.Fprintln(t.out, "\nbye")
+			fmt.Fprintln(t.out, "\n"+t.ctx.T("cli.bye"))
 			return in.Err()
 		}
 		line := strings.TrimSpace(in.Text())
 		switch line {
 		case "q", "quit":
-			fmt.Fprintln(t.out, "bye")
+			fmt.Fprintln(t.out, t.ctx.T("cli.bye"))
 			return nil
 		case "?":
 			fmt.Fprintln(t.out, plain(t.g.Rules(t.ctx)))
@@ -270,7 +329,7 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		} else if pa, err := games.ParseAction(line); err == nil {
 			a = pa
 		} else {
-			fmt.Fprintln(t.out, "? not a choice")
+			fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
 			continue
 		}
 		if err := t.apply(seat, a); err != nil {
