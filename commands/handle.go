@@ -289,6 +289,9 @@ func contains(list []string, v string) bool {
 
 // game handles /game status|rules|abandon.
 func (s *Service) game(req Request) Response {
+	if req.Subcommand == "list" {
+		return s.list(req)
+	}
 	t, err := s.store.ByChannel(req.ChannelID)
 	if isNotFound(err) {
 		return private(req, "core.err.no_table_here")

@@ -54,7 +54,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
 			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"),
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(),
 			},
 		},
 		settingsCommand(),
@@ -117,6 +117,17 @@ func ptr[T any](v T) *T { return &v }
 func capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// listCommand is /game list [all]: a member's live games in the server;
+// all:true (Manage Server) lists every live game of the server.
+func listCommand() *discordgo.ApplicationCommandOption {
+	c := sub("list", "cmd.game.list")
+	c.Options = []*discordgo.ApplicationCommandOption{{
+		Type: discordgo.ApplicationCommandOptionBoolean, Name: "all",
+		Description: i18n.For("en").T("cmd.game.list_all"), DescriptionLocalizations: *localized("cmd.game.list_all"),
+	}}
+	return c
 }
 
 func sub(name, desc string) *discordgo.ApplicationCommandOption {

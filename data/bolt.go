@@ -19,7 +19,7 @@ import (
 // migrates older files forward and refuses newer ones. A new bucket that
 // older code can ignore (guilds) is created on open without a new
 // version, so an older warroom can still run on the file.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 var (
 	bucketMeta     = []byte("meta")
@@ -30,6 +30,7 @@ var (
 	bucketOwing    = []byte("owing")   // table id -> "" while its outbox is not empty
 	bucketLobbies  = []byte("lobbies") // guild/host/table -> "" while the table is a lobby
 	bucketDue      = []byte("due")     // d|deadline|table while playing on the clock, l|created|table while a lobby
+	bucketMembers  = []byte("members") // guild/user/table for each human seat of a live table, guild//table for the table
 	keySchema      = []byte("schema")
 )
 
@@ -84,7 +85,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -103,8 +104,9 @@ func (b *Bolt) migrate() error {
 		}
 		// Version 0 -> 1: the empty file; the buckets above are the layout.
 		// 1 -> 2: the owing, lobby and due indexes, built from the tables
-		// once, so nothing after this reads every table.
-		if v == 1 {
+		// once, so nothing after this reads every table. 2 -> 3: the
+		// members index (rebuilt the same way, with the others).
+		if v == 1 || v == 2 {
 			if err := reindex(tx); err != nil {
 				return err
 			}
@@ -341,6 +343,19 @@ func indexTable(tx *bolt.Tx, old, t *Table) error {
 			return err
 		}
 	}
+	members := tx.Bucket(bucketMembers)
+	if old != nil {
+		for _, k := range memberKeys(old) {
+			if err := members.Delete(k); err != nil {
+				return err
+			}
+		}
+	}
+	for _, k := range memberKeys(t) {
+		if err := members.Put(k, nil); err != nil {
+			return err
+		}
+	}
 	due := tx.Bucket(bucketDue)
 	if old != nil {
 		if k := dueKey(old); k != nil {
@@ -358,6 +373,43 @@ func indexTable(tx *bolt.Tx, old, t *Table) error {
 		return tx.Bucket(bucketOwing).Put([]byte(t.ID), nil)
 	}
 	return tx.Bucket(bucketOwing).Delete([]byte(t.ID))
+}
+
+// memberKeys index a live table by its server and each human player
+// (guild/user/table), and by its server alone (guild//table), for
+// /game list.
+func memberKeys(t *Table) [][]byte {
+	if !t.Live() {
+		return nil
+	}
+	keys := [][]byte{[]byte(t.GuildID + "//" + t.ID)}
+	seen := map[string]bool{}
+	for _, s := range t.Seats {
+		if s.UserID != "" && !s.Bot && !seen[s.UserID] {
+			seen[s.UserID] = true
+			keys = append(keys, []byte(t.GuildID+"/"+s.UserID+"/"+t.ID))
+		}
+	}
+	return keys
+}
+
+// TablesOf implements Store.
+func (b *Bolt) TablesOf(guildID, userID string) ([]*Table, error) {
+	var out []*Table
+	prefix := []byte(guildID + "/" + userID + "/")
+	err := b.view(func(tx *bolt.Tx) error {
+		tables := tx.Bucket(bucketTables)
+		c := tx.Bucket(bucketMembers).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			t, err := getTable(tables, string(k[len(prefix):]))
+			if err != nil {
+				continue // a damaged or set-aside record: not listed
+			}
+			out = append(out, t)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // dueKey indexes a table by when the timer may need it: a table in play

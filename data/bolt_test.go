@@ -502,3 +502,52 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 		t.Fatalf("live %d", n)
 	}
 }
+
+// TestTablesOf: a player's live tables in one server, from the members
+// index, following joins, finishing and other servers.
+func TestTablesOf(t *testing.T) {
+	b, _ := open(t)
+	mk := func(guild, ch string, users ...string) *Table {
+		tb := &Table{Game: "g", GuildID: guild, ChannelID: ch, Status: StatusLobby}
+		for _, u := range users {
+			tb.Seats = append(tb.Seats, Seat{UserID: u})
+		}
+		tb.Seats = append(tb.Seats, Seat{Name: "cpu", Bot: true})
+		if err := b.Create(tb); err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	ids := func(guild, user string) string {
+		ts, err := b.TablesOf(guild, user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, x := range ts {
+			out = append(out, x.ID)
+		}
+		return strings.Join(out, ",")
+	}
+	a := mk("g1", "c1", "ann")
+	mk("g1", "c2", "bob")
+	mk("g2", "c3", "ann")
+	if got := ids("g1", "ann"); got != a.ID {
+		t.Fatalf("ann in g1: %q", got)
+	}
+	if got := ids("g1", ""); got != "1,2" {
+		t.Fatalf("all of g1: %q", got)
+	}
+	// Bob joins Ann's table; then it finishes.
+	a.Seats = append(a.Seats, Seat{UserID: "bob"})
+	a.Version = 1
+	b.Update(a, 0)
+	if got := ids("g1", "bob"); got != "1,2" {
+		t.Fatalf("bob after joining: %q", got)
+	}
+	a.Status, a.Version = StatusFinished, 2
+	b.Update(a, 1)
+	if got := ids("g1", "bob") + "|" + ids("g1", "ann") + "|" + ids("g1", ""); got != "2||2" {
+		t.Fatalf("after the game ended: %q", got)
+	}
+}

@@ -211,6 +211,9 @@ type Store interface {
 	// the lobbies created not after lobbiesBefore (zero: none), from an
 	// index, without reading other tables. The caller re-checks each.
 	Due(now, lobbiesBefore time.Time) ([]string, error)
+	// TablesOf lists the live tables of a server where userID holds a
+	// seat; userID "" lists all of the server's live tables.
+	TablesOf(guildID, userID string) ([]*Table, error)
 	// LiveCount is how many tables are in a lobby or in play.
 	LiveCount() (int, error)
 	// Owing lists the ids of the tables whose outbox is not empty.
