@@ -289,8 +289,11 @@ func contains(list []string, v string) bool {
 
 // game handles /game status|rules|abandon.
 func (s *Service) game(req Request) Response {
-	if req.Subcommand == "list" {
+	switch req.Subcommand {
+	case "list":
 		return s.list(req)
+	case "reminders":
+		return s.reminders(req)
 	}
 	t, err := s.store.ByChannel(req.ChannelID)
 	if isNotFound(err) {

@@ -158,7 +158,7 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		if ch == "" {
 			ch = t.PlayChannel()
 		}
-		_, err := c.Post(ctx, ch, render.Fit(render.Message{Content: e.Text}), t.Nonce(e))
+		_, err := c.Post(ctx, ch, render.Fit(render.Message{Content: e.Text, Mentions: e.Mention}), t.Nonce(e))
 		return err
 	case data.EffectThread:
 		if t.ThreadID != "" {

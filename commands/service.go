@@ -255,6 +255,7 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 	passed = l.state == nil || !sameSeats(before, after)
 	if passed {
 		t.Deadline = s.deadline(&t, after)
+		t.TurnStart, t.Reminded = s.Now().UTC(), 0
 	}
 	if l.eng.Outcome(st).Done {
 		t.Status = data.StatusFinished

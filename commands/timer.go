@@ -59,6 +59,9 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if s.lobbyExpired(t, s.Now()) {
 		return s.expireLobby(l)
 	}
+	if r := t.NextReminder(); !r.IsZero() && !s.Now().Before(r) && s.Now().Before(t.Deadline) {
+		return s.remind(l)
+	}
 	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
 		return false, nil
 	}

@@ -21,7 +21,7 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 	if !strings.Contains(board.Message.Content, "<t:") {
 		t.Fatalf("ping without deadline: %q", board.Message.Content)
 	}
-	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
+	if ids, _ := h.svc.Overdue(now.Add(59 * time.Minute)); len(ids) != 0 {
 		t.Fatalf("overdue too early: %v", ids)
 	}
 	now = now.Add(2*time.Hour + time.Second)
@@ -167,5 +167,62 @@ func TestLobbyExpires(t *testing.T) {
 	}
 	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != replyNew {
 		t.Fatalf("a new table after the expiry: %q", text(r.Reply.Message))
+	}
+}
+
+// TestTurnReminders: the player to act is pinged at half and at 90% of a
+// turn's time, once each, without changing the board's version; a player
+// who turned reminders off is not pinged.
+func TestTurnReminders(t *testing.T) {
+	h := newHarness(t)
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	now := start
+	h.svc.Now = func() time.Time { return now }
+	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "10"})
+	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
+	board := r.Posts[0]
+	remind := func(at time.Duration) (result, bool) {
+		now = start.Add(at)
+		ids, err := h.svc.Overdue(now)
+		if err != nil || len(ids) > 1 {
+			t.Fatalf("due at %v: %v %v", at, ids, err)
+		}
+		if len(ids) == 0 {
+			return result{}, false
+		}
+		res, ok, err := h.timeout(ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, ok
+	}
+	if _, ok := remind(4 * time.Hour); ok {
+		t.Fatal("reminded before half time")
+	}
+	res, ok := remind(5 * time.Hour)
+	if !ok || len(res.Posts) != 1 {
+		t.Fatalf("no reminder at half time: %+v", res)
+	}
+	msg := res.Posts[0].Message
+	if !strings.Contains(msg.Content, "<@100>") || !strings.Contains(msg.Content, "<t:") || len(msg.Mentions) != 1 || msg.Mentions[0] != ann.ID {
+		t.Fatalf("reminder %q pings %v", msg.Content, msg.Mentions)
+	}
+	if _, ok := remind(6 * time.Hour); ok {
+		t.Fatal("reminded twice at half time")
+	}
+	// Ann turns reminders off: the 90% reminder pings nobody.
+	if r := h.slash(ann, "game", "reminders", map[string]string{"mode": "off"}); !strings.Contains(text(r.Reply.Message), "off") {
+		t.Fatalf("reminders off: %s", text(r.Reply.Message))
+	}
+	if res, ok := remind(9 * time.Hour); ok || len(res.Posts) != 0 {
+		t.Fatalf("pinged after opting out: %+v", res)
+	}
+	if _, ok := remind(9*time.Hour + 30*time.Minute); ok {
+		t.Fatal("a third reminder")
+	}
+	// The board's buttons still work: the reminders changed no version.
+	if r := h.click(ann, h.board, buttons(board.Message)["+1"]); r.Reply.Kind != replyStrip {
+		t.Fatalf("board after reminders: %+v", r.Reply)
 	}
 }

@@ -54,7 +54,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
 			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(),
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(),
 			},
 		},
 		settingsCommand(),
@@ -127,6 +127,22 @@ func listCommand() *discordgo.ApplicationCommandOption {
 		Type: discordgo.ApplicationCommandOptionBoolean, Name: "all",
 		Description: i18n.For("en").T("cmd.game.list_all"), DescriptionLocalizations: *localized("cmd.game.list_all"),
 	}}
+	return c
+}
+
+// remindersCommand is /game reminders [mode:on|off].
+func remindersCommand() *discordgo.ApplicationCommandOption {
+	c := sub("reminders", "cmd.game.reminders")
+	mode := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "mode",
+		Description: i18n.For("en").T("cmd.game.reminders_mode"), DescriptionLocalizations: *localized("cmd.game.reminders_mode"),
+	}
+	for _, v := range []string{"on", "off"} {
+		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: i18n.For("en").T("cmd.game.reminders_" + v), Value: v, NameLocalizations: localizedName("cmd.game.reminders_" + v),
+		})
+	}
+	c.Options = []*discordgo.ApplicationCommandOption{mode}
 	return c
 }
 

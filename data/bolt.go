@@ -31,6 +31,7 @@ var (
 	bucketLobbies  = []byte("lobbies") // guild/host/table -> "" while the table is a lobby
 	bucketDue      = []byte("due")     // d|deadline|table while playing on the clock, l|created|table while a lobby
 	bucketMembers  = []byte("members") // guild/user/table for each human seat of a live table, guild//table for the table
+	bucketUsers    = []byte("users")   // user id -> UserSettings
 	keySchema      = []byte("schema")
 )
 
@@ -85,7 +86,7 @@ func Open(path string) (*Bolt, error) {
 
 func (b *Bolt) migrate() error {
 	return b.update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers} {
+		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -298,6 +299,40 @@ func (b *Bolt) SetGuildSettings(guildID string, gs GuildSettings) error {
 	})
 }
 
+// UserSettings implements Store.
+func (b *Bolt) UserSettings(userID string) (UserSettings, error) {
+	var us UserSettings
+	err := b.view(func(tx *bolt.Tx) error {
+		raw := tx.Bucket(bucketUsers).Get([]byte(userID))
+		if raw == nil {
+			return nil
+		}
+		if err := json.Unmarshal(raw, &us); err != nil {
+			return fmt.Errorf("%w: settings of user %s: %v", ErrCorrupt, userID, err)
+		}
+		return nil
+	})
+	return us, err
+}
+
+// SetUserSettings implements Store.
+func (b *Bolt) SetUserSettings(userID string, us UserSettings) error {
+	if userID == "" {
+		return errors.New("user settings without a user id")
+	}
+	return b.update(func(tx *bolt.Tx) error {
+		users := tx.Bucket(bucketUsers)
+		if us == (UserSettings{}) {
+			return users.Delete([]byte(userID))
+		}
+		raw, err := json.Marshal(us)
+		if err != nil {
+			return err
+		}
+		return users.Put([]byte(userID), raw)
+	})
+}
+
 func index(ch *bolt.Bucket, t *Table) error {
 	if !t.Live() {
 		return nil
@@ -358,13 +393,13 @@ func indexTable(tx *bolt.Tx, old, t *Table) error {
 	}
 	due := tx.Bucket(bucketDue)
 	if old != nil {
-		if k := dueKey(old); k != nil {
+		for _, k := range dueKeys(old) {
 			if err := due.Delete(k); err != nil {
 				return err
 			}
 		}
 	}
-	if k := dueKey(t); k != nil {
+	for _, k := range dueKeys(t) {
 		if err := due.Put(k, nil); err != nil {
 			return err
 		}
@@ -412,15 +447,20 @@ func (b *Bolt) TablesOf(guildID, userID string) ([]*Table, error) {
 	return out, err
 }
 
-// dueKey indexes a table by when the timer may need it: a table in play
-// by its turn deadline, a lobby by its creation (it expires after the
-// service's lobby TTL). Keys sort by time within each kind.
-func dueKey(t *Table) []byte {
+// dueKeys index a table by when the timer may need it: a table in play
+// by its turn deadline and its next reminder, a lobby by its creation (it
+// expires after the service's lobby TTL). Keys sort by time within each
+// kind.
+func dueKeys(t *Table) [][]byte {
 	switch {
 	case t.Status == StatusPlaying && !t.Deadline.IsZero():
-		return timeKey('d', t.Deadline, t.ID)
+		keys := [][]byte{timeKey('d', t.Deadline, t.ID)}
+		if r := t.NextReminder(); !r.IsZero() {
+			keys = append(keys, timeKey('r', r, t.ID))
+		}
+		return keys
 	case t.Status == StatusLobby:
-		return timeKey('l', t.Created, t.ID)
+		return [][]byte{timeKey('l', t.Created, t.ID)}
 	}
 	return nil
 }
@@ -437,13 +477,18 @@ func (b *Bolt) Due(now, lobbiesBefore time.Time) ([]string, error) {
 	var out []string
 	err := b.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketDue).Cursor()
+		seen := map[string]bool{}
 		scan := func(kind byte, until time.Time) {
 			end := timeKey(kind, until, "\xff")
 			for k, _ := c.Seek([]byte{kind}); k != nil && k[0] == kind && bytes.Compare(k, end) <= 0; k, _ = c.Next() {
-				out = append(out, string(k[9:]))
+				if id := string(k[9:]); !seen[id] {
+					seen[id] = true
+					out = append(out, id)
+				}
 			}
 		}
 		scan('d', now)
+		scan('r', now)
 		if !lobbiesBefore.IsZero() {
 			scan('l', lobbiesBefore)
 		}

@@ -57,6 +57,10 @@ type Table struct {
 	// Deadline is when the seats to act run out of time (turn_timeout);
 	// zero when the table has no time control or a computer is to act.
 	Deadline time.Time `json:"deadline,omitzero"`
+	// TurnStart is when Deadline was set; Reminded counts the reminders
+	// already sent before it (see NextReminder).
+	TurnStart time.Time `json:"turn_start,omitzero"`
+	Reminded  int       `json:"reminded,omitempty"`
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
@@ -69,6 +73,20 @@ type Table struct {
 	EffectSeq int64     `json:"effect_seq,omitempty"`
 	Created   time.Time `json:"created"`
 	Updated   time.Time `json:"updated"`
+}
+
+// ReminderAt are the points of a turn's time, as fractions, at which the
+// players to act are reminded: at half time and at 90%.
+var ReminderAt = []float64{0.5, 0.9}
+
+// NextReminder is when the players to act get their next reminder, or
+// zero when none is due before the deadline.
+func (t *Table) NextReminder() time.Time {
+	if t.Status != StatusPlaying || t.Deadline.IsZero() || t.TurnStart.IsZero() || t.Reminded >= len(ReminderAt) {
+		return time.Time{}
+	}
+	span := t.Deadline.Sub(t.TurnStart)
+	return t.TurnStart.Add(time.Duration(float64(span) * ReminderAt[t.Reminded]))
 }
 
 // PlayChannel is where the game is played: the team thread if there is one.
@@ -133,11 +151,13 @@ const (
 
 // Effect is one thing a table owes Discord (see Table.Outbox).
 type Effect struct {
-	Seq     int64     `json:"seq"`
-	Kind    string    `json:"kind"`
-	Ping    bool      `json:"ping,omitempty"`
-	Text    string    `json:"text,omitempty"`
-	Channel string    `json:"channel,omitempty"`
+	Seq     int64  `json:"seq"`
+	Kind    string `json:"kind"`
+	Ping    bool   `json:"ping,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Channel string `json:"channel,omitempty"`
+	// Mention are the users a notice pings (allowed_mentions).
+	Mention []string  `json:"mention,omitempty"`
 	At      time.Time `json:"at"`
 }
 
@@ -180,6 +200,12 @@ type LogEntry struct {
 	At      time.Time     `json:"at"`
 }
 
+// UserSettings are a member's own choices, the same in every server.
+type UserSettings struct {
+	// NoReminders: no reminder pings before a turn deadline.
+	NoReminders bool `json:"no_reminders,omitempty"`
+}
+
 // Errors callers branch on.
 var (
 	ErrNotFound    = errors.New("table not found")
@@ -207,9 +233,10 @@ type Store interface {
 	SetAside(channelID string) (string, error)
 	// Raw is a table's stored bytes, even when they cannot be decoded.
 	Raw(id string) ([]byte, error)
-	// Due lists the tables in play whose deadline is not after now, and
-	// the lobbies created not after lobbiesBefore (zero: none), from an
-	// index, without reading other tables. The caller re-checks each.
+	// Due lists the tables in play whose deadline or next reminder is not
+	// after now, and the lobbies created not after lobbiesBefore (zero:
+	// none), from an index, without reading other tables. The caller
+	// re-checks each.
 	Due(now, lobbiesBefore time.Time) ([]string, error)
 	// TablesOf lists the live tables of a server where userID holds a
 	// seat; userID "" lists all of the server's live tables.
@@ -226,5 +253,10 @@ type Store interface {
 	// SetGuildSettings stores a server's settings; the zero value
 	// removes the record.
 	SetGuildSettings(guildID string, gs GuildSettings) error
+	// UserSettings loads a member's own settings (all servers); the zero
+	// value when none were set.
+	UserSettings(userID string) (UserSettings, error)
+	// SetUserSettings stores them; the zero value removes the record.
+	SetUserSettings(userID string, us UserSettings) error
 	Close() error
 }
