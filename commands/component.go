@@ -48,6 +48,12 @@ func (s *Service) component(req Request) Response {
 		}
 		return s.lobby(req, l, id)
 	}
+	if id.Kind == KindRematch {
+		if !s.onTableMessage(req, l) {
+			return private(req, "core.err.bad_button")
+		}
+		return s.rematch(req, l)
+	}
 	if l.t.Status != data.StatusPlaying {
 		if l.t.Status == data.StatusLobby {
 			return private(req, "core.err.bad_button")

@@ -32,6 +32,7 @@ const (
 	KindMyView  = "h"
 	KindLobby   = "l"
 	KindUndo    = "u"
+	KindRematch = "r"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -102,7 +103,7 @@ func ParseCustomID(s string) (CustomID, error) {
 				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
 			}
 		}
-	case KindGroup, KindPrivate, KindMyView, KindUndo:
+	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}
@@ -157,6 +158,7 @@ func (i ids) PrivateMenu() string      { return i.enc(KindPrivate, "") }
 func (i ids) MyView() string           { return i.enc(KindMyView, "") }
 func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
 func (i ids) Undo() string             { return i.enc(KindUndo, "") }
+func (i ids) Rematch() string          { return i.enc(KindRematch, "") }
 
 // LogSafe is a custom_id for log lines: table, version and kind, without
 // the payload, because an action's arguments can be hidden information

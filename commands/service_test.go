@@ -304,8 +304,8 @@ func TestLobbyAndFullGame(t *testing.T) {
 		board = r.Posts[0].Message
 		msgID = r.Posts[0].MessageID
 		if strings.Contains(text(board), "Winner") {
-			if !strings.Contains(text(board), "Ann") || len(buttons(board)) != 0 {
-				t.Fatalf("end board: %s %v", text(board), buttons(board))
+			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 1 || b["Rematch"] == "" {
+				t.Fatalf("end board: %s %v", text(board), b)
 			}
 			if _, err := h.store.ByChannel("c"); err == nil {
 				t.Fatal("finished table still holds the channel")

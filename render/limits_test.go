@@ -42,6 +42,7 @@ func (longIDs) PrivateMenu() string          { return idHead + "p" }
 func (longIDs) MyView() string               { return idHead + "h" }
 func (longIDs) Lobby(v string) string        { return idHead + "l:" + v }
 func (longIDs) Undo() string                 { return idHead + "u" }
+func (longIDs) Rematch() string              { return idHead + "r" }
 
 // longName is a display name of Discord's maximum 32 characters, in two
 // alphabets and with an emoji, distinct per seat.

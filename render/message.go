@@ -44,6 +44,7 @@ type IDs interface {
 	MyView() string               // "my hand / my units", privately
 	Lobby(verb string) string     // join, leave, bot, start, cancel
 	Undo() string                 // take back the last move
+	Rematch() string              // a new lobby with the same game, options and players
 }
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.

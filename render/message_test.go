@@ -21,6 +21,7 @@ func (testIDs) PrivateMenu() string          { return "w1:t:1:p" }
 func (testIDs) MyView() string               { return "w1:t:1:h" }
 func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
 func (testIDs) Undo() string                 { return "w1:t:1:u" }
+func (testIDs) Rematch() string              { return "w1:t:1:r" }
 
 func ctxEN() Ctx {
 	return Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}
@@ -138,8 +139,11 @@ func TestBoardMessage(t *testing.T) {
 	info.Status = "finished"
 	info.Outcome = games.Outcome{Done: true, Winners: []games.Seat{0}, Scores: []int{3, 1}}
 	msg, _ = Board(ctxEN(), BoardRequest{Game: fakeGame{}, Table: info, IDs: testIDs{}})
-	if len(msg.Components) != 0 || !strings.Contains(msg.Content, "Winner: Ann") || !strings.Contains(msg.Content, "Ann 3") {
+	if len(msg.Components) != 1 || !strings.Contains(msg.Content, "Winner: Ann") || !strings.Contains(msg.Content, "Ann 3") {
 		t.Fatalf("finished: %q %d", msg.Content, len(msg.Components))
+	}
+	if row := msg.Components[0].(discordgo.ActionsRow); len(row.Components) != 1 || row.Components[0].(discordgo.Button).CustomID != (testIDs{}).Rematch() {
+		t.Fatalf("finished board's buttons: %+v", row)
 	}
 }
 

@@ -194,6 +194,9 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		e.Fields = append(e.Fields, outcome)
 		sh.keep[outcome] = true
 		msg.Content = OutcomeText(ctx, r.Table)
+		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: ctx.T("core.button.rematch"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Rematch(), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
+		}}}
 	case "abandoned":
 		e.Color = colourAbandon
 		msg.Content = ctx.T("core.table.abandoned")

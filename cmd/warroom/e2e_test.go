@@ -467,15 +467,19 @@ func TestE2EFlandersFullGame(t *testing.T) {
 	if !strings.Contains(end.Text(), "Winner") {
 		t.Fatalf("end: %s", end.Text())
 	}
-	// Every board that is not the newest has lost its buttons.
+	// Every board has lost its buttons; the result offers only a rematch.
 	boards := 0
 	for _, m := range w.srv.Messages(w.ch) {
-		if len(m.Buttons()) > 0 {
+		if len(m.Buttons()) > 0 && m.ID != end.ID {
 			boards++
 		}
 	}
 	if boards > 0 {
 		t.Fatalf("%d messages still have buttons after the game ended", boards)
+	}
+	rematch, ok := findButton(end, ":r")
+	if !ok || len(end.Buttons()) != 1 {
+		t.Fatalf("the result's buttons: %v", end.ButtonLabels())
 	}
 	// Pings: each turn message pinged exactly one seated human.
 	pings := 0
@@ -492,6 +496,23 @@ func TestE2EFlandersFullGame(t *testing.T) {
 	}
 	if pings < 2 {
 		t.Fatalf("only %d pings", pings)
+	}
+	// Rematch: Bob opens a new lobby with the same game; Ann is invited.
+	// (a deferred update: Discord needs nothing more; the lobby is the answer)
+	if _, err := w.srv.Click(w.bob, end, rematch).WaitAck(w.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	lobby, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
+		_, ok := findButton(m, ":l:join")
+		return ok
+	})
+	if err != nil || !strings.Contains(lobby.Text(), w.bob.Mention()) {
+		t.Fatalf("no rematch lobby: %v", err)
+	}
+	if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
+		return slices.Contains(m.Mentions(), w.ann.ID) && strings.Contains(m.Content, "rematch")
+	}); err != nil {
+		t.Fatalf("Ann was not invited: %v", err)
 	}
 	w.noProblems()
 }
