@@ -251,7 +251,8 @@ func (w *world) audit(tb *data.Table, channel string) (stale, missing int) {
 	for _, m := range msgs {
 		versions := map[int64]bool{}
 		for _, b := range m.Buttons() {
-			if id, err := commands.ParseCustomID(b.CustomID); err == nil && id.Table == tb.ID && !b.Disabled {
+			// A result's Rematch button is no board control.
+			if id, err := commands.ParseCustomID(b.CustomID); err == nil && id.Table == tb.ID && !b.Disabled && id.Kind != commands.KindRematch {
 				versions[id.Version] = true
 			}
 		}
