@@ -35,11 +35,15 @@ var (
 	keySchema      = []byte("schema")
 )
 
+// allBuckets is the layout Open creates.
+var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers}
+
 // Bolt is the embedded bbolt Store.
 type Bolt struct {
-	db     *bolt.DB
-	writes *committer // every write goes through it: group commit
-	now    func() time.Time
+	db         *bolt.DB
+	unverified bool       // opened without the consistency check (a large file)
+	writes     *committer // every write goes through it: group commit
+	now        func() time.Time
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
@@ -79,14 +83,20 @@ func Open(path string) (*Bolt, error) {
 	}
 	if err := b.migrate(); err != nil {
 		b.Close()
+		if errors.Is(err, ErrCorrupt) {
+			return nil, damaged(path, err)
+		}
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
 	return b, nil
 }
 
 func (b *Bolt) migrate() error {
+	if b.current() {
+		return nil // nothing to do: an open writes nothing
+	}
 	return b.update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers} {
+		for _, name := range allBuckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -120,6 +130,21 @@ func (b *Bolt) migrate() error {
 // writes it carried and the time it took, fsync included (for metrics).
 func (b *Bolt) ObserveCommits(f func(writes int, took time.Duration)) {
 	b.writes.observe.Store(&f)
+}
+
+// current reports that every bucket exists and the schema is this one.
+func (b *Bolt) current() bool {
+	ok := false
+	b.view(func(tx *bolt.Tx) error {
+		for _, name := range allBuckets {
+			if tx.Bucket(name) == nil {
+				return nil
+			}
+		}
+		ok = string(tx.Bucket(bucketMeta).Get(keySchema)) == strconv.Itoa(SchemaVersion)
+		return nil
+	})
+	return ok
 }
 
 // Close lets queued writes finish and closes the file.

@@ -254,3 +254,37 @@ func TestLooseFileTightened(t *testing.T) {
 		t.Fatalf("mode %v, reported %v", st.Mode().Perm(), b.Loosened)
 	}
 }
+
+// TestLargeDamagedFilesRefused: a file over FullCheckMax (here: every
+// file) gets the walk at open instead of bbolt's full check; each damage
+// is still refused, or every table reads intact.
+func TestLargeDamagedFilesRefused(t *testing.T) {
+	defer func(v int64) { FullCheckMax = v }(FullCheckMax)
+	FullCheckMax = 0
+	orig, want := corpus(t, 400)
+	raw, _ := os.ReadFile(orig)
+	for _, d := range damages {
+		t.Run(d.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "w.db")
+			os.WriteFile(p, raw, 0o600)
+			d.do(t, p)
+			b, err := Open(p)
+			if err != nil {
+				if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "warroom repair") {
+					t.Fatalf("open: %v", err)
+				}
+				return
+			}
+			defer b.Close()
+			for id, w := range want {
+				got, err := b.Get(id)
+				if err == nil && got.Version != w.Version {
+					t.Errorf("table %s: version %d, want %d", id, got.Version, w.Version)
+				}
+				if err != nil && !errors.Is(err, ErrCorrupt) {
+					t.Errorf("table %s silently gone: %v", id, err)
+				}
+			}
+		})
+	}
+}
