@@ -1,0 +1,84 @@
+package flanders
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/flanders"
+)
+
+// benchCandidates: every fourth state of a few games.
+func benchCandidates(tb testing.TB) []any {
+	g := fl.Game{}
+	var out []any
+	for i, s := range states(tb, 4) {
+		if i%4 == 0 {
+			out = append(out, g.View(s, games.Spectator))
+		}
+	}
+	return out
+}
+
+// densest returns the candidate whose picture encodes to the most bytes:
+// the busiest board, the one the benchmark and size budget must hold for.
+func densest(tb testing.TB, cands []any) any {
+	var best any
+	most := -1
+	for _, v := range cands {
+		b, err := (Renderer{}).Image(imageCtx, v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(b) > most {
+			best, most = v, len(b)
+		}
+	}
+	return best
+}
+
+var (
+	benchOnce sync.Once
+	benchV    any
+)
+
+// benchView is the densest board of benchCandidates, found once.
+func benchView(tb testing.TB) any {
+	benchOnce.Do(func() { benchV = densest(tb, benchCandidates(tb)) })
+	return benchV
+}
+
+// BenchmarkImage draws and encodes the densest board; KB is its size.
+func BenchmarkImage(b *testing.B) {
+	v := benchView(b)
+	png, err := (Renderer{}).Image(imageCtx, v) // warm the static layers
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if png, err = (Renderer{}).Image(imageCtx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(png))/1024, "KB")
+}
+
+// TestBoardBudget: the densest board stays within 150 KB. With
+// WARROOM_PNG_DIR set it is also written there as flanders.png to look at.
+func TestBoardBudget(t *testing.T) {
+	b, err := (Renderer{}).Image(imageCtx, benchView(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("WARROOM_PNG_DIR"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "flanders.png"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(b) > 150*1024 {
+		t.Errorf("densest board is %d KB, over 150", len(b)/1024)
+	}
+}

@@ -1,0 +1,92 @@
+package fow
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	fowg "github.com/warroom/warroom/games/fow"
+)
+
+// benchCandidates: every fifteenth state of one bot game per mission.
+func benchCandidates(tb testing.TB) []any {
+	var out []any
+	for _, m := range fowg.Missions() {
+		rng := games.NewPCG(5, 5)
+		s, err := eng.Setup(games.Options{"mission": m.ID}, 2, rng)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for i := 0; i < 600 && len(eng.Active(s)) > 0; i++ {
+			if i%15 == 0 {
+				out = append(out, eng.View(s, games.Spectator))
+			}
+			seat := eng.Active(s)[0]
+			s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+		}
+	}
+	return out
+}
+
+// densest returns the candidate whose picture encodes to the most bytes:
+// the busiest board, the one the benchmark and size budget must hold for.
+func densest(tb testing.TB, cands []any) any {
+	var best any
+	most := -1
+	for _, v := range cands {
+		b, err := rr.Image(imageCtx, v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(b) > most {
+			best, most = v, len(b)
+		}
+	}
+	return best
+}
+
+var (
+	benchOnce sync.Once
+	benchV    any
+)
+
+// benchView is the densest board of benchCandidates, found once.
+func benchView(tb testing.TB) any {
+	benchOnce.Do(func() { benchV = densest(tb, benchCandidates(tb)) })
+	return benchV
+}
+
+// BenchmarkImage draws and encodes the densest board; KB is its size.
+func BenchmarkImage(b *testing.B) {
+	v := benchView(b)
+	png, err := rr.Image(imageCtx, v) // warm the static layers
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if png, err = rr.Image(imageCtx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(png))/1024, "KB")
+}
+
+// TestBoardBudget: the densest board stays within 150 KB. With
+// WARROOM_PNG_DIR set it is also written there as fow.png to look at.
+func TestBoardBudget(t *testing.T) {
+	b, err := rr.Image(imageCtx, benchView(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("WARROOM_PNG_DIR"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "fow.png"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(b) > 150*1024 {
+		t.Errorf("densest board is %d KB, over 150", len(b)/1024)
+	}
+}

@@ -1,0 +1,91 @@
+package trenches
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+// benchCandidates: every fifth state of a bot game in each scenario.
+func benchCandidates(tb testing.TB) []any {
+	var out []any
+	for scn := 1; scn <= 6; scn++ {
+		rng := games.NewPCG(3, 3)
+		s, err := G.Setup(games.Options{"scenario": itoa(scn)}, 2, rng)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for i := 0; i < 120 && !G.Outcome(s).Done; i++ {
+			if i%5 == 0 {
+				out = append(out, G.View(s, games.Spectator))
+			}
+			seat := G.Active(s)[0]
+			s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+		}
+	}
+	return out
+}
+
+// densest returns the candidate whose picture encodes to the most bytes:
+// the busiest board, the one the benchmark and size budget must hold for.
+func densest(tb testing.TB, cands []any) any {
+	var best any
+	most := -1
+	for _, v := range cands {
+		b, err := R.Image(imageCtx, v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(b) > most {
+			best, most = v, len(b)
+		}
+	}
+	return best
+}
+
+var (
+	benchOnce sync.Once
+	benchV    any
+)
+
+// benchView is the densest board of benchCandidates, found once.
+func benchView(tb testing.TB) any {
+	benchOnce.Do(func() { benchV = densest(tb, benchCandidates(tb)) })
+	return benchV
+}
+
+// BenchmarkImage draws and encodes the densest board; KB is its size.
+func BenchmarkImage(b *testing.B) {
+	v := benchView(b)
+	png, err := R.Image(imageCtx, v) // warm the static layers
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if png, err = R.Image(imageCtx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(png))/1024, "KB")
+}
+
+// TestBoardBudget: the densest board stays within 150 KB. With
+// WARROOM_PNG_DIR set it is also written there as trenches.png to look at.
+func TestBoardBudget(t *testing.T) {
+	b, err := R.Image(imageCtx, benchView(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("WARROOM_PNG_DIR"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "trenches.png"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(b) > 150*1024 {
+		t.Errorf("densest board is %d KB, over 150", len(b)/1024)
+	}
+}
