@@ -25,21 +25,52 @@ import (
 // Canvas is an RGBA image with drawing helpers.
 type Canvas struct {
 	Img *image.RGBA
+
+	// base is the canvas this one was cloned from. Encoding compares the
+	// pixels with it and reuses its paletted pixels where they are equal,
+	// so a canvas must not change once it has been cloned (static layers
+	// are shared by concurrent boards anyway).
+	base  *Canvas
+	quant *quantCache // this canvas in each palette, once it is a base
+}
+
+type quantCache struct {
+	mu sync.Mutex
+	m  map[*Palette]*image.Paletted
 }
 
 // New makes a canvas filled with bg.
 func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h))}
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}}
 	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
 }
 
-// Clone copies the canvas, e.g. a cached static board before drawing counters.
+// pixels keeps the RGBA images of released canvases for Clone.
+var pixels sync.Pool // *image.RGBA
+
+// Clone copies the canvas, e.g. a cached static board before drawing
+// counters, into the pixels of a released canvas of the same size if any.
 func (c *Canvas) Clone() *Canvas {
-	img := image.NewRGBA(c.Img.Bounds())
+	img, _ := pixels.Get().(*image.RGBA)
+	if img == nil || img.Rect != c.Img.Rect || img.Stride != c.Img.Stride {
+		img = image.NewRGBA(c.Img.Bounds())
+	}
 	copy(img.Pix, c.Img.Pix)
-	return &Canvas{Img: img}
+	return &Canvas{Img: img, base: c, quant: &quantCache{}}
 }
+
+// Release gives the canvas's pixels back for a later Clone; c must not be
+// used afterwards (its Img is nil). Boards call it once encoded.
+func (c *Canvas) Release() {
+	if c.Img != nil {
+		pixels.Put(c.Img)
+		c.Img = nil
+	}
+}
+
+// rasterizers are reused: a rasterizer keeps its coverage buffer.
+var rasterizers sync.Pool // *vector.Rasterizer
 
 // Pt is a point in pixels.
 type Pt struct{ X, Y float64 }
@@ -59,7 +90,13 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 	if box.Empty() {
 		return
 	}
-	r := vector.NewRasterizer(box.Dx(), box.Dy())
+	r, _ := rasterizers.Get().(*vector.Rasterizer)
+	if r == nil {
+		r = vector.NewRasterizer(box.Dx(), box.Dy())
+	} else {
+		r.Reset(box.Dx(), box.Dy())
+	}
+	defer rasterizers.Put(r)
 	ox, oy := float64(box.Min.X), float64(box.Min.Y)
 	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
 	for _, p := range pts[1:] {
