@@ -196,8 +196,53 @@ func face(bold bool, size float64) font.Face {
 	if err != nil {
 		panic("canvas: font face: " + err.Error())
 	}
-	faces[k] = fc
-	return fc
+	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}}
+	faces[k] = cf
+	return cf
+}
+
+// cachedFace keeps every glyph mask it has rasterised, by rune and by the
+// fraction of a pixel the pen stood at: the same glyph at the same
+// sub-pixel offset is the same mask, moved by whole pixels, so boards
+// draw exactly as before without rasterising each letter again.
+// Like the face under it, it is used only with faceMu held.
+type cachedFace struct {
+	font.Face
+	glyphs map[glyphKey]glyph
+}
+
+type glyphKey struct {
+	r      rune
+	fx, fy fixed.Int26_6 // the pen position's fraction of a pixel
+}
+
+type glyph struct {
+	dr      image.Rectangle // where the mask goes, for a pen at (fx, fy)
+	mask    *image.Alpha    // dr's size, from the origin
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// maxGlyphs bounds each face's cache; past it glyphs are rasterised as
+// they come (a cache this full means text at odd offsets, not a leak).
+const maxGlyphs = 1 << 14
+
+func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{r, dot.X & 63, dot.Y & 63}
+	g, ok := f.glyphs[k]
+	if !ok {
+		dr, mask, maskp, adv, gok := f.Face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
+		m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		if gok && mask != nil {
+			draw.Draw(m, m.Rect, mask, maskp, draw.Src)
+		}
+		g = glyph{dr, m, adv, gok}
+		if len(f.glyphs) < maxGlyphs {
+			f.glyphs[k] = g
+		}
+	}
+	at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
 // TextWidth measures a string in pixels.

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"image/png"
-	"sync"
 )
 
 // Palette is a game's fixed set of at most 256 colours: the colours it
@@ -100,7 +98,7 @@ func (p *Palette) nearest(k uint32) uint8 {
 }
 
 // lookup is a direct-mapped cache from colour to palette index.
-const lookupBits = 14
+const lookupBits = 16
 
 type lookup struct {
 	keys [1 << lookupBits]uint32 // colour, or noKey
@@ -136,13 +134,23 @@ func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted
 }
 
 // quantize maps src onto the palette; where src has the same pixels as
-// base (16 at a time), it copies baseIdx, base in this palette.
+// base, it copies baseIdx, base in this palette.
 func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
 	if dst == nil || dst.Rect != b {
 		dst = image.NewPaletted(b, p.pal)
 	}
 	dst.Palette = p.pal
+	p.quantizeRows(src, base, baseIdx, dst.Pix, dst.Stride, 0, b.Dy())
+	return dst
+}
+
+// quantizeRows maps rows y0 to y1 (from the top of src) into out, row y
+// at out[y*stride:]. Where a row, or a span of 16 pixels, equals base's,
+// it copies baseIdx (base in this palette) instead, and where a span
+// equals the one above it, what that became.
+func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, out []byte, stride, y0, y1 int) {
+	b := src.Bounds()
 	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
 		base = nil
 	}
@@ -150,23 +158,33 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, dst *
 	defer p.putTable(t)
 	w := b.Dx()
 	const span = 16
-	for y := 0; y < b.Dy(); y++ {
+	for y := y0; y < y1; y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		o := out[y*stride : y*stride+w]
 		var brow, bout []byte
 		if base != nil {
 			brow = base.Pix[y*base.Stride : y*base.Stride+4*w]
 			bout = baseIdx.Pix[y*baseIdx.Stride : y*baseIdx.Stride+w]
 			if bytes.Equal(row, brow) {
-				copy(out, bout)
+				copy(o, bout)
 				continue
 			}
+		}
+		var up, upOut []byte // the row above, when in the same band
+		if y > y0 {
+			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
+			upOut = out[(y-1)*stride : (y-1)*stride+w]
 		}
 		prev, prevIdx := uint32(noKey), uint8(0)
 		for x0 := 0; x0 < w; x0 += span {
 			x1 := min(x0+span, w)
 			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
-				copy(out[x0:x1], bout[x0:x1])
+				copy(o[x0:x1], bout[x0:x1])
+				prev = noKey
+				continue
+			}
+			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
+				copy(o[x0:x1], upOut[x0:x1])
 				prev = noKey
 				continue
 			}
@@ -182,11 +200,10 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, dst *
 					}
 					prev = k
 				}
-				out[x] = prevIdx
+				o[x] = prevIdx
 			}
 		}
 	}
-	return dst
 }
 
 // in is the canvas in palette p, computed once for a canvas other
@@ -209,38 +226,4 @@ func (c *Canvas) in(p *Palette) *image.Paletted {
 	img := p.quantize(c.Img, base, baseIdx, nil)
 	q.m[p] = img
 	return img
-}
-
-var (
-	pngBuffers encoderBuffers
-	paletted   sync.Pool // *image.Paletted
-)
-
-// encoderBuffers lets png.Encoder reuse its compressor between boards.
-type encoderBuffers struct{ sync.Pool }
-
-func (e *encoderBuffers) Get() *png.EncoderBuffer {
-	b, _ := e.Pool.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderBuffers) Put(b *png.EncoderBuffer) { e.Pool.Put(b) }
-
-// PNGWith encodes the canvas as an 8-bit paletted PNG in the palette's
-// colours (see Palette).
-func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
-	dst, _ := paletted.Get().(*image.Paletted)
-	if c.base != nil {
-		dst = p.quantize(c.Img, c.base.Img, c.base.in(p), dst)
-	} else {
-		dst = p.Quantize(c.Img, dst)
-	}
-	defer paletted.Put(dst)
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers}
-	if err := enc.Encode(&buf, dst); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
