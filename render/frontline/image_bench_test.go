@@ -10,12 +10,31 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/frontline"
 )
 
-// benchCandidates: the mid-game board and the one showing every kind of
-// thing the picture can hold.
+// benchCandidates: every tenth state of bot games in each variant.
+// richView, which shows every kind of thing at once, is no real state: it
+// has its own benchmark.
 func benchCandidates(tb testing.TB) []any {
-	return []any{benchState(), richView()}
+	var out []any
+	for g, variant := range fl.Variants {
+		rng := games.NewPCG(uint64(g+1), 9)
+		s, err := eng.Setup(games.Options{"variant": variant}, 2, rng)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for step := 0; step < 400 && !eng.Outcome(s).Done; step++ {
+			if step%10 == 0 {
+				out = append(out, eng.View(s, games.Spectator))
+			}
+			seat := eng.Active(s)[0]
+			s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+		}
+	}
+	return out
 }
 
 // densest returns the candidate with the busiest picture: the most pixels
@@ -67,6 +86,22 @@ func benchView(tb testing.TB) any {
 func BenchmarkImage(b *testing.B) {
 	v := benchView(b)
 	png, err := (Renderer{}).Image(imageCtx, v) // warm the static layers
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if png, err = (Renderer{}).Image(imageCtx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(png))/1024, "KB")
+}
+
+// BenchmarkImageRich draws and encodes richView, every kind of thing at once.
+func BenchmarkImageRich(b *testing.B) {
+	v := richView()
+	png, err := (Renderer{}).Image(imageCtx, v)
 	if err != nil {
 		b.Fatal(err)
 	}
