@@ -46,6 +46,16 @@ func New(w, h int, bg color.Color) *Canvas {
 	return c
 }
 
+// View is a canvas that draws straight onto the part r of c, with r.Min
+// as its origin and r as its edges; nil when r is not all inside c.
+func (c *Canvas) View(r image.Rectangle) *Canvas {
+	if !r.In(c.Img.Rect) || r.Empty() {
+		return nil
+	}
+	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
+	return &Canvas{Img: img, quant: &quantCache{}}
+}
+
 // pixels keeps the RGBA images of released canvases for Clone.
 var pixels sync.Pool // *image.RGBA
 

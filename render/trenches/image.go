@@ -399,10 +399,16 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	return c
 }
 
-// The shared canvas rasterises every shape over the whole image, so the
-// per-move layer is drawn on small transparent tiles and composited.
+// onTile runs f on a tile of dst from (x0, y0), w by h, with the tile's
+// top left as f's origin and nothing drawn outside it. The tile is a view
+// of dst where it lies inside; else f draws on a transparent tile that is
+// then composited.
 func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) {
 	x, y := int(math.Floor(x0)), int(math.Floor(y0))
+	if v := dst.View(image.Rect(x, y, x+int(w)+2, y+int(h)+2)); v != nil {
+		f(v)
+		return
+	}
 	t := canvas.New(int(w)+2, int(h)+2, color.RGBA{})
 	f(t)
 	b := t.Img.Bounds()
