@@ -2,6 +2,7 @@ package canvas
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -87,5 +88,33 @@ func BenchmarkPNGWith(b *testing.B) {
 	c.PNGWith(testPalette)
 	for b.Loop() {
 		c.PNGWith(testPalette)
+	}
+}
+
+// TestPNGWithConcurrent: boards cloned from one static layer are encoded
+// at once (run with -race); each decodes to its own pixels.
+func TestPNGWithConcurrent(t *testing.T) {
+	base, _ := board(300, 400)
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			c := base.Clone()
+			defer c.Release()
+			c.Circle(Pt{float64(20 + 30*g), 300}, 12, Hex("#c0392b"))
+			c.Text("Łódź", 10, float64(20*g), 13, g%2 == 0, Hex("#2e6fd8"), TopLeft)
+			b, err := c.PNGWith(testPalette)
+			if err == nil {
+				var img image.Image
+				if img, err = png.Decode(bytes.NewReader(b)); err == nil && !bytes.Equal(img.(*image.Paletted).Pix, testPalette.Quantize(c.Img, nil).Pix) {
+					err = errors.New("pixels differ")
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
 	}
 }
