@@ -52,8 +52,8 @@ func TestPNGWithDecodes(t *testing.T) {
 				if !bytes.Equal(pi.Pix, want.Pix) {
 					t.Fatalf("procs %d size %v: pixels differ from Quantize", procs, size)
 				}
-				for y := 0; y < size.Y; y += 7 {
-					for x := 0; x < size.X; x += 5 {
+				for y := 0; y < size.Y; y++ {
+					for x := 0; x < size.X; x++ {
 						k := key(cv.Img.RGBAAt(x, y))
 						if got := testPalette.rgb[pi.ColorIndexAt(x, y)]; got != testPalette.rgb[testPalette.nearest(k)] {
 							t.Fatalf("pixel %d,%d: %06x for %06x", x, y, got, k)
