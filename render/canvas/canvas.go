@@ -235,7 +235,7 @@ type glyph struct {
 
 // maxGlyphs bounds each face's cache; past it glyphs are rasterised as
 // they come (a cache this full means text at odd offsets, not a leak).
-const maxGlyphs = 1 << 14
+const maxGlyphs = 1 << 12
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
 	k := glyphKey{r, dot.X & 63, dot.Y & 63}
