@@ -49,6 +49,12 @@ var (
 	black       = canvas.Hex("#000000")
 	white       = canvas.Hex("#ffffff")
 	seatCols    = []color.RGBA{canvas.Hex("#d32f2f"), canvas.Hex("#1e63c8"), canvas.Hex("#2e9d3a"), canvas.Hex("#e3b800")}
+	colHighlite = canvas.Hex("#ffd54f")
+	colDone     = canvas.Hex("#2e8b57")
+	palette     = canvas.NewPalette(
+		[]color.RGBA{colBG, colPanel, colGround, colEnemyZ, colTrench, colDugout, colShield, colSandbag, white},
+		[]color.RGBA{colArrow, colGroundLn, colTrenchDk, colLabel, colInfantry, colTank, colGun, colRed, colFire, colGrenade, colDim, black,
+			seatCols[0], seatCols[1], seatCols[2], seatCols[3], colHighlite, colDone})
 )
 
 // bases caches the static layer per language (lang -> *canvas.Canvas):
@@ -324,8 +330,9 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		return nil, nil
 	}
 	c := staticBoard(ctx).Clone()
+	defer c.Release()
 	drawBoard(pen{c: c}, ctx, v)
-	return c.PNG()
+	return c.PNGWith(palette)
 }
 
 // drawBoard draws everything that depends on the view onto the static layer.
@@ -350,7 +357,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 			px, py := cellXY(d.X, d.Lane)
 			col := white
 			if d.Exit {
-				col = canvas.Hex("#ffd54f")
+				col = colHighlite
 			}
 			c.Circle(canvas.Pt{X: px + cellPx - 12, Y: py + 12}, 5, col)
 		}
@@ -437,7 +444,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 	if v.Phase == bz.PhaseOver {
 		cx, cy := sideX+32.0, float64(bottomY)
 		if v.Result == bz.Victory {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, canvas.Hex("#2e8b57"))
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, colDone)
 			c.Line(pt(cx-9, cy+1), pt(cx-3, cy+8), 4, white)
 			c.Line(pt(cx-3, cy+8), pt(cx+9, cy-7), 4, white)
 		} else {

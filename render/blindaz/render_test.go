@@ -301,19 +301,6 @@ func TestTextBoard(t *testing.T) {
 	}
 }
 
-func BenchmarkImage(b *testing.B) {
-	ss := states(b, 2, 5)
-	v := eng.View(ss[len(ss)/2].s, games.Spectator)
-	r := Renderer{}
-	r.Image(imageCtx, v)
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := r.Image(imageCtx, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func BenchmarkBoard(b *testing.B) {
 	ss := states(b, 2, 5)
 	v := eng.View(ss[len(ss)/2].s, games.Spectator)

@@ -25,21 +25,62 @@ import (
 // Canvas is an RGBA image with drawing helpers.
 type Canvas struct {
 	Img *image.RGBA
+
+	// base is the canvas this one was cloned from. Encoding compares the
+	// pixels with it and reuses its paletted pixels where they are equal,
+	// so a canvas must not change once it has been cloned (static layers
+	// are shared by concurrent boards anyway).
+	base  *Canvas
+	quant *quantCache // this canvas in each palette, once it is a base
+}
+
+type quantCache struct {
+	mu sync.Mutex
+	m  map[*Palette]*image.Paletted
 }
 
 // New makes a canvas filled with bg.
 func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h))}
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}}
 	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
 }
 
-// Clone copies the canvas, e.g. a cached static board before drawing counters.
-func (c *Canvas) Clone() *Canvas {
-	img := image.NewRGBA(c.Img.Bounds())
-	copy(img.Pix, c.Img.Pix)
-	return &Canvas{Img: img}
+// View is a canvas that draws straight onto the part r of c, with r.Min
+// as its origin and r as its edges; nil when r is not all inside c.
+func (c *Canvas) View(r image.Rectangle) *Canvas {
+	if !r.In(c.Img.Rect) || r.Empty() {
+		return nil
+	}
+	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
+	return &Canvas{Img: img, quant: &quantCache{}}
 }
+
+// pixels keeps the RGBA images of released canvases for Clone.
+var pixels sync.Pool // *image.RGBA
+
+// Clone copies the canvas, e.g. a cached static board before drawing
+// counters, into the pixels of a released canvas of the same size if any.
+func (c *Canvas) Clone() *Canvas {
+	img, _ := pixels.Get().(*image.RGBA)
+	if img == nil || img.Rect != c.Img.Rect || img.Stride != c.Img.Stride {
+		img = image.NewRGBA(c.Img.Bounds())
+	}
+	copy(img.Pix, c.Img.Pix)
+	return &Canvas{Img: img, base: c, quant: &quantCache{}}
+}
+
+// Release gives the canvas's pixels back for a later Clone; c must not be
+// used afterwards (its Img is nil). Boards call it once encoded.
+func (c *Canvas) Release() {
+	if c.Img != nil {
+		pixels.Put(c.Img)
+		c.Img = nil
+	}
+}
+
+// rasterizers are reused: a rasterizer keeps its coverage buffer.
+var rasterizers sync.Pool // *vector.Rasterizer
 
 // Pt is a point in pixels.
 type Pt struct{ X, Y float64 }
@@ -59,7 +100,13 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 	if box.Empty() {
 		return
 	}
-	r := vector.NewRasterizer(box.Dx(), box.Dy())
+	r, _ := rasterizers.Get().(*vector.Rasterizer)
+	if r == nil {
+		r = vector.NewRasterizer(box.Dx(), box.Dy())
+	} else {
+		r.Reset(box.Dx(), box.Dy())
+	}
+	defer rasterizers.Put(r)
 	ox, oy := float64(box.Min.X), float64(box.Min.Y)
 	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
 	for _, p := range pts[1:] {
@@ -159,8 +206,53 @@ func face(bold bool, size float64) font.Face {
 	if err != nil {
 		panic("canvas: font face: " + err.Error())
 	}
-	faces[k] = fc
-	return fc
+	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}}
+	faces[k] = cf
+	return cf
+}
+
+// cachedFace keeps every glyph mask it has rasterised, by rune and by the
+// fraction of a pixel the pen stood at: the same glyph at the same
+// sub-pixel offset is the same mask, moved by whole pixels, so boards
+// draw exactly as before without rasterising each letter again.
+// Like the face under it, it is used only with faceMu held.
+type cachedFace struct {
+	font.Face
+	glyphs map[glyphKey]glyph
+}
+
+type glyphKey struct {
+	r      rune
+	fx, fy fixed.Int26_6 // the pen position's fraction of a pixel
+}
+
+type glyph struct {
+	dr      image.Rectangle // where the mask goes, for a pen at (fx, fy)
+	mask    *image.Alpha    // dr's size, from the origin
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// maxGlyphs bounds each face's cache; past it glyphs are rasterised as
+// they come (a cache this full means text at odd offsets, not a leak).
+const maxGlyphs = 1 << 12
+
+func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{r, dot.X & 63, dot.Y & 63}
+	g, ok := f.glyphs[k]
+	if !ok {
+		dr, mask, maskp, adv, gok := f.Face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
+		m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		if gok && mask != nil {
+			draw.Draw(m, m.Rect, mask, maskp, draw.Src)
+		}
+		g = glyph{dr, m, adv, gok}
+		if len(f.glyphs) < maxGlyphs {
+			f.glyphs[k] = g
+		}
+	}
+	at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
 // TextWidth measures a string in pixels.

@@ -50,6 +50,11 @@ var (
 		"red": canvas.Hex("#eab3ac"), "blue": canvas.Hex("#afc7f0"),
 		"green": canvas.Hex("#b0dcbc"), "yellow": canvas.Hex("#f3e0a0"),
 	}
+	cActive   = canvas.Hex("#fff6cc")
+	cLineText = canvas.Hex("#555555")
+	palette   = canvas.NewPalette(
+		[]color.RGBA{cBG, cCell, cZone, cNoMans, cLine, cObjective, laneLight["red"], laneLight["blue"], laneLight["green"], laneLight["yellow"], cActive, cWhite},
+		[]color.RGBA{cInk, cFaint, cBritish, cGerman, cOption, cGrey, cGold, laneCols["red"], laneCols["blue"], laneCols["green"], laneCols["yellow"], cLineText})
 )
 
 // shortKeys are the catalogue ids of the card labels on the picture: the
@@ -162,7 +167,7 @@ func drawBase(ctx render.Ctx) *canvas.Canvas {
 		label, size := fit(word(ctx, fmt.Sprintf("flanders.zone.german_line_%d", k+1)), labelW, 14, 9, true)
 		w := canvas.TextWidth(label, size, true)
 		c.Rect(laneX0+2*laneW-w/2-6, rowY(l)+8, w+12, rowH-16, cLine)
-		write(c, label, laneX0+2*laneW, rowY(l)+rowH/2, size, true, canvas.Hex("#555555"), canvas.Center)
+		write(c, label, laneX0+2*laneW, rowY(l)+rowH/2, size, true, cLineText, canvas.Center)
 	}
 	obj, size := fit(word(ctx, "flanders.zone.objective"), labelW, 16, 10, true)
 	w := canvas.TextWidth(obj, size, true)
@@ -276,6 +281,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		return nil, nil
 	}
 	c := baseLayer(ctx).Clone()
+	defer c.Release()
 	// Cards.
 	for _, s := range v.Spaces {
 		x, y := cellXY(s.Space)
@@ -322,7 +328,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		y := stripY + 16 + float64(i)*38
 		x := gridX0
 		if p.Active {
-			c.Rect(x-6, y-4, stripW+12, 34, canvas.Hex("#fff6cc"))
+			c.Rect(x-6, y-4, stripW+12, 34, cActive)
 		}
 		col := laneCols[p.Colour]
 		if p.Eliminated {
@@ -346,5 +352,5 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	for i, d := range v.Dice {
 		drawDie(c, diceX+float64(i)*48, y, d)
 	}
-	return c.PNG()
+	return c.PNGWith(palette)
 }

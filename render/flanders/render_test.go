@@ -247,19 +247,6 @@ func TestCatalogue(t *testing.T) {
 	}
 }
 
-func BenchmarkImage(b *testing.B) {
-	g := fl.Game{}
-	all := states(b, 1)
-	v := g.View(all[len(all)/2], games.Spectator)
-	Renderer{}.Image(imageCtx, v) // warm the base layer
-	b.ResetTimer()
-	for range b.N {
-		if _, err := (Renderer{}).Image(imageCtx, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func TestForeignAndEmptyViews(t *testing.T) {
 	r := Renderer{}
 	ctx := ctxFor("en", 0)

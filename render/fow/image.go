@@ -36,6 +36,9 @@ var (
 	colObjOff  = canvas.Hex("#9e9e9e")
 	colEntry   = canvas.Hex("#ffeb3b")
 	colInk     = canvas.Hex("#222222")
+	palette    = canvas.NewPalette(
+		[]color.RGBA{colBG, colAtt, colDef, colAttBand, colDefBand},
+		[]color.RGBA{colLine, colText, colObj, colObjOff, colEntry, colInk})
 )
 
 // px converts table inches (origin SW, y north) to pixels.
@@ -93,6 +96,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		return nil, nil
 	}
 	c := base(ctx, v.Mission).Clone()
+	defer c.Release()
 	// objectives: no coordinates are recorded, so they are spread along
 	// the middle of the half that holds them
 	for _, half := range []int{0, 1} {
@@ -129,7 +133,7 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	for _, s := range squares {
 		draw.Draw(c.Img, s.r, image.NewUniform(s.col), image.Point{}, draw.Src)
 	}
-	return c.PNG()
+	return c.PNGWith(palette)
 }
 
 // word is every word drawn on the picture: a catalogue message in the

@@ -208,22 +208,3 @@ func TestImageDecodes(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkImage(b *testing.B) {
-	rng := games.NewPCG(5, 5)
-	s, _ := eng.Setup(games.Options{"mission": "encounter"}, 2, rng)
-	for i := 0; i < 400 && len(eng.Active(s)) > 0; i++ {
-		if s.Phase == fowg.PhBattle && s.Turn >= 4 {
-			break
-		}
-		seat := eng.Active(s)[0]
-		s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
-	}
-	v := eng.View(s, games.Spectator)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := rr.Image(imageCtx, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

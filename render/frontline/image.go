@@ -39,6 +39,13 @@ var (
 	kindCols = map[string]color.RGBA{"red": canvas.Hex("#c0392b"), "green": canvas.Hex("#2e8b57"), "brown": canvas.Hex("#8b5a2b"), "yellow": canvas.Hex("#d4a017"), "grey": canvas.Hex("#7f8c8d"), "blue": canvas.Hex("#2c6fbb")}
 	catCols  = map[string]color.RGBA{fl.CatActivation: canvas.Hex("#2e8b57"), fl.CatPermanent: canvas.Hex("#7b4fa0"), fl.CatBattle: canvas.Hex("#c0392b"), fl.CatInstant: canvas.Hex("#d4a017"), fl.CatEquipment: canvas.Hex("#7f8c8d")}
 	sideCols = []color.RGBA{redSide, blueSide}
+	frontCol = canvas.Hex("#d9cfb5")
+	plus2Col = canvas.Hex("#1f7a3a")
+	plus1Col = canvas.Hex("#3c8d5a")
+	markCol  = canvas.Hex("#5b6b3a")
+	palette  = canvas.NewPalette(
+		[]color.RGBA{bgCol, creamCol, slotCol, frontCol, whiteCol, redSide, blueSide, kindCols["red"], kindCols["green"], kindCols["brown"], kindCols["yellow"], kindCols["grey"], kindCols["blue"], evCol},
+		[]color.RGBA{inkCol, lineCol, dimCol, goldCol, plus2Col, plus1Col, markCol})
 	// bases caches the static layer (grid, boxes, section labels) per
 	// language: it holds words, so languages never share one.
 	bases sync.Map // lang -> *canvas.Canvas
@@ -145,7 +152,7 @@ func drawBase(ctx render.Ctx, seen func(string)) *canvas.Canvas {
 	}
 	for f := 1; f <= 3; f++ {
 		y := float64(rowY0 + (f-1)*(rowH+rowGap))
-		fill(c, 640, y, 260, rowH, canvas.Hex("#d9cfb5"))
+		fill(c, 640, y, 260, rowH, frontCol)
 		outline(c, 640, y, 260, rowH, 1, lineCol)
 		c.Text(roman[f], 770, y+rowH-22, 26, true, inkCol, canvas.Center) // below the markers
 	}
@@ -193,17 +200,17 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y, w, h float64) {
 		c.Text(s, chipX+cw/2, y+33, sz, true, whiteCol, canvas.Center)
 	}
 	if u.Plus2 {
-		chip("+2", canvas.Hex("#1f7a3a"))
+		chip("+2", plus2Col)
 	}
 	if u.Plus1 {
-		chip("+1", canvas.Hex("#3c8d5a"))
+		chip("+1", plus1Col)
 	}
 	if u.Camo {
 		s := imgText(ctx, "camo")
 		if p.seen != nil {
 			p.seen(s)
 		}
-		chip(s, canvas.Hex("#5b6b3a"))
+		chip(s, markCol)
 	}
 }
 
@@ -253,7 +260,9 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	return drawBoard(ctx, v, nil).PNG()
+	c := drawBoard(ctx, v, nil)
+	defer c.Release()
+	return c.PNGWith(palette)
 }
 
 // drawBoard draws the view; seen (tests) receives every string drawn, and

@@ -14,8 +14,8 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// benchView is the board after 60 bot moves (also used by BenchmarkImage).
-func benchView() fl.View {
+// benchState is the board after 60 bot moves (a BenchmarkImage candidate).
+func benchState() fl.View {
 	rng := games.NewPCG(3, 3)
 	s, _ := eng.Setup(games.Options{}, 2, rng)
 	for i := 0; i < 60 && !eng.Outcome(s).Done; i++ {
@@ -29,7 +29,7 @@ func benchView() fl.View {
 // full rear and prison, equipment and permanent cards, markers, an event,
 // a battle and the end of the game.
 func richView() fl.View {
-	v := benchView()
+	v := benchState()
 	var units []fl.UnitView
 	for i, t := range fl.UnitTypes {
 		units = append(units, fl.UnitView{ID: t.ID + "-1", Type: t.ID, Front: 1 + i%3, Plus1: i%3 == 0, Plus2: i%4 == 0, Camo: i%5 == 0})
@@ -68,7 +68,7 @@ var longNames = []string{"Konstantin Konstantinopolski-Wielkopolski", "Алек�
 
 func TestImageLanguages(t *testing.T) {
 	r := Renderer{}
-	views := map[string]fl.View{"bench": benchView(), "rich": richView()}
+	views := map[string]fl.View{"bench": benchState(), "rich": richView()}
 	for name, v := range views {
 		imgs := map[string][]byte{}
 		for _, lang := range i18n.Languages {

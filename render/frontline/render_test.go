@@ -300,14 +300,3 @@ func TestErrorCodesTranslated(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkImage(b *testing.B) {
-	v := benchView()
-	r := Renderer{}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := r.Image(imageCtx, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -55,6 +55,12 @@ var (
 	nationCol = map[string]color.RGBA{
 		"ge": canvas.Hex("#9aa0a6"), "br": canvas.Hex("#c2ad6e"), "ca": canvas.Hex("#b39d5a"), "fr": canvas.Hex("#7c9bd6"),
 	}
+	cActed = color.RGBA{0, 0, 0, 90} // over a counter that has acted
+	// palette: counters are grounds too, and so are they once they have acted.
+	palette = canvas.NewPalette(
+		[]color.RGBA{cBG, cOpen, cTrench, cWire, cBlue, cRed, cCut, nationCol["ge"], nationCol["br"], nationCol["ca"], nationCol["fr"], cBack, cWhite,
+			acted(nationCol["ge"]), acted(nationCol["br"]), acted(nationCol["ca"]), acted(nationCol["fr"]), acted(cWhite)},
+		[]color.RGBA{cBlack, cLink, cHatch, cGrid, cNum, cDugout, cMarker, cImpass, cSTF, acted(cBlack), acted(cBlue), acted(cRed)})
 )
 
 func centre(h int) canvas.Pt {
@@ -328,7 +334,15 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("trenches: unexpected view %T", view)
 	}
-	return paint(ctx, v).PNG()
+	c := paint(ctx, v)
+	defer c.Release()
+	return c.PNGWith(palette)
+}
+
+// acted is col under the shade of a counter that has acted.
+func acted(col color.RGBA) color.RGBA {
+	k := func(x uint8) uint8 { return uint8((uint32(x)*(255-uint32(cActed.A)) + 127) / 255) }
+	return color.RGBA{k(col.R), k(col.G), k(col.B), 255}
 }
 
 // paint paints the board of v with the words in ctx's language.
@@ -385,10 +399,16 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	return c
 }
 
-// The shared canvas rasterises every shape over the whole image, so the
-// per-move layer is drawn on small transparent tiles and composited.
+// onTile runs f on a tile of dst from (x0, y0), w by h, with the tile's
+// top left as f's origin and nothing drawn outside it. The tile is a view
+// of dst where it lies inside; else f draws on a transparent tile that is
+// then composited.
 func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) {
 	x, y := int(math.Floor(x0)), int(math.Floor(y0))
+	if v := dst.View(image.Rect(x, y, x+int(w)+2, y+int(h)+2)); v != nil {
+		f(v)
+		return
+	}
 	t := canvas.New(int(w)+2, int(h)+2, color.RGBA{})
 	f(t)
 	b := t.Img.Bounds()
@@ -444,7 +464,7 @@ func drawTokens(c *canvas.Canvas, p canvas.Pt, ts []token) {
 		c.Text(label, q.X, y+3, size, true, cBlack, canvas.TopCenter)
 		c.Text(fmt.Sprintf("%d-%d-%d", st.Attack, st.Range, st.MP), q.X, y+15, 8, false, cBlack, canvas.TopCenter)
 		if u.Acted {
-			c.Rect(x, y, counter, counter, color.RGBA{0, 0, 0, 90})
+			c.Rect(x, y, counter, counter, cActed)
 		}
 	}
 	if extra > 0 {

@@ -282,22 +282,6 @@ func TestImageWrites(t *testing.T) {
 	}
 }
 
-func BenchmarkImage(b *testing.B) {
-	rng := games.NewPCG(3, 3)
-	s, _ := G.Setup(games.Options{"scenario": "6"}, 2, rng)
-	for i := 0; i < 40 && !G.Outcome(s).Done; i++ {
-		seat := G.Active(s)[0]
-		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
-	}
-	v := G.View(s, games.Spectator)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := R.Image(imageCtx, v); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 func TestForeignViews(t *testing.T) {
 	ctx := ctxFor("en", games.Spectator)
 	for _, v := range []any{nil, 42, tov.View{}, &tov.View{}, (*tov.View)(nil)} {

@@ -1,0 +1,229 @@
+package canvas
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/color"
+)
+
+// Palette is a game's fixed set of at most 256 colours: the colours it
+// paints with, exactly, and ramps of blends between each ground colour and
+// the colours drawn on it, which keep antialiased edges and text smooth.
+// Boards are encoded as 8-bit paletted PNGs through it: a quarter of the
+// bytes of RGBA to compress, and files about half the size.
+//
+// Every pixel maps to its nearest palette colour; a colour painted exactly
+// maps to itself. The mapping of each colour seen is remembered in small
+// per-goroutine lookup tables, so after the first boards almost every
+// pixel costs a comparison with its left neighbour or one table probe.
+type Palette struct {
+	pal    color.Palette
+	rgb    []uint32     // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
+	tables chan *lookup // idle lookup tables, kept across garbage collections
+}
+
+// NewPalette builds a palette from the ground colours (backgrounds, zones,
+// cells: what things are drawn on, most covered first) and the ink colours
+// (what is drawn on them). The rest of the 256 entries are blends between
+// each ground and every other colour: first the half-way shade of every
+// pair, then quarter and three-quarter shades, grounds in order, while
+// there is room. It panics when the exact colours are more than 256.
+func NewPalette(grounds, inks []color.RGBA) *Palette {
+	p := &Palette{tables: make(chan *lookup, 4)}
+	seen := map[uint32]bool{}
+	var exact []color.RGBA
+	for _, c := range append(append([]color.RGBA{}, grounds...), inks...) {
+		if !seen[key(c)] {
+			seen[key(c)] = true
+			exact = append(exact, c)
+		}
+	}
+	if len(exact) > 256 {
+		panic("canvas: more than 256 exact colours")
+	}
+	clear(seen)
+	add := func(c color.RGBA) {
+		if k := key(c); !seen[k] && len(p.rgb) < 256 {
+			seen[k] = true
+			p.rgb = append(p.rgb, k)
+			p.pal = append(p.pal, color.RGBA{c.R, c.G, c.B, 255})
+		}
+	}
+	for _, c := range exact {
+		add(c)
+	}
+	ramps := func(ts ...float64) {
+		for i, g := range grounds {
+			for j, c := range exact {
+				if j <= i && j < len(grounds) || key(c) == key(g) {
+					continue // a pair of grounds once
+				}
+				for _, t := range ts {
+					add(mix(g, c, t))
+				}
+			}
+		}
+	}
+	ramps(0.5)
+	ramps(0.25, 0.75)
+	return p
+}
+
+// Colors is the palette as written to the PNG.
+func (p *Palette) Colors() color.Palette { return p.pal }
+
+func key(c color.RGBA) uint32 { return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 }
+
+func mix(a, b color.RGBA, t float64) color.RGBA {
+	l := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
+	return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 255}
+}
+
+// nearest is the index of the palette colour closest to k (0xBBGGRR),
+// by squared distance weighted towards green as the eye is.
+func (p *Palette) nearest(k uint32) uint8 {
+	r, g, b := int(k&0xff), int(k>>8&0xff), int(k>>16&0xff)
+	best, bestD := 0, 1<<62
+	for i, q := range p.rgb {
+		dr, dg, db := r-int(q&0xff), g-int(q>>8&0xff), b-int(q>>16&0xff)
+		if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD {
+			best, bestD = i, d
+			if d == 0 {
+				break
+			}
+		}
+	}
+	return uint8(best)
+}
+
+// lookup is a direct-mapped cache from colour to palette index.
+const lookupBits = 16
+
+type lookup struct {
+	keys [1 << lookupBits]uint32 // colour, or noKey
+	idx  [1 << lookupBits]uint8
+}
+
+const noKey = 0xffffffff // no 24-bit colour has this key
+
+func (p *Palette) table() *lookup {
+	select {
+	case t := <-p.tables:
+		return t
+	default:
+	}
+	t := &lookup{}
+	for i := range t.keys {
+		t.keys[i] = noKey
+	}
+	return t
+}
+
+func (p *Palette) putTable(t *lookup) {
+	select {
+	case p.tables <- t:
+	default:
+	}
+}
+
+// Quantize maps an RGBA image onto the palette (alpha is ignored: boards
+// are opaque), into dst when it has the right size.
+func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
+	return p.quantize(src, nil, nil, dst)
+}
+
+// quantize maps src onto the palette; where src has the same pixels as
+// base, it copies baseIdx, base in this palette.
+func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, dst *image.Paletted) *image.Paletted {
+	b := src.Bounds()
+	if dst == nil || dst.Rect != b {
+		dst = image.NewPaletted(b, p.pal)
+	}
+	dst.Palette = p.pal
+	p.quantizeRows(src, base, baseIdx, dst.Pix, dst.Stride, 0, b.Dy())
+	return dst
+}
+
+// quantizeRows maps rows y0 to y1 (from the top of src) into out, row y
+// at out[y*stride:]. Where a row, or a span of 16 pixels, equals base's,
+// it copies baseIdx (base in this palette) instead, and where a span
+// equals the one above it, what that became.
+func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, out []byte, stride, y0, y1 int) {
+	b := src.Bounds()
+	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
+		base = nil
+	}
+	t := p.table()
+	defer p.putTable(t)
+	w := b.Dx()
+	const span = 16
+	for y := y0; y < y1; y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		o := out[y*stride : y*stride+w]
+		var brow, bout []byte
+		if base != nil {
+			brow = base.Pix[y*base.Stride : y*base.Stride+4*w]
+			bout = baseIdx.Pix[y*baseIdx.Stride : y*baseIdx.Stride+w]
+			if bytes.Equal(row, brow) {
+				copy(o, bout)
+				continue
+			}
+		}
+		var up, upOut []byte // the row above, when in the same band
+		if y > y0 {
+			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
+			upOut = out[(y-1)*stride : (y-1)*stride+w]
+		}
+		prev, prevIdx := uint32(noKey), uint8(0)
+		for x0 := 0; x0 < w; x0 += span {
+			x1 := min(x0+span, w)
+			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
+				copy(o[x0:x1], bout[x0:x1])
+				prev = noKey
+				continue
+			}
+			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
+				copy(o[x0:x1], upOut[x0:x1])
+				prev = noKey
+				continue
+			}
+			for x := x0; x < x1; x++ {
+				k := binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff
+				if k != prev {
+					h := (k * 0x9E3779B1) >> (32 - lookupBits)
+					if t.keys[h] == k {
+						prevIdx = t.idx[h]
+					} else {
+						prevIdx = p.nearest(k)
+						t.keys[h], t.idx[h] = k, prevIdx
+					}
+					prev = k
+				}
+				o[x] = prevIdx
+			}
+		}
+	}
+}
+
+// in is the canvas in palette p, computed once for a canvas other
+// canvases were cloned from.
+func (c *Canvas) in(p *Palette) *image.Paletted {
+	q := c.quant
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if img, ok := q.m[p]; ok {
+		return img
+	}
+	if q.m == nil {
+		q.m = map[*Palette]*image.Paletted{}
+	}
+	var base *image.RGBA
+	var baseIdx *image.Paletted
+	if c.base != nil {
+		base, baseIdx = c.base.Img, c.base.in(p)
+	}
+	img := p.quantize(c.Img, base, baseIdx, nil)
+	q.m[p] = img
+	return img
+}

@@ -1,0 +1,120 @@
+package canvas
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"runtime"
+	"testing"
+)
+
+var testPalette = NewPalette([]color.RGBA{Hex("#efe8d4"), Hex("#f8f4e8")},
+	[]color.RGBA{Hex("#2b2b2b"), Hex("#c0392b"), Hex("#2e6fd8")})
+
+// board draws shapes and text over a static layer, as a game does.
+func board(w, h int) (base, c *Canvas) {
+	base = New(w, h, Hex("#efe8d4"))
+	base.Rect(20, 20, float64(w)-40, float64(h)/2, Hex("#f8f4e8"))
+	base.Text("Static words", 30, 30, 14, true, Hex("#2b2b2b"), TopLeft)
+	c = base.Clone()
+	for i := 0; i < 12; i++ {
+		c.Circle(Pt{float64(30 + i*25), float64(h) * 0.7}, 9, Hex("#c0392b"))
+		c.Text("Łódź 7", float64(10+i*20), float64(i*h/12), 12, false, Hex("#2e6fd8"), TopLeft)
+	}
+	c.Line(Pt{0, 0}, Pt{float64(w), float64(h)}, 3, color.RGBA{10, 200, 90, 255}) // not in the palette
+	return base, c
+}
+
+// TestPNGWithDecodes: the paletted PNG decodes (zlib and CRC checks
+// included) to the palette's nearest colour of every pixel, whether the
+// picture is one band or several, cloned from a static layer or not.
+func TestPNGWithDecodes(t *testing.T) {
+	for _, procs := range []int{1, 2, 3, 4} {
+		prev := runtime.GOMAXPROCS(procs)
+		for _, size := range []image.Point{{50, 30}, {333, 700}, {400, 129}} {
+			base, c := board(size.X, size.Y)
+			for _, cv := range []*Canvas{base, c} {
+				b, err := cv.PNGWith(testPalette)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img, err := png.Decode(bytes.NewReader(b))
+				if err != nil {
+					t.Fatalf("procs %d size %v: %v", procs, size, err)
+				}
+				pi, ok := img.(*image.Paletted)
+				if !ok || pi.Rect != cv.Img.Rect {
+					t.Fatalf("decoded %T %v", img, img.Bounds())
+				}
+				want := testPalette.Quantize(cv.Img, nil)
+				if !bytes.Equal(pi.Pix, want.Pix) {
+					t.Fatalf("procs %d size %v: pixels differ from Quantize", procs, size)
+				}
+				for y := 0; y < size.Y; y++ {
+					for x := 0; x < size.X; x++ {
+						k := key(cv.Img.RGBAAt(x, y))
+						if got := testPalette.rgb[pi.ColorIndexAt(x, y)]; got != testPalette.rgb[testPalette.nearest(k)] {
+							t.Fatalf("pixel %d,%d: %06x for %06x", x, y, got, k)
+						}
+					}
+				}
+			}
+		}
+		runtime.GOMAXPROCS(prev)
+	}
+}
+
+// TestPaletteExact: the game's own colours are encoded exactly, and a
+// palette keeps to 256 entries.
+func TestPaletteExact(t *testing.T) {
+	for _, c := range []color.RGBA{Hex("#efe8d4"), Hex("#2b2b2b"), Hex("#2e6fd8")} {
+		if got := testPalette.pal[testPalette.nearest(key(c))]; got != c {
+			t.Fatalf("%v became %v", c, got)
+		}
+	}
+	var many []color.RGBA
+	for i := 0; i < 60; i++ {
+		many = append(many, color.RGBA{uint8(i * 4), uint8(255 - i*4), uint8(i), 255})
+	}
+	if p := NewPalette(many[:20], many[20:]); len(p.pal) > 256 || len(p.pal) <= 60 {
+		t.Fatalf("%d colours", len(p.pal))
+	}
+}
+
+func BenchmarkPNGWith(b *testing.B) {
+	_, c := board(1280, 960)
+	c.PNGWith(testPalette)
+	for b.Loop() {
+		c.PNGWith(testPalette)
+	}
+}
+
+// TestPNGWithConcurrent: boards cloned from one static layer are encoded
+// at once (run with -race); each decodes to its own pixels.
+func TestPNGWithConcurrent(t *testing.T) {
+	base, _ := board(300, 400)
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			c := base.Clone()
+			defer c.Release()
+			c.Circle(Pt{float64(20 + 30*g), 300}, 12, Hex("#c0392b"))
+			c.Text("Łódź", 10, float64(20*g), 13, g%2 == 0, Hex("#2e6fd8"), TopLeft)
+			b, err := c.PNGWith(testPalette)
+			if err == nil {
+				var img image.Image
+				if img, err = png.Decode(bytes.NewReader(b)); err == nil && !bytes.Equal(img.(*image.Paletted).Pix, testPalette.Quantize(c.Img, nil).Pix) {
+					err = errors.New("pixels differ")
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package fow
+
+const raceEnabled = true
