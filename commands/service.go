@@ -61,6 +61,11 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
+	// A computer move outside Legal is a rules bug: the engine plays a
+	// legal one instead and it is logged here.
+	games.SetBotMistake(func(game string, seat games.Seat, a games.Action) {
+		log.Error().Str("game", game).Int("seat", int(seat)).Str("action", a.String()).Msg("computer chose an illegal action; played the first legal one")
+	})
 	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }

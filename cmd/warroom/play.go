@@ -275,7 +275,7 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		}
 		if err := t.apply(seat, a); err != nil {
 			msg := err.Error()
-			if key := t.eng.Info().ID + ".err." + games.ErrorCode(err); i18n.Has(key) {
+			if key := render.WhyKey(t.eng.Info().ID, games.ErrorCode(err)); key != "" {
 				msg = t.ctx.T(key)
 			}
 			fmt.Fprintf(t.out, "! %s\n", msg)

@@ -37,7 +37,7 @@ func randomAction(pr *rand.Rand) games.Action {
 // other actions are rejected without changing the state; the state
 // round-trips through JSON; a replay gives the same game.
 func TestRandomPlayouts(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	eng := games.Adapt[State](g)
 	n := playouts(t, 160, 40)
 	for game := range n {
@@ -173,7 +173,7 @@ func TestRandomPlayouts(t *testing.T) {
 // TestHiddenInformation: no view (spectator or seat) and no event contains
 // the identity of a tile in either stack or the box while the game runs.
 func TestHiddenInformation(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	n := playouts(t, 80, 20)
 	for game := range n {
 		seats := 1 + game%4
@@ -244,7 +244,7 @@ func TestHiddenInformation(t *testing.T) {
 
 // TestViewsIdentical: nothing is private, every seat sees the public view.
 func TestViewsIdentical(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, _ := botGame(t, 3, 3, games.Options{})
 	_ = s
 	r := games.NewPCG(3, 3)
@@ -282,7 +282,7 @@ func TestBotGames(t *testing.T) {
 }
 
 func TestSetupOptions(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	for _, c := range []struct {
 		seats   int
 		opts    games.Options
@@ -335,7 +335,7 @@ func TestSetupOptions(t *testing.T) {
 }
 
 func BenchmarkApply(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	seed := uint64(0)
 	r := games.NewPCG(seed, 1)
 	s, _ := g.Setup(games.Options{}, 3, r)
@@ -365,7 +365,7 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 func BenchmarkBot(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	r := games.NewPCG(1, 1)
 	s, _ := g.Setup(games.Options{}, 2, r)
 	for range 20 {

@@ -232,7 +232,7 @@ type playout struct {
 // randomPlayout plays one game with random legal actions (or the bot with
 // probability botPct/100) and checks everything after every action.
 func randomPlayout(t *testing.T, seed uint64, botPct int, thorough bool) playout {
-	g := Game{}
+	g := games.Check[State](Game{})
 	seats := 2 + int(seed%3)
 	opts := games.Options{}
 	if seed%4 == 1 {
@@ -358,7 +358,7 @@ func TestRandomPlayouts(t *testing.T) {
 		ends[po.final.Reason]++
 		// Replay: same seed and actions give the same state.
 		if seed%10 == 0 {
-			g := Game{}
+			g := games.Check[State](Game{})
 			rng := games.NewPCG(seed, 99)
 			s, _ := g.Setup(po.opts, po.seats, rng)
 			for i, a := range po.actions {
@@ -379,7 +379,7 @@ func TestRandomPlayouts(t *testing.T) {
 // TestHiddenInformation: no view ever names a card in the draw pile or
 // exposes the pile itself.
 func TestHiddenInformation(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	steps := 0
 	defer func() { t.Logf("%d steps", steps) }()
 	for seed := range uint64(playouts(20, 60)) {
@@ -421,7 +421,7 @@ func TestHiddenInformation(t *testing.T) {
 }
 
 func TestBotGames(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	wins := map[int]int{}
 	reasons := map[string]int{}
 	rounds, games_ := 0, 0
@@ -461,7 +461,7 @@ func TestBotGames(t *testing.T) {
 }
 
 func TestViewRoundTrip(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, _ := g.Setup(nil, 3, games.NewPCG(3, 3))
 	v := g.View(s, games.Spectator)
 	b, _ := json.Marshal(v)
@@ -481,7 +481,7 @@ func TestViewRoundTrip(t *testing.T) {
 }
 
 func BenchmarkApply(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	rng := games.NewPCG(1, 1)
 	s, _ := g.Setup(nil, 4, rng)
 	b.ResetTimer()
@@ -497,7 +497,7 @@ func BenchmarkApply(b *testing.B) {
 }
 
 func BenchmarkPlayout(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	rng := games.NewPCG(2, 2)
 	for range b.N {
 		s, _ := g.Setup(nil, 4, rng)

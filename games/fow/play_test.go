@@ -8,7 +8,7 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-var G = Game{}
+var G = games.Check[State](Game{})
 
 // playout runs a game to its end with the Bot (or random legal actions when
 // random is true) for every seat. check is called after every action.

@@ -166,7 +166,7 @@ func TestPropertiesPlayouts(t *testing.T) {
 					}
 				}
 				for _, seat := range []games.Seat{0, 1} {
-					if len(G.Legal(next, seat)) > 0 != G.isActive(next, seat) {
+					if len(G.Legal(next, seat)) > 0 != (Game{}).isActive(next, seat) {
 						t.Fatalf("Legal/Active disagree for %d in %s", seat, next.Phase)
 					}
 				}

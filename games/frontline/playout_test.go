@@ -8,7 +8,7 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-var G = Game{}
+var G = games.Check[State](Game{})
 
 func mustJSON(t testing.TB, v any) string {
 	b, err := json.Marshal(v)

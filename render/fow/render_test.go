@@ -53,7 +53,7 @@ func visit(t *testing.T, n int, f func(s fowg.State)) {
 						a = eng.Bot(s, seat, rng)
 					}
 				}
-				ns, _, err := eng.Apply(s, seat, a, rng)
+				ns, _, err := games.Apply(eng, s, seat, a, rng)
 				if err != nil {
 					t.Fatalf("%s: %v", a, err)
 				}
@@ -217,7 +217,7 @@ func BenchmarkImage(b *testing.B) {
 			break
 		}
 		seat := eng.Active(s)[0]
-		s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+		s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
 	}
 	v := eng.View(s, games.Spectator)
 	b.ResetTimer()
