@@ -732,3 +732,24 @@ func TestExample16Tie(t *testing.T) {
 	eq(t, "B ready", s.P[B].Ready[0], false)
 	eq(t, "assault removed", contains(s.RemovedA, c("assault-1")), true)
 }
+
+// The causes bad_shell used to cover, each with its own code (spec 6.4:
+// artillery on its own front, bombers on any; X counts uncamouflaged
+// enemy military units).
+func TestShellRefusalsNameTheCause(t *testing.T) {
+	s := blank(2, A, A)
+	s.put(A, "1.1", "bombers-1")
+	s.put(A, "2.3", "heavy_artillery-1")
+	s.put(A, "2.1", "riflemen-1")
+	s.put(A, "R", "mortars-1")
+	s.put(B, "2.1", "riflemen-2")
+	s.put(B, "3.2", "tanks-1", "camo")
+	s.put(B, "3.4", "captain-1")
+	reject(t, &s, A, "shell heavy_artillery-1 3", "shell_other_front")
+	reject(t, &s, A, "shell riflemen-1 2", "cannot_shell")
+	reject(t, &s, A, "shell mortars-1 2", "shell_not_in_line")
+	reject(t, &s, A, "shell riflemen-2 2", "shell_not_in_line")
+	reject(t, &s, A, "shell bombers-1 3", "shell_no_target")
+	reject(t, &s, A, "shell bombers-1 1", "shell_no_target")
+	apply(t, &s, A, "shell bombers-1 2", d(8)...)
+}
