@@ -19,8 +19,8 @@ func TestConformance(t *testing.T) {
 	setups = append(setups, gamestest.Setup{Seats: 1, Opts: games.Options{OptSolo: SoloLone}})
 	gamestest.Run(t, games.Adapt[State](Game{}), gamestest.Config{
 		Setups:   setups,
-		Playouts: 60,
-		BotGames: 200,
+		Playouts: 40,
+		BotGames: 150,
 		MaxSteps: 6000,
 		Check: func(t testing.TB, st games.State) {
 			s := st.(State)
@@ -31,7 +31,7 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("round %d", s.Round)
 			}
 		},
-		Step: func(t testing.TB, prev, next games.State, _ games.Seat, _ games.Action) {
+		Step: func(t testing.TB, prev, next games.State, _ games.Seat, _ games.Action, _ []games.Event) {
 			p, n := prev.(State), next.(State)
 			if n.Penalty < p.Penalty {
 				t.Fatalf("penalty went down")
