@@ -209,25 +209,23 @@ func (l *loaded) canUndo(seat games.Seat) bool {
 
 // runBots plays computer seats while one of them is to act.
 func (s *Service) runBots(l *loaded, st games.State, v int64) (games.State, []data.LogEntry, error) {
-	var out []data.LogEntry
-	for step := 0; step < maxBotSteps; step++ {
-		if l.eng.Outcome(st).Done {
-			return st, out, nil
-		}
-		seat, ok := botToAct(l.t, l.eng.Active(st))
-		if !ok {
-			return st, out, nil
-		}
-		a := l.eng.Bot(st, seat, l.t.RNG)
-		ns, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
-		if err != nil {
-			return nil, nil, fmt.Errorf("computer player %d chose illegal %s in %s: %w", seat, a, l.t.Game, err)
-		}
-		st = ns
-		v++
-		out = append(out, data.LogEntry{Version: v, Seat: seat, Action: a.String(), Events: ev, At: time.Now().UTC()})
+	st, moves, err := games.RunBots(l.eng, st, l.t.RNG, games.Bots{Max: maxBotSteps, Seat: games.SeatsIn(func(a games.Seat) bool {
+		return int(a) < len(l.t.Seats) && l.t.Seats[a].Bot
+	})})
+	if err != nil {
+		return nil, nil, err
 	}
-	return nil, nil, fmt.Errorf("computer players made %d moves in a row in %s", maxBotSteps, l.t.Game)
+	return st, logEntries(moves, v), nil
+}
+
+// logEntries records moves from version v+1 on.
+func logEntries(moves []games.Move, v int64) []data.LogEntry {
+	var out []data.LogEntry
+	for _, m := range moves {
+		v++
+		out = append(out, data.LogEntry{Version: v, Seat: m.Seat, Action: m.Action.String(), Events: m.Events, At: nowUTC()})
+	}
+	return out
 }
 
 // botToAct finds a computer seat among the active ones. In co-op games

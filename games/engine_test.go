@@ -52,3 +52,25 @@ func TestAdapterGate(t *testing.T) {
 		t.Fatalf("bot played %v, reported %v", a, mistakes)
 	}
 }
+
+// RunBots plays while its picker finds a computer seat, stops for a
+// human, and calls an endless run a bug, leaving the state as it was.
+func TestRunBots(t *testing.T) {
+	var asked any
+	e := Adapt[secretState](secretGame{asked: &asked})
+	s := State(secretState{Hidden: 7})
+	n := 0
+	st, moves, err := RunBots(e, s, NewPCG(1, 1), Bots{Seat: func(_ State, active []Seat) (Seat, bool) {
+		n++
+		return active[0], n <= 3
+	}})
+	if err != nil || len(moves) != 3 || st.(secretState).Hidden != 10 || moves[0].Action.String() != "go" {
+		t.Fatalf("%v %v %v", st, moves, err)
+	}
+	if st, moves, err := RunBots(e, s, NewPCG(1, 1), Bots{Seat: SeatsIn(func(x Seat) bool { return x == 1 })}); err != nil || len(moves) != 0 || st.(secretState).Hidden != 7 {
+		t.Fatalf("a human's turn: %v %v %v", st, moves, err)
+	}
+	if st, moves, err := RunBots(e, s, NewPCG(1, 1), Bots{Max: 10, Seat: SeatsIn(func(Seat) bool { return true })}); err == nil || moves != nil || st.(secretState).Hidden != 7 {
+		t.Fatalf("endless: %v %v %v", st, moves, err)
+	}
+}
