@@ -202,9 +202,12 @@ type Engine interface {
 	Setup(opts Options, seats int, rng Rand) (State, error)
 	Active(s State) []Seat
 	Legal(s State, seat Seat) []Action
+	// Apply is the gate (games.Apply): an action in Legal is performed,
+	// anything else refused with an *Error and s returned unchanged.
 	Apply(s State, seat Seat, a Action, rng Rand) (State, []Event, error)
 	View(s State, viewer Seat) any
 	Outcome(s State) Outcome
+	// Bot is the computer's choice, always in Legal (games.Bot).
 	Bot(s State, seat Seat, rng Rand) Action
 	Encode(s State) ([]byte, error)
 	Decode(b []byte) (State, error)
