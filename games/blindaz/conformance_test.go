@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 	gamestest.Run(t, games.Adapt[State](Game{}), gamestest.Config{
 		Setups:   setups,
 		Playouts: 40,
-		BotGames: 150,
+		BotGames: 100,
 		MaxSteps: 6000,
 		Check: func(t testing.TB, st games.State) {
 			s := st.(State)
