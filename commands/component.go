@@ -8,7 +8,6 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/i18n"
 )
 
 func nowUTC() time.Time { return time.Now().UTC() }
@@ -203,7 +202,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 	if err != nil {
 		if code := games.ErrorCode(err); code != "" {
 			why := code
-			if key := l.t.Game + ".err." + code; i18n.Has(key) {
+			if key := render.WhyKey(l.t.Game, code); key != "" {
 				why = userCtx(req).T(key)
 			}
 			return private(req, "core.err.illegal", "Why", why)

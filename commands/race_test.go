@@ -60,19 +60,10 @@ func (race) Undoable(before, after raceState, p games.Seat, a games.Action) bool
 	return a.Verb == "mark"
 }
 
-func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event, error) {
-	if s.Winner >= 0 {
-		return s, nil, games.Illegal("game_over")
-	}
-	if int(p) != s.Turn {
-		return s, nil, games.Illegal("not_your_turn")
-	}
-	if a.Verb == "mark" && len(a.Args) == 0 {
+func (g race) Do(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event) {
+	if a.Verb == "mark" {
 		s.Marks++
-		return s, []games.Event{games.Ev("mark", p)}, nil
-	}
-	if a.Verb != "add" || len(a.Args) != 1 || a.Args[0] < 1 || a.Args[0] > 2 {
-		return s, nil, games.Illegal("bad_move", a)
+		return s, []games.Event{games.Ev("mark", p)}
 	}
 	s.Secrets = append([]int(nil), s.Secrets...)
 	s.Total += a.Args[0]
@@ -81,7 +72,7 @@ func (g race) Apply(s raceState, p games.Seat, a games.Action, r games.Rand) (ra
 	} else {
 		s.Turn = (s.Turn + 1) % s.Seats
 	}
-	return s, []games.Event{games.Ev("add", p, "n", a.Args[0])}, nil
+	return s, []games.Event{games.Ev("add", p, "n", a.Args[0])}
 }
 
 func (race) View(s raceState, v games.Seat) any {

@@ -61,6 +61,11 @@ const maxTurnTimeout = 168
 
 // NewService builds the table service.
 func NewService(store data.Store, log zerolog.Logger) *Service {
+	// A computer move outside Legal is a rules bug: the engine plays a
+	// legal one instead and it is logged here.
+	games.SetBotMistake(func(game string, seat games.Seat, a games.Action) {
+		log.Error().Str("game", game).Int("seat", int(seat)).Str("action", a.String()).Msg("computer chose an illegal action; played the first legal one")
+	})
 	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
@@ -204,25 +209,23 @@ func (l *loaded) canUndo(seat games.Seat) bool {
 
 // runBots plays computer seats while one of them is to act.
 func (s *Service) runBots(l *loaded, st games.State, v int64) (games.State, []data.LogEntry, error) {
-	var out []data.LogEntry
-	for step := 0; step < maxBotSteps; step++ {
-		if l.eng.Outcome(st).Done {
-			return st, out, nil
-		}
-		seat, ok := botToAct(l.t, l.eng.Active(st))
-		if !ok {
-			return st, out, nil
-		}
-		a := l.eng.Bot(st, seat, l.t.RNG)
-		ns, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
-		if err != nil {
-			return nil, nil, fmt.Errorf("computer player %d chose illegal %s in %s: %w", seat, a, l.t.Game, err)
-		}
-		st = ns
-		v++
-		out = append(out, data.LogEntry{Version: v, Seat: seat, Action: a.String(), Events: ev, At: time.Now().UTC()})
+	st, moves, err := games.RunBots(l.eng, st, l.t.RNG, games.Bots{Max: maxBotSteps, Seat: games.SeatsIn(func(a games.Seat) bool {
+		return int(a) < len(l.t.Seats) && l.t.Seats[a].Bot
+	})})
+	if err != nil {
+		return nil, nil, err
 	}
-	return nil, nil, fmt.Errorf("computer players made %d moves in a row in %s", maxBotSteps, l.t.Game)
+	return st, logEntries(moves, v), nil
+}
+
+// logEntries records moves from version v+1 on.
+func logEntries(moves []games.Move, v int64) []data.LogEntry {
+	var out []data.LogEntry
+	for _, m := range moves {
+		v++
+		out = append(out, data.LogEntry{Version: v, Seat: m.Seat, Action: m.Action.String(), Events: m.Events, At: nowUTC()})
+	}
+	return out
 }
 
 // botToAct finds a computer seat among the active ones. In co-op games

@@ -69,24 +69,23 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	st := l.state
 	expect := t.Version
 	v := expect
-	var entries []data.LogEntry
 	late := map[games.Seat]bool{}
 	// Play for the late seats until the seats to act change.
-	for step := 0; step < maxBotSteps && sameSeats(start, l.eng.Active(st)) && !l.eng.Outcome(st).Done; step++ {
-		seat, ok := humanToAct(t, l.eng.Active(st))
-		if !ok {
-			break
+	st, moves, err := games.RunBots(l.eng, st, t.RNG, games.Bots{Max: maxBotSteps, Seat: func(_ games.State, active []games.Seat) (games.Seat, bool) {
+		if !sameSeats(start, active) {
+			return 0, false
 		}
-		late[seat] = true
-		a := l.eng.Bot(st, seat, t.RNG)
-		ns, ev, err := l.eng.Apply(st, seat, a, t.RNG)
-		if err != nil {
-			return false, fmt.Errorf("timeout stand-in for seat %d chose illegal %s: %w", seat, a, err)
+		seat, ok := humanToAct(t, active)
+		if ok {
+			late[seat] = true
 		}
-		st = ns
-		v++
-		entries = append(entries, data.LogEntry{Version: v, Seat: seat, Action: a.String(), Events: ev, At: nowUTC()})
+		return seat, ok
+	}})
+	if err != nil {
+		return false, fmt.Errorf("timeout stand-in: %w", err)
 	}
+	entries := logEntries(moves, v)
+	v += int64(len(moves))
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
 		return false, err

@@ -3,15 +3,19 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // Game is what a rules package implements for its own state type S.
 //
-// Apply must not modify the state it is given (clone before changing), and
-// must return the input unchanged with an *Error when the action is
-// illegal. Legal must list exactly the actions Apply accepts from that seat.
+// Legal is the single gate: the adapter (Adapt, Apply) accepts an action
+// only when it is in Legal(s, seat), and only then calls Do, so Do never
+// sees an illegal action and cannot fail. Do must not modify the state it
+// is given (clone before changing). Why an action is refused is the
+// optional Explainer's business; the state never changes on a refusal.
 type Game[S any] interface {
 	Info() Info
 	// Setup deals a new game for the given number of seats.
@@ -20,8 +24,9 @@ type Game[S any] interface {
 	Active(s S) []Seat
 	// Legal lists every action the seat may take now.
 	Legal(s S, seat Seat) []Action
-	// Apply validates and performs one action.
-	Apply(s S, seat Seat, a Action, rng Rand) (S, []Event, error)
+	// Do performs one action of Legal(s, seat); it is never called with
+	// another, and must not modify s.
+	Do(s S, seat Seat, a Action, rng Rand) (S, []Event)
 	// View is what viewer (a seat, or Spectator) may see. Hidden
 	// information is removed here and nowhere else. The result must
 	// round-trip through JSON.
@@ -30,6 +35,120 @@ type Game[S any] interface {
 	Outcome(s S) Outcome
 	// Bot chooses an action for a computer player among Legal(s, seat).
 	Bot(s S, seat Seat, rng Rand) Action
+}
+
+// Explainer is optional for a Game: Explain says why a is refused, an
+// *Error with the spec's precise code (catalogue key <game>.err.<code>).
+// It is called only for an action not in Legal(s, seat). A nil answer, or
+// a game without Explainer, gets the generic game_over, not_your_turn or
+// not_legal.
+type Explainer[S any] interface {
+	Explain(s S, seat Seat, a Action) error
+}
+
+// BotMistake hears of every Bot answer that is not in Legal: the adapter
+// plays the first legal action instead. The table service logs it at error
+// level; tests make it fail.
+type BotMistake func(game string, seat Seat, a Action)
+
+var botMistake atomic.Pointer[BotMistake]
+
+// SetBotMistake installs f (nil: none) and returns the hook it replaces.
+func SetBotMistake(f BotMistake) BotMistake {
+	var p *BotMistake
+	if f != nil {
+		p = &f
+	}
+	if old := botMistake.Swap(p); old != nil {
+		return *old
+	}
+	return nil
+}
+
+// Apply is the gate: a in Legal(s, seat) is performed by g.Do, anything
+// else is refused with g's explanation and s returned unchanged.
+func Apply[S any](g Game[S], s S, seat Seat, a Action, rng Rand) (S, []Event, error) {
+	if InLegal(g.Legal(s, seat), a) {
+		ns, ev := g.Do(s, seat, a, rng)
+		return ns, ev, nil
+	}
+	return s, nil, Explain(g, s, seat, a)
+}
+
+// Explain is why g refuses a: the game's Explainer, or a generic code.
+func Explain[S any](g Game[S], s S, seat Seat, a Action) error {
+	if x, ok := g.(Explainer[S]); ok {
+		if err := x.Explain(s, seat, a); err != nil {
+			return err
+		}
+	}
+	if g.Outcome(s).Done {
+		return Illegal("game_over")
+	}
+	if !slices.Contains(g.Active(s), seat) {
+		return Illegal("not_your_turn")
+	}
+	return Illegal("not_legal", a.String())
+}
+
+// Bot is g's computer choice, checked: an answer not in Legal is reported
+// to BotMistake and replaced by the first legal action.
+func Bot[S any](g Game[S], s S, seat Seat, rng Rand) Action {
+	a := g.Bot(s, seat, rng)
+	legal := g.Legal(s, seat)
+	if len(legal) == 0 || InLegal(legal, a) {
+		return a
+	}
+	if f := botMistake.Load(); f != nil {
+		(*f)(g.Info().ID, seat, a)
+	}
+	return legal[0]
+}
+
+// InLegal reports whether a is one of legal.
+func InLegal(legal []Action, a Action) bool {
+	return slices.ContainsFunc(legal, a.Equal)
+}
+
+// Checked is a Game seen through the gate, with its own state type: Apply
+// and Bot as the adapter does them. Tests and tools that hold an S use it.
+type Checked[S any] struct{ Game[S] }
+
+// Check wraps g.
+func Check[S any](g Game[S]) Checked[S] { return Checked[S]{g} }
+
+// Apply is games.Apply.
+func (c Checked[S]) Apply(s S, seat Seat, a Action, rng Rand) (S, []Event, error) {
+	return Apply(c.Game, s, seat, a, rng)
+}
+
+// Bot is games.Bot.
+func (c Checked[S]) Bot(s S, seat Seat, rng Rand) Action { return Bot(c.Game, s, seat, rng) }
+
+// The optional parts pass through, with the adapter's defaults for a game
+// without them; so a Checked is for callers, never itself given to Adapt.
+
+// Explain is games.Explain.
+func (c Checked[S]) Explain(s S, seat Seat, a Action) error { return Explain(c.Game, s, seat, a) }
+
+// PrivateChoices is the game's Secrets answer, false without one.
+func (c Checked[S]) PrivateChoices(public any, seat Seat) bool {
+	x, ok := c.Game.(Secrets)
+	return ok && x.PrivateChoices(public, seat)
+}
+
+// Disguise is the game's Disguiser answer, s itself without one.
+func (c Checked[S]) Disguise(s S, r Rand) S {
+	if x, ok := c.Game.(Disguiser[S]); ok {
+		return x.Disguise(s, r)
+	}
+	return s
+}
+
+// Undoable is the game's Undoer answer, false without one.
+func (c Checked[S]) Undoable(before, after S, seat Seat, a Action) bool {
+	x, ok := c.Game.(Undoer[S])
+	return ok && x.Undoable(before, after, seat, a)
 }
 
 // Undoer is optional for a Game: it says whether a move may be taken back.
@@ -83,9 +202,12 @@ type Engine interface {
 	Setup(opts Options, seats int, rng Rand) (State, error)
 	Active(s State) []Seat
 	Legal(s State, seat Seat) []Action
+	// Apply is the gate (games.Apply): an action in Legal is performed,
+	// anything else refused with an *Error and s returned unchanged.
 	Apply(s State, seat Seat, a Action, rng Rand) (State, []Event, error)
 	View(s State, viewer Seat) any
 	Outcome(s State) Outcome
+	// Bot is the computer's choice, always in Legal (games.Bot).
 	Bot(s State, seat Seat, rng Rand) Action
 	Encode(s State) ([]byte, error)
 	Decode(b []byte) (State, error)
@@ -124,9 +246,9 @@ func (a adapter[S]) Active(s State) []Seat              { return a.g.Active(a.ca
 func (a adapter[S]) Legal(s State, p Seat) []Action     { return a.g.Legal(a.cast(s), p) }
 func (a adapter[S]) View(s State, p Seat) any           { return a.g.View(a.cast(s), p) }
 func (a adapter[S]) Outcome(s State) Outcome            { return a.g.Outcome(a.cast(s)) }
-func (a adapter[S]) Bot(s State, p Seat, r Rand) Action { return a.g.Bot(a.cast(s), p, r) }
+func (a adapter[S]) Bot(s State, p Seat, r Rand) Action { return Bot(a.g, a.cast(s), p, r) }
 func (a adapter[S]) Apply(s State, p Seat, x Action, r Rand) (State, []Event, error) {
-	ns, ev, err := a.g.Apply(a.cast(s), p, x, r)
+	ns, ev, err := Apply(a.g, a.cast(s), p, x, r)
 	if err != nil {
 		return s, nil, err
 	}

@@ -2,8 +2,9 @@
 // registry that finds engines by id, and the randomness they draw from.
 //
 // A game is data plus pure functions (modelled on Rally the Troops' rules
-// modules and boardgame.io): Setup, Active, Legal, Apply, View, Outcome and
-// Bot. Engines import nothing from the rest of warroom, never read the
+// modules and boardgame.io): Setup, Active, Legal, Do, View, Outcome and
+// Bot, with an optional Explain. Legal is the single gate: Adapt accepts an
+// action only when it is listed, so Do never sees another. Engines import nothing from the rest of warroom, never read the
 // clock, the network or a global, and draw every random number from the
 // Rand they are given, so state + action + rand fully determine the result.
 package games

@@ -11,8 +11,9 @@ func (secretGame) Info() Info                                    { return Info{I
 func (secretGame) Setup(Options, int, Rand) (secretState, error) { return secretState{Hidden: 7}, nil }
 func (secretGame) Active(secretState) []Seat                     { return []Seat{0} }
 func (secretGame) Legal(secretState, Seat) []Action              { return []Action{Act("go")} }
-func (secretGame) Apply(s secretState, _ Seat, _ Action, _ Rand) (secretState, []Event, error) {
-	return s, nil, nil
+func (secretGame) Do(s secretState, _ Seat, _ Action, _ Rand) (secretState, []Event) {
+	s.Hidden++
+	return s, nil
 }
 func (secretGame) View(s secretState, viewer Seat) any {
 	if viewer == 0 {
@@ -55,8 +56,8 @@ func (p plainGame) Info() Info                                          { return
 func (p plainGame) Setup(o Options, n int, r Rand) (secretState, error) { return p.g.Setup(o, n, r) }
 func (p plainGame) Active(s secretState) []Seat                         { return p.g.Active(s) }
 func (p plainGame) Legal(s secretState, x Seat) []Action                { return p.g.Legal(s, x) }
-func (p plainGame) Apply(s secretState, x Seat, a Action, r Rand) (secretState, []Event, error) {
-	return p.g.Apply(s, x, a, r)
+func (p plainGame) Do(s secretState, x Seat, a Action, r Rand) (secretState, []Event) {
+	return p.g.Do(s, x, a, r)
 }
 func (p plainGame) View(s secretState, v Seat) any           { return p.g.View(s, v) }
 func (p plainGame) Outcome(s secretState) Outcome            { return p.g.Outcome(s) }

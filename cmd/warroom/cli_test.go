@@ -199,3 +199,18 @@ func TestRunRefusesABadHTTPAddress(t *testing.T) {
 		t.Fatalf("run with a bad --http: %d %s", code, errs)
 	}
 }
+
+// Seats marked "computer" are played by games.RunBots: all of them
+// play a game to its end; with one human seat the run stops at its turn.
+func TestReplayComputerSeats(t *testing.T) {
+	for _, game := range []string{"flanders", "frontline"} {
+		res, err := Replay(ReplayFile{Game: game, Seats: 2, Seed: []uint64{3, 4}, Computer: []int{0, 1}})
+		if err != nil || res.Error != "" || !res.Outcome.Done || res.Applied == 0 || len(res.Active) != 0 {
+			t.Fatalf("%s: %v %q done %v after %d", game, err, res.Error, res.Outcome.Done, res.Applied)
+		}
+		res, err = Replay(ReplayFile{Game: game, Seats: 2, Seed: []uint64{3, 4}, Computer: []int{1}})
+		if err != nil || res.Error != "" || res.Outcome.Done || len(res.Active) != 1 || res.Active[0] != 0 {
+			t.Fatalf("%s with a human: %v %q active %v", game, err, res.Error, res.Active)
+		}
+	}
+}

@@ -210,9 +210,13 @@ func (t *localTable) apply(seat games.Seat, a games.Action) error {
 }
 
 func (t *localTable) label(seat games.Seat, a games.Action) string {
+	return t.labelIn(t.state, seat, a)
+}
+
+func (t *localTable) labelIn(s games.State, seat games.Seat, a games.Action) string {
 	ctx := t.ctx
 	ctx.Viewer = seat
-	m := t.g.Menu(ctx, t.eng.View(t.state, seat), []games.Action{a})
+	m := t.g.Menu(ctx, t.eng.View(s, seat), []games.Action{a})
 	if len(m.Choices) == 1 && m.Choices[0].Label != "" {
 		return m.Choices[0].Label
 	}
@@ -221,27 +225,45 @@ func (t *localTable) label(seat games.Seat, a games.Action) string {
 
 // autoplay lets the computer play every seat and prints the result.
 func (t *localTable) autoplay(quiet bool) error {
-	for !t.eng.Outcome(t.state).Done {
-		active := t.eng.Active(t.state)
-		if len(active) == 0 {
-			return fmt.Errorf("no seat may act but the game is not over (after %d actions)", t.actions)
-		}
-		seat := active[0]
-		a := t.eng.Bot(t.state, seat, t.rng)
-		if !quiet {
-			fmt.Fprintf(t.out, "%s: %s\n", t.ctx.Name(seat), t.label(seat, a))
-		}
-		if err := t.apply(seat, a); err != nil {
-			return fmt.Errorf("computer seat %d chose %s: %w", seat, a, err)
-		}
-		// A picture after every turn: whenever the seat to act changes.
-		if next := t.eng.Active(t.state); !t.eng.Outcome(t.state).Done && (len(next) == 0 || next[0] != seat) {
-			if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
-				return err
-			}
-		}
+	all := func(_ games.State, active []games.Seat) (games.Seat, bool) { return active[0], true }
+	if err := t.runBots(all, quiet, ""); err != nil {
+		return err
+	}
+	if !t.eng.Outcome(t.state).Done {
+		return fmt.Errorf("no seat may act but the game is not over (after %d actions)", t.actions)
 	}
 	return t.finish()
+}
+
+// runBots plays the computer's moves while pick finds a seat for it
+// (games.RunBots), printing each move after prefix unless quiet.
+func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, bool), quiet bool, prefix string) error {
+	last, n := games.Seat(-1), 0
+	var imgErr error
+	st, moves, err := games.RunBots(t.eng, t.state, t.rng, games.Bots{
+		Max:  maxLocalActions - t.actions + 1,
+		Seat: pick,
+		Before: func(s games.State, seat games.Seat, a games.Action) {
+			// A picture after every turn: the board as the previous
+			// seat left it, whenever the seat to act changes.
+			if last >= 0 && seat != last && imgErr == nil {
+				imgErr = t.writeImageOf(s, fmt.Sprintf("%04d", t.actions+n))
+			}
+			last, n = seat, n+1
+			if !quiet {
+				fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(seat), t.labelIn(s, seat, a))
+			}
+		},
+	})
+	if err == nil {
+		err = imgErr
+	}
+	if err != nil {
+		return fmt.Errorf("after %d actions: %w", t.actions, err)
+	}
+	t.state = st
+	t.actions += len(moves)
+	return nil
 }
 
 func (t *localTable) finish() error {
@@ -258,11 +280,14 @@ func (t *localTable) finish() error {
 	return nil
 }
 
-func (t *localTable) writeImage(name string) error {
+func (t *localTable) writeImage(name string) error { return t.writeImageOf(t.state, name) }
+
+// writeImageOf writes the public picture of state s into the --images folder.
+func (t *localTable) writeImageOf(s games.State, name string) error {
 	if t.imgDir == "" {
 		return nil
 	}
-	png, err := t.g.Image(t.ctx, t.eng.View(t.state, games.Spectator))
+	png, err := t.g.Image(t.ctx, t.eng.View(s, games.Spectator))
 	if err != nil || png == nil {
 		return err
 	}
@@ -276,20 +301,20 @@ func (t *localTable) writeImage(name string) error {
 
 // interactive runs a hot-seat game on the terminal.
 func (t *localTable) interactive(in *bufio.Scanner) error {
-	for !t.eng.Outcome(t.state).Done {
+	for {
+		// The computer plays while the first seat to act is its own.
+		first := func(_ games.State, active []games.Seat) (games.Seat, bool) { return active[0], t.bots[active[0]] }
+		if err := t.runBots(first, false, "> "); err != nil {
+			return err
+		}
+		if t.eng.Outcome(t.state).Done {
+			break
+		}
 		active := t.eng.Active(t.state)
 		if len(active) == 0 {
 			return fmt.Errorf("no seat may act but the game is not over")
 		}
 		seat := active[0]
-		if t.bots[seat] {
-			a := t.eng.Bot(t.state, seat, t.rng)
-			fmt.Fprintf(t.out, "> %s: %s\n", t.ctx.Name(seat), t.label(seat, a))
-			if err := t.apply(seat, a); err != nil {
-				return fmt.Errorf("computer seat %d chose %s: %w", seat, a, err)
-			}
-			continue
-		}
 		ctx := t.ctx
 		ctx.Viewer = seat
 		view := t.eng.View(t.state, seat)
@@ -334,7 +359,7 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		}
 		if err := t.apply(seat, a); err != nil {
 			msg := err.Error()
-			if key := t.eng.Info().ID + ".err." + games.ErrorCode(err); i18n.Has(key) {
+			if key := render.WhyKey(t.eng.Info().ID, games.ErrorCode(err)); key != "" {
 				msg = t.ctx.T(key)
 			}
 			fmt.Fprintf(t.out, "! %s\n", msg)

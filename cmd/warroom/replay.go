@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,11 @@ type ReplayFile struct {
 	Script  []int           `json:"script,omitempty"`
 	Seed    []uint64        `json:"seed,omitempty"`
 	Actions []string        `json:"actions,omitempty"` // "action" or "seat:action", e.g. "1:take.7"
-	Table   *data.Table     `json:"table,omitempty"`
+	// Computer lists the seats the computer plays: before the first
+	// action and after each one, their turns are played (games.RunBots)
+	// until a seat not listed must act.
+	Computer []int       `json:"computer,omitempty"`
+	Table    *data.Table `json:"table,omitempty"`
 }
 
 // ReplayResult is what replay prints.
@@ -112,7 +117,25 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 		}
 	}
 	res.Game = f.Game
+	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(f.Computer, int(s)) })
+	bots := func() bool {
+		ns, moves, berr := games.RunBots(eng, st, r, games.Bots{Seat: computer})
+		if berr != nil {
+			res.Error = berr.Error()
+			return false
+		}
+		st = ns
+		res.Applied += len(moves)
+		for _, m := range moves {
+			res.Events = append(res.Events, m.Events...)
+		}
+		return true
+	}
+	going := bots()
 	for _, line := range f.Actions {
+		if !going {
+			break
+		}
 		seat, a, perr := parseSeatAction(line)
 		if perr != nil {
 			return res, perr
@@ -133,6 +156,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 		st = ns
 		res.Applied++
 		res.Events = append(res.Events, ev...)
+		going = bots()
 	}
 	res.Outcome = eng.Outcome(st)
 	res.Active = eng.Active(st)

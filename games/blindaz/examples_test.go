@@ -35,7 +35,7 @@ func TestExample1SetupFirstRound(t *testing.T) {
 	script := append(games.ShuffleScript(tOrder), games.ShuffleScript(eOrder)...)
 	script = append(script, dice(4)...)
 	r := games.Script(script...)
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, err := g.Setup(games.Options{OptSolo: SoloLone}, 1, r)
 	if err != nil {
 		t.Fatal(err)
@@ -439,7 +439,7 @@ func TestExample14BotTakesGrenade(t *testing.T) {
 			t.Fatal("an attack is reachable")
 		}
 	}
-	g := Game{}
+	g := games.Check[State](Game{})
 	a := g.Bot(s, 0, nil)
 	eq(t, "bot move", a.String(), "move.5.3")
 	s, _ = apply(t, s, 0, a.String(), games.Script())

@@ -190,7 +190,7 @@ func apply(t *testing.T, s State, seat int, act string, r games.Rand) (State, []
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns, ev, err := Game{}.Apply(s, games.Seat(seat), a, r)
+	ns, ev, err := games.Check[State](Game{}).Apply(s, games.Seat(seat), a, r)
 	if err != nil {
 		t.Fatalf("%s rejected: %v", act, err)
 	}
@@ -207,7 +207,7 @@ func reject(t *testing.T, s State, seat int, act, code string) {
 		t.Fatal(err)
 	}
 	before := mustJSON(t, s)
-	ns, _, err := Game{}.Apply(s, games.Seat(seat), a, games.Script())
+	ns, _, err := games.Check[State](Game{}).Apply(s, games.Seat(seat), a, games.Script())
 	if games.ErrorCode(err) != code {
 		t.Fatalf("%s: got error %v, want %s", act, err, code)
 	}

@@ -14,7 +14,7 @@ import (
 // botGame plays an all-computer game; it returns the final state and the
 // number of actions.
 func botGame(t testing.TB, seed uint64, seats int, opts games.Options) (State, int) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	r := games.NewPCG(seed, 0xb11d)
 	s, err := g.Setup(opts, seats, r)
 	if err != nil {

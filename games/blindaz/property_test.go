@@ -22,158 +22,10 @@ func playouts(t *testing.T, full, short int) int {
 	return n
 }
 
-// randomAction: a random illegal-or-legal action text for rejection tests.
-func randomAction(pr *rand.Rand) games.Action {
-	verbs := []string{VDeploy, VMove, VBack, VBuild, VFlag, VClear, VAttack, VTake, VThrow, VReplace, VPass, "dig"}
-	a := games.Action{Verb: verbs[pr.IntN(len(verbs))]}
-	for range pr.IntN(3) {
-		a.Args = append(a.Args, pr.IntN(17)-2)
-	}
-	return a
-}
-
-// TestRandomPlayouts: random legal playouts (half random, half computer
-// moves) keep every invariant; every legal action is accepted; random
-// other actions are rejected without changing the state; the state
-// round-trips through JSON; a replay gives the same game.
-func TestRandomPlayouts(t *testing.T) {
-	g := Game{}
-	eng := games.Adapt[State](g)
-	n := playouts(t, 160, 40)
-	for game := range n {
-		seats := 1 + game%4
-		opts := games.Options{}
-		if game%8 == 0 {
-			opts[OptSolo] = SoloLone
-		}
-		opts[OptDifficulty] = Difficulties[game%3].ID
-		pr := rand.New(rand.NewPCG(uint64(game), 7))
-		r := games.NewPCG(uint64(game), 99)
-		s, err := g.Setup(opts, seats, r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		type step struct {
-			seat games.Seat
-			a    games.Action
-		}
-		var log []step
-		lastPenalty := 0
-		for s.Phase != PhaseOver {
-			if err := checkInvariants(&s); err != nil {
-				t.Fatalf("game %d action %d: %v", game, len(log), err)
-			}
-			if s.Penalty < lastPenalty {
-				t.Fatalf("penalty went down")
-			}
-			lastPenalty = s.Penalty
-			if s.Round > 6*26+6 {
-				t.Fatalf("game %d: round %d", game, s.Round)
-			}
-			act := g.Active(s)
-			if len(act) == 0 {
-				t.Fatalf("nobody active")
-			}
-			seat := act[pr.IntN(len(act))]
-			legal := g.Legal(s, seat)
-			if len(legal) == 0 {
-				t.Fatalf("game %d: no legal action", game)
-			}
-			before := mustJSON(t, s)
-			// non-active seats get nil and are refused
-			for o := games.Seat(-1); o < 4; o++ {
-				if !slices.Contains(act, o) {
-					if g.Legal(s, o) != nil {
-						t.Fatalf("seat %d not active but has legal actions", o)
-					}
-					if _, _, err := g.Apply(s, o, legal[0], games.NewPCG(1, 1)); games.ErrorCode(err) != "not_your_turn" {
-						t.Fatalf("inactive seat %d: %v", o, err)
-					}
-				}
-			}
-			// a few legal actions are accepted (on a scratch random source)
-			for k := 0; k < 3; k++ {
-				a := legal[pr.IntN(len(legal))]
-				ns, _, err := g.Apply(s, seat, a, games.NewPCG(pr.Uint64(), 1))
-				if err != nil {
-					t.Fatalf("game %d: legal %v rejected: %v", game, a, err)
-				}
-				if err := checkInvariants(&ns); err != nil {
-					t.Fatalf("game %d after %v: %v", game, a, err)
-				}
-			}
-			// random actions not in Legal are rejected, state unchanged
-			for k := 0; k < 3; k++ {
-				a := randomAction(pr)
-				if slices.ContainsFunc(legal, a.Equal) {
-					continue
-				}
-				ns, _, err := g.Apply(s, seat, a, games.NewPCG(1, 1))
-				if err == nil || games.ErrorCode(err) == "" {
-					t.Fatalf("game %d: illegal %v accepted (%v)", game, a, err)
-				}
-				if mustJSON(t, ns) != before {
-					t.Fatalf("rejected action changed the state")
-				}
-			}
-			if mustJSON(t, s) != before {
-				t.Fatalf("Apply modified its input")
-			}
-			// JSON round trip through the engine codec
-			if len(log)%17 == 0 {
-				b, err := eng.Encode(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d, err := eng.Decode(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if mustJSON(t, d) != before {
-					t.Fatalf("JSON round trip differs")
-				}
-			}
-			var a games.Action
-			if pr.IntN(2) == 0 {
-				a = g.Bot(s, seat, r)
-			} else {
-				a = legal[pr.IntN(len(legal))]
-			}
-			ns, _, err := g.Apply(s, seat, a, r)
-			if err != nil {
-				t.Fatalf("game %d: %v rejected: %v", game, a, err)
-			}
-			if ns.Round == s.Round+1 {
-				checkAdvance(t, &s, &ns)
-			}
-			log = append(log, step{seat, a})
-			s = ns
-			if len(log) > 6000 {
-				t.Fatalf("game %d does not end", game)
-			}
-		}
-		if err := checkInvariants(&s); err != nil {
-			t.Fatalf("game %d final: %v", game, err)
-		}
-		// replay
-		r2 := games.NewPCG(uint64(game), 99)
-		s2, _ := g.Setup(opts, seats, r2)
-		for _, st := range log {
-			s2, _, err = g.Apply(s2, st.seat, st.a, r2)
-			if err != nil {
-				t.Fatalf("replay: %v", err)
-			}
-		}
-		if mustJSON(t, s2) != mustJSON(t, s) {
-			t.Fatalf("game %d: replay differs", game)
-		}
-	}
-}
-
 // TestHiddenInformation: no view (spectator or seat) and no event contains
 // the identity of a tile in either stack or the box while the game runs.
 func TestHiddenInformation(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	n := playouts(t, 80, 20)
 	for game := range n {
 		seats := 1 + game%4
@@ -244,7 +96,7 @@ func TestHiddenInformation(t *testing.T) {
 
 // TestViewsIdentical: nothing is private, every seat sees the public view.
 func TestViewsIdentical(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, _ := botGame(t, 3, 3, games.Options{})
 	_ = s
 	r := games.NewPCG(3, 3)
@@ -266,23 +118,8 @@ func TestViewsIdentical(t *testing.T) {
 	}
 }
 
-// TestBotGames: all-computer games end and the bot only plays legal moves.
-func TestBotGames(t *testing.T) {
-	n := playouts(t, 200, 40)
-	for seed := range n {
-		seats, opts := soldiersOpts(1 + seed%4)
-		s, _ := botGame(t, uint64(seed), seats, opts)
-		if s.Phase != PhaseOver || s.Result == "" {
-			t.Fatalf("seed %d did not end", seed)
-		}
-		if s.Round > 6*26+6 {
-			t.Fatalf("seed %d: %d rounds", seed, s.Round)
-		}
-	}
-}
-
 func TestSetupOptions(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	for _, c := range []struct {
 		seats   int
 		opts    games.Options
@@ -335,7 +172,7 @@ func TestSetupOptions(t *testing.T) {
 }
 
 func BenchmarkApply(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	seed := uint64(0)
 	r := games.NewPCG(seed, 1)
 	s, _ := g.Setup(games.Options{}, 3, r)
@@ -365,7 +202,7 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 func BenchmarkBot(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	r := games.NewPCG(1, 1)
 	s, _ := g.Setup(games.Options{}, 2, r)
 	for range 20 {
@@ -380,7 +217,7 @@ func BenchmarkBot(b *testing.B) {
 // checkAdvance is invariant 11: across an enemy phase every tank and
 // infantry tile that was on the board before the action and is still there
 // after it moved exactly one column east in its lane.
-func checkAdvance(t *testing.T, before, after *State) {
+func checkAdvance(t testing.TB, before, after *State) {
 	t.Helper()
 	where := map[int]int{}
 	for c, b := range before.Board {

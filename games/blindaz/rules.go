@@ -241,21 +241,22 @@ func (Game) Outcome(s State) games.Outcome {
 	return o
 }
 
-// Apply validates and performs one action.
-func (g Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
-	if s.Phase == PhaseOver {
-		return s, nil, games.Illegal("game_over")
-	}
-	if !slices.Contains(g.Active(s), seat) {
-		return s, nil, games.Illegal("not_your_turn")
-	}
-	legal := g.Legal(s, seat)
-	if !slices.ContainsFunc(legal, a.Equal) {
-		return s, nil, s.diagnose(seat, a)
-	}
+// Do performs one legal action.
+func (g Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	ap := &applier{s: s.clone(), r: rng}
 	ap.do(int(seat), a)
-	return ap.s, ap.ev, nil
+	return ap.s, ap.ev
+}
+
+// Explain says why a is not legal (spec §6.3 codes).
+func (g Game) Explain(s State, seat games.Seat, a games.Action) error {
+	if s.Phase == PhaseOver {
+		return games.Illegal("game_over")
+	}
+	if !slices.Contains(g.Active(s), seat) {
+		return games.Illegal("not_your_turn")
+	}
+	return s.diagnose(seat, a)
 }
 
 // diagnose explains why an action is not legal (spec §6.3 codes).

@@ -121,7 +121,7 @@ func try(s State, act string, dice ...int) (State, error) {
 		vals[i] = d - 1
 	}
 	rng := games.Script(vals...)
-	ns, _, err := Game{}.Apply(s, games.Seat(s.Active), a, rng)
+	ns, _, err := games.Check[State](Game{}).Apply(s, games.Seat(s.Active), a, rng)
 	if err == nil && rng.Used() != len(vals) {
 		return ns, fmt.Errorf("used %d of %d scripted values", rng.Used(), len(vals))
 	}
@@ -614,7 +614,7 @@ func TestStrongArtillery(t *testing.T) {
 }
 
 func TestSetupOptions(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, err := g.Setup(games.Options{OptBeginner: "1,3", OptFirstPlayer: "3"}, 3, games.NewPCG(1, 2))
 	if err != nil {
 		t.Fatal(err)

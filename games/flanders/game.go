@@ -196,7 +196,8 @@ var verbs = map[string]struct {
 	"use_mines": {PhaseMines, 0}, "halt": {PhaseMines, 0},
 }
 
-// check validates an action without changing anything.
+// check validates an action without changing anything. It is both the
+// filter Legal draws its list with and the explanation of a refusal.
 func (s *State) check(seat int, a games.Action) error {
 	if s.Over() {
 		return games.Illegal("game_over")
@@ -298,11 +299,13 @@ func (s *State) check(seat int, a games.Action) error {
 	return nil
 }
 
-// Apply validates and performs one action.
-func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
-	if err := s.check(int(seat), a); err != nil {
-		return s, nil, err
-	}
+// Explain says why a is not legal: the code check gives.
+func (Game) Explain(s State, seat games.Seat, a games.Action) error {
+	return s.check(int(seat), a)
+}
+
+// Do performs one legal action.
+func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	ns := s.clone()
 	c := &ctx{s: &ns, rng: rng}
 	switch a.Verb {
@@ -348,7 +351,7 @@ func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (Sta
 	case "halt":
 		c.halt()
 	}
-	return ns, c.ev, nil
+	return ns, c.ev
 }
 
 // Outcome reports the result; Scores are the troops left per seat.

@@ -3,7 +3,6 @@ package flanders
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"testing"
 
@@ -160,7 +159,7 @@ func checkInvariants(t testing.TB, s State) {
 
 // checkRows is invariant 3 across one action: only the active company
 // moves, one row per step event, back one row per retreat event.
-func checkRows(t *testing.T, before, after State, evs []games.Event) {
+func checkRows(t testing.TB, before, after State, evs []games.Event) {
 	t.Helper()
 	row := before.Players[before.Active].Row
 	for _, e := range evs {
@@ -187,136 +186,6 @@ func checkRows(t *testing.T, before, after State, evs []games.Event) {
 			t.Fatalf("seat %d row %d, expected %d", i, after.Players[i].Row, want)
 		}
 	}
-}
-
-// randomAction makes an arbitrary (mostly illegal) action.
-func randomAction(r games.Rand) games.Action {
-	names := make([]string, 0, len(verbs))
-	for v := range verbs {
-		names = append(names, v)
-	}
-	sort.Strings(names)
-	v := names[r.Intn(len(names))]
-	n := verbs[v].args
-	if r.Intn(10) == 0 {
-		n = r.Intn(3)
-	}
-	a := games.Action{Verb: v}
-	for range n {
-		a.Args = append(a.Args, r.Intn(25)-5)
-	}
-	if r.Intn(20) == 0 {
-		a.Verb = "nonsense"
-	}
-	return a
-}
-
-func contains(list []games.Action, a games.Action) bool {
-	for _, l := range list {
-		if l.Equal(a) {
-			return true
-		}
-	}
-	return false
-}
-
-type playout struct {
-	seed    uint64
-	seats   int
-	opts    games.Options
-	actions []games.Action
-	seatsOf []games.Seat
-	final   State
-}
-
-// randomPlayout plays one game with random legal actions (or the bot with
-// probability botPct/100) and checks everything after every action.
-func randomPlayout(t *testing.T, seed uint64, botPct int, thorough bool) playout {
-	g := Game{}
-	seats := 2 + int(seed%3)
-	opts := games.Options{}
-	if seed%4 == 1 {
-		opts[OptBeginner] = "all"
-	}
-	if seed%5 == 2 {
-		opts[OptStrongArtillery] = "on"
-	}
-	rng := games.NewPCG(seed, 99)
-	pick := games.NewPCG(seed, 7)
-	s, err := g.Setup(opts, seats, rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	po := playout{seed: seed, seats: seats, opts: opts}
-	checkInvariants(t, s)
-	for step := 0; !s.Over(); step++ {
-		if step > 5000 {
-			t.Fatalf("seed %d: game did not end", seed)
-		}
-		seat := games.Seat(s.Active)
-		legal := g.Legal(s, seat)
-		for other := range seats {
-			if other != int(seat) && g.Legal(s, games.Seat(other)) != nil {
-				t.Fatalf("seat %d has legal actions out of turn", other)
-			}
-		}
-		before := ""
-		if thorough {
-			before = mustJSON(t, s)
-			for _, a := range legal {
-				if _, _, err := g.Apply(s, seat, a, games.NewPCG(uint64(step), 3)); err != nil {
-					t.Fatalf("seed %d: legal %v rejected: %v", seed, a, err)
-				}
-			}
-			for range 3 {
-				a := randomAction(pick)
-				if contains(legal, a) {
-					continue
-				}
-				ns, _, err := g.Apply(s, seat, a, rng)
-				if err == nil || games.ErrorCode(err) == "" {
-					t.Fatalf("seed %d: illegal %v accepted in %s (legal %v)", seed, a, s.Phase, legal)
-				}
-				if mustJSON(t, ns) != before {
-					t.Fatalf("rejected action changed the state")
-				}
-			}
-			if _, _, err := g.Apply(s, games.Seat((int(seat)+1)%seats), legal[0], rng); games.ErrorCode(err) != "not_your_turn" {
-				t.Fatalf("out-of-turn action: %v", err)
-			}
-			// JSON round trip.
-			var back State
-			if err := json.Unmarshal([]byte(before), &back); err != nil {
-				t.Fatal(err)
-			}
-			if mustJSON(t, back) != before {
-				t.Fatalf("state JSON does not round-trip")
-			}
-		}
-		var a games.Action
-		if int(pick.Intn(100)) < botPct {
-			a = g.Bot(s, seat, rng)
-			if !contains(legal, a) {
-				t.Fatalf("bot chose illegal %v (legal %v)", a, legal)
-			}
-		} else {
-			a = legal[pick.Intn(len(legal))]
-		}
-		ns, evs, err := g.Apply(s, seat, a, rng)
-		if err != nil {
-			t.Fatalf("seed %d: %v: %v", seed, a, err)
-		}
-		checkRows(t, s, ns, evs)
-		if thorough && mustJSON(t, s) != before {
-			t.Fatalf("Apply modified its input")
-		}
-		po.actions = append(po.actions, a)
-		po.seatsOf = append(po.seatsOf, seat)
-		s = ns
-		checkInvariants(t, s)
-	}
-	po.final = s
-	return po
 }
 
 // cardIDs finds every "type#n" card id in a JSON text.
@@ -351,35 +220,10 @@ func playouts(short, long int) int {
 	return n
 }
 
-func TestRandomPlayouts(t *testing.T) {
-	ends := map[string]int{}
-	for seed := range uint64(playouts(100, 400)) {
-		po := randomPlayout(t, seed, 50, seed%4 == 0)
-		ends[po.final.Reason]++
-		// Replay: same seed and actions give the same state.
-		if seed%10 == 0 {
-			g := Game{}
-			rng := games.NewPCG(seed, 99)
-			s, _ := g.Setup(po.opts, po.seats, rng)
-			for i, a := range po.actions {
-				var err error
-				s, _, err = g.Apply(s, po.seatsOf[i], a, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			if mustJSON(t, s) != mustJSON(t, po.final) {
-				t.Fatalf("seed %d: replay differs", seed)
-			}
-		}
-	}
-	t.Logf("endings: %v", ends)
-}
-
 // TestHiddenInformation: no view ever names a card in the draw pile or
 // exposes the pile itself.
 func TestHiddenInformation(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	steps := 0
 	defer func() { t.Logf("%d steps", steps) }()
 	for seed := range uint64(playouts(20, 60)) {
@@ -420,48 +264,8 @@ func TestHiddenInformation(t *testing.T) {
 	}
 }
 
-func TestBotGames(t *testing.T) {
-	g := Game{}
-	wins := map[int]int{}
-	reasons := map[string]int{}
-	rounds, games_ := 0, 0
-	for seed := range uint64(playouts(200, 1000)) {
-		seats := 2 + int(seed%3)
-		rng := games.NewPCG(seed, 11)
-		s, _ := g.Setup(nil, seats, rng)
-		for step := 0; !s.Over(); step++ {
-			if step > 3000 {
-				t.Fatalf("seed %d: bot game too long", seed)
-			}
-			seat := games.Seat(s.Active)
-			a := g.Bot(s, seat, rng)
-			if !contains(g.Legal(s, seat), a) {
-				t.Fatalf("bot chose illegal %v", a)
-			}
-			var err error
-			s, _, err = g.Apply(s, seat, a, rng)
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		checkInvariants(t, s)
-		reasons[fmt.Sprint(seats, "p ", s.Reason)]++
-		if s.Reason == ReasonObjective && len(s.Winners) > 1 {
-			reasons[fmt.Sprint(seats, "p shared")]++
-		}
-		if seats == 2 {
-			for _, w := range s.Winners {
-				wins[(w-s.First+2)%2]++
-			}
-		}
-		rounds += s.Round
-		games_++
-	}
-	t.Logf("2p wins by position (first, second): %v; mean rounds %.2f; endings %v", wins, float64(rounds)/float64(games_), reasons)
-}
-
 func TestViewRoundTrip(t *testing.T) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	s, _ := g.Setup(nil, 3, games.NewPCG(3, 3))
 	v := g.View(s, games.Spectator)
 	b, _ := json.Marshal(v)
@@ -481,7 +285,7 @@ func TestViewRoundTrip(t *testing.T) {
 }
 
 func BenchmarkApply(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	rng := games.NewPCG(1, 1)
 	s, _ := g.Setup(nil, 4, rng)
 	b.ResetTimer()
@@ -497,7 +301,7 @@ func BenchmarkApply(b *testing.B) {
 }
 
 func BenchmarkPlayout(b *testing.B) {
-	g := Game{}
+	g := games.Check[State](Game{})
 	rng := games.NewPCG(2, 2)
 	for range b.N {
 		s, _ := g.Setup(nil, 4, rng)

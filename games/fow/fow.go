@@ -389,11 +389,13 @@ func battleLegal(s *State, seat int) []games.Action {
 	return out
 }
 
-// Apply validates and performs one action.
-func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
-	if err := check(&s, int(seat), a); err != nil {
-		return s, nil, err
-	}
+// Explain says why a is not legal, as precisely as the spec's codes go.
+func (Game) Explain(s State, seat games.Seat, a games.Action) error {
+	return explain(&s, int(seat), a)
+}
+
+// Do performs one legal action.
+func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	w := s.clone()
 	seq := w.Seq
 	perform(&w, int(seat), a, rng)
@@ -410,20 +412,15 @@ func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (Sta
 		}
 		evs = append(evs, ev)
 	}
-	return w, evs, nil
+	return w, evs
 }
 
-// check returns nil iff a is in Legal(s, seat), else the most precise error.
-func check(s *State, seat int, a games.Action) error {
+// explain gives the most precise error for a, which is not in Legal.
+func explain(s *State, seat int, a games.Action) error {
 	if s.Phase == PhOver {
 		return games.Illegal("game_over")
 	}
 	l := legal(s, seat)
-	for _, x := range l {
-		if x.Equal(a) {
-			return nil
-		}
-	}
 	if len(l) == 0 {
 		return games.Illegal("not_your_turn")
 	}

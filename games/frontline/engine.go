@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/warroom/warroom/games"
 )
@@ -369,25 +370,21 @@ func (s *State) mainLegal(p int) []games.Action {
 	return append(out, games.Act("end"))
 }
 
-// Apply validates and applies one action.
-func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
+// Explain says why a is not legal, with the spec's precise code.
+func (Game) Explain(s State, seat games.Seat, a games.Action) error {
 	if s.Phase == PhOver {
-		return s, nil, games.Illegal("game_over")
+		return games.Illegal("game_over")
 	}
 	p := int(seat)
 	if p != s.active() {
-		return s, nil, games.Illegal("not_your_turn")
+		return games.Illegal("not_your_turn")
 	}
-	found := false
-	for _, l := range s.legal(p) {
-		if l.Equal(a) {
-			found = true
-			break
-		}
-	}
-	if !found {
-		return s, nil, games.Illegal(s.diagnose(p, a), a.String())
-	}
+	return games.Illegal(s.diagnose(p, a), a.String())
+}
+
+// Do performs one legal action.
+func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
+	p := int(seat)
 	n := s.clone()
 	n.r = rng
 	seq := n.Seq
@@ -403,7 +400,7 @@ func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (Sta
 		ev.Private = e.Only >= 0
 		evs = append(evs, ev)
 	}
-	return n, evs, nil
+	return n, evs
 }
 
 func (s *State) diagnose(p int, a games.Action) string {
@@ -453,6 +450,9 @@ func (s *State) diagnose(p int, a games.Action) string {
 	}
 	switch a.Verb {
 	case "buy":
+		if len(a.Args) == 0 {
+			return "bad_action"
+		}
 		pile := arg(0)
 		if pile < 1 || pile > 5 || len(s.Piles[pile-1]) == 0 {
 			return "empty_pile"
@@ -464,7 +464,7 @@ func (s *State) diagnose(p int, a games.Action) string {
 		if atype(c) == "extra_barrage" && s.eventID() == "fog" {
 			return "fog"
 		}
-		return "cannot_buy"
+		return s.whyNotBuy(p, c, a.Args[1:])
 	case "play":
 		c := arg(0)
 		if !contains(s.P[p].Hand, c) {
@@ -478,7 +478,7 @@ func (s *State) diagnose(p int, a games.Action) string {
 		if s.ManLeft < 1 {
 			return "no_maneuvers"
 		}
-		return "bad_move"
+		return s.whyNotMove(p, a)
 	case "shell":
 		if s.eventID() == "fog" {
 			return "fog"
@@ -486,7 +486,7 @@ func (s *State) diagnose(p int, a games.Action) string {
 		if s.ShellLeft < 1 || contains(s.Shelled, arg(0)) {
 			return "no_shelling"
 		}
-		return "bad_shell"
+		return s.whyNotShell(p, a)
 	case "declare":
 		if s.eventID() == "christmas_truce" {
 			return "truce"
@@ -502,6 +502,181 @@ func (s *State) diagnose(p int, a games.Action) string {
 		return "cannot_peek"
 	}
 	return "bad_action"
+}
+
+// isUnit reports whether u is a unit card id.
+func isUnit(u int) bool { return u >= 0 && u < len(unitType) }
+
+// whyNotBuy names what stops buying card c (the top of its pile, gold
+// and fog already checked) with the extra arguments args.
+func (s *State) whyNotBuy(p, c int, args []int) string {
+	pl := &s.P[p]
+	t := atype(c)
+	arg := func(i int) int {
+		if i < len(args) {
+			return args[i]
+		}
+		return -1
+	}
+	if acat(c) == CatEquipment {
+		switch {
+		case s.hasEquip(p, t):
+			return "already_equipped"
+		case len(pl.Equip) >= 3 && len(args) == 0:
+			return "equipment_full"
+		case len(pl.Equip) >= 3:
+			return "bad_equipment_slot"
+		}
+		return "cannot_buy"
+	}
+	entry := func(from []int, missing string) string {
+		if len(args) != 2 {
+			return "cannot_buy"
+		}
+		u, col := arg(0), arg(1)
+		if !isUnit(u) || !contains(from, u) {
+			return missing
+		}
+		if !slices.ContainsFunc(s.entryActions("buy", p, u), func(x games.Action) bool { return x.Args[1] == col }) {
+			return "bad_column"
+		}
+		return "cannot_buy"
+	}
+	switch t {
+	case "ammo_supply":
+		if pl.Ammo >= MaxAmmo {
+			return "ammo_full"
+		}
+	case "trench_raid":
+		if len(args) != 1 {
+			return "cannot_buy"
+		}
+		u := arg(0)
+		if l := s.locate(u); !isUnit(u) || l.Where != "slot" || l.Owner != opp(p) {
+			return "raid_not_enemy"
+		}
+		if isCommander(u) {
+			return "raid_commander"
+		}
+		if s.hasMark(u, MarkCamo) {
+			return "raid_camouflaged"
+		}
+	case "escape":
+		return entry(s.P[opp(p)].Prison, "not_in_prison")
+	case "field_promotion":
+		if !s.canPlace(MarkPlus1) {
+			return "no_markers"
+		}
+		if len(args) != 1 {
+			return "cannot_buy"
+		}
+		u := arg(0)
+		if l := s.locate(u); !isUnit(u) || (l.Where != "slot" && l.Where != "rear") || l.Owner != p || isCommander(u) {
+			return "promote_not_own"
+		}
+		if s.hasMark(u, MarkPlus1) {
+			return "already_promoted"
+		}
+	case "conscription":
+		if len(s.UnitRow) > 0 {
+			return entry(s.UnitRow, "not_in_unit_row")
+		}
+	}
+	return "cannot_buy"
+}
+
+// whyNotMove names what stops a maneuver (move u f c, swap u v).
+func (s *State) whyNotMove(p int, a games.Action) string {
+	if a.Verb == "swap" {
+		if len(a.Args) != 2 {
+			return "bad_move"
+		}
+		u, v := a.Args[0], a.Args[1]
+		lu, lv := s.locate(u), s.locate(v)
+		if !isUnit(u) || !isUnit(v) || u == v || !s.onBoard(p, lu) || !s.onBoard(p, lv) {
+			return "move_not_yours"
+		}
+		if lu.Where == "rear" && lv.Where == "rear" {
+			return "swap_in_rear"
+		}
+		if why := s.whyNotReach(p, u, lu, lv.F, lv.C); why != "" {
+			return why
+		}
+		if why := s.whyNotReach(p, v, lv, lu.F, lu.C); why != "" {
+			return why
+		}
+		return "bad_move"
+	}
+	if len(a.Args) != 3 {
+		return "bad_move"
+	}
+	u, f, c := a.Args[0], a.Args[1], a.Args[2]
+	from := s.locate(u)
+	if !isUnit(u) || !s.onBoard(p, from) {
+		return "move_not_yours"
+	}
+	if f == 0 {
+		if c != 0 {
+			return "bad_move"
+		}
+		return "already_in_rear"
+	}
+	if f < 1 || f > 3 || c < 1 || c > 4 {
+		return "bad_move"
+	}
+	if from.Where == "slot" && from.F == f && from.C == c {
+		return "same_slot"
+	}
+	if s.P[p].Grid[f-1][c-1] >= 0 {
+		return "slot_taken"
+	}
+	if why := s.whyNotReach(p, u, from, f, c); why != "" {
+		return why
+	}
+	return "bad_move"
+}
+
+func (s *State) onBoard(p int, l loc) bool {
+	return (l.Where == "slot" || l.Where == "rear") && l.Owner == p
+}
+
+// whyNotReach: "" if unit u at from may go to slot f.c (f 0: the Rear),
+// else why not.
+func (s *State) whyNotReach(p, u int, from loc, f, c int) string {
+	if s.canMoveTo(p, u, from, f, c) {
+		return ""
+	}
+	if f == 0 {
+		return "already_in_rear"
+	}
+	if isCommander(u) && from.Where == "slot" && from.C != c {
+		return "commander_column"
+	}
+	return "out_of_range"
+}
+
+// whyNotShell names what stops "shell u e".
+func (s *State) whyNotShell(p int, a games.Action) string {
+	if len(a.Args) != 2 {
+		return "bad_shell"
+	}
+	u, e := a.Args[0], a.Args[1]
+	if !isUnit(u) {
+		return "shell_not_in_line"
+	}
+	if l := s.locate(u); l.Where != "slot" || l.Owner != p {
+		return "shell_not_in_line"
+	}
+	if !UnitTypeOf(u).Shell {
+		return "cannot_shell"
+	}
+	if !slices.Contains(s.shellFronts(p, u), e) {
+		return "shell_other_front"
+	}
+	if s.shellX(p, e) == 0 {
+		return "shell_no_target"
+	}
+	return "bad_shell"
 }
 
 // Outcome reports the result after month 8 (spec 8).

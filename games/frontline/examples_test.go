@@ -263,14 +263,14 @@ func TestExample6Maneuvers(t *testing.T) {
 	eq(t, "maneuvers", s.ManLeft, 5)
 	v := s
 	apply(t, &s, A, "move rifle_infantry-2 3 2")
-	reject(t, &s, A, "move general-1 1 3", "bad_move")
-	reject(t, &s, A, "move colonel-1 2 3", "bad_move")
+	reject(t, &s, A, "move general-1 1 3", "out_of_range")
+	reject(t, &s, A, "move colonel-1 2 3", "commander_column")
 	apply(t, &s, A, "move colonel-1 2 2")
-	reject(t, &s, A, "swap mountain_infantry-1 tanks-2", "bad_move")
+	reject(t, &s, A, "swap mountain_infantry-1 tanks-2", "out_of_range")
 	apply(t, &s, A, "swap rifle_infantry-2 tanks-2")
 	eq(t, "3.1", s.slotOf("rifle_infantry-2"), "3.1")
 	eq(t, "3.2", s.slotOf("tanks-2"), "3.2")
-	reject(t, &s, A, "swap colonel-1 rifle_infantry-2", "bad_move")
+	reject(t, &s, A, "swap colonel-1 rifle_infantry-2", "commander_column")
 	apply(t, &s, A, "move riflemen-3 1 1")
 	apply(t, &s, A, "move general-1 0 0")
 	eq(t, "left", s.ManLeft, 0)
@@ -401,8 +401,8 @@ func TestExample10Raid(t *testing.T) {
 	s.put(B, "1.2", "mountain_infantry-1", "camo")
 	s.put(B, "1.3", "colonel-1")
 	s.put(B, "1.4", "light_artillery-1")
-	reject(t, &s, A, "buy 3 mountain_infantry-1", "cannot_buy")
-	reject(t, &s, A, "buy 3 colonel-1", "cannot_buy")
+	reject(t, &s, A, "buy 3 mountain_infantry-1", "raid_camouflaged")
+	reject(t, &s, A, "buy 3 colonel-1", "raid_commander")
 	apply(t, &s, A, "buy 3 grenadiers-1", d(3)...)
 	eq(t, "gold", s.P[A].Gold, 5)
 	eq(t, "prison", s.slotOf("grenadiers-1"), "P")
@@ -483,12 +483,12 @@ func TestExample12Instants(t *testing.T) {
 	apply(t, &s, A, "buy 1")
 	eq(t, "gold", s.P[A].Gold, 13)
 	eq(t, "ammo", s.P[A].Ammo, 2)
-	reject(t, &s, A, "buy 5", "cannot_buy") // slots full: must name one
+	reject(t, &s, A, "buy 5", "equipment_full") // slots full: must name one
 	apply(t, &s, A, "buy 5 1")
 	eq(t, "gold", s.P[A].Gold, 10)
 	eq(t, "equip", s.P[A].Equip[1], c("armour_plating-1"))
 	eq(t, "barbed removed", contains(s.RemovedA, c("barbed_wire-2")), true)
-	reject(t, &s, A, "buy 2 riflemen-1", "cannot_buy")
+	reject(t, &s, A, "buy 2 riflemen-1", "already_promoted")
 	apply(t, &s, A, "buy 2 tanks-1")
 	eq(t, "gold", s.P[A].Gold, 7)
 	reject(t, &s, A, "buy 3 rifle_infantry-3 4", "decision_pending")
@@ -731,4 +731,25 @@ func TestExample16Tie(t *testing.T) {
 	eq(t, "B ammo", s.P[B].Ammo, 3)
 	eq(t, "B ready", s.P[B].Ready[0], false)
 	eq(t, "assault removed", contains(s.RemovedA, c("assault-1")), true)
+}
+
+// The causes bad_shell used to cover, each with its own code (spec 6.4:
+// artillery on its own front, bombers on any; X counts uncamouflaged
+// enemy military units).
+func TestShellRefusalsNameTheCause(t *testing.T) {
+	s := blank(2, A, A)
+	s.put(A, "1.1", "bombers-1")
+	s.put(A, "2.3", "heavy_artillery-1")
+	s.put(A, "2.1", "riflemen-1")
+	s.put(A, "R", "mortars-1")
+	s.put(B, "2.1", "riflemen-2")
+	s.put(B, "3.2", "tanks-1", "camo")
+	s.put(B, "3.4", "captain-1")
+	reject(t, &s, A, "shell heavy_artillery-1 3", "shell_other_front")
+	reject(t, &s, A, "shell riflemen-1 2", "cannot_shell")
+	reject(t, &s, A, "shell mortars-1 2", "shell_not_in_line")
+	reject(t, &s, A, "shell riflemen-2 2", "shell_not_in_line")
+	reject(t, &s, A, "shell bombers-1 3", "shell_no_target")
+	reject(t, &s, A, "shell bombers-1 1", "shell_no_target")
+	apply(t, &s, A, "shell bombers-1 2", d(8)...)
 }

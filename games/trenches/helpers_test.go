@@ -7,7 +7,7 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-var G = Game{}
+var G = games.Check[State](Game{})
 
 // build makes a position: counters named in up are face up on their hex;
 // stacks lists hidden stacks (top first); every other raider unit is a

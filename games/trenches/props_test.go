@@ -3,7 +3,6 @@ package trenches
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -227,255 +226,42 @@ func checkHidden(s State) error {
 	return nil
 }
 
-var allVerbs = []string{VDugout, VPlace, VUnplace, VAuto, VReady, VMove, VExit, VAttack, VClear, VReveal, VEnd, "bogus"}
-
-func randomAction(r *rand.Rand, n int) games.Action {
-	v := allVerbs[r.IntN(len(allVerbs))]
-	k := r.IntN(4)
-	a := games.Action{Verb: v}
-	for i := 0; i < k; i++ {
-		switch r.IntN(3) {
-		case 0:
-			a.Args = append(a.Args, r.IntN(n+2)-1)
-		case 1:
-			a.Args = append(a.Args, (r.IntN(7))*100+r.IntN(14))
-		default:
-			a.Args = append(a.Args, r.IntN(2))
-		}
-	}
-	return a
-}
-
-func inLegal(legal []games.Action, a games.Action) bool {
-	for _, l := range legal {
-		if l.Equal(a) {
-			return true
-		}
-	}
-	return false
-}
-
-// playout plays random legal actions; check is called after each one.
-func playout(t *testing.T, v variant, seed uint64, deep bool) (State, []games.Action) {
-	t.Helper()
-	every := 5
-	if raceEnabled {
-		every = 25
-	}
-	r := rand.New(rand.NewPCG(seed, 99))
-	rng := games.NewPCG(seed, 7)
-	s, err := G.Setup(v.opts, 2, rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hist []games.Action
-	for step := 0; ; step++ {
-		if step > 3000 {
-			t.Fatalf("seed %d %v: no end after %d actions (phase %s)", seed, v.opts, step, s.Phase)
-		}
-		if err := checkHidden(s); err != nil {
-			t.Fatalf("seed %d %v step %d: %v", seed, v.opts, step, err)
-		}
-		if G.Outcome(s).Done {
-			if len(G.Active(s)) != 0 {
-				t.Fatal("active seats after the end")
+// viewSearchAgrees: the view's move search gives the engine's costs for
+// every legal move and exit of seat.
+func viewSearchAgrees(t testing.TB, s State, seat games.Seat) {
+	pv := G.View(s, seat).(View)
+	for _, a := range G.Legal(s, seat) {
+		switch a.Verb {
+		case VMove:
+			m, _ := pv.MoveCosts(a.Args[0])
+			r := s.reach(a.Args[0], Stats[s.Counters[a.Args[0]].Type].MP)
+			if o, ok := m[a.Args[1]]; !ok || o.Cost != r.Cost[Idx(a.Args[1])] {
+				t.Fatalf("view move cost for %v: %+v", a, o)
 			}
-			return s, hist
-		}
-		act := G.Active(s)
-		if len(act) != 1 {
-			t.Fatalf("active %v", act)
-		}
-		seat := act[0]
-		legal := G.Legal(s, seat)
-		if len(legal) == 0 {
-			t.Fatalf("no legal actions in %s", s.Phase)
-		}
-		if G.Legal(s, 1-seat) != nil {
-			t.Fatal("inactive seat has actions")
-		}
-		if deep {
-			// A random non-legal action is rejected without change.
-			for k := 0; k < 3; k++ {
-				a := randomAction(r, len(s.Counters))
-				if inLegal(legal, a) {
-					continue
-				}
-				before := mustJSON(s)
-				n, _, err := G.Apply(s, seat, a, games.NewPCG(1, 1))
-				if err == nil {
-					t.Fatalf("seed %d: illegal %v accepted in %s", seed, a, s.Phase)
-				}
-				if games.ErrorCode(err) == "" {
-					t.Fatalf("untyped error %v", err)
-				}
-				if mustJSON(n) != before || mustJSON(s) != before {
-					t.Fatal("rejected action changed the state")
-				}
-			}
-			if _, _, err := G.Apply(s, 1-seat, legal[0], games.NewPCG(1, 1)); games.ErrorCode(err) != "not_your_turn" {
-				t.Fatalf("other seat: %v", err)
-			}
-			// Every legal action is accepted (sampled states).
-			if step%every == 0 {
-				for _, a := range legal {
-					if _, _, err := G.Apply(s, seat, a, games.NewPCG(2, 2)); err != nil {
-						t.Fatalf("legal %v rejected: %v", a, err)
-					}
-				}
-			}
-			// The view's move search agrees with the engine's.
-			pv := G.View(s, seat).(View)
-			for _, a := range legal {
-				switch a.Verb {
-				case VMove:
-					m, _ := pv.MoveCosts(a.Args[0])
-					r := s.reach(a.Args[0], Stats[s.Counters[a.Args[0]].Type].MP)
-					if o, ok := m[a.Args[1]]; !ok || o.Cost != r.Cost[Idx(a.Args[1])] {
-						t.Fatalf("view move cost for %v: %+v", a, o)
-					}
-				case VExit:
-					if _, ex := pv.MoveCosts(a.Args[0]); ex.Cost == 0 {
-						t.Fatalf("view has no exit for %v", a)
-					}
-				}
-			}
-			// JSON round trip.
-			var back State
-			if err := json.Unmarshal([]byte(mustJSON(s)), &back); err != nil {
-				t.Fatal(err)
-			}
-			if mustJSON(back) != mustJSON(s) {
-				t.Fatal("JSON round trip differs")
-			}
-			s = back
-		}
-		var a games.Action
-		// Prefer doing things over ending the turn; sometimes use the bot.
-		switch x := r.IntN(10); {
-		case x < 2:
-			a = G.Bot(s, seat, rng)
-		default:
-			a = legal[r.IntN(len(legal))]
-			if (a.Verb == VEnd || a.Verb == VUnplace) && r.IntN(4) != 0 {
-				a = legal[r.IntN(len(legal))]
+		case VExit:
+			if _, ex := pv.MoveCosts(a.Args[0]); ex.Cost == 0 {
+				t.Fatalf("view has no exit for %v", a)
 			}
 		}
-		var before string
-		if deep {
-			before = mustJSON(s)
-		}
-		n, evs, err := G.Apply(s, seat, a, rng)
-		if err != nil {
-			t.Fatalf("seed %d: legal %v rejected: %v", seed, a, err)
-		}
-		// Public events name nothing hidden.
-		if hid := hiddenIDs(n); len(hid) > 0 && n.Leg == s.Leg {
-			for _, e := range evs {
-				if e.Private {
-					continue
-				}
-				js := mustJSON(e)
-				for _, id := range hid {
-					if strings.Contains(js, id) {
-						t.Fatalf("public event %s names hidden %s", js, id)
-					}
-				}
-			}
-		}
-		if deep && mustJSON(s) != before {
-			t.Fatal("Apply modified its input")
-		}
-		if err := checkInvariants(s, n); err != nil {
-			t.Fatalf("seed %d %v step %d after %v: %v", seed, v.opts, step, a, err)
-		}
-		hist = append(hist, a)
-		s = n
 	}
 }
 
-func TestRandomPlayouts(t *testing.T) {
-	n := 5
-	if testing.Short() || raceEnabled {
-		n = 1
+// publicEventsHide: public events name no counter still hidden.
+func publicEventsHide(t testing.TB, prev, n State, evs []games.Event) {
+	hid := hiddenIDs(n)
+	if len(hid) == 0 || n.Leg != prev.Leg {
+		return
 	}
-	for i, v := range variants() {
-		if raceEnabled && i%3 != 0 {
+	for _, e := range evs {
+		if e.Private {
 			continue
 		}
-		for seed := uint64(1); seed <= uint64(n); seed++ {
-			playout(t, v, seed, seed <= 3)
-		}
-	}
-}
-
-func TestReplayDeterministic(t *testing.T) {
-	vs := variants()[:8]
-	if raceEnabled {
-		vs = vs[:2]
-	}
-	for _, v := range vs {
-		s1, hist := playout(t, v, 42, false)
-		rng := games.NewPCG(42, 7)
-		s, _ := G.Setup(v.opts, 2, rng)
-		for _, a := range hist {
-			var err error
-			s, _, err = G.Apply(s, G.Active(s)[0], a, rng)
-			if err != nil {
-				t.Fatal(err)
+		js := mustJSON(e)
+		for _, id := range hid {
+			if strings.Contains(js, id) {
+				t.Fatalf("public event %s names hidden %s", js, id)
 			}
 		}
-		if mustJSON(s) != mustJSON(s1) {
-			t.Fatal("replay differs")
-		}
-	}
-}
-
-func TestBotsOnly(t *testing.T) {
-	n := 12
-	if testing.Short() || raceEnabled {
-		n = 1
-	}
-	wins := map[int][2]int{}
-	for _, v := range variants() {
-		for seed := uint64(1); seed <= uint64(n); seed++ {
-			rng := games.NewPCG(seed, 3)
-			s, err := G.Setup(v.opts, 2, rng)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for step := 0; !G.Outcome(s).Done; step++ {
-				if step > 2000 {
-					t.Fatalf("bot game did not end")
-				}
-				seat := G.Active(s)[0]
-				raw := s.botChoice()
-				if !inLegal(G.Legal(s, seat), raw) {
-					t.Fatalf("%v seed %d: bot chose illegal %v in %s", v.opts, seed, raw, s.Phase)
-				}
-				a := G.Bot(s, seat, rng)
-				n, _, err := G.Apply(s, seat, a, rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := checkInvariants(s, n); err != nil {
-					t.Fatal(err)
-				}
-				s = n
-			}
-			if !v.opts.Bool("match", false) && v.opts["role"] == "" && !v.opts.Bool("solo", false) {
-				w := wins[v.scn]
-				if G.Outcome(s).Reason == "raid_succeeded" {
-					w[0]++
-				} else {
-					w[1]++
-				}
-				wins[v.scn] = w
-			}
-		}
-	}
-	for scn := 1; scn <= 6; scn++ {
-		t.Logf("S%d bot vs bot: raider %d, defender %d", scn, wins[scn][0], wins[scn][1])
 	}
 }
 

@@ -142,15 +142,19 @@ func b2i(b bool) int {
 	return 0
 }
 
-func illegal(s State, code string, detail ...any) (State, []games.Event, error) {
-	return s, nil, games.Illegal(code, detail...)
-}
-
-// Apply validates and performs one action.
-func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
-	n, ev, err := apply(s, seat, a, rng)
-	if err != nil {
-		return s, nil, err
+// Do performs one legal action; at the end of a match's first leg the
+// second is dealt.
+func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
+	n := s.clone()
+	from := n.Seq
+	n.do(a, rng)
+	var ev []games.Event
+	for _, e := range n.Log {
+		if e.N > from {
+			ev = append(ev, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
+				Data: map[string]any{"unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
+					"die": e.Die, "mod": e.Mod, "hit": e.Hit, "vp": e.VP, "count": e.Count}})
+		}
 	}
 	if n.Phase == PhaseOver && n.Match && n.Leg == 1 {
 		from := n.Seq
@@ -161,243 +165,73 @@ func (Game) Apply(s State, seat games.Seat, a games.Action, rng games.Rand) (Sta
 			}
 		}
 	}
-	return n, ev, nil
+	return n, ev
 }
 
-func apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event, error) {
-	if s.Phase == PhaseOver {
-		return illegal(s, "game_over")
-	}
-	if !s.active(seat) {
-		return illegal(s, "not_your_turn")
-	}
-	arg := func(i int) int {
-		if i < len(a.Args) {
-			return a.Args[i]
-		}
-		return -1 << 30
-	}
-	nargs := map[string]int{VDugout: 1, VPlace: 3, VUnplace: 0, VAuto: 0, VReady: 0, VMove: 2, VExit: 1,
-		VAttack: 2, VClear: 1, VReveal: 2, VEnd: 0}
-	if n, ok := nargs[a.Verb]; !ok || n != len(a.Args) {
-		return illegal(s, "bad_action", a.String())
-	}
-	setup := s.Phase == PhaseSetupDefender || s.Phase == PhaseSetupRaider
-	switch a.Verb {
-	case VDugout, VPlace, VUnplace, VAuto, VReady:
-		if !setup {
-			return illegal(s, "not_setup")
-		}
-	default:
-		if setup {
-			return illegal(s, "in_setup")
-		}
-	}
-	ev := func(n *State, from int) []games.Event {
-		var out []games.Event
-		for _, e := range n.Log {
-			if e.N > from {
-				out = append(out, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
-					Data: map[string]any{"unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
-						"die": e.Die, "mod": e.Mod, "hit": e.Hit, "vp": e.VP, "count": e.Count}})
-			}
-		}
-		return out
-	}
-	from := s.Seq
+// do performs legal action a on n, a private copy.
+func (n *State) do(a games.Action, rng games.Rand) {
+	arg := func(i int) int { return a.Args[i] }
 	switch a.Verb {
 	case VDugout:
 		h := arg(0)
-		if !s.needDugouts() {
-			return illegal(s, "wrong_order")
-		}
-		if code := s.dugoutErr(h); code != "" {
-			return illegal(s, code)
-		}
-		n := s.clone()
 		n.Dugouts = append(n.Dugouts, h)
 		n.Placed = append(n.Placed, Place{Counter: -1, Hex: h})
 		n.log(Entry{Side: "defender", Kind: "dugout", To: h, Private: true})
 		n.advanceSetup()
-		return n, ev(&n, from), nil
+		return
 	case VPlace:
-		c, h, hid := arg(0), arg(1), arg(2)
-		if s.needDugouts() || c != s.nextPending() || c < 0 {
-			return illegal(s, "wrong_order")
-		}
-		if hid != 0 && hid != 1 {
-			return illegal(s, "bad_action")
-		}
-		sc := s.sc()
-		if !s.setupRaider() {
-			if contains(sc.RaiderStart, h) {
-				return illegal(s, "raider_start_hex")
-			}
-			if sc.DugoutsEmpty && s.isDugout(h) {
-				return illegal(s, "dugout_not_empty")
-			}
-		}
-		if !contains(s.allocHexes(c), h) {
-			return illegal(s, "bad_hex")
-		}
-		if hid == 1 && !s.canHide(c, h) {
-			return illegal(s, "must_be_face_up")
-		}
-		if hid == 0 && s.Counters[c].Decoy() {
-			return illegal(s, "must_be_hidden")
-		}
-		n := s.clone()
-		n.place(c, h, hid == 1, false)
+		n.place(arg(0), arg(1), arg(2) == 1, false)
 		n.advanceSetup()
-		return n, ev(&n, from), nil
+		return
 	case VUnplace:
-		if !s.hasManual() {
-			return illegal(s, "nothing_to_undo")
-		}
-		n := s.clone()
 		n.unplace()
-		return n, ev(&n, from), nil
+		return
 	case VAuto:
-		if s.nextPending() < 0 && !s.needDugouts() {
-			return illegal(s, "wrong_count")
-		}
-		n := s.clone()
 		n.autoSetup(rng)
 		n.afterTurnStart(rng)
-		return n, ev(&n, from), nil
+		return
 	case VReady:
-		if s.nextPending() >= 0 || s.needDugouts() {
-			return illegal(s, "wrong_count")
-		}
-		n := s.clone()
 		n.finishSetup()
 		n.afterTurnStart(rng)
-		return n, ev(&n, from), nil
+		return
 	case VEnd:
-		n := s.clone()
 		n.endTurn(rng)
-		return n, ev(&n, from), nil
+		return
 	case VReveal:
-		h, u := arg(0), arg(1)
-		if s.Phase != PhaseDefender {
-			return illegal(s, "not_your_turn")
-		}
-		st := s.stackAt(h)
-		if st == nil || u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() || !contains(st.Counters, u) {
-			return illegal(s, "not_in_stack")
-		}
-		if s.raiderIn(h) {
-			return illegal(s, "reveal_blocked_by_raider")
-		}
-		if st.Turn >= s.revealLimit(h) {
-			return illegal(s, "reveal_limit")
-		}
-		n := s.clone()
-		n.reveal(h, u)
-		return n, ev(&n, from), nil
+		n.reveal(arg(0), arg(1))
+		return
 	}
 	// Unit actions.
-	raider := s.Phase == PhaseRaider
+	raider := n.Phase == PhaseRaider
+	side := "defender"
+	if raider {
+		side = "raider"
+	}
 	u := arg(0)
-	if u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() {
-		return illegal(s, "no_such_unit")
-	}
-	c := s.Counters[u]
-	if a.Verb == VClear && !raider {
-		return illegal(s, "not_your_unit")
-	}
-	if a.Verb == VExit && !raider {
-		return illegal(s, "exit_not_allowed")
-	}
-	if c.Raider != raider {
-		if a.Verb == VExit {
-			return illegal(s, "exit_not_allowed")
-		}
-		return illegal(s, "not_your_unit")
-	}
-	if c.Loc == LocStack {
-		return illegal(s, "hidden_unit")
-	}
-	if c.Loc != LocMap {
-		return illegal(s, "not_on_map")
-	}
-	if c.Acted {
-		return illegal(s, "already_acted")
-	}
+	c := n.Counters[u]
 	st := Stats[c.Type]
-	sc := s.sc()
+	sc := n.sc()
 	switch a.Verb {
-	case VMove, VExit:
-		if st.MP == 0 {
-			return illegal(s, "immobile")
-		}
-		if s.frenchHFrozen(c) {
-			return illegal(s, "french_h_turn1")
-		}
-		if a.Verb == VExit {
-			if s.M > 3 {
-				return illegal(s, "exit_not_allowed")
-			}
-			r := s.reach(u, st.MP)
-			if r.ExitCost >= inf {
-				if s.reach(u, inf).ExitCost >= inf {
-					return illegal(s, "no_path")
-				}
-				return illegal(s, "not_enough_mp")
-			}
-			n := s.clone()
-			n.Counters[u].Loc = LocExited
-			n.Counters[u].Hex = 0
-			n.Counters[u].Acted = true
-			n.setFlags(r.exitMask)
-			n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, To: r.ExitHex, VP: 1, Count: r.ExitCost})
-			n.afterAction()
-			return n, ev(&n, from), nil
-		}
+	case VExit:
+		r := n.reach(u, st.MP)
+		n.Counters[u].Loc = LocExited
+		n.Counters[u].Hex = 0
+		n.Counters[u].Acted = true
+		n.setFlags(r.exitMask)
+		n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, To: r.ExitHex, VP: 1, Count: r.ExitCost})
+	case VMove:
 		h := arg(1)
-		if !Valid(h) || h == c.Hex {
-			return illegal(s, "bad_hex")
-		}
-		if Hex(h).Terrain == Wire && !sc.IsCutWire(h) {
-			return illegal(s, "path_blocked_wire")
-		}
-		if sc.IsImpassable(h) {
-			return illegal(s, "path_blocked_impassable")
-		}
-		if b := s.blockedFor(raider); b[Idx(h)] {
-			return illegal(s, "path_blocked_enemy")
-		}
-		r := s.reach(u, st.MP)
-		if r.Cost[Idx(h)] >= inf {
-			if s.reach(u, inf).Cost[Idx(h)] >= inf {
-				return illegal(s, "no_path")
-			}
-			return illegal(s, "not_enough_mp")
-		}
-		n := s.clone()
+		r := n.reach(u, st.MP)
 		n.Counters[u].Hex = h
 		n.Counters[u].Acted = true
 		vp := 0
 		if raider {
 			vp = n.setFlags(r.mask[Idx(h)])
 		}
-		side := "defender"
-		if raider {
-			side = "raider"
-		}
 		n.log(Entry{Side: side, Kind: "move", Unit: c.ID, From: c.Hex, To: h, Count: r.Cost[Idx(h)], VP: vp})
-		n.afterAction()
-		return n, ev(&n, from), nil
 	case VAttack:
 		t := arg(1)
-		if t < 0 || t >= len(s.Counters) || s.Counters[t].Loc != LocMap || s.Counters[t].Raider == raider {
-			return illegal(s, "target_not_face_up_enemy")
-		}
-		tc := s.Counters[t]
-		if Distance(c.Hex, tc.Hex) > st.Range {
-			return illegal(s, "out_of_range")
-		}
-		n := s.clone()
+		tc := n.Counters[t]
 		d := games.Die(rng, 6)
 		mod := sc.Modifier(c.Type, c.Hex, tc.Hex)
 		hit := d+mod <= st.Attack
@@ -412,19 +246,9 @@ func apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []g
 			}
 			n.Counters[t].Hex = 0
 		}
-		side := "defender"
-		if raider {
-			side = "raider"
-		}
 		n.log(Entry{Side: side, Kind: "attack", Unit: c.ID, Target: tc.ID, From: c.Hex, To: tc.Hex,
 			Die: d, Mod: mod, Need: st.Attack, Hit: hit, VP: vp})
-		n.afterAction()
-		return n, ev(&n, from), nil
 	case VClear:
-		if !s.isDugout(c.Hex) {
-			return illegal(s, "no_dugout")
-		}
-		n := s.clone()
 		n.Counters[u].Acted = true
 		for i, d := range n.Dugouts {
 			if d == c.Hex {
@@ -444,10 +268,187 @@ func apply(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []g
 			n.dropEmptyStacks()
 		}
 		n.log(Entry{Side: "raider", Kind: "clear", Unit: c.ID, To: c.Hex, Count: cnt, VP: sc.DugoutVP})
-		n.afterAction()
-		return n, ev(&n, from), nil
 	}
-	return illegal(s, "bad_action", a.String())
+	n.afterAction()
+}
+
+// Explain says why a is not legal, with the spec's precise code.
+func (Game) Explain(s State, seat games.Seat, a games.Action) error {
+	if code := s.whyNot(seat, a); code != "" {
+		return games.Illegal(code)
+	}
+	return games.Illegal("bad_action", a.String())
+}
+
+// whyNot is the first rule a breaks ("" when none is found).
+func (s *State) whyNot(seat games.Seat, a games.Action) string {
+	if s.Phase == PhaseOver {
+		return "game_over"
+	}
+	if !s.active(seat) {
+		return "not_your_turn"
+	}
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return -1 << 30
+	}
+	nargs := map[string]int{VDugout: 1, VPlace: 3, VUnplace: 0, VAuto: 0, VReady: 0, VMove: 2, VExit: 1,
+		VAttack: 2, VClear: 1, VReveal: 2, VEnd: 0}
+	if n, ok := nargs[a.Verb]; !ok || n != len(a.Args) {
+		return "bad_action"
+	}
+	setup := s.Phase == PhaseSetupDefender || s.Phase == PhaseSetupRaider
+	switch a.Verb {
+	case VDugout, VPlace, VUnplace, VAuto, VReady:
+		if !setup {
+			return "not_setup"
+		}
+	default:
+		if setup {
+			return "in_setup"
+		}
+	}
+	switch a.Verb {
+	case VDugout:
+		if !s.needDugouts() {
+			return "wrong_order"
+		}
+		return s.dugoutErr(arg(0))
+	case VPlace:
+		c, h, hid := arg(0), arg(1), arg(2)
+		if s.needDugouts() || c != s.nextPending() || c < 0 {
+			return "wrong_order"
+		}
+		if hid != 0 && hid != 1 {
+			return "bad_action"
+		}
+		sc := s.sc()
+		if !s.setupRaider() {
+			if contains(sc.RaiderStart, h) {
+				return "raider_start_hex"
+			}
+			if sc.DugoutsEmpty && s.isDugout(h) {
+				return "dugout_not_empty"
+			}
+		}
+		if !contains(s.allocHexes(c), h) {
+			return "bad_hex"
+		}
+		if hid == 1 && !s.canHide(c, h) {
+			return "must_be_face_up"
+		}
+		if hid == 0 && s.Counters[c].Decoy() {
+			return "must_be_hidden"
+		}
+		return ""
+	case VUnplace:
+		return "nothing_to_undo"
+	case VAuto, VReady:
+		return "wrong_count"
+	case VReveal:
+		h, u := arg(0), arg(1)
+		if s.Phase != PhaseDefender {
+			return "not_your_turn"
+		}
+		st := s.stackAt(h)
+		if st == nil || u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() || !contains(st.Counters, u) {
+			return "not_in_stack"
+		}
+		if s.raiderIn(h) {
+			return "reveal_blocked_by_raider"
+		}
+		if st.Turn >= s.revealLimit(h) {
+			return "reveal_limit"
+		}
+		return ""
+	case VEnd:
+		return ""
+	}
+	// Unit actions.
+	raider := s.Phase == PhaseRaider
+	u := arg(0)
+	if u < 0 || u >= len(s.Counters) || s.Counters[u].Decoy() {
+		return "no_such_unit"
+	}
+	c := s.Counters[u]
+	if a.Verb == VClear && !raider {
+		return "not_your_unit"
+	}
+	if a.Verb == VExit && !raider {
+		return "exit_not_allowed"
+	}
+	if c.Raider != raider {
+		if a.Verb == VExit {
+			return "exit_not_allowed"
+		}
+		return "not_your_unit"
+	}
+	if c.Loc == LocStack {
+		return "hidden_unit"
+	}
+	if c.Loc != LocMap {
+		return "not_on_map"
+	}
+	if c.Acted {
+		return "already_acted"
+	}
+	st := Stats[c.Type]
+	sc := s.sc()
+	switch a.Verb {
+	case VMove, VExit:
+		if st.MP == 0 {
+			return "immobile"
+		}
+		if s.frenchHFrozen(c) {
+			return "french_h_turn1"
+		}
+		if a.Verb == VExit {
+			if s.M > 3 {
+				return "exit_not_allowed"
+			}
+			if s.reach(u, st.MP).ExitCost >= inf {
+				if s.reach(u, inf).ExitCost >= inf {
+					return "no_path"
+				}
+				return "not_enough_mp"
+			}
+			return ""
+		}
+		h := arg(1)
+		if !Valid(h) || h == c.Hex {
+			return "bad_hex"
+		}
+		if Hex(h).Terrain == Wire && !sc.IsCutWire(h) {
+			return "path_blocked_wire"
+		}
+		if sc.IsImpassable(h) {
+			return "path_blocked_impassable"
+		}
+		if b := s.blockedFor(raider); b[Idx(h)] {
+			return "path_blocked_enemy"
+		}
+		if s.reach(u, st.MP).Cost[Idx(h)] >= inf {
+			if s.reach(u, inf).Cost[Idx(h)] >= inf {
+				return "no_path"
+			}
+			return "not_enough_mp"
+		}
+	case VAttack:
+		t := arg(1)
+		if t < 0 || t >= len(s.Counters) || s.Counters[t].Loc != LocMap || s.Counters[t].Raider == raider {
+			return "target_not_face_up_enemy"
+		}
+		if Distance(c.Hex, s.Counters[t].Hex) > st.Range {
+			return "out_of_range"
+		}
+	case VClear:
+		if !s.isDugout(c.Hex) {
+			return "no_dugout"
+		}
+	}
+	return ""
 }
 
 // setFlags records S3 flag hexes entered (mask over unflagged()); returns VP gained.

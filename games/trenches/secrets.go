@@ -97,11 +97,10 @@ func (g Game) resetup(s State, r games.Rand) State {
 	}
 	t := s
 	for i := 0; i < k; i++ {
-		n, _, err := g.Apply(t, def, games.Act(VUnplace), r)
-		if err != nil {
+		if !games.InLegal(g.Legal(t, def), games.Act(VUnplace)) {
 			return s
 		}
-		t = n
+		t, _ = g.Do(t, def, games.Act(VUnplace), r)
 	}
 	for i := 0; i < k; i++ {
 		var opts []games.Action
@@ -113,11 +112,7 @@ func (g Game) resetup(s State, r games.Rand) State {
 		if len(opts) == 0 {
 			return s
 		}
-		n, _, err := g.Apply(t, def, opts[r.Intn(len(opts))], r)
-		if err != nil {
-			return s
-		}
-		t = n
+		t, _ = g.Do(t, def, opts[r.Intn(len(opts))], r)
 	}
 	return t
 }

@@ -31,7 +31,7 @@ type snap struct {
 
 // states plays games (random and computer moves) and samples states.
 func states(t testing.TB, games_, every int) []snap {
-	g := bz.Game{}
+	g := games.Check[bz.State](bz.Game{})
 	var out []snap
 	for game := range games_ {
 		seats := 1 + game%4
@@ -276,7 +276,7 @@ func TestNoHiddenInRendered(t *testing.T) {
 }
 
 func TestTextBoard(t *testing.T) {
-	g := bz.Game{}
+	g := games.Check[bz.State](bz.Game{})
 	r := games.NewPCG(1, 1)
 	s, _ := g.Setup(games.Options{bz.OptSolo: bz.SoloLone}, 1, r)
 	s, _, _ = g.Apply(s, 0, games.Act(bz.VDeploy, 3), r)
@@ -342,7 +342,7 @@ func TestPollAnswers(t *testing.T) {
 }
 
 func TestMenuLabelsExact(t *testing.T) {
-	g := bz.Game{}
+	g := games.Check[bz.State](bz.Game{})
 	r := games.NewPCG(4, 4)
 	s, _ := g.Setup(games.Options{bz.OptSolo: bz.SoloLone}, 1, r)
 	s, _, _ = g.Apply(s, 0, games.Act(bz.VDeploy, 3), r)

@@ -23,7 +23,7 @@ func ctxFor(lang string, viewer games.Seat) render.Ctx {
 
 // states plays a few mixed bot/random games and returns every state.
 func states(t testing.TB, games_ int) []fl.State {
-	g := fl.Game{}
+	g := games.Check[fl.State](fl.Game{})
 	var out []fl.State
 	for seed := range uint64(games_) {
 		rng := games.NewPCG(seed, 42)
@@ -100,7 +100,7 @@ func TestRenderPlayouts(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		n = 3
 	}
-	g := fl.Game{}
+	g := games.Check[fl.State](fl.Game{})
 	r := Renderer{}
 	for i, s := range states(t, n) {
 		if i%2 == 1 && !s.Over() && s.Phase != fl.PhaseRolled {
@@ -153,7 +153,7 @@ func TestRenderPlayouts(t *testing.T) {
 }
 
 func TestImageDecodes(t *testing.T) {
-	g := fl.Game{}
+	g := games.Check[fl.State](fl.Game{})
 	all := states(t, 2)
 	picks := []int{0, len(all) / 3, len(all) / 2, len(all) - 1}
 	if raceEnabled {
@@ -197,7 +197,7 @@ func TestImageDecodes(t *testing.T) {
 // TestPublicRenderingHidesDrawPile: the public board, menus and image input
 // never name or order the cards of the draw pile.
 func TestPublicRenderingHidesDrawPile(t *testing.T) {
-	g := fl.Game{}
+	g := games.Check[fl.State](fl.Game{})
 	for _, s := range states(t, 3) {
 		pub := g.View(s, games.Spectator)
 		js, _ := json.Marshal(pub)

@@ -29,7 +29,7 @@ func benchCandidates(tb testing.TB) []any {
 				out = append(out, eng.View(s, games.Spectator))
 			}
 			seat := eng.Active(s)[0]
-			s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+			s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
 		}
 	}
 	return out

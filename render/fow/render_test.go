@@ -53,7 +53,7 @@ func visit(t *testing.T, n int, f func(s fowg.State)) {
 						a = eng.Bot(s, seat, rng)
 					}
 				}
-				ns, _, err := eng.Apply(s, seat, a, rng)
+				ns, _, err := games.Apply(eng, s, seat, a, rng)
 				if err != nil {
 					t.Fatalf("%s: %v", a, err)
 				}

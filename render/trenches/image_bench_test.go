@@ -28,7 +28,7 @@ func benchCandidates(tb testing.TB) []any {
 				out = append(out, G.View(s, games.Spectator))
 			}
 			seat := G.Active(s)[0]
-			s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+			s, _, _ = games.Apply(G, s, seat, G.Bot(s, seat, rng), rng)
 		}
 	}
 	return out

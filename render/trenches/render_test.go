@@ -17,7 +17,7 @@ import (
 )
 
 var (
-	G = tov.Game{}
+	G = games.Check[tov.State](tov.Game{})
 	R = Renderer{}
 )
 

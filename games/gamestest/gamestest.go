@@ -1,0 +1,444 @@
+// Package gamestest is the conformance suite of the engine contract
+// (games.Game, through games.Adapt): every rules package runs Run over its
+// engine, with its own invariants as hooks, instead of keeping its own
+// copy of the playout and property tests.
+//
+// What Run checks, along random playouts (a mix of random legal choices
+// and the computer's) and all-computer games:
+//   - a seat that is not active has no legal action and is refused;
+//   - every legal action tried is accepted, and Apply leaves its input
+//     unchanged (JSON before and after);
+//   - perturbed actions - other verbs, arguments out of range, missing or
+//     extra arguments, another seat's action - are refused with an *Error
+//     and the state unchanged;
+//   - states round-trip through Encode/Decode, views through JSON;
+//   - the same seed and the same actions give the same states and events;
+//   - every game ends within MaxSteps actions, and then nobody is active;
+//   - the computer only chooses legal actions (games.SetBotMistake fails
+//     the test);
+//   - for a game with Disguiser: the disguised twin has the same
+//     spectator view, and Disguise leaves its input unchanged.
+package gamestest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+// Setup is one table set-up to play.
+type Setup struct {
+	Seats int
+	Opts  games.Options
+}
+
+// Config tunes Run for one game. Zero values take the defaults.
+type Config struct {
+	// Setups are the set-ups the games cycle through; default: the
+	// game's MinSeats..MaxSeats without options.
+	Setups []Setup
+	// Playouts is the number of random playouts (default 12; a quarter
+	// with -short, and 2 under -race).
+	Playouts int
+	// BotGames is the number of all-computer games (default Playouts).
+	BotGames int
+	// MaxSteps bounds the actions of one game (default 5000).
+	MaxSteps int
+	// Tries is how many legal actions besides the one played are tried
+	// at each step (default 3); one is also perturbed in every way.
+	Tries int
+	// Every is how often (in steps) the costlier checks run in random
+	// playouts: every legal action, view round trips, Disguise (default
+	// 2). All-computer games run them and the codec check eight times
+	// less often.
+	Every int
+	// Choose picks a random playout's action among legal (seat's), or
+	// answers true for the computer's choice; the default is uniform, or
+	// the computer's choice half the time.
+	Choose func(s games.State, seat games.Seat, legal []games.Action, r games.Rand) (games.Action, bool)
+	// Check is the game's own invariants of one state (its spec §14).
+	Check func(t testing.TB, s games.State)
+	// Step is the game's own invariants of one transition.
+	Step func(t testing.TB, prev, next games.State, seat games.Seat, a games.Action, ev []games.Event)
+	// Final is checked on each finished game.
+	Final func(t testing.TB, s games.State)
+}
+
+func (c *Config) defaults(e games.Engine) {
+	if len(c.Setups) == 0 {
+		info := e.Info()
+		for n := info.MinSeats; n <= info.MaxSeats; n++ {
+			c.Setups = append(c.Setups, Setup{Seats: n})
+		}
+	}
+	if c.Playouts == 0 {
+		c.Playouts = 12
+	}
+	if c.BotGames == 0 {
+		c.BotGames = c.Playouts
+	}
+	if testing.Short() {
+		c.Playouts = max(c.Playouts/4, 1)
+		c.BotGames = max(c.BotGames/4, 1)
+	}
+	if raceOn {
+		c.Playouts = min(c.Playouts, 2)
+		c.BotGames = min(c.BotGames, 2)
+	}
+	if c.MaxSteps == 0 {
+		c.MaxSteps = 5000
+	}
+	if c.Tries == 0 {
+		c.Tries = 3
+	}
+	if c.Every == 0 {
+		c.Every = 2
+	}
+}
+
+// Run is the conformance suite over engine e.
+func Run(t *testing.T, e games.Engine, cfg Config) {
+	cfg.defaults(e)
+	defer watchBot(t)()
+	t.Run("playouts", func(t *testing.T) { playouts(t, e, &cfg) })
+	t.Run("computer", func(t *testing.T) { computerGames(t, e, &cfg) })
+}
+
+// watchBot makes a computer choice outside Legal fail t, until the
+// returned function is called.
+func watchBot(t testing.TB) func() {
+	old := games.SetBotMistake(func(game string, seat games.Seat, a games.Action) {
+		t.Errorf("%s: the computer chose %v for seat %d, not a legal action", game, a, seat)
+	})
+	return func() { games.SetBotMistake(old) }
+}
+
+func playouts(t testing.TB, e games.Engine, cfg *Config) {
+	for i := range cfg.Playouts {
+		su := cfg.Setups[i%len(cfg.Setups)]
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true}
+		p.play()
+		p.replay()
+	}
+}
+
+func computerGames(t testing.TB, e games.Engine, cfg *Config) {
+	for i := range cfg.BotGames {
+		su := cfg.Setups[i%len(cfg.Setups)]
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1001}
+		p.play()
+	}
+}
+
+type step struct {
+	seat  games.Seat
+	a     games.Action
+	after uint64 // hash of the state and events after the step
+}
+
+type playout struct {
+	t      testing.TB
+	e      games.Engine
+	cfg    *Config
+	setup  Setup
+	seed   uint64
+	random bool
+	steps  []step
+	verbs  []string
+}
+
+func (p *playout) name() string {
+	return fmt.Sprintf("%s seed %d (%d seats, %v)", p.e.Info().ID, p.seed, p.setup.Seats, p.setup.Opts)
+}
+
+func (p *playout) fatalf(n int, f string, args ...any) {
+	p.t.Helper()
+	p.t.Fatalf("%s step %d: %s", p.name(), n, fmt.Sprintf(f, args...))
+}
+
+func (p *playout) encode(s games.State) []byte {
+	p.t.Helper()
+	b, err := p.e.Encode(s)
+	if err != nil {
+		p.t.Fatalf("%s: encode: %v", p.name(), err)
+	}
+	return b
+}
+
+func (p *playout) opts() games.Options {
+	o := games.Options{}
+	for k, v := range p.setup.Opts {
+		o[k] = v
+	}
+	return o
+}
+
+// play runs one game: rng is the game's random source (Setup and Apply
+// only), bot the computer's, pick the test's own choices.
+func (p *playout) play() {
+	t, e := p.t, p.e
+	t.Helper()
+	rng := games.NewPCG(p.seed, 0x5eed)
+	bot := games.NewPCG(p.seed, 0xb07)
+	pick := games.NewPCG(p.seed, 0x9c4)
+	s, err := e.Setup(p.opts(), p.setup.Seats, rng)
+	if err != nil {
+		t.Fatalf("%s: setup: %v", p.name(), err)
+	}
+	every := p.cfg.Every
+	if !p.random {
+		every *= 8
+	}
+	for n := 0; ; n++ {
+		before := p.encode(s)
+		if p.cfg.Check != nil {
+			p.cfg.Check(t, s)
+		}
+		if n%every == 0 {
+			p.state(n, s, before)
+		}
+		if e.Outcome(s).Done {
+			p.over(n, s)
+			return
+		}
+		if n >= p.cfg.MaxSteps {
+			p.fatalf(n, "no end after %d actions", n)
+		}
+		act := e.Active(s)
+		if len(act) == 0 {
+			p.fatalf(n, "nobody is active and the game is not over")
+		}
+		seat := act[pick.Intn(len(act))]
+		legal := e.Legal(s, seat)
+		if len(legal) == 0 {
+			p.fatalf(n, "active seat %d has no legal action", seat)
+		}
+		p.learn(legal)
+		if p.random {
+			p.gate(n, s, before, seat, act, legal, pick)
+		}
+		var a games.Action
+		useBot := !p.random
+		if p.random {
+			if p.cfg.Choose != nil {
+				a, useBot = p.cfg.Choose(s, seat, legal, pick)
+			} else {
+				useBot = pick.Intn(2) == 0
+				a = legal[pick.Intn(len(legal))]
+			}
+		}
+		if useBot {
+			a = e.Bot(s, seat, bot)
+			if !games.InLegal(legal, a) {
+				p.fatalf(n, "the computer chose %v, not legal for seat %d", a, seat)
+			}
+		}
+		ns, ev, err := e.Apply(s, seat, a, rng)
+		if err != nil {
+			p.fatalf(n, "legal %v by seat %d refused: %v", a, seat, err)
+		}
+		if !bytes.Equal(p.encode(s), before) {
+			p.fatalf(n, "Bot or Apply(%v) modified the state", a)
+		}
+		if p.cfg.Step != nil {
+			p.cfg.Step(t, s, ns, seat, a, ev)
+		}
+		p.steps = append(p.steps, step{seat, a, p.hash(ns, ev)})
+		s = ns
+	}
+}
+
+func (p *playout) hash(s games.State, ev []games.Event) uint64 {
+	h := fnv.New64a()
+	h.Write(p.encode(s))
+	b, err := json.Marshal(ev)
+	if err != nil {
+		p.t.Fatalf("%s: events do not encode: %v", p.name(), err)
+	}
+	h.Write(b)
+	return h.Sum64()
+}
+
+// learn keeps the verbs seen, for perturbations.
+func (p *playout) learn(legal []games.Action) {
+	for _, a := range legal {
+		known := false
+		for _, v := range p.verbs {
+			known = known || v == a.Verb
+		}
+		if !known {
+			p.verbs = append(p.verbs, a.Verb)
+		}
+	}
+}
+
+// state checks one state: the codec, the views, Disguise.
+func (p *playout) state(n int, s games.State, enc []byte) {
+	t, e := p.t, p.e
+	t.Helper()
+	d, err := e.Decode(enc)
+	if err != nil {
+		p.fatalf(n, "decode: %v", err)
+	}
+	if !bytes.Equal(p.encode(d), enc) {
+		p.fatalf(n, "the state does not round-trip through Encode/Decode")
+	}
+	var pub []byte
+	for v := games.Spectator; v < games.Seat(p.setup.Seats); v++ {
+		b := p.viewRoundTrip(n, e.View(s, v), v)
+		if v == games.Spectator {
+			pub = b
+		}
+	}
+	twin, ok := e.Disguise(s, games.NewPCG(p.seed, uint64(n)))
+	if ok {
+		if !bytes.Equal(p.encode(s), enc) {
+			p.fatalf(n, "Disguise modified its input")
+		}
+		if b, _ := json.Marshal(e.View(twin, games.Spectator)); !bytes.Equal(b, pub) {
+			p.fatalf(n, "the disguised twin's spectator view differs:\n%s\n%s", pub, b)
+		}
+	}
+}
+
+// viewRoundTrip: the view encodes, and decodes into its own type to the
+// same encoding.
+func (p *playout) viewRoundTrip(n int, v any, viewer games.Seat) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		p.fatalf(n, "view of %d does not encode: %v", viewer, err)
+	}
+	if v == nil {
+		return b
+	}
+	ty := reflect.TypeOf(v)
+	ptr := reflect.New(ty)
+	if err := json.Unmarshal(b, ptr.Interface()); err != nil {
+		p.fatalf(n, "view of %d does not decode: %v", viewer, err)
+	}
+	if b2, _ := json.Marshal(ptr.Elem().Interface()); !bytes.Equal(b, b2) {
+		p.fatalf(n, "view of %d does not round-trip:\n%s\n%s", viewer, b, b2)
+	}
+	return b
+}
+
+// over checks a finished game: nobody may act.
+func (p *playout) over(n int, s games.State) {
+	if act := p.e.Active(s); len(act) > 0 {
+		p.fatalf(n, "game over but %v active", act)
+	}
+	for v := games.Seat(0); v < games.Seat(p.setup.Seats); v++ {
+		if l := p.e.Legal(s, v); len(l) > 0 {
+			p.fatalf(n, "game over but seat %d has %v", v, l)
+		}
+	}
+	if p.cfg.Final != nil {
+		p.cfg.Final(p.t, s)
+	}
+}
+
+// gate checks the adapter's gate at one state: legal actions are
+// accepted and leave the input alone; other seats and perturbed actions
+// are refused with an *Error and the state unchanged.
+func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act []games.Seat, legal []games.Action, pick games.Rand) {
+	e := p.e
+	scratch := games.NewPCG(p.seed, 1<<20+uint64(n))
+	try := func(a games.Action) {
+		if _, _, err := e.Apply(s, seat, a, scratch); err != nil {
+			p.fatalf(n, "legal %v by seat %d refused: %v", a, seat, err)
+		}
+		if !bytes.Equal(p.encode(s), before) {
+			p.fatalf(n, "Apply(%v) modified its input", a)
+		}
+	}
+	if n%p.cfg.Every == 0 && len(legal) <= 64 {
+		for _, a := range legal {
+			try(a)
+		}
+	} else {
+		for range p.cfg.Tries {
+			try(legal[pick.Intn(len(legal))])
+		}
+	}
+	refuse := func(who games.Seat, a games.Action, why string) {
+		ns, ev, err := e.Apply(s, who, a, scratch)
+		if err == nil || games.ErrorCode(err) == "" {
+			p.fatalf(n, "%s %v by seat %d not refused with a code: %v", why, a, who, err)
+		}
+		if ev != nil || !bytes.Equal(p.encode(ns), before) {
+			p.fatalf(n, "refused %v (%s) changed the state", a, why)
+		}
+	}
+	defer func() {
+		if !bytes.Equal(p.encode(s), before) {
+			p.fatalf(n, "a refused action changed its input")
+		}
+	}()
+	// Seats that are not active: no legal action, and refused.
+	for v := games.Spectator; v <= games.Seat(p.setup.Seats); v++ {
+		if slices.Contains(act, v) {
+			continue
+		}
+		if l := e.Legal(s, v); len(l) > 0 {
+			p.fatalf(n, "seat %d is not active but has %v", v, l)
+		}
+		refuse(v, legal[0], "inactive seat")
+	}
+	// Perturbations of a legal action.
+	for _, x := range p.perturb(legal[pick.Intn(len(legal))], pick) {
+		if !games.InLegal(legal, x) {
+			refuse(seat, x, "perturbed")
+		}
+	}
+}
+
+// perturb: variants of a that are probably not legal.
+func (p *playout) perturb(a games.Action, pick games.Rand) []games.Action {
+	var out []games.Action
+	with := func(verb string, args []int) {
+		out = append(out, games.Action{Verb: verb, Args: args})
+	}
+	with("no_such_verb", a.Args)
+	with(p.verbs[pick.Intn(len(p.verbs))], a.Args)
+	if len(a.Args) > 0 {
+		i := pick.Intn(len(a.Args))
+		for _, v := range []int{-1, a.Args[i] + 1000, -1 << 19} {
+			args := slices.Clone(a.Args)
+			args[i] = v
+			with(a.Verb, args)
+		}
+		with(a.Verb, a.Args[:len(a.Args)-1])
+	}
+	if len(a.Args) < games.MaxArgs {
+		with(a.Verb, append(slices.Clone(a.Args), pick.Intn(5)))
+	}
+	return out
+}
+
+// replay plays the recorded actions again from the same seed: the same
+// states and events follow.
+func (p *playout) replay() {
+	t, e := p.t, p.e
+	t.Helper()
+	rng := games.NewPCG(p.seed, 0x5eed)
+	s, err := e.Setup(p.opts(), p.setup.Seats, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, st := range p.steps {
+		ns, ev, err := e.Apply(s, st.seat, st.a, rng)
+		if err != nil {
+			p.fatalf(n, "replay: %v refused: %v", st.a, err)
+		}
+		if p.hash(ns, ev) != st.after {
+			p.fatalf(n, "replay: %v gives another state or other events", st.a)
+		}
+		s = ns
+	}
+}
