@@ -123,6 +123,7 @@ func TestLoadBench(t *testing.T) {
 type benchTable struct {
 	loadTable
 	version string
+	since   string // the current game's lobby message: older messages belong to earlier games
 	replies []time.Duration // the clicking interaction's time to reply
 	err     error
 }
@@ -149,7 +150,7 @@ func (b *benchTable) start() error {
 		}
 		lobby = r.Message
 	}
-	b.version = ""
+	b.version, b.since = "", lobby.ID
 	return nil
 }
 
@@ -164,7 +165,7 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 	}
 	for time.Now().Before(until) {
 		board, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
-			return (isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m)
+			return snowflakeAfter(m.ID, b.since) && ((isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m))
 		})
 		if err != nil {
 			return fmt.Errorf("no board after v%s: %w", b.version, err)
@@ -193,7 +194,7 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 		}
 		b.replies = append(b.replies, b.acks[n:]...)
 		if _, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
-			return (isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m)
+			return snowflakeAfter(m.ID, b.since) && ((isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m))
 		}); err != nil {
 			return fmt.Errorf("the board after v%s never came: %w", b.version, err)
 		}
@@ -202,6 +203,10 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 	}
 	return nil
 }
+
+// snowflakeAfter orders message ids: a later id is longer or, at the same
+// length, greater.
+func snowflakeAfter(a, b string) bool { return len(a) > len(b) || len(a) == len(b) && a > b }
 
 // procCPU is a process's user+system CPU time from /proc.
 func procCPU(t *testing.T, pid int) time.Duration {
