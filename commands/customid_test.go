@@ -62,20 +62,50 @@ func FuzzParseCustomID(f *testing.F) {
 	})
 }
 
-func TestSharedOptionOfDifferentTypesBecomesText(t *testing.T) {
-	opts := []*discordgo.ApplicationCommandOption{optionOf(games.OptionSpec{Key: "solo", Kind: games.OptionString, Choices: []string{"a", "b"}})}
-	widen(opts, games.OptionSpec{Key: "solo", Kind: games.OptionBool})
-	if opts[0].Type != discordgo.ApplicationCommandOptionString || !opts[0].Autocomplete {
-		t.Fatalf("%+v", opts[0])
+// TestPlayHasASubcommandPerGame: /play <game> carries that game's own
+// options, typed, with their own descriptions and choices.
+func TestPlayHasASubcommandPerGame(t *testing.T) {
+	var play *discordgo.ApplicationCommand
+	for _, c := range Commands() {
+		if c.Name == "play" {
+			play = c
+		}
 	}
-	opts = []*discordgo.ApplicationCommandOption{optionOf(games.OptionSpec{Key: "n", Kind: games.OptionInt, Min: 1, Max: 6})}
-	widen(opts, games.OptionSpec{Key: "n", Kind: games.OptionInt, Min: 0, Max: 9})
-	if *opts[0].MinValue != 0 || opts[0].MaxValue != 9 {
-		t.Fatalf("range %v..%v", *opts[0].MinValue, opts[0].MaxValue)
+	subs := map[string]*discordgo.ApplicationCommandOption{}
+	for _, o := range play.Options {
+		if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+			t.Fatalf("/play option %s is not a subcommand", o.Name)
+		}
+		subs[o.Name] = o
 	}
-	widen(opts, games.OptionSpec{Key: "n", Kind: games.OptionString})
-	if opts[0].Type != discordgo.ApplicationCommandOptionString || opts[0].MinValue != nil {
-		t.Fatalf("%+v", opts[0])
+	for _, e := range games.All() {
+		if e.Info().ID == "race" {
+			continue // this package's test game has no catalogue
+		}
+		sub := subs[e.Info().ID]
+		if sub == nil {
+			t.Fatalf("no /play %s", e.Info().ID)
+		}
+		for _, spec := range e.Info().Options {
+			var opt *discordgo.ApplicationCommandOption
+			for _, o := range sub.Options {
+				if o.Name == spec.Key {
+					opt = o
+				}
+			}
+			if opt == nil || strings.HasPrefix(opt.Description, "Game option") {
+				t.Errorf("/play %s %s: missing or undescribed: %+v", e.Info().ID, spec.Key, opt)
+				continue
+			}
+			want := map[games.OptionKind]discordgo.ApplicationCommandOptionType{games.OptionInt: discordgo.ApplicationCommandOptionInteger,
+				games.OptionBool: discordgo.ApplicationCommandOptionBoolean, games.OptionString: discordgo.ApplicationCommandOptionString}[spec.Kind]
+			if opt.Type != want {
+				t.Errorf("/play %s %s has type %v", e.Info().ID, spec.Key, opt.Type)
+			}
+			if len(spec.Choices) > 0 && len(spec.Choices) <= 25 && len(opt.Choices) != len(spec.Choices) {
+				t.Errorf("/play %s %s offers %d of %d choices", e.Info().ID, spec.Key, len(opt.Choices), len(spec.Choices))
+			}
+		}
 	}
 }
 

@@ -125,7 +125,7 @@ func (s *Service) internal(req Request, err error) Response {
 
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(req Request) Response {
-	eng, ok := games.Lookup(req.Options["game"])
+	eng, ok := games.Lookup(gameOf(req))
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
@@ -205,6 +205,15 @@ func (s *Service) setAside(req Request) Response {
 		return private(req, "core.err.internal")
 	}
 	return private(req, "core.abandoned_damaged")
+}
+
+// gameOf is the game a /play names: its subcommand (/play flanders), or
+// a "game" option (the older single /play, still understood).
+func gameOf(req Request) string {
+	if req.Command == "play" && req.Subcommand != "" {
+		return req.Subcommand
+	}
+	return req.Options["game"]
 }
 
 // timeoutSpec is the turn_timeout option every table accepts.
@@ -423,7 +432,7 @@ func (s *Service) autocomplete(req Request) Response {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	typed := strings.ToLower(req.Options[req.Focused])
 	for _, eng := range games.All() {
-		if g := req.Options["game"]; g != "" && g != eng.Info().ID {
+		if g := gameOf(req); g != "" && g != eng.Info().ID {
 			continue
 		}
 		for _, o := range eng.Info().Options {

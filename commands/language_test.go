@@ -180,7 +180,7 @@ func TestLanguageCommands(t *testing.T) {
 		return strings.Join(v, ",")
 	}
 	var found bool
-	for _, o := range play.Options {
+	for _, o := range play.Options[0].Options { // /play <first game>
 		if o.Name == OptLanguage {
 			found = true
 			if o.Required || values(o) != "en=English,pl=Polski,ru=Русский" {

@@ -515,12 +515,14 @@ func TestCommandTree(t *testing.T) {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool
-	for _, o := range cmds[0].Options {
-		if o.Name == "target" && o.Type == discordgo.ApplicationCommandOptionInteger {
-			hasTarget = true
-		}
-		if len(o.Description) == 0 || len(o.Description) > 100 {
-			t.Errorf("option %s description %q", o.Name, o.Description)
+	for _, sub := range cmds[0].Options {
+		for _, o := range sub.Options {
+			if sub.Name == "race" && o.Name == "target" && o.Type == discordgo.ApplicationCommandOptionInteger {
+				hasTarget = true
+			}
+			if len(o.Description) == 0 || len(o.Description) > 100 {
+				t.Errorf("/play %s option %s description %q", sub.Name, o.Name, o.Description)
+			}
 		}
 	}
 	if !hasTarget {

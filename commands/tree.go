@@ -12,38 +12,17 @@ import (
 )
 
 // Commands is the slash-command tree for the registered games: /play with
-// a game choice and the union of the games' options, and /game with
-// status, rules and abandon. Names and descriptions carry Polish and
-// Russian localizations from the catalogue.
+// one subcommand per game (/play flanders ...) carrying that game's own
+// typed, described options, and /game with status, rules, abandon, list
+// and reminders. Names and descriptions carry Polish and Russian
+// localizations from the catalogue.
 func Commands() []*discordgo.ApplicationCommand {
 	en := i18n.For("en")
-	var gameChoices []*discordgo.ApplicationCommandOptionChoice
-	options := []*discordgo.ApplicationCommandOption{{
-		Type: discordgo.ApplicationCommandOptionString, Name: "game", Required: true,
-		Description:              en.T("cmd.play.game"),
-		DescriptionLocalizations: *localized("cmd.play.game"),
-	}}
-	options = append(options, languageOption("cmd.play.language", false))
-	seen := map[string]bool{"game": true, OptLanguage: true}
+	var subs []*discordgo.ApplicationCommandOption
 	for _, eng := range games.All() {
-		info := eng.Info()
-		ctx := render.Ctx{L: en}
-		gameChoices = append(gameChoices, &discordgo.ApplicationCommandOptionChoice{
-			Name: render.GameName(ctx, info.ID), Value: info.ID, NameLocalizations: localizedName("game." + info.ID),
-		})
-		for _, o := range info.Options {
-			if seen[o.Key] {
-				widen(options, o)
-				continue
-			}
-			seen[o.Key] = true
-			options = append(options, describe(optionOf(o), info.ID))
-		}
+		subs = append(subs, playSubcommand(eng.Info()))
 	}
-	if !seen[OptTurnTimeout] {
-		options = append(options, optionOf(timeoutSpec))
-	}
-	options[0].Choices = gameChoices
+	options := subs
 	minPerm := int64(discordgo.PermissionSendMessages)
 	return guildOnly([]*discordgo.ApplicationCommand{
 		{
@@ -175,6 +154,61 @@ func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
 	return opt
 }
 
+// playSubcommand is /play <game>: the game's options with their own types,
+// ranges, choices and descriptions, then language and turn_timeout. A
+// game's package adds its subcommand by registering its engine.
+func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
+	en := render.Ctx{L: i18n.For("en")}
+	desc := func(lang string) string {
+		ctx := render.Ctx{L: i18n.For(lang)}
+		return render.Clip(ctx.T("cmd.play.game_description", "Game", render.GameName(ctx, info.ID), "Players", seatText(ctx, info)), 100)
+	}
+	sub := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: info.ID,
+		Description: desc("en"), DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Polish: desc("pl"), discordgo.Russian: desc("ru")},
+	}
+	for _, o := range info.Options {
+		opt := describe(optionOf(o), info.ID)
+		if o.Kind == games.OptionString && len(o.Choices) > 0 && len(o.Choices) <= 25 {
+			opt.Autocomplete = false
+			for _, c := range o.Choices {
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
+					Name: render.Clip(render.OptionValue(en, info.ID, o.Key, c), 100), Value: c,
+					NameLocalizations: map[discordgo.Locale]string{
+						discordgo.Polish:  render.Clip(render.OptionValue(render.Ctx{L: i18n.For("pl")}, info.ID, o.Key, c), 100),
+						discordgo.Russian: render.Clip(render.OptionValue(render.Ctx{L: i18n.For("ru")}, info.ID, o.Key, c), 100),
+					},
+				})
+			}
+		}
+		sub.Options = append(sub.Options, opt)
+	}
+	sub.Options = append(sub.Options, languageOption("cmd.play.language", false))
+	if !hasOption(sub.Options, OptTurnTimeout) {
+		opt := optionOf(timeoutSpec)
+		opt.Description, opt.DescriptionLocalizations = en.T("cmd.play.turn_timeout"), *localized("cmd.play.turn_timeout")
+		sub.Options = append(sub.Options, opt)
+	}
+	return sub
+}
+
+// seatText is "2 players" or "1-4 players" in ctx's language.
+func seatText(ctx render.Ctx, info games.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return ctx.T("cmd.play.players", "Count", info.MinSeats)
+	}
+	return ctx.T("cmd.play.players_range", "Min", info.MinSeats, "Max", info.MaxSeats)
+}
+
+func hasOption(opts []*discordgo.ApplicationCommandOption, name string) bool {
+	for _, o := range opts {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // describe gives an option its game's own description (and its values)
 // from the game's catalogue, in English, Polish and Russian, when it has
 // one; otherwise the generic "Game option: X" stays.
@@ -189,40 +223,6 @@ func describe(opt *discordgo.ApplicationCommandOption, game string) *discordgo.A
 	return opt
 }
 
-// widen lets an option shared by several games accept every game's
-// values: integer ranges grow, and an option whose type differs between
-// games becomes text with suggestions (the game's own check still applies).
-func widen(opts []*discordgo.ApplicationCommandOption, o games.OptionSpec) {
-	// One game's description would mislead the others' players.
-	for _, x := range opts {
-		if x.Name == o.Key {
-			generic := optionOf(o)
-			x.Description, x.DescriptionLocalizations = generic.Description, generic.DescriptionLocalizations
-		}
-	}
-	for _, x := range opts {
-		if x.Name == o.Key && x.Type != optionOf(o).Type {
-			x.Type, x.MinValue, x.MaxValue, x.Autocomplete = discordgo.ApplicationCommandOptionString, nil, 0, true
-		}
-	}
-	for _, x := range opts {
-		if x.Name != o.Key || x.Type != discordgo.ApplicationCommandOptionInteger || x.MinValue == nil {
-			continue
-		}
-		if float64(o.Min) < *x.MinValue {
-			lo := float64(o.Min)
-			x.MinValue = &lo
-		}
-		if float64(o.Max) > x.MaxValue {
-			x.MaxValue = float64(o.Max)
-		}
-	}
-	for _, x := range opts {
-		if x.Name == o.Key && x.Type == discordgo.ApplicationCommandOptionString && len(o.Choices) > 0 {
-			x.Autocomplete = true
-		}
-	}
-}
 
 func localized(id string, kv ...any) *map[discordgo.Locale]string {
 	m := map[discordgo.Locale]string{

@@ -150,14 +150,14 @@ func TestE2EGameOptionsCheckedAtPlay(t *testing.T) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
 	w.startBot()
-	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "flanders", "beginner": "xyz"}, "en-US"))
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play flanders", map[string]any{"beginner": "xyz"}, "en-US"))
 	if txt := privateText(r); !strings.Contains(txt, "Option beginner") {
 		t.Fatalf("/play beginner:xyz: private %q, public %q", txt, r.Text())
 	}
 	if n := len(w.srv.Messages(w.ch)); n != 0 {
 		t.Fatalf("a refused /play left %d messages", n)
 	}
-	lobby := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "flanders", "beginner": "1,3"}, "en-US")).Message
+	lobby := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play flanders", map[string]any{"beginner": "1,3"}, "en-US")).Message
 	lobby = w.expect(w.srv.Click(w.bob, &lobby, mustButton(t, &lobby, ":l:join"))).Message
 	r = w.expect(w.srv.Click(w.ann, &lobby, mustButton(t, &lobby, ":l:start")))
 	if txt := privateText(r); !strings.Contains(txt, "Option beginner") {

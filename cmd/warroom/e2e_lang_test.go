@@ -17,7 +17,7 @@ func TestE2EPolishHostInEnglishServer(t *testing.T) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
 	w.startBot()
-	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "flanders"}, "pl"))
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play flanders", nil, "pl"))
 	if txt := r.EmbedText(); !strings.Contains(txt, "czekamy na graczy") || !strings.Contains(txt, "Język: polski") {
 		t.Fatalf("lobby is not Polish: %q", txt)
 	}
@@ -69,7 +69,7 @@ func TestE2EServerLanguageSetting(t *testing.T) {
 		t.Fatalf("/settings left %d public messages", n)
 	}
 
-	r = w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": "blindaz"}, "pl"))
+	r = w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play blindaz", nil, "pl"))
 	if txt := r.EmbedText(); !strings.Contains(txt, "ждём игроков") || !strings.Contains(txt, "Язык: русский") {
 		t.Fatalf("lobby is not Russian: %q", txt)
 	}

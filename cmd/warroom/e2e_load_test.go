@@ -135,7 +135,7 @@ func (tb *loadTable) wait(ix *discordtest.Interaction, err error) (*discordtest.
 
 func (tb *loadTable) play(ctx context.Context, moves int) error {
 	srv, w := tb.w.srv, tb.w
-	r, err := tb.wait(srv.TrySlash(tb.host, tb.ch, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	r, err := tb.wait(srv.TrySlash(tb.host, tb.ch, w.guild, "play flanders", nil, "en-US"))
 	if err != nil {
 		return fmt.Errorf("/play: %w", err)
 	}

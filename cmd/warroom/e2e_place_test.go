@@ -24,7 +24,7 @@ func TestE2ECoopNeedsATextChannel(t *testing.T) {
 		"voice channel chat":   w.srv.NewChannelOfType(w.guild, discordgo.ChannelTypeGuildVoice),
 	}
 	for what, ch := range places {
-		r := w.expect(w.srv.Slash(w.ann, ch, w.guild, "play", map[string]any{"game": "blindaz"}, "en-US"))
+		r := w.expect(w.srv.Slash(w.ann, ch, w.guild, "play blindaz", nil, "en-US"))
 		if txt := privateText(r); !strings.Contains(txt, "only in text channels") {
 			t.Fatalf("%s: private %q, public %q", what, txt, r.Text())
 		}
@@ -34,12 +34,12 @@ func TestE2ECoopNeedsATextChannel(t *testing.T) {
 	}
 	// Inside a thread of a text channel: no thread in a thread either.
 	th := w.srv.NewChannelOfType(w.guild, discordgo.ChannelTypeGuildPublicThread)
-	r := w.expect(w.srv.Slash(w.ann, th, w.guild, "play", map[string]any{"game": "blindaz"}, "en-US"))
+	r := w.expect(w.srv.Slash(w.ann, th, w.guild, "play blindaz", nil, "en-US"))
 	if txt := privateText(r); !strings.Contains(txt, "only in text channels") {
 		t.Fatalf("in a thread: private %q, public %q", txt, r.Text())
 	}
 	// Any other game is fine in those places.
-	ann := w.expect(w.srv.Slash(w.ann, places["voice channel chat"], w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	ann := w.expect(w.srv.Slash(w.ann, places["voice channel chat"], w.guild, "play flanders", nil, "en-US"))
 	if _, ok := findButton(&ann.Message, ":l:join"); !ok {
 		t.Fatalf("flanders in a voice channel's chat: %q", ann.Text())
 	}
@@ -72,7 +72,7 @@ func TestE2EMissingPermissions(t *testing.T) {
 			}
 			// /play without the permission: refused, no lobby.
 			w.srv.DenyBot(w.ch, p.bit)
-			r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", map[string]any{"game": game}, "en-US"))
+			r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play "+game, nil, "en-US"))
 			if txt := privateText(r); !strings.Contains(txt, p.name) || !strings.Contains(txt, "Nothing was changed") {
 				t.Fatalf("/play without %s: private %q, public %q", p.name, txt, r.Text())
 			}

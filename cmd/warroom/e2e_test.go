@@ -7,7 +7,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -231,7 +230,7 @@ func (w *world) board(ch string) *discordtest.Message {
 // bots computer players is added, then Ann starts.
 func (w *world) lobby(game string, opts map[string]any, bob bool, bots int) {
 	w.t.Helper()
-	o := map[string]any{"game": game}
+	o := map[string]any{}
 	for k, v := range opts {
 		o[k] = v
 	}
@@ -239,7 +238,7 @@ func (w *world) lobby(game string, opts map[string]any, bob bool, bots int) {
 	if locale == "" {
 		locale = "en-US"
 	}
-	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play", o, locale))
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play "+game, o, locale))
 	lobby := r.Message
 	if _, ok := findButton(&lobby, ":l:join"); !ok {
 		w.t.Fatalf("lobby: %s", r.Text())
@@ -435,11 +434,11 @@ func TestE2ECommandsRegistered(t *testing.T) {
 	}
 	play := byName["play"]
 	var games []string
-	for _, ch := range play.Options[0].Choices {
-		games = append(games, fmt.Sprint(ch.Value))
+	for _, sub := range play.Options {
+		games = append(games, sub.Name)
 	}
 	if strings.Join(games, ",") != strings.Join(gameIDs(), ",") {
-		t.Fatalf("game choices %v, engines %v", games, gameIDs())
+		t.Fatalf("/play subcommands %v, engines %v", games, gameIDs())
 	}
 	// Unknown command: a clear private reply.
 	r := w.expect(w.srv.Dispatch(&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, GuildID: w.guild, ChannelID: w.ch,
@@ -692,17 +691,34 @@ func TestE2EBadToken(t *testing.T) {
 	}
 }
 
-// The Flames of War mission is offered by autocomplete, with the mission
-// table's names in the user's language.
-func TestE2EMissionAutocomplete(t *testing.T) {
+// /play fow offers the mission table as choices named in each language,
+// and the lobby names the chosen mission in the table's language.
+func TestE2EMissionChoices(t *testing.T) {
 	w := newWorld(t)
 	w.startBot()
-	r := w.expect(w.srv.Autocomplete(w.ann, w.ch, w.guild, "play", map[string]any{"game": "fow", "mission": "break"}, "mission", "en-US"))
-	if len(r.Choices) == 0 || len(r.Choices) > 25 {
-		t.Fatalf("%d choices", len(r.Choices))
+	var fow *discordgo.ApplicationCommandOption
+	for _, c := range w.srv.Commands(w.guild) {
+		for _, sub := range c.Options {
+			if c.Name == "play" && sub.Name == "fow" {
+				fow = sub
+			}
+		}
 	}
-	if r.Choices[0].Value != "breakthrough" || r.Choices[0].Name == "breakthrough" {
-		t.Fatalf("first choice %+v", r.Choices[0])
+	if fow == nil {
+		t.Fatal("no /play fow")
+	}
+	var mission *discordgo.ApplicationCommandOption
+	for _, o := range fow.Options {
+		if o.Name == "mission" {
+			mission = o
+		}
+	}
+	if mission == nil || len(mission.Choices) < 10 || mission.Choices[0].NameLocalizations[discordgo.Polish] == "" {
+		t.Fatalf("mission choices: %+v", mission)
+	}
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "play fow", map[string]any{"mission": "breakthrough"}, "pl"))
+	if !strings.Contains(r.Text(), "Przełamanie") {
+		t.Fatalf("the lobby does not name the mission in Polish: %s", r.Text())
 	}
 	w.noProblems()
 }

@@ -131,7 +131,7 @@ type benchTable struct {
 // start opens the table: /play, Bob joins, the host starts.
 func (b *benchTable) start() error {
 	srv, w := b.w.srv, b.w
-	r, err := b.wait(srv.TrySlash(b.host, b.ch, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	r, err := b.wait(srv.TrySlash(b.host, b.ch, w.guild, "play flanders", nil, "en-US"))
 	if err != nil {
 		return fmt.Errorf("/play: %w", err)
 	}

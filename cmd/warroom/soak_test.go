@@ -157,7 +157,7 @@ func (sk *soak) open(i int) {
 	for p := range tb.players {
 		tb.players[p] = w.srv.User(fmt.Sprintf("p%d-%d-%d", i, len(sk.all), p))
 	}
-	r := w.expect(w.srv.Slash(tb.players[0], tb.channel, w.guild, "play", map[string]any{"game": "flanders"}, "en-US"))
+	r := w.expect(w.srv.Slash(tb.players[0], tb.channel, w.guild, "play flanders", nil, "en-US"))
 	lobby := r.Message
 	lobby = w.expect(w.srv.Click(tb.players[1], &lobby, mustButton(w.t, &lobby, ":l:join"))).Message
 	w.expect(w.srv.Click(tb.players[0], &lobby, mustButton(w.t, &lobby, ":l:start")))
