@@ -223,7 +223,6 @@ func describe(opt *discordgo.ApplicationCommandOption, game string) *discordgo.A
 	return opt
 }
 
-
 func localized(id string, kv ...any) *map[discordgo.Locale]string {
 	m := map[discordgo.Locale]string{
 		discordgo.Polish:  i18n.For("pl").T(id, kv...),

@@ -123,7 +123,7 @@ func TestLoadBench(t *testing.T) {
 type benchTable struct {
 	loadTable
 	version string
-	since   string // the current game's lobby message: older messages belong to earlier games
+	since   string          // the current game's lobby message: older messages belong to earlier games
 	replies []time.Duration // the clicking interaction's time to reply
 	err     error
 }
