@@ -3,6 +3,7 @@ package render
 import (
 	"embed"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -224,7 +225,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		msg.Components = playComponents(ctx, r, len(humans) > 0)
 	}
 	if r.Image {
-		png, err := r.Game.Image(ctx, r.View)
+		png, err := drawBounded(func() ([]byte, error) { return r.Game.Image(ctx, r.View) })
 		if err != nil {
 			return Message{}, fmt.Errorf("draw %s board: %w", r.Table.GameID, err)
 		}
@@ -312,4 +313,16 @@ func CardMessage(c Card) Message {
 // Notice is a short text message from the catalogue.
 func Notice(ctx Ctx, id string, kv ...any) Message {
 	return Fit(Message{Content: ctx.T(id, kv...)})
+}
+
+// drawSlots bounds how many pictures are drawn at once to the processors
+// there are: under a burst of moves, more at once only adds memory (each
+// drawing holds its pixels) and spreads the waiting unfairly, without
+// drawing any faster.
+var drawSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+func drawBounded(draw func() ([]byte, error)) ([]byte, error) {
+	drawSlots <- struct{}{}
+	defer func() { <-drawSlots }()
+	return draw()
 }
