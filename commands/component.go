@@ -47,6 +47,9 @@ func (s *Service) component(req Request) Response {
 		}
 		return s.lobby(req, l, id)
 	}
+	if id.Kind == KindResign {
+		return s.resign(req, l)
+	}
 	if id.Kind == KindRematch {
 		if !s.onTableMessage(req, l) {
 			return private(req, "core.err.bad_button")

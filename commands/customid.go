@@ -33,6 +33,7 @@ const (
 	KindLobby   = "l"
 	KindUndo    = "u"
 	KindRematch = "r"
+	KindResign  = "x"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -103,7 +104,7 @@ func ParseCustomID(s string) (CustomID, error) {
 				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
 			}
 		}
-	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch:
+	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}

@@ -354,6 +354,8 @@ func (s *Service) game(req Request) Response {
 			return s.internal(req, err)
 		}
 		return Response{Table: nt.ID}
+	case "resign":
+		return s.confirmResign(req, t)
 	case "abandon":
 		if req.User.ID != t.HostID && !req.CanManageGuild {
 			return private(req, "core.err.abandon_forbidden")
