@@ -133,11 +133,13 @@ func (tb *loadTable) wait(ix *discordtest.Interaction, err error) (*discordtest.
 	return r, nil
 }
 
-func (tb *loadTable) play(ctx context.Context, moves int) error {
+// open starts the table's game: /play, Bob joins, the host starts. It
+// returns the lobby message.
+func (tb *loadTable) open() (discordtest.Message, error) {
 	srv, w := tb.w.srv, tb.w
 	r, err := tb.wait(srv.TrySlash(tb.host, tb.ch, w.guild, "play flanders", nil, "en-US"))
 	if err != nil {
-		return fmt.Errorf("/play: %w", err)
+		return discordtest.Message{}, fmt.Errorf("/play: %w", err)
 	}
 	lobby := r.Message
 	for _, step := range []struct {
@@ -146,13 +148,21 @@ func (tb *loadTable) play(ctx context.Context, moves int) error {
 	}{{w.bob, ":l:join"}, {tb.host, ":l:start"}} {
 		id, ok := findButton(&lobby, step.verb)
 		if !ok {
-			return fmt.Errorf("no %s on the lobby %q", step.verb, lobby.Text())
+			return lobby, fmt.Errorf("no %s on the lobby %q", step.verb, lobby.Text())
 		}
 		r, err := tb.wait(srv.TryClick(step.who, &lobby, id))
 		if err != nil {
-			return fmt.Errorf("%s: %w", step.verb, err)
+			return lobby, fmt.Errorf("%s: %w", step.verb, err)
 		}
 		lobby = r.Message
+	}
+	return lobby, nil
+}
+
+func (tb *loadTable) play(ctx context.Context, moves int) error {
+	srv := tb.w.srv
+	if _, err := tb.open(); err != nil {
+		return err
 	}
 	version := ""
 	for m := 0; m < moves; m++ {

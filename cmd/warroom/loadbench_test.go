@@ -128,27 +128,11 @@ type benchTable struct {
 	err     error
 }
 
-// start opens the table: /play, Bob joins, the host starts.
+// start opens the table's (next) game.
 func (b *benchTable) start() error {
-	srv, w := b.w.srv, b.w
-	r, err := b.wait(srv.TrySlash(b.host, b.ch, w.guild, "play flanders", nil, "en-US"))
+	lobby, err := b.open()
 	if err != nil {
-		return fmt.Errorf("/play: %w", err)
-	}
-	lobby := r.Message
-	for _, step := range []struct {
-		who  discordtest.User
-		verb string
-	}{{w.bob, ":l:join"}, {b.host, ":l:start"}} {
-		id, ok := findButton(&lobby, step.verb)
-		if !ok {
-			return fmt.Errorf("no %s on the lobby %q", step.verb, lobby.Text())
-		}
-		r, err := b.wait(srv.TryClick(step.who, &lobby, id))
-		if err != nil {
-			return fmt.Errorf("%s: %w", step.verb, err)
-		}
-		lobby = r.Message
+		return err
 	}
 	b.version, b.since = "", lobby.ID
 	return nil
