@@ -303,6 +303,8 @@ func (s *Service) game(req Request) Response {
 		return s.list(req)
 	case "reminders":
 		return s.reminders(req)
+	case "vacation":
+		return s.vacation(req)
 	}
 	t, err := s.store.ByChannel(req.ChannelID)
 	if isNotFound(err) {

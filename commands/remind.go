@@ -28,7 +28,7 @@ func (s *Service) remind(l *loaded) (bool, error) {
 			continue
 		}
 		id := nt.Seats[seat].UserID
-		if us, err := s.store.UserSettings(id); err == nil && us.NoReminders {
+		if us, err := s.store.UserSettings(id); err == nil && (us.NoReminders || us.AwayUntil.After(now)) {
 			continue
 		}
 		users = append(users, id)

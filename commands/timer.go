@@ -65,6 +65,9 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
 		return false, nil
 	}
+	if moved, err := s.waitForAway(l); moved || err != nil {
+		return moved, err
+	}
 	start := l.eng.Active(l.state)
 	st := l.state
 	expect := t.Version

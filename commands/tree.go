@@ -33,7 +33,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
 			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"),
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"), vacationCommand(),
 			},
 		},
 		settingsCommand(),
@@ -122,6 +122,17 @@ func remindersCommand() *discordgo.ApplicationCommandOption {
 		})
 	}
 	c.Options = []*discordgo.ApplicationCommandOption{mode}
+	return c
+}
+
+// vacationCommand is /game vacation days:N (0 ends an absence early).
+func vacationCommand() *discordgo.ApplicationCommandOption {
+	c := sub("vacation", "cmd.game.vacation")
+	lo := 0.0
+	c.Options = []*discordgo.ApplicationCommandOption{{
+		Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Required: true, MinValue: &lo, MaxValue: MaxVacationDays,
+		Description: i18n.For("en").T("cmd.game.vacation_days"), DescriptionLocalizations: *localized("cmd.game.vacation_days"),
+	}}
 	return c
 }
 

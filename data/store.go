@@ -61,6 +61,9 @@ type Table struct {
 	// already sent before it (see NextReminder).
 	TurnStart time.Time `json:"turn_start,omitzero"`
 	Reminded  int       `json:"reminded,omitempty"`
+	// AwayUsed is the vacation time each player (user id) has already
+	// used at this table: deadlines moved for their absence.
+	AwayUsed map[string]time.Duration `json:"away_used,omitempty"`
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
@@ -204,6 +207,9 @@ type LogEntry struct {
 type UserSettings struct {
 	// NoReminders: no reminder pings before a turn deadline.
 	NoReminders bool `json:"no_reminders,omitempty"`
+	// AwayUntil: a declared absence (/game vacation); turn deadlines
+	// wait for the player's return, within each table's allowance.
+	AwayUntil time.Time `json:"away_until,omitzero"`
 }
 
 // Errors callers branch on.
