@@ -50,6 +50,36 @@ func (s *Service) remind(l *loaded) (bool, error) {
 	return len(users) > 0, nil
 }
 
+// overdue is a passed deadline in a game whose turns the computer must
+// not play (games.Info.TimeoutRemindsOnly, the FoW referee): the players
+// to act are pinged that their time has run out, and the turn's clock
+// starts again, reminders included. Nothing is played for them.
+func (s *Service) overdue(l *loaded) (bool, error) {
+	nt := *l.t
+	now := s.Now().UTC()
+	var users, who []string
+	for _, seat := range l.eng.Active(l.state) {
+		if int(seat) < len(nt.Seats) && !nt.Seats[seat].Bot {
+			users = append(users, nt.Seats[seat].UserID)
+			who = append(who, "<@"+nt.Seats[seat].UserID+">")
+		}
+	}
+	span := nt.Deadline.Sub(nt.TurnStart)
+	if span <= 0 {
+		span = nt.Deadline.Sub(nt.Created)
+	}
+	nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
+	ctx := ctxFor(l, nt.Locale, games.Spectator)
+	text := ctx.T("core.timeout.reminds_only", "Who", strings.Join(who, ", "), "Game", render.GameName(ctx, nt.Game),
+		"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
+	nt.Owe(now, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text}, data.Effect{Kind: data.EffectRedraw})
+	if err := s.store.Update(&nt, l.t.Version); err != nil {
+		return false, err
+	}
+	s.log.Info().Str("table", nt.ID).Msg("turn overdue; the players were reminded (no computer stand-in in this game)")
+	return true, nil
+}
+
 // reminders is /game reminders mode:on|off: a member's own choice, in
 // every server, answered privately.
 func (s *Service) reminders(req Request) Response {

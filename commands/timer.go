@@ -68,6 +68,9 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if moved, err := s.waitForAway(l); moved || err != nil {
 		return moved, err
 	}
+	if l.eng.Info().TimeoutRemindsOnly {
+		return s.overdue(l)
+	}
 	start := l.eng.Active(l.state)
 	st := l.state
 	expect := t.Version

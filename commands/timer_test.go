@@ -8,6 +8,7 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
 )
 
 func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
@@ -224,5 +225,53 @@ func TestTurnReminders(t *testing.T) {
 	// The board's buttons still work: the reminders changed no version.
 	if r := h.click(ann, h.board, buttons(board.Message)["+1"]); r.Reply.Kind != replyStrip {
 		t.Fatalf("board after reminders: %+v", r.Reply)
+	}
+}
+
+// referee is the race with turns the computer must not play for a late
+// player, like the FoW referee.
+type referee struct{ race }
+
+func (referee) Info() games.Info {
+	i := race{}.Info()
+	i.ID, i.TimeoutRemindsOnly = "referee", true
+	return i
+}
+
+func init() {
+	games.Register(games.Adapt[raceState](referee{}))
+	render.Register("referee", raceRenderer{})
+}
+
+// TestRefereeTimeoutOnlyReminds: in a game whose turns the computer must
+// not play, a passed deadline pings the player again and restarts the
+// turn's clock; nothing is played for them.
+func TestRefereeTimeoutOnlyReminds(t *testing.T) {
+	h := newHarness(t)
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	now := start
+	h.svc.Now = func() time.Time { return now }
+	r := h.slash(ann, "play", "", map[string]string{"game": "referee", "turn_timeout": "2"})
+	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
+	h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
+	before, _ := h.store.ByChannel("c")
+	now = start.Add(2*time.Hour + time.Minute)
+	ids, _ := h.svc.Overdue(now)
+	if len(ids) != 1 {
+		t.Fatalf("overdue: %v", ids)
+	}
+	res, ok, err := h.timeout(ids[0])
+	if err != nil || !ok {
+		t.Fatalf("timeout: %v %v", ok, err)
+	}
+	if len(res.Posts) != 1 || !strings.Contains(res.Posts[0].Message.Content, "never plays a turn for you") || res.Posts[0].Message.Mentions[0] != ann.ID {
+		t.Fatalf("the overdue ping: %+v", res.Posts)
+	}
+	after, _ := h.store.ByChannel("c")
+	if after.Version != before.Version {
+		t.Fatal("something was played for the late player")
+	}
+	if !after.Deadline.Equal(now.Add(2 * time.Hour)) {
+		t.Fatalf("the clock did not restart: %v", after.Deadline)
 	}
 }

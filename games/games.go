@@ -238,4 +238,9 @@ type Info struct {
 	MaxSeats int
 	Coop     bool // all seats win or lose together; played in a thread
 	Options  []OptionSpec
+	// TimeoutRemindsOnly: when a turn's time runs out the player is only
+	// pinged again, never played for. A referee records what happened on
+	// a real table, and a computer stand-in would invent it (losses,
+	// claims, morale).
+	TimeoutRemindsOnly bool
 }
