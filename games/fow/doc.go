@@ -84,6 +84,11 @@
 //  22. During deployment the acting player's (private) menu prompt lists
 //     what still blocks the lock, so an invalid assignment is explained
 //     even though Lock is not offered.
+//  23. A turn_timeout (the table service's option, silent in the spec)
+//     never plays a turn for the late player: the referee records what
+//     happened on a real table, so a computer stand-in would invent
+//     losses, claims or morale. Info.TimeoutRemindsOnly makes the
+//     service ping the player again and restart the turn's clock.
 //
 // Secrets (games.Secrets, decided from the spectator view only): a menu
 // is private in the roster phase (the roster is secret until Ready) and
