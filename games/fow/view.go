@@ -77,6 +77,9 @@ type SideView struct {
 	Reserves  int           `json:"reserves"` // public once both locked, -1 before
 	Withdrawn int           `json:"withdrawn"`
 	Destroyed int           `json:"destroyed"`
+	// InAction counts for Company Morale (spec §10 R35): platoons on the
+	// table or in ambush, never reserves, withdrawn or destroyed ones.
+	InAction int `json:"in_action"`
 }
 
 // PlatoonView is a roster line. Name is Tpl + Num (the renderer translates Tpl).
@@ -192,6 +195,7 @@ func view(s *State, viewer int) View {
 			sv.Reserves = s.count(seat, StReserve)
 			sv.Withdrawn = s.count(seat, StWithdrawn)
 			sv.Destroyed = s.count(seat, StDestroyed)
+			sv.InAction = s.count(seat, StTable, StAmbush)
 		}
 		v.Sides[seat] = sv
 	}

@@ -205,7 +205,7 @@ func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
 		b = append(b, ctx.T("fow.reserves_left", "Count", sd.Reserves))
 	}
 	if v.Phase == fowg.PhBattle || v.Over {
-		b = append(b, ctx.T("fow.morale_line", "In", sd.OnTable+sd.OffTable, "Dead", sd.Destroyed, "Out", sd.Withdrawn))
+		b = append(b, ctx.T("fow.morale_line", "In", sd.InAction, "Dead", sd.Destroyed, "Out", sd.Withdrawn))
 	}
 	return render.Field{Name: render.Clip(name, 250), Value: render.Clip(strings.Join(b, "\n"), 1000)}
 }
