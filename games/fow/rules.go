@@ -58,10 +58,12 @@ func flagValue(p Platoon, f int) bool {
 
 func newPlatoon(side Side, tpl int) Platoon {
 	t := data.Templates[tpl]
+	// Names stay unique in a seat after deletes and re-adds: the next
+	// number after the highest in use, never a count (which reuses one).
 	num := 1
 	for _, p := range side.Platoons {
-		if p.Tpl == t.ID {
-			num++
+		if p.Tpl == t.ID && p.Num >= num {
+			num = p.Num + 1
 		}
 	}
 	return Platoon{Tpl: t.ID, Num: num, Type: t.Type, Skill: "trained", Motivation: "confident",

@@ -32,3 +32,36 @@ func TestMoraleLineCountsPlatoonsInAction(t *testing.T) {
 		t.Fatal("no state with reserves was reached")
 	}
 }
+
+// TestPlatoonNamesStayUnique: deleting a platoon and adding another of the
+// same kind never gives two platoons the same name in a seat.
+func TestPlatoonNamesStayUnique(t *testing.T) {
+	rng := games.NewPCG(1, 1)
+	s, err := G.Setup(games.Options{"mission": "encounter"}, 2, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := func(verb string, args ...int) {
+		t.Helper()
+		var err error
+		if s, _, err = G.Apply(s, 0, games.Act(verb, args...), rng); err != nil {
+			t.Fatalf("%s %v: %v", verb, args, err)
+		}
+	}
+	for s.Phase != PhRoster {
+		seat := G.Active(s)[0]
+		s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+	}
+	do("add", 0)
+	do("add", 0)
+	do("sel", 0)
+	do("del")
+	do("add", 0)
+	names := map[int]bool{}
+	for _, p := range s.Sides[0].Platoons {
+		if names[p.Num] {
+			t.Fatalf("two platoons named %s %d: %+v", p.Tpl, p.Num, s.Sides[0].Platoons)
+		}
+		names[p.Num] = true
+	}
+}
