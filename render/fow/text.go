@@ -281,6 +281,9 @@ func logLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
 		}
 		return ctx.T(k, "Platoon", p(0), "Target", arg(e, 1), "Die", arg(e, 2))
 	case "withdrawn":
+		if arg(e, 1) == 1 { // Strategic Withdrawal of an ambusher: it came from ambush
+			return ctx.T("fow.log.withdrawn_ambush", "Platoon", p(0))
+		}
 		return ctx.T("fow.log.withdrawn", "Platoon", p(0))
 	case "fled":
 		return ctx.T("fow.log.fled", "Platoon", p(0))
