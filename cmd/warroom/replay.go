@@ -232,10 +232,11 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 			m := moves[0]
 			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.String(), OK: true, Events: m.Events})
 		}
+		step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
 	}
 	bots()
 	for _, line := range f.Actions {
-		step(replayLine(eng, &st, line, r))
+		step(replayLine(eng, &st, f.Seats, line, r))
 		bots()
 	}
 	res.ScriptUsed = r.script.Used()
@@ -254,7 +255,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 }
 
 // replayLine applies one line of the script to *st and reports it.
-func replayLine(eng games.Engine, st *games.State, line string, r *chainRand) (s ReplayStep) {
+func replayLine(eng games.Engine, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
 	s = ReplayStep{Line: line, Seat: -1}
 	game := eng.Info().ID
 	reject := func(err error) ReplayStep {
@@ -270,6 +271,9 @@ func replayLine(eng games.Engine, st *games.State, line string, r *chainRand) (s
 	seat, text, err := splitSeat(line)
 	if err != nil {
 		return reject(err)
+	}
+	if int(seat) >= seats {
+		return reject(fmt.Errorf("%w: seat %d of %d seats (seats count from 0)", games.ErrBadAction, seat, seats))
 	}
 	if seat < 0 {
 		active := eng.Active(*st)
@@ -312,12 +316,16 @@ func parseReplayAction(eng games.Engine, st games.State, seat games.Seat, text s
 	return a, "", nil
 }
 
-// guard runs f and turns a panic (a draw the script and seed cannot
-// serve, a scripted value out of range) into an error.
+// guard runs f and turns a panic into an error: a scripted value out of
+// range says so; anything else is a rules bug the step reports.
 func guard(f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("randomness: %v (add values to \"script\" or give a \"seed\")", p)
+			if e, ok := p.(error); ok && errors.Is(e, games.ErrScriptExhausted) || strings.HasPrefix(fmt.Sprint(p), "games: scripted") {
+				err = fmt.Errorf("randomness: %v (add values to \"script\" or give a \"seed\")", p)
+				return
+			}
+			err = fmt.Errorf("panic (a bug in the rules): %v", p)
 		}
 	}()
 	return f()

@@ -102,15 +102,25 @@ func TestReplayNamedArguments(t *testing.T) {
 	if a, b := res.Steps[0].Action, res.Steps[1].Action; a != "draft.21.0" || b != fmt.Sprintf("play.%d.1", frontline.ActionID("assault-2")) || frontline.ActionName(27) != "assault-2" {
 		t.Errorf("frontline names read as %s, %s", a, b)
 	}
+	res = replayOK(t, ReplayFile{Game: "blindaz", Seats: 1, Seed: []uint64{5, 6}, Actions: []string{"build.1.NE", "build.2.nesw", "throw.W", "clear.B4", "attack.a1"}})
+	for i, want := range []string{"build.1.3", "build.2.15", "throw.3", "clear.1.4", "attack.0.1"} {
+		if got := res.Steps[i].Action; got != want {
+			t.Errorf("blindaz %s read as %s, want %s", res.Steps[i].Line, got, want)
+		}
+	}
+	res = replayOK(t, ReplayFile{Game: "fow", Seats: 2, Seed: []uint64{5, 6}, Actions: []string{"0:lost.B.2", "1:lost.a.0"}})
+	if a, b := res.Steps[0].Action, res.Steps[1].Action; a != "lost.1.2" || b != "lost.0.0" {
+		t.Errorf("fow sides read as %s, %s", a, b)
+	}
 	// A word that is no name is that step's error.
-	res = replayOK(t, ReplayFile{Game: "blindaz", Seats: 1, Seed: []uint64{5, 6}, Actions: []string{"deploy.A3", "move.Z9", "throw.Q", "deploy.3"}})
-	for i, s := range res.Steps[:3] {
+	res = replayOK(t, ReplayFile{Game: "blindaz", Seats: 1, Seed: []uint64{5, 6}, Actions: []string{"deploy.A3", "move.Z9", "throw.Q", "build.1.NN", "deploy.3"}})
+	for i, s := range res.Steps[:4] {
 		if s.OK || s.Code != "bad_action" || s.Text == "" {
 			t.Errorf("step %d %q: %+v", i, s.Line, s)
 		}
 	}
-	if !res.Steps[3].OK {
-		t.Errorf("the run stopped: %+v", res.Steps[3])
+	if !res.Steps[4].OK {
+		t.Errorf("the run stopped: %+v", res.Steps[4])
 	}
 }
 
@@ -140,7 +150,7 @@ func TestReplayTrenchesPath(t *testing.T) {
 // A malformed line is its step's error; the JSON is printed and the
 // run goes on.
 func TestReplayMalformedLines(t *testing.T) {
-	lines := []string{"", "x:roll", "-1:roll", "ROLL", "roll.abc", "take.1.2.3.4.5.6.7.8.9", "roll"}
+	lines := []string{"", "x:roll", "-1:roll", "2:roll", "ROLL", "roll.abc", "take.1.2.3.4.5.6.7.8.9", "roll"}
 	b, _ := json.Marshal(map[string]any{"game": "flanders", "seats": 2, "seed": []int{1, 2}, "actions": lines})
 	f := filepath.Join(t.TempDir(), "case.json")
 	os.WriteFile(f, b, 0o600)
