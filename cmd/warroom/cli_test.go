@@ -94,16 +94,19 @@ func TestReplayScriptedDice(t *testing.T) {
 	if res.Applied != 1 || !strings.Contains(string(view), `"dice":[4,1,6]`) {
 		t.Fatalf("applied %d, view %s", res.Applied, view)
 	}
-	// Without randomness left, a draw is a clear error, not a panic.
-	_, errs, code = run(t, "", "replay", write("noscript.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "actions": []string{"roll"}}))
-	if code == 0 || !strings.Contains(errs, "script") {
-		t.Fatalf("missing randomness: %d %s", code, errs)
-	}
-	// An illegal action is reported and stops the replay.
-	out, _, _ = run(t, "", "replay", write("bad.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "actions": []string{"stop"}}))
+	// A scripted value out of range is that step's error, not a panic.
+	out, errs, code = run(t, "", "replay", write("badscript.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "script": []int{9}, "actions": []string{"roll"}}))
+	res = ReplayResult{}
 	json.Unmarshal([]byte(out), &res)
-	if res.Error == "" || res.Applied != 0 {
-		t.Fatalf("illegal stop: %+v", res.Error)
+	if code != 0 || len(res.Steps) != 1 || res.Steps[0].OK || !strings.Contains(res.Steps[0].Error, "script") {
+		t.Fatalf("bad script: %d %s %+v", code, errs, res.Steps)
+	}
+	// An illegal action is reported in its step and the run goes on.
+	out, _, _ = run(t, "", "replay", write("bad.json", map[string]any{"game": "flanders", "seats": 2, "state": setup.State, "script": []int{3, 0, 5}, "actions": []string{"stop", "roll"}}))
+	res = ReplayResult{}
+	json.Unmarshal([]byte(out), &res)
+	if res.Error == "" || res.Applied != 1 || res.Rejected != 1 || res.Steps[0].Code != "cannot_stop_yet" || res.Steps[0].Text == "" || !res.Steps[1].OK {
+		t.Fatalf("illegal stop: %q %+v", res.Error, res.Steps)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,14 +35,34 @@ func TestREADMEExamplesRun(t *testing.T) {
 			t.Errorf("README example `warroom %s` failed: %s", m[1], errs)
 		}
 	}
-	block := regexp.MustCompile("(?s)## Reproducing a rules case.*?```json\n(.*?)```").FindStringSubmatch(readme)
-	if block == nil {
-		t.Fatal("no replay example in the README")
+	section := regexp.MustCompile("(?s)## Reproducing a rules case.*?\n## ").FindString(readme)
+	blocks := regexp.MustCompile("(?s)```json\n(.*?)```").FindAllStringSubmatch(section, -1)
+	if len(blocks) < 2 {
+		t.Fatalf("found %d replay examples in the README, want 2", len(blocks))
 	}
-	f := filepath.Join(t.TempDir(), "case.json")
-	os.WriteFile(f, []byte(block[1]), 0o600)
-	out, errs, code := run(t, "", "replay", f)
-	if code != 0 || strings.Contains(out, `"error"`) {
-		t.Fatalf("the README's replay example fails: %s\n%s", errs, out)
+	for i, block := range blocks {
+		f := filepath.Join(t.TempDir(), "case.json")
+		os.WriteFile(f, []byte(block[1]), 0o600)
+		out, errs, code := run(t, "", "replay", f)
+		var res ReplayResult
+		if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil {
+			t.Fatalf("the README's replay example %d fails: %v %s\n%s", i+1, err, errs, out)
+		}
+		// The first example is refused nowhere; a later one may show a
+		// refusal, but only one whose code the section names.
+		if i == 0 && (res.Error != "" || res.Rejected != 0) {
+			t.Fatalf("the README's first replay example has an error: %s", res.Error)
+		}
+		for _, s := range res.Steps {
+			if !s.OK && (s.Code == "" || !strings.Contains(section, "`"+s.Code+"`")) {
+				t.Errorf("the README's replay example %d: step %q refused with %q, which the README does not mention", i+1, s.Line, s.Error)
+			}
+			if s.Note != "" && !strings.Contains(section, "note") {
+				t.Errorf("an unexplained note: %s", s.Note)
+			}
+		}
+		if len(res.Steps) == 0 {
+			t.Errorf("the README's replay example %d has no steps", i+1)
+		}
 	}
 }

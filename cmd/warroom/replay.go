@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	crand "crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -8,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -15,13 +18,15 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // ReplayFile is the state format of `warroom replay` (see README):
-// a game, its seats and options, an optional starting state (else Setup
-// runs), the randomness (scripted Intn results first, then a seed), and
-// the actions to apply. An export of a stored table ({"table":..., "log":
-// ...}) is accepted too: its state is the starting state.
+// a game, its seats and options, an optional starting state (absent or
+// null: Setup runs), the randomness (scripted Intn results first, then a
+// seed), and the actions to apply. An export of a stored table ({"table":
+// ..., "log": ...}) is accepted too: its state is the starting state.
 type ReplayFile struct {
 	Game    string          `json:"game"`
 	Seats   int             `json:"seats"`
@@ -29,7 +34,10 @@ type ReplayFile struct {
 	State   json.RawMessage `json:"state,omitempty"`
 	Script  []int           `json:"script,omitempty"`
 	Seed    []uint64        `json:"seed,omitempty"`
-	Actions []string        `json:"actions,omitempty"` // "action" or "seat:action", e.g. "1:take.7"
+	// Actions are "action" or "seat:action", e.g. "1:take.7"; arguments
+	// may be written by name ("1:gas_discard.german_mg", "move.D2"); a
+	// Trenches move or exit may list its path ("move.<unit>.0305.0405").
+	Actions []string `json:"actions,omitempty"`
 	// Computer lists the seats the computer plays: before the first
 	// action and after each one, their turns are played (games.RunBots)
 	// until a seat not listed must act.
@@ -39,16 +47,49 @@ type ReplayFile struct {
 
 // ReplayResult is what replay prints.
 type ReplayResult struct {
-	Game    string           `json:"game"`
-	Applied int              `json:"applied"`
-	Error   string           `json:"error,omitempty"` // the first rejected action, if any
-	Events  []games.Event    `json:"events"`
-	Outcome games.Outcome    `json:"outcome"`
-	Active  []games.Seat     `json:"active"`
-	Legal   map[int][]string `json:"legal"`
-	View    any              `json:"view"`  // the public view
-	Views   map[int]any      `json:"views"` // each seat's own view
-	State   json.RawMessage  `json:"state"` // feed it back as "state" to continue
+	Game string `json:"game"`
+	// Seed is the seed the draws came from after the script: the file's,
+	// or one drawn at random when the file gives none (run it again with
+	// this seed to get the same result). Absent when a table export's own
+	// source was used.
+	Seed       []uint64         `json:"seed,omitempty"`
+	ScriptUsed int              `json:"script_used"` // values of "script" consumed
+	Steps      []ReplayStep     `json:"steps"`       // every action, the computer's too
+	Applied    int              `json:"applied"`
+	Rejected   int              `json:"rejected"`
+	Error      string           `json:"error,omitempty"` // the first rejected step, if any
+	Events     []games.Event    `json:"events"`          // all steps' events in order
+	Outcome    games.Outcome    `json:"outcome"`
+	Active     []games.Seat     `json:"active"`
+	Legal      map[int][]string `json:"legal"`
+	View       any              `json:"view"`  // the public view
+	Views      map[int]any      `json:"views"` // each seat's own view
+	State      json.RawMessage  `json:"state"` // feed it back as "state" to continue
+}
+
+// ReplayStep is one line of the script, or one move of a computer seat.
+// A rejected step leaves the state as it was and the run goes on.
+type ReplayStep struct {
+	Line   string        `json:"line,omitempty"` // the script's line (none for the computer)
+	By     string        `json:"by,omitempty"`   // "computer" for a computer seat's move
+	Seat   games.Seat    `json:"seat"`           // -1 when the line names none and nobody may act
+	Action string        `json:"action,omitempty"`
+	OK     bool          `json:"ok"`
+	Events []games.Event `json:"events,omitempty"`
+	Draws  []Draw        `json:"draws,omitempty"` // the random numbers the step drew
+	// A rejection: the game's error code (catalogue key <game>.err.<code>),
+	// the whole error, and the catalogue's English text when it has one.
+	Code  string `json:"code,omitempty"`
+	Error string `json:"error,omitempty"`
+	Text  string `json:"text,omitempty"`
+	Note  string `json:"note,omitempty"` // e.g. how a named path compares with the engine's
+}
+
+// Draw is one Intn(N) call: its result V and where it came from.
+type Draw struct {
+	N    int    `json:"n"`
+	V    int    `json:"v"`
+	From string `json:"from"` // "script" or "seed"
 }
 
 func cmdReplay(args []string, stdout io.Writer) error {
@@ -86,7 +127,9 @@ func cmdReplay(args []string, stdout io.Writer) error {
 	return enc.Encode(res)
 }
 
-// Replay applies a replay file.
+// Replay applies a replay file. Only a file that cannot give a state (an
+// unknown game, an unreadable state, a failed set-up) is an error; every
+// action's trouble is reported in its step.
 func Replay(f ReplayFile) (res ReplayResult, err error) {
 	var rng *games.PCG
 	if f.Table != nil {
@@ -97,67 +140,106 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	if !ok {
 		return res, fmt.Errorf("unknown game %q", f.Game)
 	}
-	if len(f.Seed) == 2 {
+	switch {
+	case len(f.Seed) == 2:
 		rng = games.NewPCG(f.Seed[0], f.Seed[1])
+		res.Seed = f.Seed
+	case len(f.Seed) != 0:
+		return res, fmt.Errorf("\"seed\" is two numbers, not %d", len(f.Seed))
+	case rng == nil:
+		// No seed: draw one, and say which, so the run can be repeated.
+		s1, err1 := randomSeed()
+		s2, err2 := randomSeed()
+		if err := errors.Join(err1, err2); err != nil {
+			return res, err
+		}
+		rng, res.Seed = games.NewPCG(s1, s2), []uint64{s1, s2}
+	}
+	if f.Seats <= 0 {
+		return res, errors.New("\"seats\" is missing")
 	}
 	r := &chainRand{script: games.Script(f.Script...), seed: rng}
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("randomness: %v (add values to \"script\" or give a \"seed\")", p)
-		}
-	}()
+	res.Game = f.Game
 	var st games.State
-	if len(f.State) > 0 {
+	if s := bytes.TrimSpace(f.State); len(s) > 0 && !bytes.Equal(s, []byte("null")) {
 		if st, err = eng.Decode(f.State); err != nil {
 			return res, err
 		}
 	} else {
-		if st, err = eng.Setup(f.Options, f.Seats, r); err != nil {
+		if len(f.Computer) > 0 && f.Options[games.OptComputerSeats] == "" {
+			f.Options = maps.Clone(f.Options)
+			if f.Options == nil {
+				f.Options = games.Options{}
+			}
+			var cs []string
+			for _, c := range f.Computer {
+				cs = append(cs, strconv.Itoa(c))
+			}
+			f.Options[games.OptComputerSeats] = strings.Join(cs, ",")
+		}
+		if err = guard(func() error {
+			var serr error
+			st, serr = eng.Setup(f.Options, f.Seats, r)
+			return serr
+		}); err != nil {
 			return res, fmt.Errorf("setup: %w", err)
 		}
+		r.draws = nil
 	}
-	res.Game = f.Game
-	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(f.Computer, int(s)) })
-	bots := func() bool {
-		ns, moves, berr := games.RunBots(eng, st, r, games.Bots{Seat: computer})
-		if berr != nil {
-			res.Error = berr.Error()
-			return false
-		}
-		st = ns
-		res.Applied += len(moves)
-		for _, m := range moves {
-			res.Events = append(res.Events, m.Events...)
-		}
-		return true
-	}
-	going := bots()
-	for _, line := range f.Actions {
-		if !going {
-			break
-		}
-		seat, a, perr := parseSeatAction(line)
-		if perr != nil {
-			return res, perr
-		}
-		if seat < 0 {
-			active := eng.Active(st)
-			if len(active) == 0 {
-				res.Error = fmt.Sprintf("%s: nobody may act", line)
-				break
+	res.Steps = []ReplayStep{}
+	step := func(s ReplayStep) {
+		s.Draws, r.draws = r.draws, nil
+		if s.OK {
+			res.Applied++
+			res.Events = append(res.Events, s.Events...)
+		} else {
+			res.Rejected++
+			if res.Error == "" {
+				res.Error = fmt.Sprintf("step %d (%s): %s", len(res.Steps)+1, cmp.Or(s.Line, "computer"), s.Error)
 			}
-			seat = active[0]
 		}
-		ns, ev, aerr := eng.Apply(st, seat, a, r)
-		if aerr != nil {
-			res.Error = fmt.Sprintf("%s (seat %d): %v", line, seat, aerr)
-			break
-		}
-		st = ns
-		res.Applied++
-		res.Events = append(res.Events, ev...)
-		going = bots()
+		res.Steps = append(res.Steps, s)
 	}
+	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(f.Computer, int(s)) })
+	// bots plays the computer seats one move at a time, so each move is
+	// its own step with its own draws.
+	bots := func() {
+		for range 5000 {
+			var played bool
+			var moves []games.Move
+			berr := guard(func() error {
+				var ns games.State
+				var e error
+				ns, moves, e = games.RunBots(eng, st, r, games.Bots{Seat: func(s games.State, active []games.Seat) (games.Seat, bool) {
+					if played {
+						return 0, false
+					}
+					played = true
+					return computer(s, active)
+				}})
+				if e == nil {
+					st = ns
+				}
+				return e
+			})
+			if berr != nil {
+				step(ReplayStep{By: "computer", Seat: -1, Error: berr.Error()})
+				return
+			}
+			if len(moves) == 0 {
+				return
+			}
+			m := moves[0]
+			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.String(), OK: true, Events: m.Events})
+		}
+		step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
+	}
+	bots()
+	for _, line := range f.Actions {
+		step(replayLine(eng, &st, f.Seats, line, r))
+		bots()
+	}
+	res.ScriptUsed = r.script.Used()
 	res.Outcome = eng.Outcome(st)
 	res.Active = eng.Active(st)
 	res.Legal, res.Views = map[int][]string{}, map[int]any{}
@@ -172,30 +254,112 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	return res, err
 }
 
-func parseSeatAction(s string) (games.Seat, games.Action, error) {
-	seat := games.Seat(-1)
-	if k, rest, ok := strings.Cut(strings.TrimSpace(s), ":"); ok {
-		n, err := strconv.Atoi(k)
-		if err != nil || n < 0 {
-			return 0, games.Action{}, fmt.Errorf("bad seat in %q", s)
+// replayLine applies one line of the script to *st and reports it.
+func replayLine(eng games.Engine, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
+	s = ReplayStep{Line: line, Seat: -1}
+	game := eng.Info().ID
+	reject := func(err error) ReplayStep {
+		s.OK, s.Error, s.Code = false, err.Error(), games.ErrorCode(err)
+		if errors.Is(err, games.ErrBadAction) {
+			s.Code = "bad_action"
 		}
-		seat, s = games.Seat(n), rest
+		if key := render.WhyKey(game, s.Code); key != "" {
+			s.Text = i18n.For("en").T(key)
+		}
+		return s
 	}
-	a, err := games.ParseAction(s)
-	return seat, a, err
+	seat, text, err := splitSeat(line)
+	if err != nil {
+		return reject(err)
+	}
+	if int(seat) >= seats {
+		return reject(fmt.Errorf("%w: seat %d of %d seats (seats count from 0)", games.ErrBadAction, seat, seats))
+	}
+	if seat < 0 {
+		active := eng.Active(*st)
+		if len(active) == 0 {
+			return reject(games.Illegal("game_over", "nobody may act"))
+		}
+		seat = active[0]
+	}
+	s.Seat = seat
+	a, note, err := parseReplayAction(eng, *st, seat, text)
+	if err != nil {
+		return reject(err)
+	}
+	s.Action, s.Note = a.String(), note
+	err = guard(func() error {
+		ns, ev, aerr := eng.Apply(*st, seat, a, r)
+		if aerr == nil {
+			*st, s.Events = ns, ev
+		}
+		return aerr
+	})
+	if err != nil {
+		return reject(err)
+	}
+	s.OK = true
+	return s
 }
 
-// chainRand serves scripted values first, then the seeded source.
+// parseReplayAction reads an action written with numbers or names; a
+// Trenches move or exit with a path becomes the engine's destination
+// form after the path is checked (replay_path.go).
+func parseReplayAction(eng games.Engine, st games.State, seat games.Seat, text string) (games.Action, string, error) {
+	a, err := parseNamedAction(eng.Info().ID, text, st)
+	if err != nil {
+		return a, "", err
+	}
+	if eng.Info().ID == "trenches" {
+		return trenchesPath(st, seat, a)
+	}
+	return a, "", nil
+}
+
+// guard runs f and turns a panic into an error: a scripted value out of
+// range says so; anything else is a rules bug the step reports.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(error); ok && errors.Is(e, games.ErrScriptExhausted) || strings.HasPrefix(fmt.Sprint(p), "games: scripted") {
+				err = fmt.Errorf("randomness: %v (add values to \"script\" or give a \"seed\")", p)
+				return
+			}
+			err = fmt.Errorf("panic (a bug in the rules): %v", p)
+		}
+	}()
+	return f()
+}
+
+func splitSeat(s string) (games.Seat, string, error) {
+	s = strings.TrimSpace(s)
+	if k, rest, ok := strings.Cut(s, ":"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(k))
+		if err != nil || n < 0 {
+			return 0, "", fmt.Errorf("%w: bad seat in %q", games.ErrBadAction, s)
+		}
+		return games.Seat(n), rest, nil
+	}
+	return -1, s, nil
+}
+
+// chainRand serves scripted values first, then the seeded source, and
+// records every draw for the step that made it.
 type chainRand struct {
 	script *games.Scripted
 	seed   *games.PCG
+	draws  []Draw
 }
 
 func (c *chainRand) Intn(n int) int {
 	if c.script.Used() < len(c.script.Values) || c.seed == nil {
-		return c.script.Intn(n)
+		v := c.script.Intn(n)
+		c.draws = append(c.draws, Draw{N: n, V: v, From: "script"})
+		return v
 	}
-	return c.seed.Intn(n)
+	v := c.seed.Intn(n)
+	c.draws = append(c.draws, Draw{N: n, V: v, From: "seed"})
+	return v
 }
 
 func randomSeed() (uint64, error) {
