@@ -97,6 +97,17 @@ func TestGlossary(t *testing.T) {
 			t.Errorf("no glossary for %s", want)
 		}
 	}
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "docs/glossary/README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range gs {
+		for _, term := range g.Terms {
+			if !strings.Contains(string(readme), "| "+term.ID+" | ") {
+				t.Errorf("docs/glossary/README.md lacks %s's term %s", g.Game, term.ID)
+			}
+		}
+	}
 	for _, g := range gs {
 		for _, base := range g.Catalogues {
 			en := loadCatalogue(t, base, "en")

@@ -232,6 +232,9 @@ func TestRenderEveryMessage(t *testing.T) {
 				if l.lang == "en" {
 					continue
 				}
+				if m := addressedAsMan.FindString(text); l.lang == "pl" && m != "" {
+					t.Errorf("%s: %q speaks to the player as a man: %q", where, m, text)
+				}
 				for _, re := range genderedAfter[l.lang] {
 					for _, ix := range re.FindAllStringSubmatchIndex(text, -1) {
 						m := []string{text[ix[0]:ix[1]], text[ix[2]:ix[3]], text[ix[4]:ix[5]]}
@@ -297,6 +300,10 @@ func TestFixedGender(t *testing.T) {
 
 // numberThenPlural is a number argument followed by an English plural noun.
 var numberThenPlural = regexp.MustCompile(`{{\s*\.(\w+)\s*}} (\p{L}+s)\b`)
+
+// addressedAsMan is a Polish second-person past form (zagrałeś, wszedłeś):
+// the player's gender is unknown.
+var addressedAsMan = regexp.MustCompile(`\p{L}+(łeś|łaś)(?:[^\p{L}]|$)`)
 
 // notNouns end in s but are no plural nouns.
 var notNouns = map[string]bool{"vs": true, "was": true, "is": true, "has": true, "does": true, "begins": true}
