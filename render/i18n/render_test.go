@@ -50,11 +50,11 @@ const nameArg = `{{\s*\.(Who|Name|Host|Winner|Enemy|Card|Card2|Unit|Platoon|Raid
 
 var genderedAfter = map[string][]*regexp.Regexp{
 	"pl": {
-		regexp.MustCompile(nameArg + `\s+(?:nie\s+)?(\p{L}+(?:ł|ła|ło|li|ły|ony|ona|ęty|ęta|any|ana|yty|yta|iony|iona|ity|ita|ęte|ione|ane|yte))(?:[^\p{L}]|$)`),
+		regexp.MustCompile(nameArg + `(?:\s*(?:{{[^}]*}}|[→@]))*\s+(?:nie\s+)?(\p{L}+(?:ł|ła|ło|li|ły|ony|ona|ęty|ęta|any|ana|yty|yta|iony|iona|ity|ita|ęte|ione|ane|yte))(?:[^\p{L}]|$)`),
 		regexp.MustCompile(nameArg + `[^{.;:!?\n]{0,25}— (\p{L}+(?:ł|ła|ło|li|ły|ony|ona|ęty|ęta|any|ana|yty|yta|iony|iona|ity|ita|ęte|ione|ane|yte))(?:[^\p{L}]|$)`),
 	},
 	"ru": {
-		regexp.MustCompile(nameArg + `\s+(?:не\s+)?(\p{L}+(?:л|ла|ло|ли|лся|лась|лось|ен|ена|ено|ан|ана|ано|ён|ёна|ита|ыт|ыта|ят|ята|ены|аны|ёны|ыты))(?:[^\p{L}]|$)`),
+		regexp.MustCompile(nameArg + `(?:\s*(?:{{[^}]*}}|[→@]))*\s+(?:не\s+)?(\p{L}+(?:л|ла|ло|ли|лся|лась|лось|ен|ена|ено|ан|ана|ано|ён|ёна|ита|ыт|ыта|ят|ята|ены|аны|ёны|ыты))(?:[^\p{L}]|$)`),
 		regexp.MustCompile(nameArg + `[^{.;:!?\n]{0,25}— (\p{L}+(?:л|ла|ло|ли|лся|лась|лось|ен|ена|ено|ан|ана|ано|ён|ёна|ита|ыт|ыта|ят|ята|ены|аны|ёны|ыты))(?:[^\p{L}]|$)`),
 	},
 }
