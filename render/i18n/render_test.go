@@ -8,6 +8,7 @@ import (
 	"testing"
 	"text/template"
 	"text/template/parse"
+	"unicode/utf8"
 )
 
 // Every message of every catalogue is rendered with sample values for each
@@ -161,6 +162,9 @@ func TestRenderEveryMessage(t *testing.T) {
 				}
 			}
 			for form, text := range fs {
+				if (strings.Contains(id, ".option.") || strings.HasPrefix(id, "cmd.")) && utf8.RuneCountInString(text) > 100 {
+					t.Errorf("%s: %d characters, Discord allows 100 in a description or select option", where, utf8.RuneCountInString(text))
+				}
 				tpl, err := template.New(id).Parse(text)
 				if err != nil {
 					t.Errorf("%s: %v", where, err)
