@@ -69,7 +69,7 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 	}
 	// An English player's private reply is English; the lobby they
 	// update stays Polish.
-	leave := buttons(lobby)["Odejdź"]
+	leave := buttons(lobby)["Opuść stół"]
 	if leave == "" {
 		t.Fatalf("no Polish Leave button: %v", buttons(lobby))
 	}
@@ -83,7 +83,7 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 	}
 	// /game abandon announces in the table's language, not the admin's.
 	a := h.do(Request{Kind: SlashCommand, User: eve, Command: "game", Subcommand: "abandon", Locale: "ru", GuildLocale: "en-US", CanManageGuild: true})
-	if a.Reply.Kind != replyNew || !strings.Contains(text(a.Reply.Message), "Stół porzucił") {
+	if a.Reply.Kind != replyNew || !strings.Contains(text(a.Reply.Message), "Stół porzuca") {
 		t.Fatalf("abandon notice: %q", text(a.Reply.Message))
 	}
 }

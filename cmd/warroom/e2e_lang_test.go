@@ -23,7 +23,7 @@ func TestE2EPolishHostInEnglishServer(t *testing.T) {
 	}
 	lobby := r.Message
 	// Eve (English client) is not seated: her private answer is English.
-	p := w.expect(w.srv.ClickLabel(w.eve, &lobby, "Odejdź"))
+	p := w.expect(w.srv.ClickLabel(w.eve, &lobby, "Opuść stół"))
 	if txt := privateText(p); !strings.Contains(txt, "You have no seat at this table") {
 		t.Fatalf("private reply to an English user: %q", txt)
 	}
@@ -31,12 +31,12 @@ func TestE2EPolishHostInEnglishServer(t *testing.T) {
 	if txt := lobby.EmbedText(); !strings.Contains(txt, "Język: polski") || !strings.Contains(txt, w.bob.Mention()) {
 		t.Fatalf("lobby after an English player joined: %q", txt)
 	}
-	started := w.expect(w.srv.ClickLabel(w.ann, &lobby, "Start")).Message
+	started := w.expect(w.srv.ClickLabel(w.ann, &lobby, "Rozpocznij")).Message
 	if txt := started.EmbedText(); !strings.Contains(txt, "gra trwa") {
 		t.Fatalf("started lobby: %q", txt)
 	}
 	board := w.board(w.ch)
-	if !strings.Contains(board.Content, "twoja tura w grze Na Polach Flandrii") {
+	if !strings.Contains(board.Content, "twoja tura w grze Na polach Flandrii") {
 		t.Fatalf("the ping is not Polish: %q", board.Content)
 	}
 	if !strings.Contains(strings.Join(board.ButtonLabels(), ","), "Moja ręka") {

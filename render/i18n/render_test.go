@@ -1,0 +1,327 @@
+package i18n_test
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"text/template"
+	"text/template/parse"
+	"unicode/utf8"
+)
+
+// Every message of every catalogue is rendered with sample values for each
+// plural category of its language and with every value a name argument can
+// take; no template may depend on the grammatical gender or case of a name
+// it does not know.
+
+// pluralSamples are Count values that select each CLDR category.
+var pluralSamples = map[string]map[string][]any{
+	"en": {"one": {1}, "other": {0, 2, 5, 11, 21, 1.5}},
+	"pl": {"one": {1}, "few": {2, 3, 4, 22}, "many": {0, 5, 11, 12, 25}, "other": {1.5}},
+	"ru": {"one": {1, 21}, "few": {2, 3, 4, 22}, "many": {0, 5, 11, 12, 25}, "other": {1.5}},
+}
+
+var needForms = map[string][]string{"en": {"one", "other"}, "pl": {"one", "few", "many", "other"}, "ru": {"one", "few", "many", "other"}}
+
+// nameArgs are the arguments that carry a name, with the catalogue ids
+// (prefixes) their values come from. A player's name is any Discord name:
+// its gender is unknown, and it does not decline.
+var nameArgs = map[string][]string{
+	"Enemy":   {"blindaz.enemy."},
+	"Tile":    {"blindaz.tile."},
+	"Card":    {"flanders.card.", "frontline.card.", "frontline.unit."},
+	"Card2":   {"frontline.card."},
+	"Unit":    {"frontline.unit.", "trenches.type."},
+	"Platoon": {"fow.tpl."},
+	"Game":    {"game."},
+}
+
+// playerNames stand for Discord names (and Blindaż's soldier labels).
+var playerNames = []string{"Ann", "Bolesław", "Żołnierz 1 (🟢 Ann)", "Zoë"}
+
+// genderless arguments: their values' gender is unknown or varies.
+var genderless = regexp.MustCompile(`{{\s*\.(Who|Name|Names|Host|Winner|Enemy|Tile|Card|Card2|Unit|Platoon|Raider|Defender|Placer|Half)\s*}}`)
+
+// Gendered verb forms (past tense, participles) as the word right after a
+// name of unknown gender (or after a dash that follows it), or
+// case-governing words right before one, break for some values.
+const nameArg = `{{\s*\.(Who|Name|Host|Winner|Enemy|Card|Card2|Unit|Platoon|Raider|Defender|Placer|Half)\s*}}\**`
+
+var genderedAfter = map[string][]*regexp.Regexp{
+	"pl": {
+		regexp.MustCompile(nameArg + `(?:\s*(?:{{[^}]*}}|[→@]))*\s+(?:nie\s+)?(\p{L}+(?:ł|ła|ło|li|ły|ony|ona|ęty|ęta|any|ana|yty|yta|iony|iona|ity|ita|ęte|ione|ane|yte))(?:[^\p{L}]|$)`),
+		regexp.MustCompile(nameArg + `[^{.;:!?\n]{0,25}— (\p{L}+(?:ł|ła|ło|li|ły|ony|ona|ęty|ęta|any|ana|yty|yta|iony|iona|ity|ita|ęte|ione|ane|yte))(?:[^\p{L}]|$)`),
+	},
+	"ru": {
+		regexp.MustCompile(nameArg + `(?:\s*(?:{{[^}]*}}|[→@]))*\s+(?:не\s+)?(\p{L}+(?:л|ла|ло|ли|лся|лась|лось|ен|ена|ено|ан|ана|ано|ён|ёна|ита|ыт|ыта|ят|ята|ены|аны|ёны|ыты))(?:[^\p{L}]|$)`),
+		regexp.MustCompile(nameArg + `[^{.;:!?\n]{0,25}— (\p{L}+(?:л|ла|ло|ли|лся|лась|лось|ен|ена|ено|ан|ана|ано|ён|ёна|ита|ыт|ыта|ят|ята|ены|аны|ёны|ыты))(?:[^\p{L}]|$)`),
+	},
+}
+var caseBefore = map[string]*regexp.Regexp{
+	"pl": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(u|dla|od|do|przez|bez|przeciw|przeciwko|z|ze|przy|o|dzięki)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half)\s*}}`),
+	"ru": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(у|для|от|к|ко|с|со|без|про|о|об|при|против|из)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half)\s*}}`),
+}
+
+// fixedGender lists the name arguments whose values share one gender in a
+// catalogue, which a test below checks: Blindaż's Who is always "Żołnierz
+// N (...)" / "Боец N (...)", a FoW platoon always "Pluton ..." / "... взвод".
+var fixedGender = map[string][]string{"blindaz.": {"Who"}, "fow.": {"Platoon"}}
+
+func fieldsOf(n parse.Node, out map[string]bool) {
+	switch x := n.(type) {
+	case *parse.ListNode:
+		if x == nil {
+			return
+		}
+		for _, c := range x.Nodes {
+			fieldsOf(c, out)
+		}
+	case *parse.ActionNode:
+		fieldsOf(x.Pipe, out)
+	case *parse.PipeNode:
+		if x == nil {
+			return
+		}
+		for _, c := range x.Cmds {
+			fieldsOf(c, out)
+		}
+	case *parse.CommandNode:
+		for _, a := range x.Args {
+			fieldsOf(a, out)
+		}
+	case *parse.FieldNode:
+		out[x.Ident[0]] = true
+	case *parse.IfNode:
+		fieldsOf(x.Pipe, out)
+		fieldsOf(x.List, out)
+		fieldsOf(x.ElseList, out)
+	case *parse.RangeNode:
+		fieldsOf(x.Pipe, out)
+		fieldsOf(x.List, out)
+		fieldsOf(x.ElseList, out)
+	case *parse.WithNode:
+		fieldsOf(x.Pipe, out)
+		fieldsOf(x.List, out)
+		fieldsOf(x.ElseList, out)
+	}
+}
+
+type loaded struct {
+	base string
+	lang string
+	cat  catalogue
+}
+
+func TestRenderEveryMessage(t *testing.T) {
+	var all []loaded
+	merged := map[string]catalogue{}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		merged[lang] = catalogue{}
+	}
+	for _, base := range catalogueBases(t) {
+		for _, lang := range []string{"en", "pl", "ru"} {
+			c := loadCatalogue(t, base, lang)
+			all = append(all, loaded{base, lang, c})
+			for id, v := range c {
+				merged[lang][id] = v
+			}
+		}
+	}
+	// the values a name argument takes, per language
+	values := map[string]map[string][]string{}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		values[lang] = map[string][]string{}
+		for arg, prefixes := range nameArgs {
+			for _, id := range sortedKeys(merged[lang]) {
+				if s, ok := merged[lang][id].(string); ok && hasPrefix(id, prefixes) && !strings.Contains(s, "{{") {
+					values[lang][arg] = append(values[lang][arg], s)
+				}
+			}
+			if len(values[lang][arg]) == 0 {
+				t.Fatalf("%s: no values for %s", lang, arg)
+			}
+		}
+		for _, a := range []string{"Who", "Name", "Names", "Host", "Winner", "Raider", "Defender", "Placer", "Half"} {
+			values[lang][a] = playerNames
+		}
+	}
+	rendered := 0
+	for _, l := range all {
+		for _, id := range sortedKeys(l.cat) {
+			fs := forms(l.cat[id])
+			where := fmt.Sprintf("%s.%s.json %s", l.base, l.lang, id)
+			_, plural := fs[""]
+			plural = !plural
+			if plural {
+				for _, need := range needForms[l.lang] {
+					if fs[need] == "" {
+						t.Errorf("%s: plural without %q", where, need)
+					}
+				}
+			}
+			for form, text := range fs {
+				if (strings.Contains(id, ".option.") || strings.HasPrefix(id, "cmd.")) && utf8.RuneCountInString(text) > 100 {
+					t.Errorf("%s: %d characters, Discord allows 100 in a description or select option", where, utf8.RuneCountInString(text))
+				}
+				tpl, err := template.New(id).Parse(text)
+				if err != nil {
+					t.Errorf("%s: %v", where, err)
+					continue
+				}
+				used := map[string]bool{}
+				fieldsOf(tpl.Tree.Root, used)
+				if !plural && used["Count"] && regexp.MustCompile(`{{\s*\.Count\s*}}\s*\p{L}`).MatchString(text) {
+					t.Errorf("%s: a count followed by a word needs plural forms: %q", where, text)
+				}
+				if !plural && l.lang == "en" {
+					for _, m := range numberThenPlural.FindAllStringSubmatch(text, -1) {
+						if !stringArgs[m[1]] && !notNouns[m[2]] {
+							t.Errorf("%s: {{.%s}} %s reads \"1 %s\" for one: use plural forms or put the number after a label", where, m[1], m[2], m[2])
+						}
+					}
+				}
+				counts := []any{1, 2, 5}
+				if plural {
+					counts = pluralSamples[l.lang][form]
+					if counts == nil {
+						t.Errorf("%s: %q is not a plural category of %s", where, form, l.lang)
+						continue
+					}
+				}
+				// one run per Count sample and per value of each name argument
+				base := map[string]any{}
+				var names []string
+				for f := range used {
+					if values[l.lang][f] != nil {
+						names = append(names, f)
+						base[f] = values[l.lang][f][0]
+					} else {
+						base[f] = "7"
+					}
+				}
+				sort.Strings(names)
+				runs := []map[string]any{}
+				for _, c := range counts {
+					d := clone(base)
+					if used["Count"] {
+						d["Count"] = c
+					}
+					runs = append(runs, d)
+				}
+				for _, n := range names {
+					for _, v := range values[l.lang][n] {
+						d := clone(base)
+						if used["Count"] {
+							d["Count"] = counts[0]
+						}
+						d[n] = v
+						runs = append(runs, d)
+					}
+				}
+				for _, d := range runs {
+					var b strings.Builder
+					if err := tpl.Execute(&b, d); err != nil {
+						t.Errorf("%s: %v", where, err)
+						break
+					}
+					out := b.String()
+					rendered++
+					if strings.Contains(out, "<no value>") || strings.Contains(out, "{{") || strings.Contains(out, "}}") {
+						t.Errorf("%s: rendered %q", where, out)
+						break
+					}
+				}
+				if l.lang == "en" {
+					continue
+				}
+				if m := addressedAsMan.FindString(text); l.lang == "pl" && m != "" {
+					t.Errorf("%s: %q speaks to the player as a man: %q", where, m, text)
+				}
+				for _, re := range genderedAfter[l.lang] {
+					for _, ix := range re.FindAllStringSubmatchIndex(text, -1) {
+						m := []string{text[ix[0]:ix[1]], text[ix[2]:ix[3]], text[ix[4]:ix[5]]}
+						if !isFixed(id, m[1]) && !notGendered[strings.ToLower(m[2])] && !afterNoun.MatchString(text[:ix[0]]) {
+							t.Errorf("%s: %q after {{.%s}} depends on the name's gender: %q", where, m[2], m[1], text)
+						}
+					}
+				}
+				if m := caseBefore[l.lang].FindStringSubmatch(text); m != nil && !isFixed(id, m[2]) {
+					t.Errorf("%s: %q before {{.%s}} needs a case the name may not have: %q", where, m[1], m[2], text)
+				}
+			}
+		}
+	}
+	if rendered < 5000 {
+		t.Errorf("only %d renderings", rendered)
+	}
+	t.Logf("%d renderings", rendered)
+}
+
+// notGendered are words the patterns above catch that do not agree with the
+// name: nouns, present tense, impersonal forms.
+var notGendered = map[string]bool{"pudło": true, "wysyła": true, "posyła": true, "провал": true, "осталось": true}
+
+// afterNoun: a name right after "gracza"/"игрока" is that noun's
+// complement, and what follows agrees with an earlier subject.
+var afterNoun = regexp.MustCompile(`(gracza|graczy|игрока|игроков)\s+\**$`)
+
+func isFixed(id, arg string) bool {
+	for prefix, args := range fixedGender {
+		if strings.HasPrefix(id, prefix) {
+			for _, a := range args {
+				if a == arg {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// TestFixedGender: the names whose gender a catalogue relies on keep it.
+func TestFixedGender(t *testing.T) {
+	heads := map[string]map[string]*regexp.Regexp{
+		"blindaz.soldier": {"pl": regexp.MustCompile(`^Żołnierz `), "ru": regexp.MustCompile(`^Боец `)},
+		"fow.tpl.":        {"pl": regexp.MustCompile(`^Pluton |^Inny pluton$`), "ru": regexp.MustCompile(`(?i)взвод`)},
+	}
+	for _, lang := range []string{"pl", "ru"} {
+		for _, base := range []string{"render/blindaz/locales/blindaz", "render/fow/locales/fow"} {
+			c := loadCatalogue(t, base, lang)
+			for _, id := range sortedKeys(c) {
+				for prefix, re := range heads {
+					if strings.HasPrefix(id, prefix) {
+						if s, _ := c[id].(string); !re[lang].MatchString(s) {
+							t.Errorf("%s.%s.json %s: %q must keep the head noun (%s) the other messages agree with", base, lang, id, s, re[lang])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// numberThenPlural is a number argument followed by an English plural noun.
+var numberThenPlural = regexp.MustCompile(`{{\s*\.(\w+)\s*}} (\p{L}+s)\b`)
+
+// addressedAsMan is a Polish second-person past form (zagrałeś, wszedłeś):
+// the player's gender is unknown.
+var addressedAsMan = regexp.MustCompile(`\p{L}+(łeś|łaś)(?:[^\p{L}]|$)`)
+
+// notNouns end in s but are no plural nouns.
+var notNouns = map[string]bool{"vs": true, "was": true, "is": true, "has": true, "does": true, "begins": true}
+
+// stringArgs are the arguments that are never a bare number.
+var stringArgs = map[string]bool{"Who": true, "Name": true, "Names": true, "Host": true, "Winner": true, "Enemy": true, "Tile": true,
+	"Card": true, "Card2": true, "Unit": true, "Platoon": true, "Game": true, "Raider": true, "Defender": true, "Placer": true,
+	"Half": true, "Cell": true, "Hex": true, "To": true, "From": true, "Front": true, "Side": true, "Role": true, "Zone": true,
+	"Dir": true, "Label": true, "Text": true, "Troops": true, "Steps": true, "List": true, "Cards": true, "Obj": true}
+
+func clone(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
