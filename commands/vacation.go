@@ -54,7 +54,7 @@ func (s *Service) vacation(req Request) Response {
 	if days == 0 {
 		key = "core.vacation.ended"
 	}
-	resp := private(req, key, "When", fmt.Sprintf("<t:%d:f>", us.AwayUntil.Unix()), "Days", MaxVacationDays)
+	resp := private(req, key, "When", fmt.Sprintf("<t:%d:f>", us.AwayUntil.Unix()), "Count", MaxVacationDays)
 	resp.Table = told
 	return resp
 }
