@@ -392,47 +392,66 @@ func putTable(tx *bolt.Tx, old, t *Table) error {
 // indexTable moves t's owing, lobby and due entries from where old had
 // them (nil: none) to where t needs them.
 func indexTable(tx *bolt.Tx, old, t *Table) error {
-	lobbies := tx.Bucket(bucketLobbies)
-	if old != nil && old.Status == StatusLobby {
-		if err := lobbies.Delete(lobbyKey(old)); err != nil {
+	for _, ix := range indexes {
+		var was [][]byte
+		if old != nil {
+			was = ix.keys(old)
+		}
+		if err := moveKeys(tx.Bucket(ix.bucket), was, ix.keys(t)); err != nil {
 			return err
 		}
 	}
-	if t.Status == StatusLobby {
-		if err := lobbies.Put(lobbyKey(t), nil); err != nil {
-			return err
+	return nil
+}
+
+// indexes are the secondary indexes kept in each record's transaction:
+// the keys a table holds in each bucket.
+var indexes = []struct {
+	bucket []byte
+	keys   func(*Table) [][]byte
+}{
+	{bucketLobbies, func(t *Table) [][]byte {
+		if t.Status == StatusLobby {
+			return [][]byte{lobbyKey(t)}
 		}
+		return nil
+	}},
+	{bucketMembers, memberKeys},
+	{bucketDue, dueKeys},
+	{bucketOwing, func(t *Table) [][]byte {
+		if len(t.Outbox) > 0 {
+			return [][]byte{[]byte(t.ID)}
+		}
+		return nil
+	}},
+}
+
+// moveKeys deletes the keys only was has and puts those only now has, so
+// a move that changes no index entry (most moves) dirties no index page.
+func moveKeys(b *bolt.Bucket, was, now [][]byte) error {
+	in := func(k []byte, set [][]byte) bool {
+		for _, x := range set {
+			if bytes.Equal(k, x) {
+				return true
+			}
+		}
+		return false
 	}
-	members := tx.Bucket(bucketMembers)
-	if old != nil {
-		for _, k := range memberKeys(old) {
-			if err := members.Delete(k); err != nil {
+	for _, k := range was {
+		if !in(k, now) {
+			if err := b.Delete(k); err != nil {
 				return err
 			}
 		}
 	}
-	for _, k := range memberKeys(t) {
-		if err := members.Put(k, nil); err != nil {
-			return err
-		}
-	}
-	due := tx.Bucket(bucketDue)
-	if old != nil {
-		for _, k := range dueKeys(old) {
-			if err := due.Delete(k); err != nil {
+	for _, k := range now {
+		if !in(k, was) {
+			if err := b.Put(k, nil); err != nil {
 				return err
 			}
 		}
 	}
-	for _, k := range dueKeys(t) {
-		if err := due.Put(k, nil); err != nil {
-			return err
-		}
-	}
-	if len(t.Outbox) > 0 {
-		return tx.Bucket(bucketOwing).Put([]byte(t.ID), nil)
-	}
-	return tx.Bucket(bucketOwing).Delete([]byte(t.ID))
+	return nil
 }
 
 // memberKeys index a live table by its server and each human player
