@@ -149,11 +149,23 @@ func (s *Service) play(req Request) Response {
 		}
 		return s.internal(req, err)
 	}
+	return s.openLobby(req, &data.Table{
+		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
+		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
+		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
+	})
+}
+
+// openLobby opens the lobby t that req's member hosts, for /play and
+// Rematch alike: the public-post throttle and the lobby cap apply, the
+// lobby (and any extra effects) are owed in the creating transaction,
+// and a damaged table that still holds the channel is set aside.
+func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Response {
 	if resp, ok := s.slowDown(req); !ok {
 		return resp
 	}
 	if s.MaxLobbies > 0 && !req.CanManageGuild {
-		n, err := s.store.OpenLobbies(req.GuildID, req.User.ID)
+		n, err := s.store.OpenLobbies(t.GuildID, req.User.ID)
 		if err != nil {
 			return s.internal(req, err)
 		}
@@ -161,14 +173,9 @@ func (s *Service) play(req Request) Response {
 			return private(req, "core.err.too_many_lobbies", "Count", n)
 		}
 	}
-	t := &data.Table{
-		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
-		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
-		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
-	}
-	t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectBoard})
-	err = s.store.Create(t)
-	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req) {
+	t.Owe(s.Now().UTC(), append([]data.Effect{{Kind: data.EffectBoard}}, extra...)...)
+	err := s.store.Create(t)
+	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req, t.ChannelID) {
 		err = s.store.Create(t)
 	}
 	if err != nil {
@@ -184,16 +191,16 @@ func (s *Service) play(req Request) Response {
 // freeDamaged sets aside the channel's table when its record cannot be
 // read, so a damaged table never blocks its channel: the bytes stay in
 // the file for `warroom export`. It reports whether the channel is free.
-func (s *Service) freeDamaged(req Request) bool {
-	if _, err := s.store.ByChannel(req.ChannelID); !errors.Is(err, data.ErrCorrupt) {
+func (s *Service) freeDamaged(req Request, channelID string) bool {
+	if _, err := s.store.ByChannel(channelID); !errors.Is(err, data.ErrCorrupt) {
 		return false
 	}
-	id, err := s.store.SetAside(req.ChannelID)
+	id, err := s.store.SetAside(channelID)
 	if err != nil {
-		s.log.Error().Err(err).Str("channel", req.ChannelID).Msg("could not set aside a damaged table")
+		s.log.Error().Err(err).Str("channel", channelID).Msg("could not set aside a damaged table")
 		return false
 	}
-	s.log.Error().Str("table", id).Str("channel", req.ChannelID).Str("by", req.User.ID).Msg("damaged table set aside; export it with warroom export --table")
+	s.log.Error().Str("table", id).Str("channel", channelID).Str("by", req.User.ID).Msg("damaged table set aside; export it with warroom export --table")
 	return true
 }
 
@@ -201,7 +208,7 @@ func (s *Service) freeDamaged(req Request) bool {
 // member may free the channel (the next /play would anyway), and the
 // bytes stay in the file for an admin's export.
 func (s *Service) setAside(req Request) Response {
-	if !s.freeDamaged(req) {
+	if !s.freeDamaged(req, req.ChannelID) {
 		return private(req, "core.err.internal")
 	}
 	return private(req, "core.abandoned_damaged")

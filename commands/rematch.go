@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/warroom/warroom/data"
@@ -21,18 +20,6 @@ func (s *Service) rematch(req Request, l *loaded) Response {
 	if len(old.SeatsOf(req.User.ID)) == 0 {
 		return private(req, "core.err.rematch_not_player")
 	}
-	if resp, ok := s.slowDown(req); !ok {
-		return resp
-	}
-	if s.MaxLobbies > 0 && !req.CanManageGuild {
-		n, err := s.store.OpenLobbies(old.GuildID, req.User.ID)
-		if err != nil {
-			return s.internal(req, err)
-		}
-		if n >= s.MaxLobbies {
-			return private(req, "core.err.too_many_lobbies", "Count", n)
-		}
-	}
 	t := &data.Table{
 		Game: old.Game, Options: old.Options, HostID: req.User.ID, GuildID: old.GuildID,
 		ChannelID: old.ChannelID, Locale: old.Locale, Status: data.StatusLobby,
@@ -49,7 +36,7 @@ func (s *Service) rematch(req Request, l *loaded) Response {
 			invited = append(invited, seat.UserID)
 		}
 	}
-	t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectBoard})
+	var invite []data.Effect
 	if len(invited) > 0 {
 		ctx := render.Ctx{L: ctxFor(l, old.Locale, games.Spectator).L}
 		var who []string
@@ -57,14 +44,7 @@ func (s *Service) rematch(req Request, l *loaded) Response {
 			who = append(who, "<@"+u+">")
 		}
 		text := ctx.T("core.rematch.invite", "Who", strings.Join(who, ", "), "Host", "<@"+req.User.ID+">", "Game", render.GameName(ctx, old.Game))
-		t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectNotice, Ping: true, Mention: invited, Text: text})
+		invite = append(invite, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: invited, Text: text})
 	}
-	if err := s.store.Create(t); err != nil {
-		if errors.Is(err, data.ErrChannelBusy) {
-			return private(req, "core.err.channel_busy")
-		}
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", t.ID).Str("rematch_of", old.ID).Str("game", t.Game).Msg("rematch lobby opened")
-	return Response{Table: t.ID}
+	return s.openLobby(req, t, invite...)
 }
