@@ -293,68 +293,54 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 // GuildSettings implements Store.
 func (b *Bolt) GuildSettings(guildID string) (GuildSettings, error) {
 	var gs GuildSettings
-	err := b.view(func(tx *bolt.Tx) error {
-		raw := tx.Bucket(bucketGuilds).Get([]byte(guildID))
-		if raw == nil {
-			return nil
-		}
-		if err := json.Unmarshal(raw, &gs); err != nil {
-			return fmt.Errorf("%w: settings of guild %s: %v", ErrCorrupt, guildID, err)
-		}
-		return nil
-	})
-	return gs, err
+	return gs, b.getSettings(bucketGuilds, "guild", guildID, &gs)
 }
 
 // SetGuildSettings implements Store.
 func (b *Bolt) SetGuildSettings(guildID string, gs GuildSettings) error {
-	if guildID == "" {
-		return errors.New("guild settings without a guild id")
-	}
-	return b.update(func(tx *bolt.Tx) error {
-		guilds := tx.Bucket(bucketGuilds)
-		if gs == (GuildSettings{}) {
-			return guilds.Delete([]byte(guildID))
-		}
-		raw, err := json.Marshal(gs)
-		if err != nil {
-			return err
-		}
-		return guilds.Put([]byte(guildID), raw)
-	})
+	return b.putSettings(bucketGuilds, "guild", guildID, gs, gs == GuildSettings{})
 }
 
 // UserSettings implements Store.
 func (b *Bolt) UserSettings(userID string) (UserSettings, error) {
 	var us UserSettings
-	err := b.view(func(tx *bolt.Tx) error {
-		raw := tx.Bucket(bucketUsers).Get([]byte(userID))
-		if raw == nil {
-			return nil
-		}
-		if err := json.Unmarshal(raw, &us); err != nil {
-			return fmt.Errorf("%w: settings of user %s: %v", ErrCorrupt, userID, err)
-		}
-		return nil
-	})
-	return us, err
+	return us, b.getSettings(bucketUsers, "user", userID, &us)
 }
 
 // SetUserSettings implements Store.
 func (b *Bolt) SetUserSettings(userID string, us UserSettings) error {
-	if userID == "" {
-		return errors.New("user settings without a user id")
+	return b.putSettings(bucketUsers, "user", userID, us, !us.NoReminders && us.AwayUntil.IsZero())
+}
+
+// getSettings decodes the settings record of a guild or user into v,
+// leaving v as it is when there is none.
+func (b *Bolt) getSettings(bucket []byte, what, id string, v any) error {
+	return b.view(func(tx *bolt.Tx) error {
+		raw := tx.Bucket(bucket).Get([]byte(id))
+		if raw == nil {
+			return nil
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			return fmt.Errorf("%w: settings of %s %s: %v", ErrCorrupt, what, id, err)
+		}
+		return nil
+	})
+}
+
+// putSettings stores a settings record; zero (the defaults) removes it.
+func (b *Bolt) putSettings(bucket []byte, what, id string, v any, zero bool) error {
+	if id == "" {
+		return fmt.Errorf("%s settings without a %s id", what, what)
 	}
 	return b.update(func(tx *bolt.Tx) error {
-		users := tx.Bucket(bucketUsers)
-		if us == (UserSettings{}) {
-			return users.Delete([]byte(userID))
+		if zero {
+			return tx.Bucket(bucket).Delete([]byte(id))
 		}
-		raw, err := json.Marshal(us)
+		raw, err := json.Marshal(v)
 		if err != nil {
 			return err
 		}
-		return users.Put([]byte(userID), raw)
+		return tx.Bucket(bucket).Put([]byte(id), raw)
 	})
 }
 
