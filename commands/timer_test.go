@@ -171,33 +171,45 @@ func TestLobbyExpires(t *testing.T) {
 	}
 }
 
+// clockedTable starts a game with turn_timeout hours on a service clock
+// the test moves (at), Ann to act; it returns the first board.
+func (h *harness) clockedTable(game, hours string, at *time.Duration) post {
+	h.t.Helper()
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return start.Add(*at) }
+	r := h.slash(ann, "play", "", map[string]string{"game": game, "turn_timeout": hours})
+	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
+	return r.Posts[0]
+}
+
+// tick moves the clock to at and runs the timer on the one table due
+// then, if any: what it delivered, and whether it did anything.
+func (h *harness) tick(clock *time.Duration, at time.Duration) (result, bool) {
+	h.t.Helper()
+	*clock = at
+	ids, err := h.svc.Overdue(h.svc.Now())
+	if err != nil || len(ids) > 1 {
+		h.t.Fatalf("due at %v: %v %v", at, ids, err)
+	}
+	if len(ids) == 0 {
+		return result{}, false
+	}
+	res, ok, err := h.timeout(ids[0])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res, ok
+}
+
 // TestTurnReminders: the player to act is pinged at half and at 90% of a
 // turn's time, once each, without changing the board's version; a player
 // who turned reminders off is not pinged.
 func TestTurnReminders(t *testing.T) {
 	h := newHarness(t)
-	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	now := start
-	h.svc.Now = func() time.Time { return now }
-	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "10"})
-	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
-	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
-	board := r.Posts[0]
-	remind := func(at time.Duration) (result, bool) {
-		now = start.Add(at)
-		ids, err := h.svc.Overdue(now)
-		if err != nil || len(ids) > 1 {
-			t.Fatalf("due at %v: %v %v", at, ids, err)
-		}
-		if len(ids) == 0 {
-			return result{}, false
-		}
-		res, ok, err := h.timeout(ids[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, ok
-	}
+	var clock time.Duration
+	board := h.clockedTable("race", "10", &clock)
+	remind := func(at time.Duration) (result, bool) { return h.tick(&clock, at) }
 	if _, ok := remind(4 * time.Hour); ok {
 		t.Fatal("reminded before half time")
 	}
@@ -248,21 +260,12 @@ func init() {
 // turn's clock; nothing is played for them.
 func TestRefereeTimeoutOnlyReminds(t *testing.T) {
 	h := newHarness(t)
-	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	now := start
-	h.svc.Now = func() time.Time { return now }
-	r := h.slash(ann, "play", "", map[string]string{"game": "referee", "turn_timeout": "2"})
-	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
-	h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
+	var clock time.Duration
+	h.clockedTable("referee", "2", &clock)
 	before, _ := h.store.ByChannel("c")
-	now = start.Add(2*time.Hour + time.Minute)
-	ids, _ := h.svc.Overdue(now)
-	if len(ids) != 1 {
-		t.Fatalf("overdue: %v", ids)
-	}
-	res, ok, err := h.timeout(ids[0])
-	if err != nil || !ok {
-		t.Fatalf("timeout: %v %v", ok, err)
+	res, ok := h.tick(&clock, 2*time.Hour+time.Minute)
+	if !ok {
+		t.Fatal("the overdue table was not handled")
 	}
 	if len(res.Posts) != 1 || !strings.Contains(res.Posts[0].Message.Content, "never plays a turn for you") || res.Posts[0].Message.Mentions[0] != ann.ID {
 		t.Fatalf("the overdue ping: %+v", res.Posts)
@@ -271,7 +274,7 @@ func TestRefereeTimeoutOnlyReminds(t *testing.T) {
 	if after.Version != before.Version {
 		t.Fatal("something was played for the late player")
 	}
-	if !after.Deadline.Equal(now.Add(2 * time.Hour)) {
+	if !after.Deadline.Equal(h.svc.Now().Add(2 * time.Hour)) {
 		t.Fatalf("the clock did not restart: %v", after.Deadline)
 	}
 }

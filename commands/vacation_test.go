@@ -12,33 +12,19 @@ import (
 // after their return, the deadline applies and the computer plays.
 func TestVacation(t *testing.T) {
 	h := newHarness(t)
-	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	now := start
-	h.svc.Now = func() time.Time { return now }
-	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "10"})
-	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])
-	h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"]) // Ann to act, due at +10 h
+	var clock time.Duration
+	h.clockedTable("race", "10", &clock) // Ann to act, due at +10 h
+	start := h.svc.Now()
 	before, _ := h.store.ByChannel("c")
 
-	r = h.slash(ann, "game", "vacation", map[string]string{"days": "3"})
+	r := h.slash(ann, "game", "vacation", map[string]string{"days": "3"})
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "away until") {
 		t.Fatalf("vacation: %+v", r.Reply)
 	}
 	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "<@100> is away") {
 		t.Fatalf("the table was not told: %+v", r.Posts)
 	}
-	tick := func(at time.Duration) (result, bool) {
-		now = start.Add(at)
-		ids, _ := h.svc.Overdue(now)
-		if len(ids) == 0 {
-			return result{}, false
-		}
-		res, ok, err := h.timeout(ids[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, ok
-	}
+	tick := func(at time.Duration) (result, bool) { return h.tick(&clock, at) }
 	if res, _ := tick(5 * time.Hour); len(res.Posts) != 0 {
 		t.Fatalf("a reminder for a player on vacation: %+v", res.Posts)
 	}

@@ -141,15 +141,7 @@ func TestDamagedFiles(t *testing.T) {
 					t.Fatalf("open refused without the one-line recovery advice: %v", err)
 				}
 			default:
-				for id, w := range want {
-					got, err := b.Get(id)
-					if err == nil && got.Version != w.Version {
-						t.Errorf("table %s: version %d, want %d", id, got.Version, w.Version)
-					}
-					if err != nil && !errors.Is(err, ErrCorrupt) {
-						t.Errorf("table %s silently gone: %v", id, err)
-					}
-				}
+				readsIntactOrCorrupt(t, b, want)
 				b.Close()
 			}
 
@@ -276,15 +268,22 @@ func TestLargeDamagedFilesRefused(t *testing.T) {
 				return
 			}
 			defer b.Close()
-			for id, w := range want {
-				got, err := b.Get(id)
-				if err == nil && got.Version != w.Version {
-					t.Errorf("table %s: version %d, want %d", id, got.Version, w.Version)
-				}
-				if err != nil && !errors.Is(err, ErrCorrupt) {
-					t.Errorf("table %s silently gone: %v", id, err)
-				}
-			}
+			readsIntactOrCorrupt(t, b, want)
 		})
+	}
+}
+
+// readsIntactOrCorrupt: every table of want reads back at its version or
+// is reported corrupt; none is silently missing.
+func readsIntactOrCorrupt(t *testing.T, b *Bolt, want map[string]*Table) {
+	t.Helper()
+	for id, w := range want {
+		got, err := b.Get(id)
+		if err == nil && got.Version != w.Version {
+			t.Errorf("table %s: version %d, want %d", id, got.Version, w.Version)
+		}
+		if err != nil && !errors.Is(err, ErrCorrupt) {
+			t.Errorf("table %s silently gone: %v", id, err)
+		}
 	}
 }
