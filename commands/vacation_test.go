@@ -49,3 +49,37 @@ func TestVacation(t *testing.T) {
 		t.Fatalf("30 days accepted: %+v", r.Reply)
 	}
 }
+
+// TestVacationAllowanceAndReturn: one table grants at most
+// MaxVacationDays of waiting in all, however the absences are declared;
+// days:0 ends an absence and the tables are told the player is back.
+func TestVacationAllowanceAndReturn(t *testing.T) {
+	h := newHarness(t)
+	var clock time.Duration
+	h.clockedTable("race", "10", &clock) // Ann to act, due at +10 h
+	start := h.svc.Now()
+	day := 24 * time.Hour
+	h.slash(ann, "game", "vacation", map[string]string{"days": "14"})
+	h.tick(&clock, 11*time.Hour) // waits: used 14 d - 11 h
+	tb, _ := h.store.ByChannel("c")
+	if want := start.Add(14*day + 10*time.Hour); !tb.Deadline.Equal(want) {
+		t.Fatalf("first wait: deadline %v, want %v", tb.Deadline, want)
+	}
+	// Away again right after: only the 11 hours left of the allowance.
+	clock = 14*day + 10*time.Hour
+	h.slash(ann, "game", "vacation", map[string]string{"days": "14"})
+	h.tick(&clock, 14*day+10*time.Hour+time.Minute)
+	tb, _ = h.store.ByChannel("c")
+	// 11 hours of allowance were left: the turn's 10 hours count from then.
+	now := start.Add(14*day + 10*time.Hour + time.Minute)
+	if used := tb.AwayUsed[ann.ID]; used != MaxVacationDays*day || !tb.Deadline.Equal(now.Add(11*time.Hour+10*time.Hour)) {
+		t.Fatalf("allowance: used %v, deadline %v, want %v", used, tb.Deadline, now.Add(21*time.Hour))
+	}
+	r := h.slash(ann, "game", "vacation", map[string]string{"days": "0"})
+	if !strings.Contains(text(r.Reply.Message), "Welcome back") || len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "is back") {
+		t.Fatalf("return: %q %+v", text(r.Reply.Message), r.Posts)
+	}
+	if us, _ := h.store.UserSettings(ann.ID); !us.AwayUntil.IsZero() {
+		t.Fatalf("still away until %v", us.AwayUntil)
+	}
+}
