@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -149,7 +150,7 @@ func (t meteredTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := t.next.RoundTrip(r)
 	status := "error"
 	if err == nil {
-		status = string("12345"[min(max(resp.StatusCode/100, 1), 5)-1]) + "xx"
+		status = fmt.Sprintf("%dxx", resp.StatusCode/100)
 		if resp.StatusCode == http.StatusTooManyRequests {
 			scope := resp.Header.Get("X-RateLimit-Scope")
 			if scope == "" {

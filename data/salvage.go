@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"time"
@@ -302,17 +301,6 @@ func readTree(path string) (tree, error) {
 		t.logs[id] = entries
 	}
 	return t, firstErr
-}
-
-// protect runs fn, turning a panic or memory fault into an error.
-func protect(fn func() error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panicked: %v", p)
-		}
-	}()
-	return fn()
 }
 
 // scanPages reads the file page by page, bbolt's layout decoded by hand

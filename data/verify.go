@@ -197,20 +197,24 @@ func fullCheck(db *bolt.DB) error {
 	return nil
 }
 
-// guard turns a panic or memory fault inside a bbolt call on damaged
-// pages into an ErrCorrupt error for the one request that hit it.
-func guard(err *error) {
-	if p := recover(); p != nil {
-		*err = fmt.Errorf("%w: reading the database panicked: %v", ErrCorrupt, p)
-	}
-}
-
-func (b *Bolt) view(fn func(*bolt.Tx) error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer guard(&err)
-	return b.db.View(fn)
+// view runs a read transaction under protect: a panic or memory fault on
+// a damaged page becomes an ErrCorrupt error for this one request.
+func (b *Bolt) view(fn func(*bolt.Tx) error) error {
+	return protect(func() error { return b.db.View(fn) })
 }
 
 // update runs fn in a write transaction through the group committer,
 // which recovers a panic in fn itself.
 func (b *Bolt) update(fn func(*bolt.Tx) error) error { return b.writes.do(fn) }
+
+// protect runs fn, turning a panic or memory fault (reading a damaged
+// page of the mapped file) into an ErrCorrupt error.
+func protect(fn func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w: reading the database panicked: %v", ErrCorrupt, p)
+		}
+	}()
+	return fn()
+}
