@@ -333,16 +333,19 @@ func (s *Service) game(req Request) Response {
 		card := render.Card{Title: render.GameName(ctx, t.Game), Description: g.Rules(ctx)}
 		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
 	case "status":
-		// A co-op table plays in its team thread: its board lives there,
-		// and the parent channel gets a pointer, never a second board.
-		if t.ThreadID != "" && req.ChannelID != t.ThreadID {
-			return private(req, "core.status.in_thread", "Thread", "<#"+t.ThreadID+">")
-		}
+		// Decided under the table's lock, from the record as it is then: a
+		// delivery in flight (the team thread opened, its id not yet
+		// recorded) finishes first.
 		unlock := s.lock(t.ID)
 		defer unlock()
 		l, err := s.load(t.ID)
 		if err != nil {
 			return s.internal(req, err)
+		}
+		// A co-op table plays in its team thread: its board lives there,
+		// and the parent channel gets a pointer, never a second board.
+		if l.t.ThreadID != "" && req.ChannelID != l.t.ThreadID {
+			return private(req, "core.status.in_thread", "Thread", "<#"+l.t.ThreadID+">")
 		}
 		// Someone not at the table sees the board privately: reposting it
 		// publicly is for the players (a stranger could flood the channel).
