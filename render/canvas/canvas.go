@@ -13,6 +13,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -32,6 +33,21 @@ type Canvas struct {
 	// are shared by concurrent boards anyway).
 	base  *Canvas
 	quant *quantCache // this canvas in each palette, once it is a base
+
+	// texts records every string drawn, for Texts; a View shares its
+	// parent's, with off its origin in the parent.
+	texts *[]TextRun
+	off   image.Point
+}
+
+// TextRun is one string drawn on a canvas: what, at which pixel size,
+// and the box it covers. Tests hold every board's text to a size a phone
+// can read and to the picture's edges (Texts).
+type TextRun struct {
+	S    string
+	Size float64
+	Bold bool
+	Box  image.Rectangle
 }
 
 type quantCache struct {
@@ -41,7 +57,7 @@ type quantCache struct {
 
 // New makes a canvas filled with bg.
 func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}}
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}, texts: new([]TextRun)}
 	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
 }
@@ -53,7 +69,7 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 		return nil
 	}
 	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	return &Canvas{Img: img, quant: &quantCache{}}
+	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min)}
 }
 
 // pixels keeps the RGBA images of released canvases for Clone.
@@ -67,7 +83,20 @@ func (c *Canvas) Clone() *Canvas {
 		img = image.NewRGBA(c.Img.Bounds())
 	}
 	copy(img.Pix, c.Img.Pix)
-	return &Canvas{Img: img, base: c, quant: &quantCache{}}
+	return &Canvas{Img: img, base: c, quant: &quantCache{}, texts: new([]TextRun)}
+}
+
+// Texts lists the strings drawn on the picture, those of the layer it
+// was cloned from first, in the picture's own coordinates.
+func (c *Canvas) Texts() []TextRun {
+	var out []TextRun
+	if c.base != nil {
+		out = c.base.Texts()
+	}
+	if c.texts != nil {
+		out = append(out, *c.texts...)
+	}
+	return out
 }
 
 // Release gives the canvas's pixels back for a later Clone; c must not be
@@ -286,6 +315,33 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: f,
 		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
 	d.DrawString(s)
+	if c.texts != nil {
+		top := y - asc
+		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)
+		*c.texts = append(*c.texts, TextRun{S: s, Size: size, Bold: bold, Box: box})
+	}
+}
+
+// Compose draws src over c with src's top left at at, and its text too.
+func (c *Canvas) Compose(src *Canvas, at image.Point) {
+	draw.Draw(c.Img, src.Img.Bounds().Add(at), src.Img, image.Point{}, draw.Over)
+	if c.texts != nil {
+		for _, t := range src.Texts() {
+			t.Box = t.Box.Add(at).Add(c.off)
+			*c.texts = append(*c.texts, t)
+		}
+	}
+}
+
+// encoding, when set, sees every canvas just before PNGWith encodes it:
+// how a test reaches the text of a picture a renderer returns as bytes.
+var encoding atomic.Pointer[func(*Canvas)]
+
+// OnEncode makes PNGWith pass every canvas to fn before encoding it,
+// until stop is called. Tests only; fn must not keep the canvas.
+func OnEncode(fn func(*Canvas)) (stop func()) {
+	encoding.Store(&fn)
+	return func() { encoding.Store(nil) }
 }
 
 // PNG encodes the canvas. BestSpeed keeps per-move drawing fast; boards

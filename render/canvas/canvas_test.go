@@ -101,3 +101,34 @@ func TestGlyphCacheExact(t *testing.T) {
 		}
 	}
 }
+
+// Texts reports every string where it lies on the picture: drawn
+// directly, through a View, composited from a tile, or in the layer a
+// canvas was cloned from.
+func TestTextsWhereDrawn(t *testing.T) {
+	base := New(200, 100, color.White)
+	base.Text("base", 10, 10, 12, false, color.Black, TopLeft)
+	c := base.Clone()
+	c.View(image.Rect(50, 20, 150, 80)).Text("view", 5, 5, 14, true, color.Black, TopLeft)
+	tile := New(40, 30, color.RGBA{})
+	tile.Text("tile", 0, 0, 10, false, color.Black, TopLeft)
+	c.Compose(tile, image.Pt(100, 60))
+	got := c.Texts()
+	want := []struct {
+		s    string
+		size float64
+		at   image.Point
+	}{{"base", 12, image.Pt(10, 10)}, {"view", 14, image.Pt(55, 25)}, {"tile", 10, image.Pt(100, 60)}}
+	if len(got) != len(want) {
+		t.Fatalf("texts %+v, want %d", got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.S != w.s || g.Size != w.size || g.Box.Min.X != w.at.X || g.Box.Min.Y < w.at.Y-1 || g.Box.Min.Y > w.at.Y+1 || g.Box.Dx() < 10 {
+			t.Errorf("text %d = %+v, want %q size %v at %v", i, g, w.s, w.size, w.at)
+		}
+	}
+	if n := len(base.Texts()); n != 1 {
+		t.Errorf("the cloned layer gained texts: %d", n)
+	}
+}

@@ -21,6 +21,9 @@ import (
 // (as pigz does), with the bands' Adler-32 sums combined. Rows carry no
 // PNG filter, as image/png does for paletted pictures.
 func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
+	if fn := encoding.Load(); fn != nil {
+		(*fn)(c)
+	}
 	src := c.Img
 	var base *image.RGBA
 	var baseIdx *image.Paletted

@@ -6,13 +6,17 @@ package rendertest
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/warroom/warroom/render/canvas"
 )
 
 // MaxKB is the largest board picture, after Discord's attachment view on
@@ -107,4 +111,76 @@ func (b *Boards) Budget(t *testing.T) {
 	if len(pic) > MaxKB*1024 {
 		t.Errorf("the busiest %s board is %d KB, over %d", b.Name, len(pic)/1024, MaxKB)
 	}
+}
+
+// PhoneWidth is how wide a board shows on a phone, and MinTextPx the
+// smallest text a player reads there (the pictures issue): every string
+// on a board is at least MinTextPx tall once the picture is scaled to
+// PhoneWidth.
+const (
+	PhoneWidth = 480
+	MinTextPx  = 14
+)
+
+// Legible draws every candidate board in English, Polish and Russian and
+// holds each string on it to MinTextPx at PhoneWidth, inside the picture,
+// and whole (not cut short with "…"). drawIn draws a public view in a
+// language.
+func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byte, error)) {
+	cands := b.Candidates(t)
+	if b.Race {
+		cands = cands[len(cands)-1:]
+	}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		bad := 0
+		for i, v := range cands {
+			for _, p := range Problems(t, func() ([]byte, error) { return drawIn(lang, v) }) {
+				if bad++; bad <= 10 {
+					t.Errorf("%s %s board %d: %s", b.Name, lang, i, p)
+				}
+			}
+		}
+		if bad > 10 {
+			t.Errorf("%s %s: %d more", b.Name, lang, bad-10)
+		}
+	}
+}
+
+// Problems lists what a phone player could not read on the picture that
+// draw makes: text too small at PhoneWidth, outside the picture, or cut.
+func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
+	var texts []canvas.TextRun
+	var bounds image.Rectangle
+	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts, bounds = c.Texts(), c.Img.Bounds() })
+	_, err := draw()
+	stop()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if bounds.Empty() {
+		tb.Fatal("the picture was not encoded by canvas.PNGWith")
+	}
+	scale := PhoneWidth / float64(bounds.Dx())
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range texts {
+		var p string
+		switch {
+		case strings.TrimSpace(r.S) == "":
+			continue
+		case r.Size*scale < MinTextPx-0.05:
+			p = fmt.Sprintf("%q is %.1f px at %d px wide (%.0f px on a %d px picture), under %d", r.S, r.Size*scale, PhoneWidth, r.Size, bounds.Dx(), MinTextPx)
+		case !r.Box.In(bounds):
+			p = fmt.Sprintf("%q at %v runs outside the %v picture", r.S, r.Box, bounds.Size())
+		case strings.HasSuffix(r.S, "…"):
+			p = fmt.Sprintf("%q is cut short", r.S)
+		default:
+			continue
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"sort"
 	"sync"
@@ -411,8 +410,7 @@ func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) 
 	}
 	t := canvas.New(int(w)+2, int(h)+2, color.RGBA{})
 	f(t)
-	b := t.Img.Bounds()
-	draw.Draw(dst.Img, image.Rect(x, y, x+b.Dx(), y+b.Dy()), t.Img, image.Point{}, draw.Over)
+	dst.Compose(t, image.Pt(x, y))
 }
 
 // onHex runs f on a tile covering hex h; f gets the hex centre in tile coordinates.
