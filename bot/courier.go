@@ -152,6 +152,15 @@ func (c *ixCourier) OpenThread(ctx context.Context, guildID, channelID, name str
 	return ch.ID, nil
 }
 
+// AddMember implements commands.Courier: a player who took over a seat
+// joins the team's private thread (developers/resources/channel.mdx, Add
+// Thread Member).
+func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) error {
+	// An archived thread refuses new members; a team thread archives
+	// itself after a week without a message.
+	return classify(c.b.unarchived(threadID, func() error { return c.b.s.ThreadMemberAdd(threadID, userID, discordgo.WithContext(ctx)) }))
+}
+
 // ownThread finds an active thread the bot opened in channelID by name.
 // A failed lookup is logged and treated as none: at worst a duplicate
 // thread, never a lost game.

@@ -50,6 +50,12 @@ func (s *Service) component(req Request) Response {
 	if id.Kind == KindResign {
 		return s.resign(req, l)
 	}
+	if id.Kind == KindOffer {
+		return s.offerClick(req, l, id.Payload)
+	}
+	if id.Kind == KindAbandon {
+		return s.abandon(req, l)
+	}
 	if id.Kind == KindRematch {
 		if !s.onTableMessage(req, l) {
 			return private(req, "core.err.bad_button")
@@ -108,8 +114,16 @@ func (s *Service) component(req Request) Response {
 		if err != nil {
 			return private(req, "core.err.bad_button")
 		}
+		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
+			return s.askSure(req, l, ch)
+		}
 		return s.action(req, l, seats, a)
 	case KindAction:
+		if ch, ok := s.irreversible(l, req.Locale, seat, id.Action); ok {
+			return s.askSure(req, l, ch)
+		}
+		return s.action(req, l, seats, id.Action)
+	case KindSure:
 		return s.action(req, l, seats, id.Action)
 	case KindUndo:
 		if err := s.undo(l, seat, req.User.ID); err != nil {

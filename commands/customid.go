@@ -34,6 +34,9 @@ const (
 	KindUndo    = "u"
 	KindRematch = "r"
 	KindResign  = "x"
+	// KindSure applies the action in payload, as KindAction, once the
+	// player has confirmed a choice that cannot be taken back.
+	KindSure = "c"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -57,7 +60,7 @@ const MaxCustomID = 100
 // would reject.
 func (c CustomID) Encode() (string, error) {
 	s := fmt.Sprintf("%s:%s:%d:%s", idPrefix, c.Table, c.Version, c.Kind)
-	if c.Kind == KindAction {
+	if c.Kind == KindAction || c.Kind == KindSure {
 		c.Payload = c.Action.String()
 	}
 	if c.Payload != "" {
@@ -92,7 +95,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		c.Payload = parts[4]
 	}
 	switch c.Kind {
-	case KindAction:
+	case KindAction, KindSure:
 		a, err := games.ParseAction(c.Payload)
 		if err != nil || strings.ContainsRune(c.Payload, ' ') {
 			return CustomID{}, fmt.Errorf("%w: action", ErrBadCustomID)
@@ -105,6 +108,14 @@ func ParseCustomID(s string) (CustomID, error) {
 			}
 		}
 	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign:
+		if c.Payload != "" {
+			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
+		}
+	case KindOffer:
+		if c.Payload != "accept" && c.Payload != "decline" {
+			return CustomID{}, fmt.Errorf("%w: offer verb", ErrBadCustomID)
+		}
+	case KindAbandon:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}

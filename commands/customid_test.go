@@ -127,7 +127,8 @@ func TestPrivateCommand(t *testing.T) {
 		{Request{Kind: SlashCommand, Command: "game", Subcommand: "rules"}, true},
 		{Request{Kind: SlashCommand, Command: "settings"}, true},
 		{Request{Kind: SlashCommand, Command: "game", Subcommand: "status"}, false},
-		{Request{Kind: SlashCommand, Command: "game", Subcommand: "abandon"}, false},
+		{Request{Kind: SlashCommand, Command: "game", Subcommand: "abandon"}, true},
+		{Request{Kind: SlashCommand, Command: "game", Subcommand: "handover"}, false},
 		{Request{Kind: SlashCommand, Command: "play"}, false},
 		{Request{Kind: Component, Command: "settings"}, false},
 	}

@@ -368,33 +368,13 @@ func (s *Service) game(req Request) Response {
 		return Response{Table: nt.ID}
 	case "resign":
 		return s.confirmResign(req, t)
+	case "handover":
+		return s.handover(req, t)
 	case "abandon":
 		if req.User.ID != t.HostID && !req.CanManageGuild {
 			return private(req, "core.err.abandon_forbidden")
 		}
-		unlock := s.lock(t.ID)
-		defer unlock()
-		l, err := s.load(t.ID)
-		if err != nil && !errors.Is(err, data.ErrCorrupt) {
-			return s.internal(req, err)
-		}
-		if l == nil { // corrupt: still let an admin free the channel
-			l = &loaded{t: t}
-		}
-		nt := *l.t
-		nt.Status = data.StatusAbandoned
-		nt.Version++
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
-			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content})
-		if nt.ThreadID != "" {
-			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
-		}
-		if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
-			return s.internal(req, err)
-		}
-		s.log.Info().Str("table", t.ID).Str("by", req.User.ID).Msg("table abandoned")
-		return Response{Table: nt.ID}
+		return s.confirmAbandon(req, t)
 	}
 	return private(req, "core.err.unknown_command")
 }

@@ -83,8 +83,12 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 	}
 	// /game abandon announces in the table's language, not the admin's.
 	a := h.do(Request{Kind: SlashCommand, User: eve, Command: "game", Subcommand: "abandon", Locale: "ru", GuildLocale: "en-US", CanManageGuild: true})
-	if a.Reply.Kind != replyNew || !strings.Contains(text(a.Reply.Message), "Stół porzuca") {
-		t.Fatalf("abandon notice: %q", text(a.Reply.Message))
+	if !strings.Contains(text(a.Reply.Message), "Завершить эту игру") {
+		t.Fatalf("abandon question in the admin's language: %q", text(a.Reply.Message))
+	}
+	a = h.do(Request{Kind: Component, User: eve, CustomID: buttons(a.Reply.Message)["Прервать игру"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "ru", GuildLocale: "en-US", CanManageGuild: true})
+	if len(a.Posts) == 0 || !strings.Contains(a.Posts[0].Message.Content, "Stół porzuca") {
+		t.Fatalf("abandon notice: %+v", a)
 	}
 }
 

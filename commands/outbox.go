@@ -30,6 +30,8 @@ type Courier interface {
 	OpenThread(ctx context.Context, guildID, channelID, name string, members []string) (threadID string, err error)
 	// Archive archives a thread.
 	Archive(ctx context.Context, threadID string) error
+	// AddMember adds a member to a thread.
+	AddMember(ctx context.Context, threadID, userID string) error
 }
 
 // Errors a Courier returns to say how a failure is to be taken. Any
@@ -205,6 +207,19 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 			return nil
 		}
 		return c.Archive(ctx, t.ThreadID)
+	case data.EffectOffer:
+		msg, ok := offerMessage(t)
+		if !ok {
+			return nil // taken, declined or replaced since
+		}
+		// In the channel, not a private team thread the member cannot see.
+		_, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
+		return err
+	case data.EffectJoin:
+		if t.ThreadID == "" || len(e.Mention) == 0 {
+			return nil
+		}
+		return c.AddMember(ctx, t.ThreadID, e.Mention[0])
 	}
 	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
 }

@@ -147,6 +147,7 @@ type (
 		Edits    []edit
 		Threads  []string
 		Archived []string
+		Joined   []string // thread:user added to a team thread
 	}
 )
 
@@ -216,6 +217,11 @@ func (c *fakeCourier) OpenThread(_ context.Context, _, ch, name string, members 
 	id := c.newID()
 	c.res.Threads = append(c.res.Threads, id)
 	return id, nil
+}
+
+func (c *fakeCourier) AddMember(_ context.Context, thread, user string) error {
+	c.res.Joined = append(c.res.Joined, thread+":"+user)
+	return nil
 }
 
 func (c *fakeCourier) Archive(_ context.Context, thread string) error {
@@ -448,8 +454,23 @@ func TestStatusRulesAbandon(t *testing.T) {
 	if r := h.slash(bob, "game", "abandon", nil); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("a non-host abandoned")
 	}
-	if r := h.slash(ann, "game", "abandon", nil); r.Reply.Kind != replyNew {
-		t.Fatalf("abandon: %+v", r.Reply)
+	r = h.slash(ann, "game", "abandon", nil)
+	sure := buttons(r.Reply.Message)["Abandon the game"]
+	if r.Reply.Kind != ReplyPrivate || sure == "" {
+		t.Fatalf("abandon does not ask first: %+v", r.Reply)
+	}
+	if _, err := h.store.ByChannel("c"); err != nil {
+		t.Fatal("the question alone abandoned the table")
+	}
+	confirm := func(u User) result {
+		return h.do(Request{Kind: Component, User: u, CustomID: sure, MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+	}
+	if r := confirm(bob); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "host") {
+		t.Fatalf("Bob pressing the host's button: %+v", r.Reply)
+	}
+	r = confirm(ann)
+	if r.Reply.Kind != ReplyUpdate || len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") {
+		t.Fatalf("abandon: %+v", r)
 	}
 	if _, err := h.store.ByChannel("c"); err == nil {
 		t.Fatal("abandoned table still holds the channel")

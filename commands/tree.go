@@ -33,7 +33,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
 			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"), vacationCommand(),
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"), vacationCommand(), handoverCommand(),
 			},
 		},
 		settingsCommand(),
@@ -132,6 +132,20 @@ func vacationCommand() *discordgo.ApplicationCommandOption {
 	c.Options = []*discordgo.ApplicationCommandOption{{
 		Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Required: true, MinValue: &lo, MaxValue: MaxVacationDays,
 		Description: i18n.For("en").T("cmd.game.vacation_days"), DescriptionLocalizations: *localized("cmd.game.vacation_days"),
+	}}
+	return c
+}
+
+// handoverCommand is /game handover member:@X [player:@Y] (Y: the host
+// hands over an absent player's seat).
+func handoverCommand() *discordgo.ApplicationCommandOption {
+	c := sub("handover", "cmd.game.handover")
+	c.Options = []*discordgo.ApplicationCommandOption{{
+		Type: discordgo.ApplicationCommandOptionUser, Name: "member", Required: true,
+		Description: i18n.For("en").T("cmd.game.handover_member"), DescriptionLocalizations: *localized("cmd.game.handover_member"),
+	}, {
+		Type: discordgo.ApplicationCommandOptionUser, Name: "player",
+		Description: i18n.For("en").T("cmd.game.handover_player"), DescriptionLocalizations: *localized("cmd.game.handover_player"),
 	}}
 	return c
 }

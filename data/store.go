@@ -64,6 +64,9 @@ type Table struct {
 	// AwayUsed is the vacation time each player (user id) has already
 	// used at this table: deadlines moved for their absence.
 	AwayUsed map[string]time.Duration `json:"away_used,omitempty"`
+	// Offer is the open offer of a seat to another member (/game
+	// handover); nil when there is none. Its buttons only point at it.
+	Offer *SeatOffer `json:"offer,omitempty"`
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
@@ -76,6 +79,14 @@ type Table struct {
 	EffectSeq int64     `json:"effect_seq,omitempty"`
 	Created   time.Time `json:"created"`
 	Updated   time.Time `json:"updated"`
+}
+
+// SeatOffer: By offers From's seats to To, who takes them by button.
+type SeatOffer struct {
+	From string    `json:"from"`
+	To   string    `json:"to"`
+	By   string    `json:"by"`
+	At   time.Time `json:"at"`
 }
 
 // ReminderAt are the points of a turn's time, as fractions, at which the
@@ -147,6 +158,11 @@ const (
 	// EffectLink posts (or updates) the channel's link to the team thread,
 	// with the result once the game is over.
 	EffectLink = "link"
+	// EffectOffer posts the table's open seat offer with its buttons,
+	// pinging the member it is for.
+	EffectOffer = "offer"
+	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
+	EffectJoin = "join"
 	// EffectArchive archives the team thread; it comes last, since Discord
 	// refuses edits in an archived thread.
 	EffectArchive = "archive"

@@ -65,7 +65,10 @@ func benchGame(b *testing.B, game string, images bool) {
 	}
 	newGame := func() {
 		if table != "" {
-			do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"})
+			// /game abandon asks first: press its button.
+			r := do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"})
+			row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
+			do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
 		}
 		table = ""
 		do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "play", Options: map[string]string{"game": game}})
@@ -125,7 +128,9 @@ func (c *benchCourier) Edit(_ context.Context, _, _ string, m render.Message) er
 	c.last = m
 	return nil
 }
-func (c *benchCourier) Strip(context.Context, string, string) error { return nil }
+func (c *benchCourier) Strip(context.Context, string, string) error     { return nil }
+func (c *benchCourier) AddMember(context.Context, string, string) error { return nil }
+
 func (c *benchCourier) OpenThread(context.Context, string, string, string, []string) (string, error) {
 	c.n++
 	return fmt.Sprint("t", c.n), nil

@@ -284,7 +284,7 @@ func (w *world) userByID(id string) (discordtest.User, bool) {
 
 // toAct is the person the board's content names as the one to act.
 func (w *world) toAct(b *discordtest.Message) (discordtest.User, bool) {
-	for _, u := range []discordtest.User{w.ann, w.bob} {
+	for _, u := range []discordtest.User{w.ann, w.bob, w.eve} {
 		if strings.Contains(b.Content, u.Mention()) && yourTurn(b.Content) {
 			return u, true
 		}

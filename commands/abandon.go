@@ -1,0 +1,76 @@
+package commands
+
+import (
+	"errors"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// KindAbandon is the confirmation's button of /game abandon.
+const KindAbandon = "k"
+
+// confirmAbandon is /game abandon (host or Manage Server): ending a game
+// for everyone cannot be undone, so it asks first, privately. A table
+// whose record cannot be read is freed at once: there is no game left to
+// lose, and no button could load it.
+func (s *Service) confirmAbandon(req Request, t *data.Table) Response {
+	unlock := s.lock(t.ID)
+	defer unlock()
+	l, err := s.load(t.ID)
+	if errors.Is(err, data.ErrCorrupt) {
+		return s.abandonNow(req, &loaded{t: t})
+	}
+	if err != nil {
+		return s.internal(req, err)
+	}
+	id, err := CustomID{Table: t.ID, Version: l.t.Version, Kind: KindAbandon}.Encode()
+	if err != nil {
+		return s.internal(req, err)
+	}
+	ctx := userCtx(req)
+	msg := render.Message{
+		Content: ctx.T("core.abandon.confirm", "Game", render.GameName(ctx, t.Game)),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: ctx.T("core.button.abandon"), Style: discordgo.DangerButton, CustomID: id},
+		}}},
+	}
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
+}
+
+// abandon is the confirmation's button: checked again, since rights and
+// the table may have changed since the question.
+func (s *Service) abandon(req Request, l *loaded) Response {
+	if req.User.ID != l.t.HostID && !req.CanManageGuild {
+		return private(req, "core.err.abandon_forbidden")
+	}
+	if !l.t.Live() {
+		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.err.not_playing")}}
+	}
+	resp := s.abandonNow(req, l)
+	if resp.Reply.Kind == ReplyNone {
+		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
+	}
+	return resp
+}
+
+// abandonNow ends the table without a result and tells the channel.
+func (s *Service) abandonNow(req Request, l *loaded) Response {
+	nt := *l.t
+	nt.Status = data.StatusAbandoned
+	nt.Version++
+	ctx := render.Ctx{L: i18n.For(nt.Locale)}
+	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
+		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content})
+	if nt.ThreadID != "" {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
+	}
+	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
+		return s.internal(req, err)
+	}
+	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("table abandoned")
+	return Response{Table: nt.ID}
+}
