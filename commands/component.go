@@ -56,6 +56,9 @@ func (s *Service) component(req Request) Response {
 	if id.Kind == KindAbandon {
 		return s.abandon(req, l)
 	}
+	if id.Kind == KindPause {
+		return s.pauseClick(req, l, id.Payload)
+	}
 	if id.Kind == KindRematch {
 		if !s.onTableMessage(req, l) {
 			return private(req, "core.err.bad_button")
@@ -74,6 +77,9 @@ func (s *Service) component(req Request) Response {
 	}
 	if !s.onTableMessage(req, l) {
 		return s.stale(req, l)
+	}
+	if l.t.Paused() {
+		return private(req, "core.pause.paused")
 	}
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")

@@ -115,6 +115,10 @@ func ParseCustomID(s string) (CustomID, error) {
 		if c.Payload != "accept" && c.Payload != "decline" {
 			return CustomID{}, fmt.Errorf("%w: offer verb", ErrBadCustomID)
 		}
+	case KindPause:
+		if c.Payload != "agree" && c.Payload != "refuse" {
+			return CustomID{}, fmt.Errorf("%w: pause verb", ErrBadCustomID)
+		}
 	case KindAbandon:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)

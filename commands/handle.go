@@ -370,6 +370,10 @@ func (s *Service) game(req Request) Response {
 		return s.confirmResign(req, t)
 	case "handover":
 		return s.handover(req, t)
+	case "pause":
+		return s.pause(req, t)
+	case "resume":
+		return s.resume(req, t)
 	case "abandon":
 		if req.User.ID != t.HostID && !req.CanManageGuild {
 			return private(req, "core.err.abandon_forbidden")

@@ -215,6 +215,13 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		// In the channel, not a private team thread the member cannot see.
 		_, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
 		return err
+	case data.EffectPause:
+		msg, ok := pauseMessage(t)
+		if !ok {
+			return nil // agreed, refused or withdrawn since
+		}
+		_, err := c.Post(ctx, t.PlayChannel(), msg, t.Nonce(e))
+		return err
 	case data.EffectJoin:
 		if t.ThreadID == "" || len(e.Mention) == 0 {
 			return nil

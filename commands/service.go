@@ -259,6 +259,11 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 	if passed {
 		t.Deadline = s.deadline(&t, after)
 		t.TurnStart, t.Reminded = s.Now().UTC(), 0
+		if t.Paused() && !t.Deadline.IsZero() { // the new turn's whole time waits for the resume
+			p := *t.Pause
+			p.Left, p.Span = max(t.Deadline.Sub(t.TurnStart), 0), t.Deadline.Sub(t.TurnStart)
+			t.Pause, t.Deadline = &p, time.Time{}
+		}
 	}
 	if l.eng.Outcome(st).Done {
 		t.Status = data.StatusFinished
@@ -332,8 +337,8 @@ func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
 	info := l.info()
-	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline}
-	if l.t.Status == data.StatusPlaying {
+	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
+	if l.t.Status == data.StatusPlaying && !req.Paused {
 		req.Menu = s.publicMenu(l, locale, info)
 		for _, a := range info.Active {
 			req.Undo = req.Undo || l.canUndo(a)

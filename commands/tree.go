@@ -33,7 +33,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name: "game", Description: en.T("cmd.game.description"), DescriptionLocalizations: localized("cmd.game.description"),
 			DefaultMemberPermissions: &minPerm,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"), vacationCommand(), handoverCommand(),
+				sub("status", "cmd.game.status"), sub("rules", "cmd.game.rules"), sub("abandon", "cmd.game.abandon"), listCommand(), remindersCommand(), sub("resign", "cmd.game.resign"), vacationCommand(), handoverCommand(), sub("pause", "cmd.game.pause"), sub("resume", "cmd.game.resume"),
 			},
 		},
 		settingsCommand(),

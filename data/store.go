@@ -67,6 +67,8 @@ type Table struct {
 	// Offer is the open offer of a seat to another member (/game
 	// handover); nil when there is none. Its buttons only point at it.
 	Offer *SeatOffer `json:"offer,omitempty"`
+	// Pause is a proposed or agreed pause (/game pause); nil when none.
+	Pause *Pause `json:"pause,omitempty"`
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
@@ -80,6 +82,21 @@ type Table struct {
 	Created   time.Time `json:"created"`
 	Updated   time.Time `json:"updated"`
 }
+
+// Pause is a pause of a table: proposed by By, agreed by each player in
+// Agreed; On once all have. Left is the turn time that remained (zero
+// without a clock), restored on resuming.
+type Pause struct {
+	By     string        `json:"by"`
+	Agreed []string      `json:"agreed,omitempty"`
+	On     bool          `json:"on,omitempty"`
+	Left   time.Duration `json:"left,omitempty"`
+	Span   time.Duration `json:"span,omitempty"`
+	At     time.Time     `json:"at"`
+}
+
+// Paused reports whether the players agreed to pause the table.
+func (t *Table) Paused() bool { return t.Pause != nil && t.Pause.On }
 
 // SeatOffer: By offers From's seats to To, who takes them by button.
 type SeatOffer struct {
@@ -161,6 +178,9 @@ const (
 	// EffectOffer posts the table's open seat offer with its buttons,
 	// pinging the member it is for.
 	EffectOffer = "offer"
+	// EffectPause posts the table's pause proposal with its buttons,
+	// pinging the players who have not agreed yet.
+	EffectPause = "pause"
 	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
 	EffectJoin = "join"
 	// EffectArchive archives the team thread; it comes last, since Discord

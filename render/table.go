@@ -174,6 +174,8 @@ type BoardRequest struct {
 	Deadline time.Time
 	// Undo offers the player to act to take back the last move.
 	Undo bool
+	// Paused: the players agreed to pause; no moves, no clock.
+	Paused bool
 }
 
 // Board is the public table message: the game's card, the outcome when
@@ -214,13 +216,18 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 				// awaits them right in the notification.
 				msg.Content = ctx.T("core.turn.ping_status", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
 			}
-			if !r.Deadline.IsZero() {
+			if r.Paused {
+				msg.Content += " " + ctx.T("core.pause.on_board")
+			} else if !r.Deadline.IsZero() {
 				// <t:UNIX:R> shows "in 3 hours" in each reader's own language and zone.
 				msg.Content += " " + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", r.Deadline.Unix()))
 			}
 			if r.Ping {
 				msg.Mentions = humans
 			}
+		}
+		if r.Paused { // only "my hand" while nobody may move
+			r.Menu, r.Undo, humans = nil, false, nil
 		}
 		msg.Components = playComponents(ctx, r, len(humans) > 0)
 	}
