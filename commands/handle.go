@@ -37,6 +37,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			return s.game(req)
 		case "settings":
 			return s.settings(req)
+		case "help":
+			return s.help(req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:

@@ -114,5 +114,5 @@ type Response struct {
 // message's ephemeral state cannot be changed"), so this is decided
 // before the answer exists.
 func PrivateCommand(req Request) bool {
-	return req.Kind == SlashCommand && (req.Command == "settings" || req.Command == "game" && (req.Subcommand == "rules" || req.Subcommand == "list" || req.Subcommand == "reminders" || req.Subcommand == "resign" || req.Subcommand == "vacation" || req.Subcommand == "abandon"))
+	return req.Kind == SlashCommand && (req.Command == "settings" || req.Command == "help" || req.Command == "game" && (req.Subcommand == "rules" || req.Subcommand == "list" || req.Subcommand == "reminders" || req.Subcommand == "resign" || req.Subcommand == "vacation" || req.Subcommand == "abandon"))
 }

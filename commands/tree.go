@@ -37,6 +37,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			},
 		},
 		settingsCommand(),
+		helpCommand(),
 	})
 }
 

@@ -1,0 +1,57 @@
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// helpCommand is /help [game]: what warroom is and how to start, or one
+// game's rules. It works anywhere in a server, with or without a table.
+func helpCommand() *discordgo.ApplicationCommand {
+	en := i18n.For("en")
+	game := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "game",
+		Description: en.T("cmd.help.game"), DescriptionLocalizations: *localized("cmd.help.game"),
+	}
+	for _, eng := range games.All() {
+		id := eng.Info().ID
+		name := func(lang string) string { return render.Clip(render.GameName(render.Ctx{L: i18n.For(lang)}, id), 100) }
+		game.Choices = append(game.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: name("en"), Value: id,
+			NameLocalizations: map[discordgo.Locale]string{discordgo.Polish: name("pl"), discordgo.Russian: name("ru")},
+		})
+	}
+	perm := int64(discordgo.PermissionSendMessages)
+	return &discordgo.ApplicationCommand{
+		Name: "help", Description: en.T("cmd.help.description"), DescriptionLocalizations: localized("cmd.help.description"),
+		DefaultMemberPermissions: &perm, Options: []*discordgo.ApplicationCommandOption{game},
+	}
+}
+
+// help answers /help privately, in the member's language.
+func (s *Service) help(req Request) Response {
+	ctx := userCtx(req)
+	if id := req.Options["game"]; id != "" {
+		g, ok := render.For(id)
+		if _, known := games.Lookup(id); !ok || !known {
+			return private(req, "core.err.unknown_game")
+		}
+		card := render.Card{Title: render.GameName(ctx, id), Description: g.Rules(ctx)}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+	}
+	card := render.Card{Title: ctx.T("core.help.title"), Description: ctx.T("core.help.intro")}
+	for _, eng := range games.All() {
+		info := eng.Info()
+		if _, ok := render.For(info.ID); !ok {
+			continue
+		}
+		card.Fields = append(card.Fields, render.Field{
+			Name:  render.GameName(ctx, info.ID),
+			Value: ctx.T("core.help.game", "Pitch", ctx.T(info.ID+".pitch"), "Players", seatText(ctx, info), "ID", info.ID),
+		})
+	}
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+}
