@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
@@ -89,6 +90,9 @@ func (s *Service) component(req Request) Response {
 	}
 	seat, ok := actingSeat(l, seats)
 	if !ok {
+		seat, ok = outOfTurnSeat(l, seats)
+	}
+	if !ok {
 		return private(req, "core.err.not_your_turn")
 	}
 	switch id.Kind {
@@ -159,6 +163,32 @@ func (s *Service) onTableMessage(req Request, l *loaded) bool {
 	return false
 }
 
+// outOfTurnSeat is the user's first seat that is not to act but that the
+// rules let act now anyway (games.Info.OutOfTurn: FoW losses, conceding).
+func outOfTurnSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
+	if !l.eng.Info().OutOfTurn {
+		return 0, false
+	}
+	for _, s := range seats {
+		if len(l.eng.Legal(l.state, s)) > 0 {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// seatFor is the user's seat for which a is legal, active seats first.
+func seatFor(l *loaded, seats []games.Seat, a games.Action) (games.Seat, bool) {
+	for _, active := range []bool{true, false} {
+		for _, st := range seats {
+			if games.IsActive(l.eng, l.state, st) == active && isLegal(l.eng.Legal(l.state, st), a) {
+				return st, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // actingSeat picks the user's first seat that may act now.
 func actingSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 	for _, s := range seats {
@@ -202,24 +232,40 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 	seat := seats[0]
 	ctx := ctxFor(l, req.Locale, seat)
 	card, ok := g.Private(ctx, l.eng.View(l.state, seat))
+	// What the rules let the player do out of turn comes with it (FoW:
+	// report a loss, concede): the board's buttons are the active seat's.
+	var extra []discordgo.MessageComponent
+	if _, active := actingSeat(l, seats); !active {
+		if st, out := outOfTurnSeat(l, seats); out {
+			if m, has := s.menu(l, req.Locale, st); has {
+				extra = render.Components(ctxFor(l, req.Locale, st), m, l.ids())
+				if !ok {
+					card, ok = render.Card{Description: ctx.T("core.private.out_of_turn")}, true
+				}
+			}
+		}
+	}
 	if !ok {
 		return private(req, "core.private.none")
 	}
-	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+	msg := render.CardMessage(card)
+	msg.Components = extra
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
 
 // action applies a player's choice and answers with the new board.
 func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Action) Response {
 	seat, ok := actingSeat(l, seats)
 	if !ok {
+		seat, ok = outOfTurnSeat(l, seats)
+	}
+	if !ok {
 		return private(req, "core.err.not_your_turn")
 	}
-	// A user with several active seats acts with the one that may take a.
-	for _, st := range seats {
-		if games.IsActive(l.eng, l.state, st) && isLegal(l.eng.Legal(l.state, st), a) {
-			seat = st
-			break
-		}
+	// A user with several seats acts with the one that may take a: an
+	// active one first, else one the rules let act out of turn.
+	if st, ok := seatFor(l, seats, a); ok {
+		seat = st
 	}
 	res, err := s.act(l, seat, req.User.ID, a)
 	if err != nil {

@@ -532,7 +532,7 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 
 func TestCommandTree(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 3 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" {
+	if len(cmds) != 4 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool

@@ -243,4 +243,10 @@ type Info struct {
 	// a real table, and a computer stand-in would invent it (losses,
 	// claims, morale).
 	TimeoutRemindsOnly bool
+	// OutOfTurn: the rules let a seat act when it is not active (FoW: a
+	// player reports their own losses or concedes at any time in battle).
+	// Legal of a seat that is not active then lists those actions; in
+	// every other game it is empty. Active, and so turn order and pings,
+	// is unchanged.
+	OutOfTurn bool
 }

@@ -644,8 +644,9 @@ func TestE14OverTheWire(t *testing.T) {
 	if js(s.Objectives) != js(want) || s.First != 0 || s.Sub != SubMovement {
 		t.Fatalf("objectives %v first %d sub %s", s.Objectives, s.First, s.Sub)
 	}
-	do(t, &s, 0, "lost.1.1", rng)
-	do(t, &s, 0, "lost.1.2", rng)
+	// Bartek reports his own losses during Anna's turn (any time, §8).
+	do(t, &s, 1, "lost.1.1", rng)
+	do(t, &s, 1, "lost.1.2", rng)
 	do(t, &s, 0, "end_turn", rng)
 	do(t, &s, 1, "end_turn", rng)
 	if objs, _ := victoryOptions(&s); !eqInts(objs, []int{0, 1}) {

@@ -1,6 +1,7 @@
 package fow
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/warroom/warroom/games"
@@ -23,6 +24,7 @@ func (Game) Info() games.Info {
 	return games.Info{
 		ID: ID, Name: "Flames of War mission referee", MinSeats: 2, MaxSeats: 2,
 		TimeoutRemindsOnly: true,
+		OutOfTurn:          true,
 		Options: []games.OptionSpec{
 			{Key: "mission", Kind: games.OptionString, Choices: ids, Default: "free_for_all"},
 			{Key: "dice", Kind: games.OptionString, Choices: []string{"bot", "manual"}, Default: "bot"},
@@ -165,11 +167,11 @@ func legal(s *State, seat int) []games.Action {
 		ok = ok || x == seat
 	}
 	if !ok {
-		return nil
+		return anytime(s, seat)
 	}
 	if s.Await != nil {
 		if s.Await.Seats[len(s.Await.Got)] != seat {
-			return nil
+			return anytime(s, seat)
 		}
 		out := make([]games.Action, 6)
 		for v := 1; v <= 6; v++ {
@@ -319,11 +321,30 @@ func rosterLegal(sd *Side) []games.Action {
 	return out
 }
 
+// anytime is what a seat may do in battle whatever the turn (spec §8,
+// "Actions available at any time"): report the loss of one of its own
+// platoons on the table, and concede. Never the opponent's losses: only
+// the owner reports them. A platoon in ambush is not offered (ruling in
+// docs/rules): it is off the table, and a choice naming it would tell
+// the opponent which platoons wait in ambush.
+func anytime(s *State, seat int) []games.Action {
+	if s.Phase != PhBattle || seat < 0 || seat > 1 || s.Await != nil {
+		return nil
+	}
+	var out []games.Action
+	for i, p := range s.Sides[seat].Platoons {
+		if p.Status == StTable {
+			out = append(out, act("lost", seat, i))
+		}
+	}
+	return append(out, act("concede"))
+}
+
 func battleLegal(s *State, seat int) []games.Action {
 	var out []games.Action
 	t := &s.T
 	if seat != s.Active {
-		return []games.Action{act("agree_end"), act("decline_end")}
+		return append([]games.Action{act("agree_end"), act("decline_end")}, anytime(s, seat)...)
 	}
 	{
 		if s.Check != nil {
@@ -376,11 +397,9 @@ func battleLegal(s *State, seat int) []games.Action {
 			out = append(out, act("end_turn"))
 		}
 	}
-	for _, side := range []int{seat, 1 - seat} {
-		for i, p := range s.Sides[side].Platoons {
-			if p.Status == StTable {
-				out = append(out, act("lost", side, i))
-			}
+	for i, p := range s.Sides[seat].Platoons {
+		if p.Status == StTable {
+			out = append(out, act("lost", seat, i))
 		}
 	}
 	out = append(out, act("morale_failed"), act("concede"))
@@ -431,6 +450,9 @@ func explain(s *State, seat int, a games.Action) error {
 		}
 		return -1
 	}
+	if !slices.Contains(activeSeats(s), seat) && a.Verb != "lost" {
+		return games.Illegal("not_your_turn")
+	}
 	sd := s.Sides[seat]
 	plat := func(i int) (Platoon, bool) {
 		if i >= 0 && i < len(sd.Platoons) {
@@ -439,6 +461,10 @@ func explain(s *State, seat int, a games.Action) error {
 		return Platoon{}, false
 	}
 	switch a.Verb {
+	case "lost":
+		if s.Phase == PhBattle && arg(0) != seat {
+			return games.Illegal("not_owner")
+		}
 	case "die":
 		if s.Await != nil {
 			return games.Illegal("bad_die", a.String())

@@ -380,15 +380,25 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 			p.fatalf(n, "a refused action changed its input")
 		}
 	}()
-	// Seats that are not active: no legal action, and refused.
+	// Seats that are not active: no legal action, and refused; in a game
+	// whose rules allow acting out of turn (Info.OutOfTurn), a seat's
+	// own out-of-turn actions, which are accepted.
 	for v := games.Spectator; v <= games.Seat(p.setup.Seats); v++ {
 		if slices.Contains(act, v) {
 			continue
 		}
-		if l := e.Legal(s, v); len(l) > 0 {
+		l := e.Legal(s, v)
+		if len(l) > 0 && (!e.Info().OutOfTurn || v == games.Spectator || int(v) >= p.setup.Seats) {
 			p.fatalf(n, "seat %d is not active but has %v", v, l)
 		}
-		refuse(v, legal[0], "inactive seat")
+		for _, a := range l {
+			if _, _, err := e.Apply(s, v, a, scratch); err != nil {
+				p.fatalf(n, "out-of-turn %v by seat %d refused: %v", a, v, err)
+			}
+		}
+		if !games.InLegal(l, legal[0]) {
+			refuse(v, legal[0], "inactive seat")
+		}
 	}
 	// Perturbations of a legal action.
 	for _, x := range p.perturb(legal[pick.Intn(len(legal))], pick) {
