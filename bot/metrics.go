@@ -28,8 +28,9 @@ type Metrics struct {
 	commit      prometheus.Histogram     // store group commit seconds
 	group       prometheus.Histogram     // writes per store commit
 
-	ready atomic.Bool // commands registered and the gateway open
-	alive func() error
+	ready  atomic.Bool // commands registered and the gateway open
+	alive  func() error
+	routes map[string]http.Handler // more paths on the same server (Route)
 }
 
 // Store is what the health and table gauges read.
@@ -96,6 +97,15 @@ func (m *Metrics) observeInteraction(kind, result string, took time.Duration) {
 	}
 }
 
+// Route serves h at pattern too (the interactions endpoint), on the same
+// --http address. Call it before Serve.
+func (m *Metrics) Route(pattern string, h http.Handler) {
+	if m.routes == nil {
+		m.routes = map[string]http.Handler{}
+	}
+	m.routes[pattern] = h
+}
+
 // Handler serves /metrics, /healthz (the process answers) and /readyz
 // (the store answers and the commands are registered).
 func (m *Metrics) Handler() http.Handler {
@@ -113,6 +123,9 @@ func (m *Metrics) Handler() http.Handler {
 		}
 		w.Write([]byte("ready\n"))
 	})
+	for p, h := range m.routes {
+		mux.Handle(p, h)
+	}
 	return mux
 }
 
@@ -123,7 +136,7 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -135,7 +148,11 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 			log.Error().Err(err).Msg("metrics server stopped")
 		}
 	}()
-	log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics, /healthz and /readyz")
+	paths := []string{"/metrics", "/healthz", "/readyz"}
+	for p := range m.routes {
+		paths = append(paths, p)
+	}
+	log.Info().Str("addr", ln.Addr().String()).Strs("paths", paths).Msg("serving HTTP")
 	return nil
 }
 
