@@ -72,12 +72,13 @@ type Endpoint struct {
 	now  func() time.Time
 	seen seenIDs
 	log  zerolog.Logger
+	m    *Metrics // counts refusals; may be nil
 	bot  atomic.Pointer[Bot]
 }
 
 // NewEndpoint makes an endpoint that trusts requests signed by key.
-func NewEndpoint(key ed25519.PublicKey, log zerolog.Logger) *Endpoint {
-	return &Endpoint{key: key, now: time.Now, log: log, seen: seenIDs{ids: map[string]time.Time{}}}
+func NewEndpoint(key ed25519.PublicKey, m *Metrics, log zerolog.Logger) *Endpoint {
+	return &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}}}
 }
 
 // refusal is an HTTP status and why, for the log (never the body's content).
@@ -115,6 +116,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			ev = e.log.Info()
 		}
 		ev.Int("status", ref.status).Str("from", r.RemoteAddr).Msg("interaction request refused: " + ref.why)
+		e.m.refusedRequest(ref.status)
 		http.Error(w, http.StatusText(ref.status), ref.status)
 		return
 	}

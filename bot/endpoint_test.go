@@ -33,7 +33,7 @@ func signed(body string, at time.Time) *http.Request {
 }
 
 func testEndpoint() *Endpoint {
-	e := NewEndpoint(testPub(), zerolog.Nop())
+	e := NewEndpoint(testPub(), nil, zerolog.Nop())
 	e.now = func() time.Time { return testNow }
 	return e
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -25,6 +26,7 @@ type Metrics struct {
 	interaction *prometheus.HistogramVec // seconds from receipt to the answer, by kind and result
 	rest        *prometheus.HistogramVec // Discord REST call seconds, by method and route
 	limited     *prometheus.CounterVec   // Discord 429 answers, by scope
+	refused     *prometheus.CounterVec   // interaction requests refused by the HTTP endpoint, by status
 	commit      prometheus.Histogram     // store group commit seconds
 	group       prometheus.Histogram     // writes per store commit
 
@@ -54,6 +56,9 @@ func NewMetrics(store Store) *Metrics {
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "warroom_discord_rate_limited_total", Help: "Discord answers with status 429, by X-RateLimit-Scope (user, global, shared).",
 	}, []string{"scope"})
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "warroom_interaction_requests_refused_total", Help: "Requests to the HTTP interactions endpoint refused before use, by status (401: bad, stale or replayed signature; 400, 405, 413, 415: malformed; 503: starting or stopping).",
+	}, []string{"status"})
 	m.commit = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name: "warroom_store_commit_seconds", Help: "Store write transactions (group commits), fsync included.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25},
@@ -71,7 +76,7 @@ func NewMetrics(store Store) *Metrics {
 			return float64(n)
 		})
 	}
-	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.commit, m.group,
+	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.refused, m.commit, m.group,
 		gauge("warroom_live_tables", "Tables in a lobby or in play.", store.LiveCount),
 		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func() (int, error) {
 			ids, err := store.Owing()
@@ -89,6 +94,12 @@ func (m *Metrics) Commit(writes int, took time.Duration) {
 	}
 	m.commit.Observe(took.Seconds())
 	m.group.Observe(float64(writes))
+}
+
+func (m *Metrics) refusedRequest(status int) {
+	if m != nil {
+		m.refused.WithLabelValues(strconv.Itoa(status)).Inc()
+	}
 }
 
 func (m *Metrics) observeInteraction(kind, result string, took time.Duration) {

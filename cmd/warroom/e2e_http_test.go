@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/hex"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -52,7 +53,7 @@ func (w *world) startServe() string {
 func TestE2EHTTPInteractions(t *testing.T) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
-	w.startServe()
+	url := w.startServe()
 	w.lobby("flanders", nil, true, 0)
 	rng := rand.New(rand.NewPCG(3, 1))
 	for range 3 {
@@ -160,6 +161,16 @@ func TestE2EHTTPInteractions(t *testing.T) {
 		if !strings.Contains(w.log.String(), want) {
 			t.Errorf("the log does not say %q", want)
 		}
+	}
+	// 5 hostile requests, 2 replays and the portal's invalid PING.
+	resp, err := http.Get(strings.TrimSuffix(url, "/interactions") + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	m, _ := io.ReadAll(resp.Body)
+	if want := `warroom_interaction_requests_refused_total{status="401"} 8`; !strings.Contains(string(m), want) {
+		t.Errorf("/metrics lacks %s", want)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
@@ -63,16 +64,14 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	var endpoint *bot.Endpoint
+	var key ed25519.PublicKey
 	if serve {
 		if *httpAddr == "" {
 			return errors.New("warroom serve needs --http (or WARROOM_HTTP), e.g. 127.0.0.1:8080 behind a TLS reverse proxy")
 		}
-		key, err := bot.ParsePublicKey(*publicKey)
-		if err != nil {
+		if key, err = bot.ParsePublicKey(*publicKey); err != nil {
 			return err
 		}
-		endpoint = bot.NewEndpoint(key, log)
 	}
 	token := os.Getenv("DISCORD_TOKEN")
 	if token == "" {
@@ -102,10 +101,12 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	svc.MaxLobbies = *maxLobbies
 
 	var metrics *bot.Metrics
+	var endpoint *bot.Endpoint
 	if *httpAddr != "" {
 		metrics = bot.NewMetrics(store)
 		store.ObserveCommits(metrics.Commit)
-		if endpoint != nil {
+		if serve {
+			endpoint = bot.NewEndpoint(key, metrics, log)
 			metrics.Route(bot.InteractionsPath, endpoint)
 		}
 		if err := metrics.Serve(ctx, *httpAddr, log); err != nil {
