@@ -240,3 +240,24 @@ func FuzzInteractionRequest(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkEndpointCheck is the endpoint's own cost per interaction:
+// reading, verifying and decoding a signed click (no bot attached, so it
+// ends in 503 after every check).
+func BenchmarkEndpointCheck(b *testing.B) {
+	e := testEndpoint()
+	stamp := strconv.FormatInt(testNow.Unix(), 10)
+	sig := hex.EncodeToString(ed25519.Sign(testKey, []byte(stamp+clickBody)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := httptest.NewRequest(http.MethodPost, InteractionsPath, strings.NewReader(clickBody))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("X-Signature-Timestamp", stamp)
+		r.Header.Set("X-Signature-Ed25519", sig)
+		w := httptest.NewRecorder()
+		e.ServeHTTP(w, r)
+		if w.Code != http.StatusServiceUnavailable {
+			b.Fatal(w.Code)
+		}
+	}
+}
