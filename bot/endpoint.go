@@ -160,8 +160,8 @@ func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.In
 // "Validating Security Request Headers"). Discord also sends invalid
 // signatures on purpose and removes an endpoint that accepts one (same
 // page). The timestamp, Unix seconds, must be within SignatureWindow of
-// now; it is checked after the signature, so only Discord's own stale
-// requests are told apart.
+// now; it is checked after the signature, so a request logged as stale
+// is one Discord really signed.
 func verifySignature(key ed25519.PublicKey, now time.Time, h http.Header, body []byte) (time.Time, *refusal) {
 	sigHex, stamp := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
 	if sigHex == "" || stamp == "" {
@@ -271,6 +271,10 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discor
 		select {
 		case <-sent:
 		default:
+			if b.stopping() { // Stop began between the endpoint's check and onInteraction's
+				http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
+				return
+			}
 			b.log.Error().Str("interaction", i.ID).Msg("interaction handled without a callback")
 			http.Error(w, "not acknowledged", http.StatusInternalServerError)
 			return
