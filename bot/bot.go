@@ -35,6 +35,10 @@ type Config struct {
 	// Metrics, when set, records interactions and Discord REST calls and
 	// reports readiness once the commands are registered.
 	Metrics *Metrics
+	// Endpoint, when set, is where interactions arrive (HTTP, `warroom
+	// serve`): no gateway connection is opened, and the endpoint is handed
+	// this bot once the commands are registered.
+	Endpoint *Endpoint
 }
 
 // Bot is a running Discord connection.
@@ -47,6 +51,16 @@ type Bot struct {
 	closing  chan struct{}
 	mu       sync.Mutex
 	stopped  bool
+
+	acksMu sync.Mutex
+	acks   map[string]chan struct{} // HTTP interactions waiting for their callback
+}
+
+// stopping: Stop has begun.
+func (b *Bot) stopping() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stopped
 }
 
 // begin registers work in flight; false once Stop has begun, so Stop's
@@ -65,7 +79,8 @@ func (b *Bot) begin() bool {
 var ErrBadToken = errors.New("Discord rejected the bot token (check DISCORD_TOKEN)")
 
 // Start connects, checks the token, registers the commands and starts
-// answering interactions.
+// answering interactions: from the gateway, or with cfg.Endpoint from
+// HTTP requests (then REST only: the session is never opened).
 func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.Logger) (*Bot, error) {
 	if strings.TrimSpace(cfg.Token) == "" {
 		return nil, errors.New("no bot token: set DISCORD_TOKEN")
@@ -78,6 +93,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	if timeout == 0 {
 		timeout = 20 * time.Second
 	}
+	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{}), acks: map[string]chan struct{}{}}
 	s.Client = &http.Client{Timeout: timeout}
 	if cfg.APIBase != "" {
 		base, err := url.Parse(cfg.APIBase)
@@ -93,13 +109,19 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		}
 		s.Client.Transport = meteredTransport{next: next, m: cfg.Metrics}
 	}
+	if cfg.Endpoint != nil {
+		next := s.Client.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		s.Client.Transport = callbackTransport{next: next, sent: b.callbackSent}
+	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	s.LogLevel = discordgo.LogWarning
 	routeDiscordgoLogs(log)
 
-	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{})}
 	me, err := s.User("@me")
 	if err != nil {
 		var re *discordgo.RESTError
@@ -108,24 +130,17 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		}
 		return nil, fmt.Errorf("reach Discord: %w", err)
 	}
-	ready := make(chan *discordgo.Ready, 1)
-	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
-	s.AddHandler(b.onEvent)
-	if err := s.Open(); err != nil {
-		return nil, fmt.Errorf("open Discord gateway: %w", err)
-	}
 	var appID string
-	select {
-	case r := <-ready:
-		if r.Application != nil {
-			appID = r.Application.ID
+	if cfg.Endpoint != nil {
+		// No READY tells the application id or fills the state's user.
+		app, err := s.Application("@me")
+		if err != nil {
+			return nil, fmt.Errorf("read the application: %w", err)
 		}
-	case <-time.After(15 * time.Second):
-		s.Close()
-		return nil, errors.New("Discord gateway sent no READY within 15 s")
-	case <-ctx.Done():
-		s.Close()
-		return nil, ctx.Err()
+		appID = app.ID
+		s.State.User = me
+	} else if appID, err = b.openGateway(ctx); err != nil {
+		return nil, err
 	}
 	if appID == "" {
 		appID = me.ID
@@ -140,11 +155,39 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		where = "in guild " + cfg.GuildID
 	}
 	go b.timers()
+	if cfg.Endpoint != nil {
+		cfg.Endpoint.Attach(b)
+	}
 	if cfg.Metrics != nil {
 		cfg.Metrics.ready.Store(true)
 	}
 	log.Info().Str("user", me.Username).Str("app", appID).Int("commands", len(cmds)).Msgf("connected; commands registered %s", where)
 	return b, nil
+}
+
+// openGateway connects to the gateway and returns the application id
+// its READY names.
+func (b *Bot) openGateway(ctx context.Context) (string, error) {
+	s := b.s
+	ready := make(chan *discordgo.Ready, 1)
+	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
+	s.AddHandler(b.onEvent)
+	if err := s.Open(); err != nil {
+		return "", fmt.Errorf("open Discord gateway: %w", err)
+	}
+	select {
+	case r := <-ready:
+		if r.Application != nil {
+			return r.Application.ID, nil
+		}
+		return "", nil
+	case <-time.After(15 * time.Second):
+		s.Close()
+		return "", errors.New("Discord gateway sent no READY within 15 s")
+	case <-ctx.Done():
+		s.Close()
+		return "", ctx.Err()
+	}
 }
 
 // timers plays the turns of players who ran out of time (turn_timeout)

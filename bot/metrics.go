@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -25,11 +26,13 @@ type Metrics struct {
 	interaction *prometheus.HistogramVec // seconds from receipt to the answer, by kind and result
 	rest        *prometheus.HistogramVec // Discord REST call seconds, by method and route
 	limited     *prometheus.CounterVec   // Discord 429 answers, by scope
+	refused     *prometheus.CounterVec   // interaction requests refused by the HTTP endpoint, by status
 	commit      prometheus.Histogram     // store group commit seconds
 	group       prometheus.Histogram     // writes per store commit
 
-	ready atomic.Bool // commands registered and the gateway open
-	alive func() error
+	ready  atomic.Bool // commands registered and the gateway open
+	alive  func() error
+	routes map[string]http.Handler // more paths on the same server (Route)
 }
 
 // Store is what the health and table gauges read.
@@ -53,6 +56,9 @@ func NewMetrics(store Store) *Metrics {
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "warroom_discord_rate_limited_total", Help: "Discord answers with status 429, by X-RateLimit-Scope (user, global, shared).",
 	}, []string{"scope"})
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "warroom_interaction_requests_refused_total", Help: "Requests to the HTTP interactions endpoint refused before use, by status (401: bad, stale or replayed signature; 400, 405, 413, 415: malformed; 503: starting or stopping).",
+	}, []string{"status"})
 	m.commit = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name: "warroom_store_commit_seconds", Help: "Store write transactions (group commits), fsync included.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25},
@@ -70,7 +76,7 @@ func NewMetrics(store Store) *Metrics {
 			return float64(n)
 		})
 	}
-	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.commit, m.group,
+	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.refused, m.commit, m.group,
 		gauge("warroom_live_tables", "Tables in a lobby or in play.", store.LiveCount),
 		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func() (int, error) {
 			ids, err := store.Owing()
@@ -90,10 +96,25 @@ func (m *Metrics) Commit(writes int, took time.Duration) {
 	m.group.Observe(float64(writes))
 }
 
+func (m *Metrics) refusedRequest(status int) {
+	if m != nil {
+		m.refused.WithLabelValues(strconv.Itoa(status)).Inc()
+	}
+}
+
 func (m *Metrics) observeInteraction(kind, result string, took time.Duration) {
 	if m != nil {
 		m.interaction.WithLabelValues(kind, result).Observe(took.Seconds())
 	}
+}
+
+// Route serves h at pattern too (the interactions endpoint), on the same
+// --http address. Call it before Serve.
+func (m *Metrics) Route(pattern string, h http.Handler) {
+	if m.routes == nil {
+		m.routes = map[string]http.Handler{}
+	}
+	m.routes[pattern] = h
 }
 
 // Handler serves /metrics, /healthz (the process answers) and /readyz
@@ -113,6 +134,9 @@ func (m *Metrics) Handler() http.Handler {
 		}
 		w.Write([]byte("ready\n"))
 	})
+	for p, h := range m.routes {
+		mux.Handle(p, h)
+	}
 	return mux
 }
 
@@ -123,7 +147,7 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -135,7 +159,11 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 			log.Error().Err(err).Msg("metrics server stopped")
 		}
 	}()
-	log.Info().Str("addr", ln.Addr().String()).Msg("serving /metrics, /healthz and /readyz")
+	paths := []string{"/metrics", "/healthz", "/readyz"}
+	for p := range m.routes {
+		paths = append(paths, p)
+	}
+	log.Info().Str("addr", ln.Addr().String()).Strs("paths", paths).Msg("serving HTTP")
 	return nil
 }
 

@@ -75,6 +75,28 @@
 // The helpers that fail the test fail the test given to New; in a subtest
 // use srv.For(t), a view of the same stand-in bound to t.
 //
+// # HTTP interactions instead of the gateway
+//
+// The stand-in holds the application's Ed25519 key; PublicKey() is its
+// public half in hex, for the bot's --public-key.
+// SetInteractionsEndpoint(ctx, url) saves an Interactions Endpoint URL as
+// the Developer Portal does: a signed PING must get 200 {"type": 1} as
+// JSON and a PING with an invalid signature 401, or the URL is refused.
+// From then on every interaction is POSTed there (X-Signature-Ed25519
+// over X-Signature-Timestamp, Unix seconds of the stand-in's clock,
+// followed by the body, which is the gateway's INTERACTION_CREATE data)
+// instead of being dispatched on the gateway. The answer is checked as
+// Discord takes it (developers/interactions/receiving-and-responding.mdx,
+// "Interaction Callback"): 202 must have no body and come after the bot's
+// callback; 200 with an interaction response (JSON) is the callback, run
+// through the callback route with its schema and rules; any other status,
+// an unreachable endpoint or an answer after the deadline is a failure
+// (endpoint-refused, endpoint-unreachable, late-endpoint-answer, ...).
+// For hostile requests: HoldNext() keeps the next interaction from being
+// sent; ix.Post(ctx, at, forge) sends it signed at at after forge changed
+// the headers or body (a 2xx counts it delivered, a refusal not);
+// ix.Replay(ctx) sends its last request again byte for byte.
+//
 // Seeing: an Interaction's Wait(ctx) / Expect() returns the Response the user
 // sees: the callback type and Latency, the resulting Message (the original
 // response for types 4/5, the component's message for 6/7; a deferral
@@ -237,7 +259,8 @@
 // channels as objects (GUILD_CREATE,
 // THREAD_CREATE and other gateway events are not sent), message content
 // and MESSAGE_CREATE events, reactions, pins, polls, stickers, webhooks
-// other than interaction follow-ups, HTTP interactions (Ed25519), zlib
+// other than interaction follow-ups, Discord's own retries and routine
+// security probes of an interactions endpoint, zlib
 // transport compression (frames are plain JSON text), Discord's real bucket
 // sizes and shared buckets across routes, the invalid-request limit
 // (Cloudflare bans), server-wide active thread limits, pinned forum

@@ -26,6 +26,7 @@ type ixState struct {
 	created        time.Time
 	delivered      bool
 	payload        []byte
+	lastSent       *Delivery // the last HTTP request that carried it
 
 	acked      bool
 	ackType    discordgo.InteractionResponseType
@@ -391,8 +392,9 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 	s.ixByToken[st.token] = st
 	s.ixOrder = append(s.ixOrder, st)
 	s.lastSeen = time.Now()
-	sess := s.sessionFor(i.GuildID)
-	if sess != nil {
+	if s.ep.url != "" {
+		st.delivered = s.deliverLocked(st)
+	} else if sess := s.sessionFor(i.GuildID); sess != nil {
 		st.delivered = true
 		s.gwDispatch(sess, "INTERACTION_CREATE", payload)
 	}

@@ -121,6 +121,7 @@ type core struct {
 	ixOrder      []*ixState
 
 	gw gateway
+	ep endpointState // HTTP interactions (endpoint.go)
 	rt []route
 	w  world // guild locales, bot permissions, rate limits, clock offset
 }

@@ -4,6 +4,7 @@
 //	warroom play flanders --bots 4   computer players play a whole game
 //	warroom replay case.json         apply actions to a saved state, print JSON
 //	warroom run                      the Discord bot (DISCORD_TOKEN)
+//	warroom serve                    the bot on an HTTP interactions endpoint
 //	warroom export --table ID        a stored table as JSON, for bug reports
 //	warroom backup --out FILE        a consistent copy of the database
 //	warroom repair --out FILE        salvage a damaged database into a new file
@@ -30,6 +31,7 @@ Usage:
   warroom play <game> [flags]     play locally in the terminal (games: %s)
   warroom replay <file.json>      apply actions to a saved table state; prints JSON
   warroom run [flags]             run the Discord bot (needs DISCORD_TOKEN)
+  warroom serve [flags]           run it on Discord's Interactions Endpoint URL (HTTP, no gateway)
   warroom export [flags]          print a stored table and its log as JSON
   warroom backup [flags]          copy the database while the bot is stopped
   warroom repair [flags]          salvage the readable tables of a damaged database
@@ -54,6 +56,10 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "run":
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		err = cmdRun(ctx, args[1:], stderr)
+		stop()
+	case "serve":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = cmdServe(ctx, args[1:], stderr)
 		stop()
 	case "export":
 		err = cmdExport(args[1:], stdout)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,7 +28,15 @@ func parse(fs *flag.FlagSet, args []string) error {
 // cmdRun runs the Discord bot until SIGINT or SIGTERM.
 // ctx ends the bot (main cancels it on SIGINT/SIGTERM).
 func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	return runBot(ctx, "run", args, stderr)
+}
+
+// runBot is `warroom run` (interactions over the gateway) and `warroom
+// serve` (interactions over HTTP); they differ only in how interactions
+// arrive.
+func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) error {
+	serve := mode == "serve"
+	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
 	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only, instantly (env DISCORD_GUILD_ID)")
@@ -38,7 +47,15 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	timerEvery := fs.Duration("timer-interval", 30*time.Second, "how often to look for turns past their turn_timeout")
 	timeoutUnit := fs.Duration("dev-timeout-unit", time.Hour, "developers only: what one unit of turn_timeout means (tests use seconds)")
 	lobbyTTL := fs.Duration("lobby-ttl", 24*time.Hour, "a lobby not started within this long closes and frees its channel (0: never)")
-	httpAddr := fs.String("http", env("WARROOM_HTTP", ""), "serve /metrics (Prometheus), /healthz and /readyz on this address, e.g. :9090 or 127.0.0.1:9090 (env WARROOM_HTTP; empty: off)")
+	httpHelp := "serve /metrics (Prometheus), /healthz and /readyz on this address, e.g. :9090 or 127.0.0.1:9090 (env WARROOM_HTTP; empty: off)"
+	if serve {
+		httpHelp = "required: serve " + bot.InteractionsPath + " (Discord's Interactions Endpoint URL, behind a TLS proxy), /metrics, /healthz and /readyz on this address, e.g. 127.0.0.1:8080 (env WARROOM_HTTP)"
+	}
+	httpAddr := fs.String("http", env("WARROOM_HTTP", ""), httpHelp)
+	var publicKey *string
+	if serve {
+		publicKey = fs.String("public-key", env("DISCORD_PUBLIC_KEY", ""), "the application's Public Key, hex, from the Developer Portal's General Information (env DISCORD_PUBLIC_KEY)")
+	}
 	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -46,6 +63,15 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	log, err := newLogger(stderr, *logFormat, *logLevel)
 	if err != nil {
 		return err
+	}
+	var key ed25519.PublicKey
+	if serve {
+		if *httpAddr == "" {
+			return errors.New("warroom serve needs --http (or WARROOM_HTTP), e.g. 127.0.0.1:8080 behind a TLS reverse proxy")
+		}
+		if key, err = bot.ParsePublicKey(*publicKey); err != nil {
+			return err
+		}
 	}
 	token := os.Getenv("DISCORD_TOKEN")
 	if token == "" {
@@ -75,14 +101,19 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	svc.MaxLobbies = *maxLobbies
 
 	var metrics *bot.Metrics
+	var endpoint *bot.Endpoint
 	if *httpAddr != "" {
 		metrics = bot.NewMetrics(store)
 		store.ObserveCommits(metrics.Commit)
+		if serve {
+			endpoint = bot.NewEndpoint(key, metrics, log)
+			metrics.Route(bot.InteractionsPath, endpoint)
+		}
 		if err := metrics.Serve(ctx, *httpAddr, log); err != nil {
 			return fmt.Errorf("--http %s: %w", *httpAddr, err)
 		}
 	}
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics}, svc, log)
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint}, svc, log)
 	if err != nil {
 		return err
 	}
@@ -92,7 +123,7 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := b.Stop(sctx); err != nil {
-		log.Warn().Err(err).Msg("close gateway")
+		log.Warn().Err(err).Msg("stop the bot")
 	}
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("close database: %w", err)

@@ -1,0 +1,346 @@
+package bot
+
+// HTTP interactions: with an Interactions Endpoint URL set in the
+// Developer Portal, Discord POSTs every interaction to it instead of
+// sending it over the gateway; the two ways are mutually exclusive
+// (developers/interactions/receiving-and-responding.mdx, "Receiving an
+// Interaction"; developers/interactions/overview.mdx, "Preparing for
+// Interactions").
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+)
+
+const (
+	// InteractionsPath is where the --http server receives interactions.
+	InteractionsPath = "/interactions"
+
+	// SignatureWindow is how far X-Signature-Timestamp may lie from this
+	// machine's clock. Discord's docs set no limit; ours makes a captured
+	// request useless after it and lets the replay memory forget ids.
+	SignatureWindow = 5 * time.Minute
+
+	// maxInteractionBody bounds a request. An interaction carries at most
+	// one message (6,000 characters of embeds, 40 components) and the
+	// resolved users of a command: far below 1 MiB.
+	maxInteractionBody = 1 << 20
+
+	// ackWait is Discord's deadline for the initial response: "you must
+	// send an initial response within 3 seconds of receiving the event"
+	// (developers/interactions/receiving-and-responding.mdx, "Interaction
+	// Callback"). After it the token is invalid, so waiting longer is
+	// useless.
+	ackWait = 3 * time.Second
+)
+
+// ParsePublicKey reads the application's public key as the Developer
+// Portal shows it (General Information, "Public Key": 64 hex digits).
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, errors.New("no public key: set --public-key or DISCORD_PUBLIC_KEY to the application's Public Key (Developer Portal, General Information)")
+	}
+	k, err := hex.DecodeString(s)
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("bad public key: want the %d hex digits of the application's Public Key (Developer Portal, General Information), got %d characters", 2*ed25519.PublicKeySize, len(s))
+	}
+	return ed25519.PublicKey(k), nil
+}
+
+// Endpoint receives interactions over HTTP. It checks each request
+// before anything in it is used, answers PING itself, and hands every
+// other interaction to the Bot attached to it, which answers it as in
+// gateway mode. Until a Bot is attached (commands not registered yet)
+// and after it stops, interactions get 503.
+type Endpoint struct {
+	key  ed25519.PublicKey
+	now  func() time.Time
+	seen seenIDs
+	log  zerolog.Logger
+	m    *Metrics // counts refusals; may be nil
+	bot  atomic.Pointer[Bot]
+}
+
+// NewEndpoint makes an endpoint that trusts requests signed by key.
+func NewEndpoint(key ed25519.PublicKey, m *Metrics, log zerolog.Logger) *Endpoint {
+	return &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}}}
+}
+
+// refusal is an HTTP status and why, for the log (never the body's content).
+type refusal struct {
+	status int
+	why    string
+}
+
+func refuse(status int, format string, a ...any) *refusal {
+	return &refusal{status: status, why: fmt.Sprintf(format, a...)}
+}
+
+// ServeHTTP implements http.Handler.
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	i, raw, ts, ref := e.accept(w, r)
+	if ref == nil && i.Type == discordgo.InteractionPing {
+		// "return a 200 response with a PONG payload (which has the same
+		// type: 1)", with a valid Content-Type
+		// (developers/interactions/overview.mdx, "Acknowledging PING
+		// requests").
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"type":1}`))
+		return
+	}
+	b := e.bot.Load()
+	if ref == nil && (b == nil || b.stopping()) {
+		ref = refuse(http.StatusServiceUnavailable, "not serving interactions (starting or stopping)")
+	}
+	if ref == nil && !e.seen.first(i.ID, ts.Add(SignatureWindow), e.now()) {
+		ref = refuse(http.StatusUnauthorized, "replayed interaction")
+	}
+	if ref != nil {
+		ev := e.log.Warn()
+		if ref.status == http.StatusServiceUnavailable {
+			ev = e.log.Info()
+		}
+		ev.Int("status", ref.status).Str("from", r.RemoteAddr).Msg("interaction request refused: " + ref.why)
+		e.m.refusedRequest(ref.status)
+		http.Error(w, http.StatusText(ref.status), ref.status)
+		return
+	}
+	b.serveInteraction(w, r, i, raw)
+}
+
+// accept reads and checks a request: method, Content-Type, size, the
+// signature and its timestamp, then decodes it. Only a request that
+// passes every check is decoded at all.
+func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.Interaction, []byte, time.Time, *refusal) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		return nil, nil, time.Time{}, refuse(http.StatusMethodNotAllowed, "method %s", r.Method)
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		return nil, nil, time.Time{}, refuse(http.StatusUnsupportedMediaType, "Content-Type %q", clip(r.Header.Get("Content-Type"), 80))
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxInteractionBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, nil, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "body over %d bytes", maxInteractionBody)
+		}
+		return nil, nil, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
+	}
+	ts, ref := verifySignature(e.key, e.now(), r.Header, body)
+	if ref != nil {
+		return nil, nil, time.Time{}, ref
+	}
+	i, err := decodeInteraction(body)
+	if err != nil {
+		return nil, nil, time.Time{}, refuse(http.StatusBadRequest, "%v", err)
+	}
+	return i, body, ts, nil
+}
+
+// verifySignature checks X-Signature-Ed25519 over X-Signature-Timestamp
+// followed by the raw body, against the application's public key; a
+// failure is 401 ("If the signature fails validation, your app should
+// respond with a 401 error code", developers/interactions/overview.mdx,
+// "Validating Security Request Headers"). Discord also sends invalid
+// signatures on purpose and removes an endpoint that accepts one (same
+// page). The timestamp, Unix seconds, must be within SignatureWindow of
+// now; it is checked after the signature, so a request logged as stale
+// is one Discord really signed.
+func verifySignature(key ed25519.PublicKey, now time.Time, h http.Header, body []byte) (time.Time, *refusal) {
+	sigHex, stamp := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
+	if sigHex == "" || stamp == "" {
+		return time.Time{}, refuse(http.StatusUnauthorized, "missing signature headers")
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return time.Time{}, refuse(http.StatusUnauthorized, "malformed signature")
+	}
+	msg := make([]byte, 0, len(stamp)+len(body))
+	msg = append(append(msg, stamp...), body...)
+	if !ed25519.Verify(key, msg, sig) {
+		return time.Time{}, refuse(http.StatusUnauthorized, "bad signature")
+	}
+	secs, err := strconv.ParseInt(stamp, 10, 64)
+	if err != nil {
+		return time.Time{}, refuse(http.StatusUnauthorized, "timestamp is not Unix seconds")
+	}
+	ts := time.Unix(secs, 0)
+	if d := now.Sub(ts); d > SignatureWindow || d < -SignatureWindow {
+		return time.Time{}, refuse(http.StatusUnauthorized, "timestamp %v away from this clock (allowed: %v)", d.Round(time.Second), SignatureWindow)
+	}
+	return ts, nil
+}
+
+// decodeInteraction decodes a verified body as discordgo does a gateway
+// INTERACTION_CREATE, and refuses what the bot never handles: an
+// interaction without an id, or one requestOf does not convert (modal
+// submits, unknown types, no user).
+func decodeInteraction(raw []byte) (*discordgo.Interaction, error) {
+	var i discordgo.Interaction
+	if err := json.Unmarshal(raw, &i); err != nil {
+		return nil, fmt.Errorf("decode interaction: %w", err)
+	}
+	if i.ID == "" {
+		return nil, errors.New("interaction without an id")
+	}
+	if i.Type == discordgo.InteractionPing {
+		return &i, nil
+	}
+	if i.Token == "" {
+		return nil, errors.New("interaction without a token")
+	}
+	if _, ok := requestOf(&i, raw); !ok {
+		return nil, fmt.Errorf("unsupported interaction (type %d)", i.Type)
+	}
+	return &i, nil
+}
+
+// seenIDs remembers the ids of accepted interactions until their
+// signature expires, so a captured request sent again is refused: the
+// table service is not idempotent per interaction id (a replayed /play
+// would open a second lobby). It is this process's memory; replicas
+// behind one load balancer do not share it.
+type seenIDs struct {
+	mu    sync.Mutex
+	ids   map[string]time.Time // id -> when its request's signature expires
+	swept time.Time
+}
+
+// first records id until expires and reports whether it is new.
+func (s *seenIDs) first(id string, expires, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.Sub(s.swept) > time.Minute {
+		for k, exp := range s.ids {
+			if now.After(exp) {
+				delete(s.ids, k)
+			}
+		}
+		s.swept = now
+	}
+	if exp, ok := s.ids[id]; ok && !now.After(exp) {
+		return false
+	}
+	s.ids[id] = expires
+	return true
+}
+
+// Attach makes the endpoint hand interactions to b (Start does it once
+// the commands are registered).
+func (e *Endpoint) Attach(b *Bot) { e.bot.Store(b) }
+
+// serveInteraction answers an HTTP interaction through the gateway path
+// (onInteraction), which responds with the callback endpoint. Discord:
+// "If you send this request for an interaction received over HTTP,
+// respond to the original HTTP request with a 202 and no body"
+// (developers/interactions/receiving-and-responding.mdx, "Interaction
+// Callback"). So the request is held until the callback has been sent,
+// then answered 202. The callback, not the HTTP body, carries the answer
+// because a public answer's message id comes back from it
+// (with_response=true, respondWithMessage), and a deferral there leaves
+// the rest of the work to the same code as in gateway mode.
+func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction, raw []byte) {
+	sent := b.watchCallback(i.ID)
+	defer b.unwatchCallback(i.ID)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.onInteraction(b.s, &discordgo.InteractionCreate{Interaction: i}, raw)
+	}()
+	deadline := time.NewTimer(ackWait)
+	defer deadline.Stop()
+	select {
+	case <-sent:
+	case <-done:
+		select {
+		case <-sent:
+		default:
+			if b.stopping() { // Stop began between the endpoint's check and onInteraction's
+				http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
+				return
+			}
+			b.log.Error().Str("interaction", i.ID).Msg("interaction handled without a callback")
+			http.Error(w, "not acknowledged", http.StatusInternalServerError)
+			return
+		}
+	case <-deadline.C:
+		b.log.Error().Str("interaction", i.ID).Msg("no callback within Discord's 3 seconds")
+		http.Error(w, "not acknowledged in time", http.StatusInternalServerError)
+		return
+	case <-r.Context().Done():
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// watchCallback returns a channel closed once the callback of interaction
+// id has been sent.
+func (b *Bot) watchCallback(id string) <-chan struct{} {
+	ch := make(chan struct{})
+	b.acksMu.Lock()
+	b.acks[id] = ch
+	b.acksMu.Unlock()
+	return ch
+}
+
+func (b *Bot) unwatchCallback(id string) {
+	b.acksMu.Lock()
+	delete(b.acks, id)
+	b.acksMu.Unlock()
+}
+
+func (b *Bot) callbackSent(id string) {
+	b.acksMu.Lock()
+	if ch, ok := b.acks[id]; ok {
+		close(ch)
+		delete(b.acks, id)
+	}
+	b.acksMu.Unlock()
+}
+
+// callbackTransport tells the endpoint when an interaction's callback
+// (POST /interactions/{id}/{token}/callback) has been answered by
+// Discord, whichever code path sent it: the ack of a click, a deferral,
+// a direct answer, autocomplete choices. A 429 is not the end: discordgo
+// waits and sends it again.
+type callbackTransport struct {
+	next http.RoundTripper
+	sent func(id string)
+}
+
+func (t callbackTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	if r.Method == http.MethodPost && (err != nil || resp.StatusCode != http.StatusTooManyRequests) {
+		if id, ok := callbackID(r.URL.Path); ok {
+			t.sent(id)
+		}
+	}
+	return resp, err
+}
+
+// callbackID is the interaction id of a callback path
+// (/api/v9/interactions/{id}/{token}/callback).
+func callbackID(path string) (string, bool) {
+	p := strings.Split(strings.Trim(path, "/"), "/")
+	n := len(p)
+	if n < 4 || p[n-1] != "callback" || p[n-4] != "interactions" {
+		return "", false
+	}
+	return p[n-3], true
+}
