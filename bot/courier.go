@@ -161,6 +161,26 @@ func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) erro
 	return classify(c.b.unarchived(threadID, func() error { return c.b.s.ThreadMemberAdd(threadID, userID, discordgo.WithContext(ctx)) }))
 }
 
+// DM implements commands.Courier: a direct message in the user's DM
+// channel (developers/resources/user.mdx, Create DM, which returns the
+// existing channel when there is one). A user who accepts no DMs from
+// the bot is refused with 50007, "Cannot send messages to this user"
+// (developers/topics/opcodes-and-status-codes.mdx): commands.ErrNoDM.
+func (c *ixCourier) DM(ctx context.Context, userID string, msg render.Message, nonce string) error {
+	ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	if err != nil {
+		return classify(err)
+	}
+	_, err = c.b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{
+		Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
+	}, discordgo.WithContext(ctx))
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
+		return commands.ErrNoDM
+	}
+	return classify(err)
+}
+
 // ownThread finds an active thread the bot opened in channelID by name.
 // A failed lookup is logged and treated as none: at worst a duplicate
 // thread, never a lost game.

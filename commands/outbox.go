@@ -32,6 +32,8 @@ type Courier interface {
 	Archive(ctx context.Context, threadID string) error
 	// AddMember adds a member to a thread.
 	AddMember(ctx context.Context, threadID, userID string) error
+	// DM sends a user a direct message; ErrNoDM when they accept none.
+	DM(ctx context.Context, userID string, msg render.Message, nonce string) error
 }
 
 // Errors a Courier returns to say how a failure is to be taken. Any
@@ -47,6 +49,8 @@ var (
 	// ErrForbidden: the bot lacks a permission in the channel; the
 	// effect stays owed until an admin grants it.
 	ErrForbidden = errors.New("missing permission in Discord")
+	// ErrNoDM: the user accepts no direct messages from the bot.
+	ErrNoDM = errors.New("the user accepts no direct messages")
 	// ErrUndrawn: a board could not be drawn (a renderer bug). The change
 	// is saved; the effect is dropped and the player told so.
 	ErrUndrawn = errors.New("saved, but the board could not be drawn")
@@ -222,6 +226,8 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		}
 		_, err := c.Post(ctx, t.PlayChannel(), msg, t.Nonce(e))
 		return err
+	case data.EffectDM:
+		return s.deliverDM(ctx, t, e, c)
 	case data.EffectJoin:
 		if t.ThreadID == "" || len(e.Mention) == 0 {
 			return nil

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // remind pings the players to act once more before their deadline (at
@@ -22,16 +24,23 @@ func (s *Service) remind(l *loaded) (bool, error) {
 	for r := nt.NextReminder(); !r.IsZero() && !now.Before(r); r = nt.NextReminder() {
 		nt.Reminded++
 	}
-	var users []string
+	var users, dms []string
 	for _, seat := range l.eng.Active(l.state) {
 		if int(seat) >= len(nt.Seats) || nt.Seats[seat].Bot {
 			continue
 		}
 		id := nt.Seats[seat].UserID
-		if us, err := s.store.UserSettings(id); err == nil && (us.NoReminders || us.AwayUntil.After(now)) {
-			continue
+		us, err := s.store.UserSettings(id)
+		switch {
+		case err == nil && (us.NoReminders || us.AwayUntil.After(now)):
+		case err == nil && us.DMReminders:
+			dms = append(dms, id)
+		default:
+			users = append(users, id)
 		}
-		users = append(users, id)
+	}
+	for _, u := range dms {
+		nt.Owe(now.UTC(), data.Effect{Kind: data.EffectDM, Mention: []string{u}})
 	}
 	if len(users) > 0 {
 		ctx := ctxFor(l, nt.Locale, games.Spectator)
@@ -46,8 +55,8 @@ func (s *Service) remind(l *loaded) (bool, error) {
 	if err := s.store.Update(&nt, l.t.Version); err != nil {
 		return false, err
 	}
-	s.log.Info().Str("table", nt.ID).Int("pinged", len(users)).Int("reminder", nt.Reminded).Msg("turn reminder")
-	return len(users) > 0, nil
+	s.log.Info().Str("table", nt.ID).Int("pinged", len(users)).Int("dm", len(dms)).Int("reminder", nt.Reminded).Msg("turn reminder")
+	return len(users)+len(dms) > 0, nil
 }
 
 // overdue is a passed deadline in a game whose turns the computer must
@@ -89,22 +98,52 @@ func (s *Service) reminders(req Request) Response {
 	}
 	switch req.Options["mode"] {
 	case "on":
-		us.NoReminders = false
+		us.NoReminders, us.DMReminders = false, false
+	case "dm":
+		us.NoReminders, us.DMReminders = false, true
 	case "off":
-		us.NoReminders = true
+		us.NoReminders, us.DMReminders = true, false
 	case "":
 	default:
-		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, off")
+		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, off")
 	}
 	if req.Options["mode"] != "" {
 		if err := s.store.SetUserSettings(req.User.ID, us); err != nil {
 			return s.internal(req, err)
 		}
 	}
-	if us.NoReminders {
+	switch {
+	case us.NoReminders:
 		return private(req, "core.reminders.off")
+	case us.DMReminders:
+		return private(req, "core.reminders.dm")
 	}
 	return private(req, "core.reminders.on")
 }
 
 func isCorrupt(err error) bool { return errors.Is(err, data.ErrCorrupt) }
+
+// deliverDM sends a reminder by direct message, with a link to the
+// table's board; a player who accepts no DMs from the bot is pinged in
+// the play channel instead, so the reminder still reaches them. Nothing
+// is sent once the turn has passed or the clock stopped: the reminder is
+// drawn from the table as it is at delivery.
+func (s *Service) deliverDM(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	if len(e.Mention) == 0 || t.Deadline.IsZero() || t.Status != data.StatusPlaying {
+		return nil
+	}
+	l := render.Ctx{L: i18n.For(t.Locale)}
+	user, when := e.Mention[0], fmt.Sprintf("<t:%d:R>", t.Deadline.Unix())
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", t.GuildID, t.PlayChannel())
+	if t.BoardMessageID != "" {
+		link += "/" + t.BoardMessageID
+	}
+	msg := render.Fit(render.Message{Content: l.T("core.remind_dm", "Game", render.GameName(l, t.Game), "When", when, "Link", link)})
+	err := c.DM(ctx, user, msg, t.Nonce(e))
+	if !errors.Is(err, ErrNoDM) {
+		return err
+	}
+	text := l.T("core.remind", "Who", "<@"+user+">", "Game", render.GameName(l, t.Game), "When", when)
+	_, err = c.Post(ctx, t.PlayChannel(), render.Fit(render.Message{Content: text, Mentions: []string{user}}), t.Nonce(e))
+	return err
+}

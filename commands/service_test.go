@@ -27,6 +27,7 @@ type harness struct {
 	nonces map[string]string // nonce -> message id, like enforce_nonce
 	lobby  string            // the last /play's lobby message
 	board  string            // the last table's board message
+	noDMs  map[string]bool   // users who accept no direct messages
 }
 
 func newHarness(t testing.TB) *harness {
@@ -148,6 +149,7 @@ type (
 		Threads  []string
 		Archived []string
 		Joined   []string // thread:user added to a team thread
+		DMs      []post   // direct messages, ChannelID "dm:<user>"
 	}
 )
 
@@ -217,6 +219,14 @@ func (c *fakeCourier) OpenThread(_ context.Context, _, ch, name string, members 
 	id := c.newID()
 	c.res.Threads = append(c.res.Threads, id)
 	return id, nil
+}
+
+func (c *fakeCourier) DM(_ context.Context, user string, msg render.Message, nonce string) error {
+	if c.h.noDMs[user] {
+		return ErrNoDM
+	}
+	c.res.DMs = append(c.res.DMs, post{ChannelID: "dm:" + user, Message: msg})
+	return nil
 }
 
 func (c *fakeCourier) AddMember(_ context.Context, thread, user string) error {

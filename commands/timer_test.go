@@ -278,3 +278,29 @@ func TestRefereeTimeoutOnlyReminds(t *testing.T) {
 		t.Fatalf("the clock did not restart: %v", after.Deadline)
 	}
 }
+
+// TestRemindersByDM: with /game reminders mode:dm the reminder comes as a
+// direct message with a link to the board and no ping in the channel; a
+// player who accepts no DMs from the bot is pinged in the channel instead.
+func TestRemindersByDM(t *testing.T) {
+	h := newHarness(t)
+	var clock time.Duration
+	h.clockedTable("race", "10", &clock)
+	if r := h.slash(ann, "game", "reminders", map[string]string{"mode": "dm"}); !strings.Contains(text(r.Reply.Message), "direct message") {
+		t.Fatalf("reminders dm: %s", text(r.Reply.Message))
+	}
+	res, ok := h.tick(&clock, 5*time.Hour)
+	if !ok || len(res.Posts) != 0 || len(res.DMs) != 1 || res.DMs[0].ChannelID != "dm:"+ann.ID {
+		t.Fatalf("half-time reminder by DM: %+v", res)
+	}
+	tb, _ := h.store.ByChannel("c")
+	dm := res.DMs[0].Message.Content
+	if !strings.Contains(dm, "https://discord.com/channels/g/c/"+tb.BoardMessageID) || !strings.Contains(dm, "<t:") || len(res.DMs[0].Message.Mentions) != 0 {
+		t.Fatalf("DM %q", dm)
+	}
+	h.noDMs = map[string]bool{ann.ID: true}
+	res, ok = h.tick(&clock, 9*time.Hour)
+	if !ok || len(res.DMs) != 0 || len(res.Posts) != 1 || !strings.Contains(res.Posts[0].Message.Content, "<@100>") || len(res.Posts[0].Message.Mentions) != 1 {
+		t.Fatalf("closed DMs: the reminder did not fall back to a ping: %+v", res)
+	}
+}

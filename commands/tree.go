@@ -117,7 +117,7 @@ func remindersCommand() *discordgo.ApplicationCommandOption {
 		Type: discordgo.ApplicationCommandOptionString, Name: "mode",
 		Description: i18n.For("en").T("cmd.game.reminders_mode"), DescriptionLocalizations: *localized("cmd.game.reminders_mode"),
 	}
-	for _, v := range []string{"on", "off"} {
+	for _, v := range []string{"on", "dm", "off"} {
 		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: i18n.For("en").T("cmd.game.reminders_" + v), Value: v, NameLocalizations: localizedName("cmd.game.reminders_" + v),
 		})

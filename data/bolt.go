@@ -309,7 +309,7 @@ func (b *Bolt) UserSettings(userID string) (UserSettings, error) {
 
 // SetUserSettings implements Store.
 func (b *Bolt) SetUserSettings(userID string, us UserSettings) error {
-	return b.putSettings(bucketUsers, "user", userID, us, !us.NoReminders && us.AwayUntil.IsZero())
+	return b.putSettings(bucketUsers, "user", userID, us, us == UserSettings{})
 }
 
 // getSettings decodes the settings record of a guild or user into v,

@@ -181,6 +181,9 @@ const (
 	// EffectPause posts the table's pause proposal with its buttons,
 	// pinging the players who have not agreed yet.
 	EffectPause = "pause"
+	// EffectDM sends Mention[0] a reminder by direct message (Text),
+	// or, when they accept none, pings them in the play channel.
+	EffectDM = "dm"
 	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
 	EffectJoin = "join"
 	// EffectArchive archives the team thread; it comes last, since Discord
@@ -243,6 +246,9 @@ type LogEntry struct {
 type UserSettings struct {
 	// NoReminders: no reminder pings before a turn deadline.
 	NoReminders bool `json:"no_reminders,omitempty"`
+	// DMReminders: reminders come as a direct message instead of a ping
+	// in the table's channel (/game reminders mode:dm).
+	DMReminders bool `json:"dm_reminders,omitempty"`
 	// AwayUntil: a declared absence (/game vacation); turn deadlines
 	// wait for the player's return, within each table's allowance.
 	AwayUntil time.Time `json:"away_until,omitzero"`

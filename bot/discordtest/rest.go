@@ -1037,6 +1037,9 @@ func (s *Server) postMessage(c *call) {
 		if err := s.checkSend(c.p("ch"), &w, c.files, false); err != nil {
 			return nil, err
 		}
+		if err := s.checkDMOpen(c.p("ch")); err != nil {
+			return nil, err
+		}
 		if isThreadOnly(s.channelTypeLocked(c.p("ch"))) {
 			// "Messages cannot be sent directly in forum channels"
 			// (developers/topics/threads.mdx "Forums"); code 40058 in
@@ -1062,6 +1065,10 @@ func (s *Server) postMessage(c *call) {
 		s.notify()
 		return s.messageJSON(m), nil
 	}()
+	if err != nil && err.kind == "dm-closed" {
+		c.reply(err.Status, err) // Discord's answer to a valid request
+		return
+	}
 	if err != nil {
 		c.fail(err, "")
 		return

@@ -131,6 +131,8 @@ type channel struct {
 	GuildID string
 	Type    discordgo.ChannelType
 	Name    string
+	// Recipient is a DM channel's other user (dm.go).
+	Recipient string
 }
 
 type failRule struct {
@@ -609,6 +611,7 @@ func (s *Server) routes() []route {
 		{method: "GET", pattern: "/guilds/{guild}/threads/active", h: s.listActiveThreads},
 		{method: "POST", pattern: "/channels/{ch}/messages/{msg}/threads", h: s.postThread},
 		{method: "PUT", pattern: "/channels/{ch}/thread-members/{user}", h: s.putThreadMember},
+		{method: "POST", pattern: "/users/@me/channels", h: s.createDM},
 		{method: "DELETE", pattern: "/channels/{ch}/thread-members/{user}", h: s.deleteThreadMember},
 	}
 	for i := range rs {

@@ -16,6 +16,7 @@ type world struct {
 	guildLocales map[string]string // guild id -> guild_locale
 	perms        map[string]int64  // channel id -> the bot's permissions there
 	rl           rateState
+	closedDMs    map[string]bool // user id -> refuses DMs (dm.go)
 }
 
 func (w *world) init() {

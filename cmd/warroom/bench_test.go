@@ -129,6 +129,8 @@ func (c *benchCourier) Edit(_ context.Context, _, _ string, m render.Message) er
 	return nil
 }
 func (c *benchCourier) Strip(context.Context, string, string) error     { return nil }
+func (c *benchCourier) DM(context.Context, string, render.Message, string) error { return nil }
+
 func (c *benchCourier) AddMember(context.Context, string, string) error { return nil }
 
 func (c *benchCourier) OpenThread(context.Context, string, string, string, []string) (string, error) {
