@@ -128,7 +128,7 @@ func (c *benchCourier) Edit(_ context.Context, _, _ string, m render.Message) er
 	c.last = m
 	return nil
 }
-func (c *benchCourier) Strip(context.Context, string, string) error     { return nil }
+func (c *benchCourier) Strip(context.Context, string, string) error              { return nil }
 func (c *benchCourier) DM(context.Context, string, render.Message, string) error { return nil }
 
 func (c *benchCourier) AddMember(context.Context, string, string) error { return nil }
