@@ -176,6 +176,31 @@ var (
 	sharedOnce sync.Once
 )
 
+// skipOrFail ends a test that needs PostgreSQL when it cannot start.
+func skipOrFail(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv(SkipEnv) == "1" {
+		t.Skipf("PostgreSQL tests skipped (%s=1): %v", SkipEnv, err)
+	}
+	t.Fatalf("cannot start a throwaway PostgreSQL: %v", err)
+}
+
+// NewCluster starts a cluster of the test's own, stopped when it ends
+// (for a package that has no TestMain calling Main).
+func NewCluster(t testing.TB) *Cluster {
+	t.Helper()
+	c, err := StartPostgres()
+	if err != nil {
+		skipOrFail(t, err)
+	}
+	t.Cleanup(func() {
+		if err := c.Stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return c
+}
+
 // Postgres returns the test binary's cluster, started on first use and
 // stopped by Main. Without the server's binaries the test fails, or is
 // skipped when WARROOM_SKIP_PG=1.
@@ -183,10 +208,7 @@ func Postgres(t testing.TB) *Cluster {
 	t.Helper()
 	sharedOnce.Do(func() { shared, sharedErr = StartPostgres() })
 	if sharedErr != nil {
-		if os.Getenv(SkipEnv) == "1" {
-			t.Skipf("PostgreSQL tests skipped (%s=1): %v", SkipEnv, sharedErr)
-		}
-		t.Fatalf("cannot start a throwaway PostgreSQL: %v", sharedErr)
+		skipOrFail(t, sharedErr)
 	}
 	return shared
 }
