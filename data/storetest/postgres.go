@@ -34,9 +34,24 @@ type Cluster struct {
 // cannot pass by silently skipping them.
 const SkipEnv = "WARROOM_SKIP_PG"
 
-// pgBin finds the directory of initdb and pg_ctl: on PATH, else Debian's
-// /usr/lib/postgresql/<version>/bin, newest version first.
+// BinEnv names the directory of the server's binaries when they are
+// neither on PATH nor where Debian puts them.
+const BinEnv = "WARROOM_PG_BIN"
+
+// missing is the error when the server's binaries are not found.
+var missing = errors.New("PostgreSQL server binaries (initdb, pg_ctl) not found on PATH, in " + BinEnv +
+	" or in /usr/lib/postgresql/*/bin: install them (Debian: apt-get install -y postgresql) or set " +
+	SkipEnv + "=1 to skip the PostgreSQL tests")
+
+// pgBin finds the directory of initdb and pg_ctl: $WARROOM_PG_BIN, PATH,
+// else Debian's /usr/lib/postgresql/<version>/bin, newest version first.
 func pgBin() (string, error) {
+	if d := os.Getenv(BinEnv); d != "" {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err != nil {
+			return "", fmt.Errorf("%s=%s: %w", BinEnv, d, missing)
+		}
+		return d, nil
+	}
 	if p, err := exec.LookPath("initdb"); err == nil {
 		return filepath.Dir(p), nil
 	}
@@ -51,8 +66,7 @@ func pgBin() (string, error) {
 			return d, nil
 		}
 	}
-	return "", errors.New("PostgreSQL server binaries (initdb, pg_ctl) not found on PATH or in /usr/lib/postgresql/*/bin: " +
-		"install them (Debian: apt-get install -y postgresql) or set " + SkipEnv + "=1 to skip the PostgreSQL tests")
+	return "", missing
 }
 
 // serverUser is who runs initdb and the server: PostgreSQL refuses to run
