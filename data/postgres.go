@@ -223,7 +223,8 @@ func colsOf(t *Table) pgCols {
 }
 
 // liveChannels are the channel index rows a table needs: its channel and
-// thread while it is live, none after.
+// thread while it is live, none after; never nil (updateOne compares it
+// in SQL, where NULL would match nothing).
 func liveChannels(t *Table) []string {
 	if !t.Live() {
 		return []string{}
@@ -292,17 +293,81 @@ func (p *Postgres) Create(t *Table) error {
 	return err
 }
 
-// Update implements Store: one transaction that locks the row, checks the
-// version, writes the record and its index columns, appends the log and
-// moves the channel index rows when the table's live channels changed.
+// updateOne is Update as one statement, so one round trip and one
+// transaction: lock the row, and only if the version is the one expected
+// and the live channels stay as they are, write the record and its
+// columns and append the log. It returns the stored version and channels.
+const updateOne = `WITH old AS (
+	SELECT t.id, t.version,
+		coalesce((SELECT array_agg(channel_id ORDER BY channel_id COLLATE "C") FROM channels c WHERE c.table_id = t.id), '{}') AS chans
+	FROM tables t WHERE t.id = $1 FOR UPDATE OF t
+), upd AS (
+	UPDATE tables t SET record = $3, version = $4, status = $5, guild_id = $6, host_id = $7, players = $8,
+		owing = $9, deadline = $10, remind_at = $11, lobby_at = $12
+	FROM old WHERE t.id = old.id AND old.version = $2 AND old.chans = $13::text[]
+	RETURNING t.id
+), logged AS (
+	INSERT INTO logs (table_id, version, entry) SELECT upd.id, x.v, x.e FROM upd, unnest($14::bigint[], $15::bytea[]) AS x(v, e)
+	ON CONFLICT (table_id, version) DO UPDATE SET entry = excluded.entry
+)
+SELECT version, chans FROM old`
+
+// Update implements Store. A move that keeps the table's live channels
+// (nearly all) is one statement (updateOne); one that changes them (the
+// game starts a thread, ends, is abandoned) is a transaction that also
+// moves the channel index rows (updateChannels). A version logged twice
+// keeps the last entry, as bbolt's Put does.
 func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	nt := *t
-	err := p.write(func(ctx context.Context, tx pgx.Tx) error {
+	nt.Updated = p.now().UTC()
+	raw, err := json.Marshal(&nt)
+	if err != nil {
+		return err
+	}
+	versions := make([]int64, len(log))
+	entries := make([][]byte, len(log))
+	for i, e := range log {
+		if entries[i], err = json.Marshal(e); err != nil {
+			return err
+		}
+		versions[i] = e.Version
+	}
+	c := colsOf(&nt)
+	want := liveChannels(&nt)
+	ctx, cancel := p.ctx()
+	defer cancel()
+	start := time.Now()
+	var version int64
+	var had []string
+	err = p.pool.QueryRow(ctx, updateOne, nt.ID, expect, raw, nt.Version, c.status, c.guild, c.host, c.players,
+		c.owing, c.deadline, c.remind, c.lobby, want, versions, entries).Scan(&version, &had)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return ErrNotFound
+	case err != nil:
+		return err
+	case version != expect:
+		return ErrConflict
+	case !slices.Equal(had, want):
+		err = p.updateChannels(&nt, expect, raw, c, want, versions, entries)
+	default:
+		if f := p.observe.Load(); f != nil {
+			(*f)(1, time.Since(start))
+		}
+	}
+	if err == nil {
+		*t = nt
+	}
+	return err
+}
+
+// updateChannels is Update for a move that changes the table's live
+// channels: the checks of updateOne again, under the row lock, then the
+// record, the log and the channel index rows in one transaction.
+func (p *Postgres) updateChannels(nt *Table, expect int64, raw []byte, c pgCols, want []string, versions []int64, entries [][]byte) error {
+	return p.write(func(ctx context.Context, tx pgx.Tx) error {
 		var version int64
-		var had []string
-		err := tx.QueryRow(ctx, `SELECT t.version,
-			coalesce((SELECT array_agg(channel_id ORDER BY channel_id) FROM channels c WHERE c.table_id = t.id), '{}')
-			FROM tables t WHERE t.id = $1 FOR UPDATE OF t`, t.ID).Scan(&version, &had)
+		err := tx.QueryRow(ctx, `SELECT version FROM tables WHERE id = $1 FOR UPDATE`, nt.ID).Scan(&version)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -312,44 +377,18 @@ func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 		if version != expect {
 			return ErrConflict
 		}
-		nt.Updated = p.now().UTC()
-		raw, err := json.Marshal(&nt)
-		if err != nil {
-			return err
-		}
-		c := colsOf(&nt)
 		batch := &pgx.Batch{}
 		batch.Queue(`UPDATE tables SET record = $2, version = $3, status = $4, guild_id = $5, host_id = $6, players = $7,
 			owing = $8, deadline = $9, remind_at = $10, lobby_at = $11 WHERE id = $1`,
 			nt.ID, raw, nt.Version, c.status, c.guild, c.host, c.players, c.owing, c.deadline, c.remind, c.lobby)
-		if len(log) > 0 {
-			versions := make([]int64, len(log))
-			entries := make([][]byte, len(log))
-			for i, e := range log {
-				if entries[i], err = json.Marshal(e); err != nil {
-					return err
-				}
-				versions[i] = e.Version
-			}
-			// A version logged twice keeps the last entry, as bbolt's Put does.
-			batch.Queue(`INSERT INTO logs (table_id, version, entry) SELECT $1, v, e FROM unnest($2::bigint[], $3::bytea[]) AS x(v, e)
-				ON CONFLICT (table_id, version) DO UPDATE SET entry = excluded.entry`, nt.ID, versions, entries)
-		}
+		batch.Queue(`INSERT INTO logs (table_id, version, entry) SELECT $1, v, e FROM unnest($2::bigint[], $3::bytea[]) AS x(v, e)
+			ON CONFLICT (table_id, version) DO UPDATE SET entry = excluded.entry`, nt.ID, versions, entries)
+		batch.Queue(`DELETE FROM channels WHERE table_id = $1`, nt.ID)
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return err
 		}
-		if want := liveChannels(&nt); !slices.Equal(had, want) {
-			if _, err := tx.Exec(ctx, `DELETE FROM channels WHERE table_id = $1`, nt.ID); err != nil {
-				return err
-			}
-			return claimChannels(ctx, tx, nt.ID, want)
-		}
-		return nil
+		return claimChannels(ctx, tx, nt.ID, want)
 	})
-	if err == nil {
-		*t = nt
-	}
-	return err
 }
 
 // decodeTable reads a record; a record that does not decode is ErrCorrupt.

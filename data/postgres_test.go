@@ -20,7 +20,7 @@ import (
 
 // sql runs a statement on the database behind the store, as an operator
 // (or a damaged disk) would.
-func sql(t *testing.T, url, stmt string, args ...any) {
+func sql(t testing.TB, url, stmt string, args ...any) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, url)
