@@ -151,12 +151,14 @@ func StartPostgres() (*Cluster, error) {
 	return c, nil
 }
 
-// URL is the connection URL of database db.
-func (c *Cluster) URL(db string) string {
-	return "postgres://warroom@/" + db + "?host=" + c.dir + "&sslmode=disable"
+// URL is the connection URL of the cluster's database.
+func (c *Cluster) URL() string {
+	return "postgres://warroom@/postgres?host=" + c.dir + "&sslmode=disable"
 }
 
-// NewDatabase creates an empty database and returns its URL.
+// NewDatabase makes an empty namespace for one store and returns its URL:
+// a schema of its own, named in the URL's search_path (a schema costs a
+// catalogue row, a CREATE DATABASE copies and logs a whole template).
 func (c *Cluster) NewDatabase() (string, error) {
 	c.mu.Lock()
 	c.n++
@@ -164,15 +166,15 @@ func (c *Cluster) NewDatabase() (string, error) {
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	conn, err := pgx.Connect(ctx, c.URL("postgres"))
+	conn, err := pgx.Connect(ctx, c.URL())
 	if err != nil {
 		return "", err
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
 		return "", err
 	}
-	return c.URL(name), nil
+	return c.URL() + "&search_path=" + name, nil
 }
 
 // Stop stops the server and removes its directory.

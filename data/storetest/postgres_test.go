@@ -1,8 +1,11 @@
 package storetest
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/warroom/warroom/data"
 )
 
 // Without the server's binaries a PostgreSQL test fails and says what to
@@ -16,10 +19,22 @@ func TestMissingBinariesNamed(t *testing.T) {
 	}
 }
 
-func TestClusterStartsAndStops(t *testing.T) {
+// Each NewDatabase is a namespace of its own: the same channel is free
+// in the next one.
+func TestClusterDatabasesApart(t *testing.T) {
 	c := NewCluster(t)
-	url, err := c.NewDatabase()
-	if err != nil || !strings.Contains(url, c.dir) {
-		t.Fatalf("%q %v", url, err)
+	for range 2 {
+		url, err := c.NewDatabase()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := data.OpenPostgres(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if err := s.Create(&data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
