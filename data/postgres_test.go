@@ -108,7 +108,9 @@ type counter struct {
 // move applies one increment to table id through store s the way the
 // service does: read, change, write expecting the version read, and on
 // ErrConflict read again and retry. It returns how many conflicts it met.
-func move(s data.Store, id, action string) (int, error) {
+// thread: the move also opens or closes the table's thread, so it moves
+// the table's channel index rows too.
+func move(s data.Store, id, action string, thread bool) (int, error) {
 	for conflicts := 0; ; conflicts++ {
 		tb, err := s.Get(id)
 		if err != nil {
@@ -120,6 +122,11 @@ func move(s data.Store, id, action string) (int, error) {
 		}
 		c.N++
 		tb.State, _ = json.Marshal(c)
+		if thread && tb.ThreadID == "" {
+			tb.ThreadID = "th-" + id
+		} else if thread {
+			tb.ThreadID = ""
+		}
 		expect := tb.Version
 		tb.Version++
 		err = s.Update(tb, expect, data.LogEntry{Version: tb.Version, Action: action})
@@ -141,10 +148,12 @@ func TestPostgresTwoReplicas(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		tables, movers int
-		moves          int // per mover
+		moves          int  // per mover
+		thread         bool // each move opens or closes a thread
 	}{
-		{"one table", 1, 16, 25},
-		{"many tables", 40, 24, 40},
+		{"one table", 1, 16, 25, false},
+		{"many tables", 40, 24, 40, false},
+		{"channel moves", 4, 12, 20, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ids := make([]string, tc.tables)
@@ -168,7 +177,7 @@ func TestPostgresTwoReplicas(t *testing.T) {
 						s := replicas[(m+k)%2] // alternate replicas, as a load balancer would
 						id := ids[rng.IntN(len(ids))]
 						action := fmt.Sprintf("m%d.%d", m, k)
-						c, err := move(s, id, action)
+						c, err := move(s, id, action, tc.thread)
 						mu.Lock()
 						conflicts += c
 						if err == nil {
@@ -210,6 +219,12 @@ func TestPostgresTwoReplicas(t *testing.T) {
 						id, c.N, tb.Version, len(logged), len(want))
 				}
 				total += c.N
+				if tc.thread {
+					got, err := replicas[0].ByChannel("th-" + id)
+					if open := c.N%2 == 1; (err == nil) != open || (open && got.ID != id) {
+						t.Fatalf("table %s after %d moves: thread indexed %v", id, c.N, err)
+					}
+				}
 			}
 			if total != tc.movers*tc.moves {
 				t.Fatalf("%d moves applied of %d", total, tc.movers*tc.moves)
