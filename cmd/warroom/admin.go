@@ -28,7 +28,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 	if *table == "" && *channel == "" {
 		return errors.New("export needs --table or --channel")
 	}
-	store, err := openExisting(*dbPath)
+	store, err := openToRead(*dbPath)
 	if err != nil {
 		return err
 	}

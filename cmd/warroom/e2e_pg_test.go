@@ -40,6 +40,11 @@ func TestE2EPostgres(t *testing.T) {
 				t.Fatalf("end: %s", end.Text())
 			}
 			w.noProblems()
+			// The finished table exports from the database like from a file.
+			out, errs, code := run(t, "", "export", "--db", w.db, "--table", "1")
+			if code != 0 || !strings.Contains(out, `"game": "`+c.game+`"`) {
+				t.Fatalf("export: %d %s %.300s", code, errs, out)
+			}
 		})
 	}
 	t.Run("timeout", func(t *testing.T) {

@@ -55,3 +55,12 @@ func dbName(db string) string {
 	}
 	return u.Redacted()
 }
+
+// openToRead opens --db for a command that only reads tables (export):
+// a PostgreSQL URL, or a bbolt file that must already exist.
+func openToRead(db string) (data.Store, error) {
+	if data.IsPostgresURL(db) {
+		return data.OpenPostgres(context.Background(), db)
+	}
+	return openExisting(db)
+}
