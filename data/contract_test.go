@@ -26,6 +26,14 @@ func TestPostgresContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) data.Store { return openPG(t, storetest.NewDatabase(t)) })
 }
 
+// Behind a pooler in transaction mode (PgBouncer) a URL turns prepared
+// statements off: default_query_exec_mode=simple_protocol.
+func TestPostgresContractSimpleProtocol(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) data.Store {
+		return openPG(t, storetest.NewDatabase(t)+"&default_query_exec_mode=simple_protocol")
+	})
+}
+
 // openPG opens a store on url, closed when the test ends.
 func openPG(t testing.TB, url string) *data.Postgres {
 	t.Helper()
