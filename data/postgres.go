@@ -172,9 +172,6 @@ func (p *Postgres) Close() error {
 	return nil
 }
 
-// Ping reports whether the database answers (for /readyz).
-func (p *Postgres) Ping(ctx context.Context) error { return p.pool.Ping(ctx) }
-
 func (p *Postgres) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), p.timeout)
 }
@@ -483,7 +480,7 @@ func timeArg(t time.Time) *time.Time {
 // microsecond, so a table may be listed up to 1µs early; the caller
 // re-checks each.
 func (p *Postgres) Due(now, lobbiesBefore time.Time) ([]string, error) {
-	return p.ids(`SELECT id FROM tables WHERE `+dueWhere+` ORDER BY least(deadline, remind_at, lobby_at), id`,
+	return p.ids(`SELECT id FROM tables WHERE `+dueWhere+` ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C"`,
 		now, timeArg(lobbiesBefore))
 }
 
@@ -498,16 +495,17 @@ func (p *Postgres) Due(now, lobbiesBefore time.Time) ([]string, error) {
 func (p *Postgres) Claim(now, lobbiesBefore time.Time, lease time.Duration, limit int) ([]string, error) {
 	return p.ids(`UPDATE tables SET claimed_until = $3 WHERE id IN (
 			SELECT id FROM tables WHERE `+dueWhere+` AND (claimed_until IS NULL OR claimed_until <= $1)
-			ORDER BY least(deadline, remind_at, lobby_at), id LIMIT $4 FOR UPDATE SKIP LOCKED)
+			ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C" LIMIT $4 FOR UPDATE SKIP LOCKED)
 		RETURNING id`, now, timeArg(lobbiesBefore), now.Add(lease), limit)
 }
 
-// TablesOf implements Store.
+// TablesOf implements Store; ids sort as bytes (COLLATE "C"), as in bbolt,
+// whatever the database's collation.
 func (p *Postgres) TablesOf(guildID, userID string) ([]*Table, error) {
 	ctx, cancel := p.ctx()
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT id, record FROM tables
-		WHERE status IN ('lobby', 'playing') AND guild_id = $1 AND ($2 = '' OR $2 = ANY (players)) ORDER BY id`, guildID, userID)
+		WHERE status IN ('lobby', 'playing') AND guild_id = $1 AND ($2 = '' OR $2 = ANY (players)) ORDER BY id COLLATE "C"`, guildID, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -534,7 +532,7 @@ func (p *Postgres) LiveCount() (int, error) {
 
 // Owing implements Store.
 func (p *Postgres) Owing() ([]string, error) {
-	return p.ids(`SELECT id FROM tables WHERE owing ORDER BY id`)
+	return p.ids(`SELECT id FROM tables WHERE owing ORDER BY id COLLATE "C"`)
 }
 
 // OpenLobbies implements Store.
