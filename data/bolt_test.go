@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,70 +24,19 @@ func open(t testing.TB) (*Bolt, string) {
 	return b, p
 }
 
-func TestCreateGetUpdateLog(t *testing.T) {
+// The store's contract (create, update, log, indexes, errors) is
+// data/storetest, run on bbolt in contract_test.go; this file keeps what
+// is bbolt's own: the file, its schema, its clock.
+
+// A new database file is readable by warroom's user only.
+func TestNewFileIsPrivate(t *testing.T) {
 	b, p := open(t)
-	tb := &Table{Game: "flanders", ChannelID: "c1", Status: StatusLobby, Seats: []Seat{{UserID: "u1", Name: "Ann"}}}
-	if err := b.Create(tb); err != nil {
+	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
 		t.Fatal(err)
-	}
-	if tb.ID == "" {
-		t.Fatal("no id")
-	}
-	if err := b.Create(&Table{Game: "flanders", ChannelID: "c1", Status: StatusLobby}); !errors.Is(err, ErrChannelBusy) {
-		t.Fatalf("second table in channel: %v", err)
-	}
-	got, err := b.ByChannel("c1")
-	if err != nil || got.ID != tb.ID || got.Seats[0].Name != "Ann" {
-		t.Fatalf("ByChannel: %+v %v", got, err)
-	}
-	tb.Status = StatusPlaying
-	tb.Version = 1
-	if err := b.Update(tb, 0, LogEntry{Version: 1, Action: "start"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Update(tb, 0); !errors.Is(err, ErrConflict) {
-		t.Fatalf("stale update: %v", err)
-	}
-	tb.Version = 2
-	if err := b.Update(tb, 1, LogEntry{Version: 2, Action: "roll"}); err != nil {
-		t.Fatal(err)
-	}
-	log, err := b.Log(tb.ID)
-	if err != nil || len(log) != 2 || log[1].Action != "roll" {
-		t.Fatalf("log %+v %v", log, err)
-	}
-	// Finishing frees the channel.
-	tb.Status = StatusFinished
-	tb.Version = 3
-	if err := b.Update(tb, 2); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.ByChannel("c1"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("finished table still indexed: %v", err)
-	}
-	if live, _ := b.LiveCount(); live != 0 {
-		t.Fatalf("live %d", live)
 	}
 	st, err := os.Stat(p)
 	if err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v %v", st.Mode(), err)
-	}
-}
-
-func TestThreadIndexed(t *testing.T) {
-	b, _ := open(t)
-	tb := &Table{Game: "blindaz", ChannelID: "c", Status: StatusLobby}
-	if err := b.Create(tb); err != nil {
-		t.Fatal(err)
-	}
-	tb.ThreadID, tb.Status, tb.Version = "th", StatusPlaying, 1
-	if err := b.Update(tb, 0); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []string{"c", "th"} {
-		if got, err := b.ByChannel(c); err != nil || got.ID != tb.ID {
-			t.Fatalf("%s: %v", c, err)
-		}
 	}
 }
 
@@ -157,34 +104,6 @@ func TestCorruptRecord(t *testing.T) {
 	})
 	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("got %v", err)
-	}
-}
-
-func TestConcurrentUpdatesOneWins(t *testing.T) {
-	b, _ := open(t)
-	tb := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying}
-	if err := b.Create(tb); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	wins := 0
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cp := *tb
-			cp.Version = 1
-			if b.Update(&cp, 0, LogEntry{Version: 1}) == nil {
-				mu.Lock()
-				wins++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if wins != 1 {
-		t.Fatalf("%d updates won the same version", wins)
 	}
 }
 
@@ -309,105 +228,9 @@ func TestOpenTightensALooseFile(t *testing.T) {
 	}
 }
 
-// The lobby index follows a lobby's host and status, and the owing index
-// its outbox.
-func TestLobbyAndOwingIndexes(t *testing.T) {
-	b, err := Open(filepath.Join(t.TempDir(), "w.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	count := func(host string) int {
-		n, err := b.OpenLobbies("g", host)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	tb := &Table{Game: "race", GuildID: "g", ChannelID: "c", HostID: "ann", Status: StatusLobby}
-	tb.Owe(time.Now(), Effect{Kind: EffectBoard})
-	if err := b.Create(tb); err != nil {
-		t.Fatal(err)
-	}
-	if count("ann") != 1 || count("bob") != 0 {
-		t.Fatalf("after create: ann %d bob %d", count("ann"), count("bob"))
-	}
-	if ids, _ := b.Owing(); len(ids) != 1 || ids[0] != tb.ID {
-		t.Fatalf("owing after create: %v", ids)
-	}
-	tb.HostID, tb.Outbox = "bob", nil
-	if err := b.Update(tb, tb.Version); err != nil {
-		t.Fatal(err)
-	}
-	if count("ann") != 0 || count("bob") != 1 {
-		t.Fatalf("after handover: ann %d bob %d", count("ann"), count("bob"))
-	}
-	if ids, _ := b.Owing(); len(ids) != 0 {
-		t.Fatalf("owing after delivery: %v", ids)
-	}
-	tb.Status = StatusPlaying
-	if err := b.Update(tb, tb.Version); err != nil {
-		t.Fatal(err)
-	}
-	if count("bob") != 0 {
-		t.Fatal("a started game still counts as an open lobby")
-	}
-}
-
-// TestGroupCommitKeepsEachAnswer: writes that share a transaction still
-// get their own answers: a conflict or a busy channel fails only its own
-// write, and every other write of the group is committed.
-func TestGroupCommitKeepsEachAnswer(t *testing.T) {
-	b, _ := open(t)
-	const n = 40
-	tables := make([]*Table, n)
-	for i := range tables {
-		tables[i] = &Table{Game: "g", ChannelID: fmt.Sprintf("c%d", i), Status: StatusPlaying}
-		if err := b.Create(tables[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var wg sync.WaitGroup
-	errs := make([]error, 2*n)
-	for i := range 2 * n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if i < n { // a valid move on its own table
-				cp := *tables[i]
-				cp.Version = 1
-				errs[i] = b.Update(&cp, 0, LogEntry{Version: 1})
-				return
-			}
-			if i%2 == 0 { // a stale move
-				cp := *tables[i-n]
-				cp.Version = 8
-				errs[i] = b.Update(&cp, 7)
-				return
-			}
-			errs[i] = b.Create(&Table{Game: "g", ChannelID: "c0", Status: StatusLobby}) // busy
-		}()
-	}
-	wg.Wait()
-	for i, err := range errs {
-		switch {
-		case i < n && err != nil:
-			t.Errorf("valid move %d failed: %v", i, err)
-		case i >= n && i%2 == 0 && !errors.Is(err, ErrConflict):
-			t.Errorf("stale move %d: %v", i, err)
-		case i >= n && i%2 == 1 && !errors.Is(err, ErrChannelBusy):
-			t.Errorf("create in a busy channel %d: %v", i, err)
-		}
-	}
-	for _, tb := range tables {
-		if got, _ := b.Get(tb.ID); got.Version != 1 {
-			t.Errorf("table %s at version %d", tb.ID, got.Version)
-		}
-	}
-}
-
-// TestDueIndex: the timer's index follows deadlines and lobbies through
-// every update, and reads only what is due.
+// TestDueIndex: the timer's index, on the store's own clock: a lobby is
+// due from the instant it was created (storetest's DueIndex, on the real
+// clock, covers reminders too).
 func TestDueIndex(t *testing.T) {
 	b, _ := open(t)
 	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
@@ -500,54 +323,5 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 	}
 	if n, _ := b.LiveCount(); n != 2 {
 		t.Fatalf("live %d", n)
-	}
-}
-
-// TestTablesOf: a player's live tables in one server, from the members
-// index, following joins, finishing and other servers.
-func TestTablesOf(t *testing.T) {
-	b, _ := open(t)
-	mk := func(guild, ch string, users ...string) *Table {
-		tb := &Table{Game: "g", GuildID: guild, ChannelID: ch, Status: StatusLobby}
-		for _, u := range users {
-			tb.Seats = append(tb.Seats, Seat{UserID: u})
-		}
-		tb.Seats = append(tb.Seats, Seat{Name: "cpu", Bot: true})
-		if err := b.Create(tb); err != nil {
-			t.Fatal(err)
-		}
-		return tb
-	}
-	ids := func(guild, user string) string {
-		ts, err := b.TablesOf(guild, user)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, x := range ts {
-			out = append(out, x.ID)
-		}
-		return strings.Join(out, ",")
-	}
-	a := mk("g1", "c1", "ann")
-	mk("g1", "c2", "bob")
-	mk("g2", "c3", "ann")
-	if got := ids("g1", "ann"); got != a.ID {
-		t.Fatalf("ann in g1: %q", got)
-	}
-	if got := ids("g1", ""); got != "1,2" {
-		t.Fatalf("all of g1: %q", got)
-	}
-	// Bob joins Ann's table; then it finishes.
-	a.Seats = append(a.Seats, Seat{UserID: "bob"})
-	a.Version = 1
-	b.Update(a, 0)
-	if got := ids("g1", "bob"); got != "1,2" {
-		t.Fatalf("bob after joining: %q", got)
-	}
-	a.Status, a.Version = StatusFinished, 2
-	b.Update(a, 1)
-	if got := ids("g1", "bob") + "|" + ids("g1", "ann") + "|" + ids("g1", ""); got != "2||2" {
-		t.Fatalf("after the game ended: %q", got)
 	}
 }

@@ -28,7 +28,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 	if *table == "" && *channel == "" {
 		return errors.New("export needs --table or --channel")
 	}
-	store, err := openExisting(*dbPath)
+	store, err := openToRead(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -133,6 +133,9 @@ func cmdRepair(args []string, stdout io.Writer) error {
 // openExisting opens a database the admin commands read; unlike the bot
 // they never create one, so a mistyped path is an error.
 func openExisting(path string) (*data.Bolt, error) {
+	if data.IsPostgresURL(path) {
+		return nil, errors.New("this command reads a bbolt database file; a PostgreSQL database is backed up with pg_dump")
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/warroom/warroom/bot"
 	"github.com/warroom/warroom/commands"
-	"github.com/warroom/warroom/data"
 )
 
 var errHelp = errors.New("help shown")
@@ -38,7 +37,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	serve := mode == "serve"
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
+	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file, or a postgres://user:password@host/db URL for several replicas on one PostgreSQL (env WARROOM_DB)")
 	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only, instantly (env DISCORD_GUILD_ID)")
 	logFormat := fs.String("log-format", env("WARROOM_LOG_FORMAT", "auto"), "auto, console or json (env WARROOM_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("WARROOM_LOG_LEVEL", "info"), "debug, info, warn or error (env WARROOM_LOG_LEVEL)")
@@ -77,7 +76,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if token == "" {
 		return errors.New("DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and export its token (see README), or try `warroom play flanders` locally")
 	}
-	store, err := data.Open(*dbPath)
+	store, err := openStore(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -117,7 +116,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	log.Info().Str("db", *dbPath).Msg("warroom is running; Ctrl+C to stop")
+	log.Info().Str("db", dbName(*dbPath)).Msg("warroom is running; Ctrl+C to stop")
 	<-ctx.Done()
 	log.Info().Msg("stopping: finishing interactions in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
