@@ -605,7 +605,7 @@ func (p *Postgres) UserSettings(userID string) (UserSettings, error) {
 
 // SetUserSettings implements Store.
 func (p *Postgres) SetUserSettings(userID string, us UserSettings) error {
-	return p.putSettings("user_settings", "user_id", "user", userID, us, !us.NoReminders && us.AwayUntil.IsZero())
+	return p.putSettings("user_settings", "user_id", "user", userID, us, us == UserSettings{})
 }
 
 // getSettings decodes a settings record into v, leaving v as it is when

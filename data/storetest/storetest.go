@@ -326,6 +326,13 @@ func testSettings(t *testing.T, s data.Store) {
 	if us, err := s.UserSettings("u"); err != nil || us != (data.UserSettings{}) {
 		t.Fatalf("reset user: %+v %v", us, err)
 	}
+	// Any one field set keeps the record (only the zero value removes it).
+	if err := s.SetUserSettings("u", data.UserSettings{DMReminders: true}); err != nil {
+		t.Fatal(err)
+	}
+	if us, err := s.UserSettings("u"); err != nil || !us.DMReminders {
+		t.Fatalf("DM reminders alone: %+v %v", us, err)
+	}
 	if err := s.SetUserSettings("", data.UserSettings{NoReminders: true}); err == nil {
 		t.Fatal("stored settings without a user id")
 	}
