@@ -63,6 +63,16 @@ func (s *Service) journal(req Request, l *loaded, id CustomID) Response {
 		dr.Since = render.Start
 	}
 	dr.Records = games.Since(recs, seats, after)
+	if len(dr.Records) == 0 && id.Payload == "" && after > 0 {
+		// Nothing since: the last stretch of moves instead (the player's
+		// own, which may have ended the game), rather than an empty page.
+		all := games.Since(recs, seats, 0)
+		n := len(all)
+		for n > 0 && all[n-1].Seat == all[len(all)-1].Seat && (all[n-1].By == "") == (all[len(all)-1].By == "") {
+			n--
+		}
+		dr.Records, dr.Since = all[n:], render.Last
+	}
 	if id.Payload != "" {
 		before, _ := strconv.ParseInt(id.Payload, 10, 64)
 		n := 0
@@ -79,29 +89,26 @@ func (s *Service) journal(req Request, l *loaded, id CustomID) Response {
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
 
-// publicSince is where the public digest starts: the last move a person
-// made in one of the seats now to act (the one the board pings), else
-// the last move any person made; 0 for none.
+// publicSince is where the public digest starts: where the digest of the
+// player the board pings starts (their last move in a seat now to act,
+// or the beginning), or, with nobody to ping, after the last move anyone
+// made; 0 for the beginning.
 func publicSince(l *loaded, recs []games.Record) (int64, games.Seat) {
-	var active []games.Seat
+	humans := map[games.Seat]bool{}
 	if !l.eng.Outcome(l.state).Done {
-		active = l.eng.Active(l.state)
+		for _, a := range l.eng.Active(l.state) {
+			if int(a) < len(l.t.Seats) && !l.t.Seats[a].Bot {
+				humans[a] = true
+			}
+		}
 	}
-	for _, pick := range []func(games.Record) bool{
-		func(r games.Record) bool {
-			for _, a := range active {
-				if r.Seat == a && int(a) < len(l.t.Seats) && r.By == l.t.Seats[a].UserID {
-					return true
-				}
-			}
-			return false
-		},
-		func(r games.Record) bool { return r.By != "" && int(r.Seat) >= 0 && int(r.Seat) < len(l.t.Seats) },
-	} {
-		for i := len(recs) - 1; i >= 0; i-- {
-			if recs[i].By != "" && pick(recs[i]) {
-				return recs[i].Seq, recs[i].Seat
-			}
+	for i := len(recs) - 1; i >= 0; i-- {
+		r := recs[i]
+		if r.By == "" || int(r.Seat) < 0 || int(r.Seat) >= len(l.t.Seats) {
+			continue
+		}
+		if len(humans) == 0 || humans[r.Seat] && r.By == l.t.Seats[r.Seat].UserID {
+			return r.Seq, r.Seat
 		}
 	}
 	return 0, 0

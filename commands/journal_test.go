@@ -272,8 +272,18 @@ func TestJournalClicks(t *testing.T) {
 	}
 	for _, u := range []User{ann, bob, eve} {
 		r := h.click(u, "some-old-message", what)
-		if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "What happened") {
+		if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "What happened since the game began") {
 			t.Fatalf("%s's click: %+v", u.Name, r.Reply)
+		}
+	}
+	// Ann moves: Bob, pinged, sees her move since the beginning (he has
+	// not moved yet), and so does Eve, who is not seated; Ann sees her
+	// own last moves rather than an empty page.
+	h.click(ann, h.board, buttons(p.Message)["+2"])
+	for u, want := range map[User]string{ann: "The last moves", bob: "What happened since the game began", eve: "What happened since the game began"} {
+		r := h.click(u, "x", what)
+		if got := text(r.Reply.Message); r.Reply.Kind != ReplyPrivate || !strings.Contains(got, want) || !strings.Contains(got, "add map[n:2]") {
+			t.Fatalf("%s after Ann's move: %s", u.Name, got)
 		}
 	}
 	if r := h.do(Request{Kind: Component, User: ann, GuildID: "other", ChannelID: "c", CustomID: what}); r.Reply.Kind != ReplyPrivate || strings.Contains(text(r.Reply.Message), "What happened") {

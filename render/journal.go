@@ -36,8 +36,13 @@ type DigestRequest struct {
 	IDs     IDs
 }
 
-// Start is DigestRequest.Since for a digest from the game's beginning.
-const Start = "\x00start"
+// Start and Last are DigestRequest.Since for a digest from the game's
+// beginning, and for the last stretch of moves (nothing happened since
+// the viewer's last move).
+const (
+	Start = "\x00start"
+	Last  = "\x00last"
+)
 
 // digestBudget is how much of the embed description (4096 characters,
 // developers/resources/message.mdx "Embed Limits") a digest page uses,
@@ -73,6 +78,8 @@ func Digest(ctx Ctx, r DigestRequest) Message {
 		title = ctx.T("core.journal.title_earlier")
 	case r.Since == Start:
 		title = ctx.T("core.journal.title_start")
+	case r.Since == Last:
+		title = ctx.T("core.journal.title_last")
 	case r.Since != "":
 		title = ctx.T("core.journal.title_seat", "Name", r.Since)
 	}
