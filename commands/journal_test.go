@@ -313,3 +313,24 @@ func TestJournalClicks(t *testing.T) {
 		t.Fatalf("journal of a lobby: %+v", r.Reply)
 	}
 }
+
+// BenchmarkJournalDigest: the digest of a whole computer game of each
+// kind (Since, Tell for every event, layout), as a spectator sees it.
+func BenchmarkJournalDigest(b *testing.B) {
+	for _, eng := range games.All() {
+		id := eng.Info().ID
+		if !isSecretGame(id) {
+			continue
+		}
+		t := &testing.T{}
+		recs, st, seats := journalPlayout(t, eng, 1, 2000)
+		g, _ := render.For(id)
+		ctx := render.Ctx{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
+		view := eng.View(st, games.Spectator)
+		b.Run(fmt.Sprintf("%s-%dmoves", id, len(recs)), func(b *testing.B) {
+			for b.Loop() {
+				render.Digest(ctx, render.DigestRequest{Game: g, View: view, Records: games.Since(recs, nil, 0), Bots: make([]bool, seats), IDs: ids{table: "b", version: 1}})
+			}
+		})
+	}
+}

@@ -71,7 +71,7 @@ type run struct {
 // events they had, and what still does not fit is on an earlier page
 // behind an "Earlier" button (pagination, never a silent cut).
 func Digest(ctx Ctx, r DigestRequest) Message {
-	runs := digestRuns(ctx, r)
+	runs, untold, untoldLast := digestRuns(ctx, r)
 	title := ctx.T("core.journal.title_you")
 	switch {
 	case r.Earlier:
@@ -88,10 +88,6 @@ func Digest(ctx Ctx, r DigestRequest) Message {
 	if len(runs) == 0 {
 		e.Description = ctx.T("core.journal.nothing")
 		return Fit(msg)
-	}
-	moves := 0
-	for _, rn := range runs {
-		moves += rn.moves
 	}
 	// Each stretch in full and compacted; compact the oldest first, then
 	// leave the oldest for an earlier page.
@@ -114,53 +110,68 @@ func Digest(ctx Ctx, r DigestRequest) Message {
 		from++
 	}
 	body := strings.Join(texts[from:], "\n")
-	if from > 0 {
-		earlier := 0
-		for _, rn := range runs[:from] {
-			earlier += rn.moves
-		}
+	earlier, before := untold, untoldLast
+	for _, rn := range runs[:from] {
+		earlier += rn.moves
+		before = rn.last
+	}
+	if earlier > 0 {
 		body = ctx.T("core.journal.earlier", "Count", earlier) + "\n" + body
 		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: ctx.T("core.button.earlier"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Journal(runs[from-1].last), Emoji: &discordgo.ComponentEmoji{Name: "⏪"}},
+			discordgo.Button{Label: ctx.T("core.button.earlier"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Journal(before), Emoji: &discordgo.ComponentEmoji{Name: "⏪"}},
 		}}}
 	}
 	e.Description = body
-	e.Footer = &discordgo.MessageEmbedFooter{Text: ctx.T("core.journal.moves", "Count", moves)}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: ctx.T("core.journal.moves", "Count", len(r.Records))}
 	return Fit(msg)
 }
 
 // maxLine bounds one told event.
 const maxLine = 300
 
-// digestRuns groups the records into runs and tells their events.
-func digestRuns(ctx Ctx, r DigestRequest) []run {
-	var out []run
-	for _, rec := range r.Records {
+// digestRuns groups the records into runs, oldest first, and tells their
+// events. It works back from the newest move and stops telling once the
+// runs told would not fit one page even cut down to their Key lines: the
+// older moves (untold of them, the newest at Seq untoldLast) are for an
+// earlier page, so a click costs one page's work however long the
+// absence.
+func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast int64) {
+	var rev []run // newest first
+	compact := 0  // characters of the finished runs, cut down
+	for i := len(r.Records) - 1; i >= 0; i-- {
+		rec := r.Records[i]
 		computer := rec.By == ""
+		n := len(rev)
+		if n == 0 || rev[n-1].seat != rec.Seat || rev[n-1].computer != computer || rev[n-1].keyText > maxRunText {
+			if n > 0 {
+				compact += utf8.RuneCountInString(runText(ctx, r, rev[n-1], false)) + 1
+				if compact > digestBudget {
+					untold, untoldLast = i+1, rec.Seq
+					break
+				}
+			}
+			rev = append(rev, run{seat: rec.Seat, computer: computer, last: rec.Seq})
+			n++
+		}
 		var lines []Line
 		for _, ev := range rec.Events {
 			l := r.Game.Tell(ctx, r.View, ev)
 			if l.Text = strings.TrimSpace(l.Text); l.Text != "" {
 				l.Text = Clip(l.Text, maxLine)
 				lines = append(lines, l)
+				if l.Key {
+					rev[n-1].keyText += utf8.RuneCountInString(l.Text) + 3
+				}
 			}
 		}
-		n := len(out)
-		if n == 0 || out[n-1].seat != rec.Seat || out[n-1].computer != computer || out[n-1].keyText > maxRunText {
-			out = append(out, run{seat: rec.Seat, computer: computer})
-			n++
-		}
-		rn := &out[n-1]
+		rn := &rev[n-1]
 		rn.moves++
-		rn.last = rec.Seq
-		for _, l := range lines {
-			rn.lines = append(rn.lines, l)
-			if l.Key {
-				rn.keyText += utf8.RuneCountInString(l.Text) + 3
-			}
-		}
+		rn.lines = append(lines, rn.lines...)
 	}
-	return out
+	for i := len(rev) - 1; i >= 0; i-- {
+		runs = append(runs, rev[i])
+	}
+	return runs, untold, untoldLast
 }
 
 // runText is one stretch: who, how many moves, then its lines (all, or

@@ -195,3 +195,14 @@ func TestDigestPages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDigest: "What happened" after a long absence, 2000 moves of
+// three events each, compacted and paged.
+func BenchmarkDigest(b *testing.B) {
+	recs := journalOf(2000, 9, 3)
+	ctx := ctxEN()
+	b.ReportAllocs()
+	for b.Loop() {
+		Digest(ctx, digestReq(recs))
+	}
+}
