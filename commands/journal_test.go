@@ -136,71 +136,74 @@ func publicDigest(eng games.Engine, st games.State, recs []games.Record, seats i
 }
 
 // TestJournalAwayForManyComputerTurns is the returning player: Ann plays
-// In Flanders Field against three computer players with a one-hour turn
-// clock and then stays away while the timer plays her turns too. The
-// "What happened" button on the board she comes back to tells her every
-// move since her last one: every card taken, every bust and loss, to the
-// end of the game if it came (over as many pages as it needs), in her
-// language; Bob, who is not at the table, gets the same public story.
+// against computer players with a one-hour turn clock and then stays
+// away while the timer plays her turns too: In Flanders Field against
+// three computers, IF - Pierwszy Front (battles, secret declarations)
+// against one. The "What happened" button on the board she comes back to
+// tells her every key event since her last move (every card taken, bust
+// and loss; every battle, its dice and its victory points) over as many
+// pages as it takes, in her language; Bob, who is not at the table, gets
+// the public story, without Ann's secrets.
 func TestJournalAwayForManyComputerTurns(t *testing.T) {
-	for _, lang := range []string{"en", "pl"} {
-		t.Run(lang, func(t *testing.T) {
+	for _, c := range []struct {
+		game, lang string
+		bots       int
+	}{{"flanders", "en", 3}, {"flanders", "pl", 3}, {"frontline", "en", 1}, {"frontline", "ru", 1}} {
+		t.Run(c.game+"-"+c.lang, func(t *testing.T) {
+			lang := c.lang
+			T := i18n.For(lang).T
 			h := newHarness(t)
 			var clock time.Duration
 			start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 			h.svc.Now = func() time.Time { return start.Add(clock) }
-			r := h.slash(ann, "play", "", map[string]string{"game": "flanders", "turn_timeout": "1", "language": lang})
-			for i := 0; i < 3; i++ {
-				r = h.click(ann, h.lobby, buttons(r.Reply.Message)[i18n.For(lang).T("core.lobby.bot")])
+			r := h.slash(ann, "play", "", map[string]string{"game": c.game, "turn_timeout": "1", "language": lang})
+			for i := 0; i < c.bots; i++ {
+				r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.bot")])
 			}
-			r = h.click(ann, h.lobby, buttons(r.Reply.Message)[i18n.For(lang).T("core.lobby.start")])
+			r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.start")])
 			tb, err := h.store.Get(r.Reply.BoardOf)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Ann makes one move of her own, if it is her turn first.
-			board := h.boardMessage(t, tb.ID)
-			if b := buttons(board); b[i18n.For(lang).T("core.button.your_move")] == "" {
-				for _, id := range b {
-					if strings.Contains(id, ":a:") {
-						h.click(ann, h.board, id)
-						break
-					}
+			// Ann makes one move of her own when her choices are on the board.
+			for _, id := range buttons(h.boardMessage(t, tb.ID)) {
+				if strings.Contains(id, ":a:") {
+					h.click(ann, h.board, id)
+					break
 				}
 			}
-			// Then she is away: the clock plays twelve of her turns.
-			for i := 1; i <= 12; i++ {
+			// Then she is away: the clock plays her turns to the end.
+			for i := 1; i <= 400; i++ {
 				if _, ok := h.tick(&clock, time.Duration(i)*2*time.Hour); !ok {
 					break
 				}
 			}
-			tb, _ = h.store.Get(tb.ID)
 			log, _ := h.store.Log(tb.ID)
 			recs := records(log)
-			since := games.LastBy(recs, ann.ID)
-			want := games.Since(recs, []games.Seat{0}, since)
-			moves, keys := 0, 0
+			want := games.Since(recs, []games.Seat{0}, games.LastBy(recs, ann.ID))
 			l, err := h.svc.load(tb.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, _ := render.For("flanders")
+			g, _ := render.For(c.game)
 			ctx := ctxFor(l, lang, 0)
-			var wantKeys []string
+			var wantKeys, secrets []string
 			for _, rec := range want {
-				moves++
 				for _, e := range rec.Events {
-					if line := g.Tell(ctx, l.eng.View(l.state, 0), e); line.Key {
-						keys++
+					line := g.Tell(ctx, l.eng.View(l.state, 0), e)
+					if line.Key {
 						wantKeys = append(wantKeys, line.Text)
+					}
+					if e.Private && line.Text != "" {
+						secrets = append(secrets, line.Text)
 					}
 				}
 			}
-			if moves < 40 || keys < 10 {
-				t.Fatalf("only %d moves with %d key events while Ann was away", moves, keys)
+			if len(want) < 40 || len(wantKeys) < 10 {
+				t.Fatalf("only %d moves with %d key events while Ann was away", len(want), len(wantKeys))
 			}
-			board = h.boardMessage(t, tb.ID)
-			what := buttons(board)[i18n.For(lang).T("core.button.journal")]
+			board := h.boardMessage(t, tb.ID)
+			what := buttons(board)[T("core.button.journal")]
 			if what == "" {
 				t.Fatalf("the board has no What happened button: %v", buttons(board))
 			}
@@ -211,12 +214,16 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 					t.Fatalf("the digest lacks %q:\n%s", k, all)
 				}
 			}
-			t.Logf("%d moves, %d key events, %d pages; first page:\n%s", moves, keys, len(pages), pages[0])
-			// Bob is not seated: the public story since Ann's last move,
-			// which in In Flanders Field (nothing hidden) is Ann's.
-			bobPages := h.digestPages(t, bob, what, lang)
-			if strings.Join(bobPages, "\n") != strings.Replace(all, i18n.For(lang).T("core.journal.title_you"), i18n.For(lang).T("core.journal.title_seat", "Name", "Ann"), 1) {
-				t.Fatalf("Bob's public digest differs from Ann's:\n%s\n---\n%s", bobPages[0], pages[0])
+			t.Logf("%d moves, %d key events, %d of them Ann's secrets, %d pages; first page:\n%s", len(want), len(wantKeys), len(secrets), len(pages), pages[0])
+			// Bob is not seated: the public story from the same move on.
+			bob := strings.Join(h.digestPages(t, bob, what, lang), "\n")
+			for _, s := range secrets {
+				if strings.Contains(bob, s) {
+					t.Fatalf("Bob's public digest holds Ann's secret %q", s)
+				}
+			}
+			if len(secrets) == 0 && bob != strings.Replace(all, T("core.journal.title_you"), T("core.journal.title_seat", "Name", "Ann"), 1) {
+				t.Fatalf("Bob's public digest differs from Ann's:\n%s\n---\n%s", bob, all)
 			}
 		})
 	}
