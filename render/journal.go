@@ -100,9 +100,12 @@ func Digest(ctx Ctx, r DigestRequest) Message {
 		total += size[i]
 	}
 	for i := 0; i < len(runs) && total > digestBudget; i++ {
-		short := runText(ctx, r, runs[i], false)
-		total += utf8.RuneCountInString(short) + 1 - size[i]
-		texts[i], size[i] = short, utf8.RuneCountInString(short)+1
+		// A stretch whose count line is no shorter than what it would
+		// stand for stays whole.
+		if short := runText(ctx, r, runs[i], false); utf8.RuneCountInString(short)+1 < size[i] {
+			total += utf8.RuneCountInString(short) + 1 - size[i]
+			texts[i], size[i] = short, utf8.RuneCountInString(short)+1
+		}
 	}
 	from := 0
 	for from < len(runs)-1 && total > digestBudget {
