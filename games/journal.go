@@ -43,8 +43,12 @@ type Record struct {
 	Events []Event // in the order they happened
 }
 
-// VerbUndo is the table service's record of a move taken back.
-const VerbUndo = "undo"
+// The table service's own records: a move taken back, and a player who
+// resigned (the computer plays the seat from then on).
+const (
+	VerbUndo   = "undo"
+	VerbResign = "resign"
+)
 
 // Since is the journal after seq as viewers see it: the records made
 // after seq, each with only the events one of viewers may see (none

@@ -157,17 +157,22 @@ func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast in
 			n++
 		}
 		var lines []Line
+		if rec.Verb == games.VerbResign && rec.By != "" {
+			lines = append(lines, Line{Text: ctx.T("core.resign.done", "Who", "<@"+rec.By+">"), Key: true})
+		}
 		for _, ev := range rec.Events {
 			l := r.Game.Tell(ctx, r.View, ev)
 			if l.Text = strings.TrimSpace(l.Text); l.Text != "" {
 				l.Text = Clip(l.Text, maxLine)
 				lines = append(lines, l)
-				if l.Key {
-					rev[n-1].keyText += utf8.RuneCountInString(l.Text) + 3
-				}
 			}
 		}
 		rn := &rev[n-1]
+		for _, l := range lines {
+			if l.Key {
+				rn.keyText += utf8.RuneCountInString(l.Text) + 3
+			}
+		}
 		rn.moves++
 		rn.lines = append(lines, rn.lines...)
 	}
