@@ -37,7 +37,7 @@ func (s *Service) component(req Request) Response {
 	}
 	// A click that changes the table must be able to show the change:
 	// refuse it before anything changes when the bot may not post here.
-	if id.Kind != KindMyView && id.Kind != KindPrivate {
+	if id.Kind != KindMyView && id.Kind != KindPrivate && id.Kind != KindJournal {
 		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
 			return resp
 		}
@@ -65,6 +65,11 @@ func (s *Service) component(req Request) Response {
 			return private(req, "core.err.bad_button")
 		}
 		return s.rematch(req, l)
+	}
+	if id.Kind == KindJournal {
+		// Read-only and private: it answers on any of the table's
+		// boards, old ones too, with the journal as it is now.
+		return s.journal(req, l, id)
 	}
 	if l.t.Status != data.StatusPlaying {
 		if l.t.Status == data.StatusLobby {

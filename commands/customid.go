@@ -18,7 +18,8 @@ import (
 // s = a select whose values are action texts (payload: its index),
 // g = a select whose values are group indexes, p = "your move" (the acting
 // seat's choices, privately), h = "my hand / my units", u = undo the last
-// move, l = a lobby verb.
+// move, l = a lobby verb, j = "what happened" (payload: empty, or the
+// version an earlier page ends at).
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -34,6 +35,7 @@ const (
 	KindUndo    = "u"
 	KindRematch = "r"
 	KindResign  = "x"
+	KindJournal = "j"
 	// KindSure applies the action in payload, as KindAction, once the
 	// player has confirmed a choice that cannot be taken back.
 	KindSure = "c"
@@ -123,6 +125,12 @@ func ParseCustomID(s string) (CustomID, error) {
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}
+	case KindJournal:
+		if c.Payload != "" {
+			if n, err := strconv.ParseInt(c.Payload, 10, 64); err != nil || n <= 0 || c.Payload != strconv.FormatInt(n, 10) {
+				return CustomID{}, fmt.Errorf("%w: journal page", ErrBadCustomID)
+			}
+		}
 	case KindLobby:
 		if !lobbyVerbs[c.Payload] {
 			return CustomID{}, fmt.Errorf("%w: lobby verb", ErrBadCustomID)
@@ -175,6 +183,15 @@ func (i ids) MyView() string           { return i.enc(KindMyView, "") }
 func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
 func (i ids) Undo() string             { return i.enc(KindUndo, "") }
 func (i ids) Rematch() string          { return i.enc(KindRematch, "") }
+
+// Journal is "what happened"; before > 0 is the page of moves up to that
+// version.
+func (i ids) Journal(before int64) string {
+	if before > 0 {
+		return i.enc(KindJournal, strconv.FormatInt(before, 10))
+	}
+	return i.enc(KindJournal, "")
+}
 
 // LogSafe is a custom_id for log lines: table, version and kind, without
 // the payload, because an action's arguments can be hidden information

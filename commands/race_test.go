@@ -119,6 +119,9 @@ func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Men
 func (raceRenderer) Status(ctx render.Ctx, v any) string         { return "racing" }
 func (raceRenderer) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
 func (raceRenderer) Rules(ctx render.Ctx) string                 { return "add 1 or 2; reach 10" }
+func (raceRenderer) Tell(ctx render.Ctx, v any, e games.Event) render.Line {
+	return render.Line{Text: fmt.Sprintf("%s %v", e.Kind, e.Data)}
+}
 
 func init() {
 	games.Register(games.Adapt[raceState](race{}))

@@ -60,7 +60,7 @@ func (s *Service) resign(req Request, l *loaded) Response {
 	}
 	l.t = &nt
 	expect, v := nt.Version, nt.Version+1
-	entries := []data.LogEntry{{Version: v, UserID: req.User.ID, Action: "resign", At: nowUTC()}}
+	entries := []data.LogEntry{{Version: v, Seat: seats[0], UserID: req.User.ID, Action: games.VerbResign, At: nowUTC()}}
 	st, more, err := s.runBots(l, l.state, v)
 	if err != nil {
 		return s.internal(req, err)

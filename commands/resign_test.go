@@ -35,6 +35,11 @@ func TestResign(t *testing.T) {
 	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "<@200>") || !strings.Contains(text(r.Posts[0].Message), "resigned") && !strings.Contains(r.Posts[0].Message.Content, "🏳️") {
 		t.Fatalf("after resigning: %+v", r.Posts)
 	}
+	// Bob's "What happened" tells him that Ann resigned, and what the
+	// computer then did in her seat.
+	if got := text(h.click(bob, "x", buttons(r.Posts[0].Message)["What happened"]).Reply.Message); !strings.Contains(got, "<@100> resigned") || !strings.Contains(got, "add map[n:") {
+		t.Fatalf("Bob's What happened after Ann resigned: %s", got)
+	}
 	// Clicking the old question again: Ann holds no seat any more.
 	if r := h.do(Request{Kind: Component, User: ann, CustomID: buttons(confirm)["Resign"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"}); r.Reply.Kind != ReplyPrivate {
 		t.Fatalf("second resign: %+v", r.Reply)

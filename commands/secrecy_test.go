@@ -36,10 +36,11 @@ func isSecretGame(id string) bool { return !testGames[id] }
 // another deck order, other hands, decoys elsewhere, another secret
 // roster or deployment) and requires that nothing public tells them
 // apart: the spectator view (which proves the disguise touched only
-// hidden facts), PrivateChoices for every seat, and the public board
+// hidden facts), PrivateChoices for every seat, the public board
 // message exactly as the table service draws it (Service.board: text,
 // embeds, buttons, and for a sample of states the PNG), for every way of
-// seating humans and computers.
+// seating humans and computers, and the public "What happened" digest of
+// the moves so far.
 func TestSecrecyDifferential(t *testing.T) {
 	if real := len(games.All()) - len(testGames); real < 5 {
 		t.Fatalf("only %d real games are registered", real)
@@ -121,6 +122,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 	}
 	svc := &Service{}
 	n := 0
+	var recs []games.Record
 	for step := 0; step < steps; step++ {
 		where := fmt.Sprintf("%s seed %d (options %v, %d seats) step %d", info.ID, seed, opts, seats, step)
 		// Several disguises of one state, so that one of them is likely
@@ -131,6 +133,15 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 				t.Fatalf("%s has no games.Disguiser", info.ID)
 			}
 			compareTwins(t, svc, eng, st, twin, seats, step, step%25 == 0 && k == 0, where)
+			if step%5 == 0 {
+				// The public "What happened" of the moves so far reads
+				// the same for both.
+				a, _ := json.Marshal(publicDigest(eng, st, recs, seats))
+				b, _ := json.Marshal(publicDigest(eng, twin, recs, seats))
+				if !bytes.Equal(a, b) {
+					t.Fatalf("%s: the public digest differs between the state and its disguised twin:\n%s", where, firstDiff(a, b))
+				}
+			}
 		}
 		n++
 		if eng.Outcome(st).Done {
@@ -148,10 +159,11 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 			legal := eng.Legal(st, seat)
 			a = legal[rng.Intn(len(legal))]
 		}
-		ns, _, err := eng.Apply(st, seat, a, rng)
+		ns, ev, err := eng.Apply(st, seat, a, rng)
 		if err != nil {
 			t.Fatalf("%s: computer move %s: %v", where, a, err)
 		}
+		recs = append(recs, games.Record{Seq: int64(step + 1), Seat: seat, Verb: a.Verb, Events: ev})
 		st = ns
 	}
 	return n

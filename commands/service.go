@@ -469,7 +469,7 @@ func publicLog(log []data.LogEntry) []data.LogEntry {
 		}
 		var public []games.Event
 		for _, e := range log[i].Events {
-			if !e.Private {
+			if e.Visible(games.Spectator) {
 				public = append(public, e)
 			}
 		}

@@ -320,7 +320,7 @@ func TestLobbyAndFullGame(t *testing.T) {
 		board = r.Posts[0].Message
 		msgID = r.Posts[0].MessageID
 		if strings.Contains(text(board), "Winner") {
-			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 1 || b["Rematch"] == "" {
+			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 2 || b["Rematch"] == "" || b["What happened"] == "" {
 				t.Fatalf("end board: %s %v", text(board), b)
 			}
 			if _, err := h.store.ByChannel("c"); err == nil {

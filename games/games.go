@@ -98,14 +98,20 @@ func ParseAction(s string) (Action, error) {
 	return a, nil
 }
 
-// Event is one thing that happened, for the action log, replays and tests.
-// Events are not shown to players directly (the View is), so an event may
-// name hidden things; Private marks it so exports can strip it.
+// Event is one thing that happened, for the table's journal (the "what
+// happened" digest), exports, replays and tests. Who may see it is the
+// engine's to say: a public event is for everybody; a Private one only for
+// the seats in Only, or for Seat alone when Only is empty (see Visible).
+// Data must then hold nothing its audience may not know.
 type Event struct {
 	Kind    string         `json:"kind"`
 	Seat    Seat           `json:"seat"`
 	Data    map[string]any `json:"data,omitempty"`
 	Private bool           `json:"private,omitempty"`
+	// Only names the seats that see a Private event when they are not
+	// just Seat (a Blindaż team, the Defender of a set-up the computer
+	// made). Stored logs written before it have Private alone.
+	Only []Seat `json:"only,omitempty"`
 }
 
 // Ev builds a public event; data is given as key, value pairs.

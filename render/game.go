@@ -107,6 +107,11 @@ type Game interface {
 	Image(ctx Ctx, view any) ([]byte, error)
 	// Rules is a short rules summary (Markdown, < 4000 characters).
 	Rules(ctx Ctx) string
+	// Tell is one journal event as a line for the "what happened"
+	// digest, in the words of the board's log (Text "" for an event not
+	// worth a line). view is the viewer's current view, for names the
+	// event refers to; the event is one the viewer may see.
+	Tell(ctx Ctx, view any, e games.Event) Line
 }
 
 var (

@@ -43,6 +43,7 @@ func (longIDs) MyView() string               { return idHead + "h" }
 func (longIDs) Lobby(v string) string        { return idHead + "l:" + v }
 func (longIDs) Undo() string                 { return idHead + "u" }
 func (longIDs) Rematch() string              { return idHead + "r" }
+func (longIDs) Journal(before int64) string  { return idHead + "j:" + fmt.Sprint(before) }
 
 // longName is a display name of Discord's maximum 32 characters, in two
 // alphabets and with an emoji, distinct per seat.
@@ -422,6 +423,9 @@ func (worstGame) Menu(ctx render.Ctx, v any, l []games.Action) render.Menu {
 func (worstGame) Status(ctx render.Ctx, v any) string         { return worstText(400) }
 func (worstGame) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
 func (worstGame) Rules(ctx render.Ctx) string                 { return worstText(5000) }
+func (worstGame) Tell(ctx render.Ctx, v any, e games.Event) render.Line {
+	return render.Line{Text: worstText(400), Key: e.Seat == 0}
+}
 
 // worstTable is a finished four-seat table of 32-character names where
 // everybody wins and scores, the longest outcome there is.

@@ -45,6 +45,7 @@ type IDs interface {
 	Lobby(verb string) string     // join, leave, bot, start, cancel
 	Undo() string                 // take back the last move
 	Rematch() string              // a new lobby with the same game, options and players
+	Journal(before int64) string  // "what happened", privately; before > 0: the page of moves up to it
 }
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.

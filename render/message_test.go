@@ -22,6 +22,7 @@ func (testIDs) MyView() string               { return "w1:t:1:h" }
 func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
 func (testIDs) Undo() string                 { return "w1:t:1:u" }
 func (testIDs) Rematch() string              { return "w1:t:1:r" }
+func (testIDs) Journal(before int64) string  { return fmt.Sprintf("w1:t:1:j:%d", before) }
 
 func ctxEN() Ctx {
 	return Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}
@@ -116,6 +117,12 @@ func (fakeGame) Status(ctx Ctx, v any) string         { return "row 5" }
 func (fakeGame) Image(ctx Ctx, v any) ([]byte, error) { return []byte("png"), nil }
 func (fakeGame) Rules(ctx Ctx) string                 { return "" }
 
+// Tell says the event's "text"; a "key" event is a Key line.
+func (fakeGame) Tell(ctx Ctx, v any, e games.Event) Line {
+	text, _ := e.Data["text"].(string)
+	return Line{Text: text, Key: e.Data["key"] == true}
+}
+
 func TestBoardMessage(t *testing.T) {
 	info := TableInfo{GameID: "x", TableID: "7", Status: "playing", Active: []games.Seat{1},
 		Seats: []SeatInfo{{Name: "Ann", UserID: "1"}, {Name: "Bob", UserID: "2"}}}
@@ -142,7 +149,8 @@ func TestBoardMessage(t *testing.T) {
 	if len(msg.Components) != 1 || !strings.Contains(msg.Content, "Winner: Ann") || !strings.Contains(msg.Content, "Ann 3") {
 		t.Fatalf("finished: %q %d", msg.Content, len(msg.Components))
 	}
-	if row := msg.Components[0].(discordgo.ActionsRow); len(row.Components) != 1 || row.Components[0].(discordgo.Button).CustomID != (testIDs{}).Rematch() {
+	if row := msg.Components[0].(discordgo.ActionsRow); len(row.Components) != 2 || row.Components[0].(discordgo.Button).CustomID != (testIDs{}).Rematch() ||
+		row.Components[1].(discordgo.Button).CustomID != (testIDs{}).Journal(0) {
 		t.Fatalf("finished board's buttons: %+v", row)
 	}
 }

@@ -199,6 +199,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		msg.Content = OutcomeText(ctx, r.Table)
 		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: ctx.T("core.button.rematch"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Rematch(), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
+			journalButton(ctx, r.IDs),
 		}}}
 	case "abandoned":
 		e.Color = colourAbandon
@@ -262,7 +263,14 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	// (developers/components/reference.mdx, partial emoji); U+1F0A0 "🂠"
 	// is none and Discord refused every board with 50035.
 	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
+	tools = append(tools, journalButton(ctx, r.IDs))
 	return append(rows, discordgo.ActionsRow{Components: tools})
+}
+
+// journalButton is "What happened": everything since the clicker's last
+// move, privately (Digest).
+func journalButton(ctx Ctx, ids IDs) discordgo.Button {
+	return discordgo.Button{Label: ctx.T("core.button.journal"), Style: discordgo.SecondaryButton, CustomID: ids.Journal(0), Emoji: &discordgo.ComponentEmoji{Name: "📜"}}
 }
 
 // OutcomeText announces the result of a finished game.

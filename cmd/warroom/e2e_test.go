@@ -477,8 +477,14 @@ func TestE2EFlandersFullGame(t *testing.T) {
 		t.Fatalf("%d messages still have buttons after the game ended", boards)
 	}
 	rematch, ok := findButton(end, ":r")
-	if !ok || len(end.Buttons()) != 1 {
+	what, ok2 := findButton(end, ":j")
+	if !ok || !ok2 || len(end.Buttons()) != 2 {
 		t.Fatalf("the result's buttons: %v", end.ButtonLabels())
+	}
+	// What happened: privately, in Discord's limits (the stand-in checks
+	// them), the moves since Ann's last one (or her own last ones), to the end.
+	if got := privateText(w.expect(w.srv.Click(w.ann, end, what))); !strings.Contains(got, "Game over") {
+		t.Fatalf("What happened on the result: %q", got)
 	}
 	// Pings: each turn message pinged exactly one seated human.
 	pings := 0

@@ -251,8 +251,9 @@ func (w *world) audit(tb *data.Table, channel string) (stale, missing int) {
 	for _, m := range msgs {
 		versions := map[int64]bool{}
 		for _, b := range m.Buttons() {
-			// A result's Rematch button is no board control.
-			if id, err := commands.ParseCustomID(b.CustomID); err == nil && id.Table == tb.ID && !b.Disabled && id.Kind != commands.KindRematch {
+			// A result's Rematch and What happened buttons are no board
+			// controls.
+			if id, err := commands.ParseCustomID(b.CustomID); err == nil && id.Table == tb.ID && !b.Disabled && id.Kind != commands.KindRematch && id.Kind != commands.KindJournal {
 				versions[id.Version] = true
 			}
 		}

@@ -425,8 +425,10 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 		if e.N <= seq {
 			continue
 		}
-		ev := games.Event{Kind: e.Kind, Seat: games.Seat(e.Seat), Private: e.Vis >= 0,
-			Data: map[string]any{"args": append([]int(nil), e.Args...)}}
+		ev := games.Event{Kind: e.Kind, Seat: games.Seat(e.Seat), Data: map[string]any{"args": append([]int(nil), e.Args...)}}
+		if e.Vis >= 0 {
+			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
+		}
 		if e.Text != "" {
 			ev.Data["text"] = e.Text
 		}

@@ -397,7 +397,9 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 			continue
 		}
 		ev := games.Ev(e.Kind, games.Seat(e.Seat), "card", e.Card, "card2", e.Card2, "front", e.Front, "a", e.A, "b", e.B, "c", e.C)
-		ev.Private = e.Only >= 0
+		if e.Only >= 0 {
+			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Only)}
+		}
 		evs = append(evs, ev)
 	}
 	return n, evs

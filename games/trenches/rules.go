@@ -149,23 +149,36 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	from := n.Seq
 	n.do(a, rng)
 	var ev []games.Event
+	// A private entry is the Defender's (set-up details), whoever acted.
+	defender := s.DefenderSeat()
 	for _, e := range n.Log {
 		if e.N > from {
-			ev = append(ev, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
-				Data: map[string]any{"unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
-					"die": e.Die, "mod": e.Mod, "hit": e.Hit, "vp": e.VP, "count": e.Count}})
+			ev = append(ev, entryEvent(e, seat, defender))
 		}
 	}
 	if n.Phase == PhaseOver && n.Match && n.Leg == 1 {
 		from := n.Seq
 		n.nextLeg(rng)
+		defender := n.DefenderSeat()
 		for _, e := range n.Log {
 			if e.N > from {
-				ev = append(ev, games.Event{Kind: e.Kind, Seat: seat, Private: e.Private})
+				ev = append(ev, entryEvent(e, seat, defender))
 			}
 		}
 	}
 	return n, ev
+}
+
+// entryEvent is a log entry as a games.Event: its fields by their JSON
+// names, so the journal tells it as the board's log does.
+func entryEvent(e Entry, seat, defender games.Seat) games.Event {
+	ev := games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
+		Data: map[string]any{"side": e.Side, "unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
+			"die": e.Die, "mod": e.Mod, "need": e.Need, "hit": e.Hit, "vp": e.VP, "count": e.Count, "leg": e.Leg, "gt": e.GT}}
+	if e.Private {
+		ev.Only = []games.Seat{defender}
+	}
+	return ev
 }
 
 // do performs legal action a on n, a private copy.

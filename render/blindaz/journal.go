@@ -1,0 +1,42 @@
+package blindaz
+
+import (
+	"github.com/warroom/warroom/games"
+	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
+)
+
+// keyKinds are the events a team mate must not miss: fights, losses,
+// penalties, the enemy's arrivals and the end.
+var keyKinds = map[string]bool{"AttackRolled": true, "Destroyed": true, "EnemyRemoved": true, "SoldierHit": true,
+	"Penalty": true, "EnemyArrived": true, "TrapTriggered": true, "ArtilleryFired": true, "DugoutShelled": true,
+	"FlagPlanted": true, "EnemyPhase": true, "GameOver": true}
+
+// eventNote is a note as the engine puts it in an event (noteEvent).
+type eventNote struct {
+	Round   int    `json:"round"`
+	Soldier *int   `json:"soldier"`
+	Cell    string `json:"cell"`
+	To      string `json:"to"`
+	What    string `json:"what"`
+	Cause   string `json:"cause"`
+	Die     int    `json:"die"`
+	N       int    `json:"n"`
+	Total   int    `json:"total"`
+	Hit     bool   `json:"hit"`
+}
+
+// Tell implements render.Game: an event in the words of the board's log.
+func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+	var x eventNote
+	if err := e.Decode(&x); err != nil {
+		return render.Line{}
+	}
+	n := bz.Note{Round: x.Round, Kind: e.Kind, Soldier: -1, Cell: x.Cell, To: x.To, What: x.What, Cause: x.Cause,
+		Die: x.Die, N: x.N, Total: x.Total, Hit: x.Hit}
+	if x.Soldier != nil {
+		n.Soldier = *x.Soldier
+	}
+	v, _ := asView(view)
+	return render.Line{Text: NoteText(ctx, v, n), Key: keyKinds[e.Kind]}
+}

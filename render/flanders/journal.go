@@ -1,0 +1,28 @@
+package flanders
+
+import (
+	fl "github.com/warroom/warroom/games/flanders"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+)
+
+// keyKinds are the events a returning player must not miss: cards taken,
+// troops lost or gained, the end.
+var keyKinds = map[string]bool{"took": true, "bust": true, "sacrificed": true, "german_loss": true, "gas_played": true,
+	"artillery_cancel": true, "eliminated": true, "reached_objective": true, "game_over": true}
+
+// Tell implements render.Game: an event in the words of the board's
+// "recent" log (the event carries the note's numbers and cards).
+func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+	n := fl.Note{Seat: int(e.Seat), Kind: e.Kind}
+	if err := e.Decode(&n); err != nil {
+		return render.Line{}
+	}
+	n.Seat, n.Kind = int(e.Seat), e.Kind
+	lines := recentLines(ctx, fl.View{Recent: []fl.Note{n}})
+	if len(lines) == 0 {
+		return render.Line{}
+	}
+	return render.Line{Text: lines[0], Key: keyKinds[e.Kind]}
+}

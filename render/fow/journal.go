@@ -1,0 +1,29 @@
+package fow
+
+import (
+	"github.com/warroom/warroom/games"
+	fowg "github.com/warroom/warroom/games/fow"
+	"github.com/warroom/warroom/render"
+)
+
+// keyKinds are the events a returning player must not miss: roles and
+// the first turn, ambushes, arrivals, losses, objectives, the end.
+var keyKinds = map[string]bool{"roles": true, "first_rolled": true, "turn": true, "ambush_revealed": true,
+	"ambush_failed": true, "arrived": true, "lost": true, "withdrawn": true, "fled": true, "obj_removed": true,
+	"skill": true, "victory_none": true, "game_over": true}
+
+// Tell implements render.Game: an event in the words of the board's log
+// (the event carries the log entry's arguments), with platoon names as
+// the viewer's view gives them.
+func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+	var x fowg.Entry
+	if err := e.Decode(&x); err != nil {
+		return render.Line{}
+	}
+	x.Kind, x.Seat = e.Kind, int(e.Seat)
+	v, ok := render.ViewAs[fowg.View](view)
+	if !ok {
+		return render.Line{}
+	}
+	return render.Line{Text: logLine(ctx, v, x), Key: keyKinds[e.Kind]}
+}

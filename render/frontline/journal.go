@@ -1,0 +1,27 @@
+package frontline
+
+import (
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/frontline"
+	"github.com/warroom/warroom/render"
+)
+
+// keyKinds are the events a returning player must not miss: battles and
+// their dice, losses, victory points, what a recon or spy revealed, the
+// month's event and the end.
+var keyKinds = map[string]bool{"battle": true, "roll": true, "win": true, "tie": true, "collapse": true, "fort_loss": true,
+	"morale": true, "morale2": true, "removed": true, "raid": true, "hospital": true, "retreat": true, "event": true,
+	"month": true, "vp1": true, "peek_result": true, "spy_result": true, "declare_own": true, "over": true}
+
+// Tell implements render.Game: an event in the words of the board's log
+// (the event carries the log entry's fields).
+func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+	var x fl.Entry
+	if err := e.Decode(&x); err != nil {
+		return render.Line{}
+	}
+	x.Kind, x.Seat = e.Kind, int(e.Seat)
+	v, _ := asView(view)
+	key := keyKinds[e.Kind] || e.Kind == "shell" && x.B <= x.A
+	return render.Line{Text: logLine(ctx, v, x), Key: key}
+}

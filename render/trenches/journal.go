@@ -1,0 +1,23 @@
+package trenches
+
+import (
+	"github.com/warroom/warroom/games"
+	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render"
+)
+
+// keyKinds are the events a returning player must not miss: fights,
+// reveals, victory points, the turns and the end.
+var keyKinds = map[string]bool{"attack": true, "clear": true, "reveal": true, "decoys_removed": true, "turn": true,
+	"snapshot": true, "game_over": true, "leg": true}
+
+// Tell implements render.Game: an event in the words of the board's log
+// (the event carries the log entry's fields).
+func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+	var x tov.Entry
+	if err := e.Decode(&x); err != nil {
+		return render.Line{}
+	}
+	x.Kind = e.Kind
+	return render.Line{Text: logLine(ctx, x), Key: keyKinds[e.Kind] || x.VP > 0}
+}
