@@ -2,7 +2,9 @@ package blindaz
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strings"
 	"sync"
@@ -262,6 +264,41 @@ func drawEntryArrow(c *canvas.Canvas, cx, cy, k float64) {
 
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
 
+// fill paints an axis-aligned rectangle straight into the pixels: the
+// board's many square shapes need no antialiasing.
+func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
+}
+
+func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
+	fill(c, x, y, w, width, col)
+	fill(c, x, y+h-width, w, width, col)
+	fill(c, x, y, width, h, col)
+	fill(c, x+w-width, y, width, h, col)
+}
+
+// trenches caches a trench tile on open ground per size and orientation
+// ([2]int -> *image.RGBA); a board cell's edge is part of it.
+var trenches sync.Map
+
+// pasteTrench copies a cached trench tile with its ground to (px, py),
+// whole pixels: the tiles are most of a busy board's shapes.
+func pasteTrench(c *canvas.Canvas, px, py, size float64, ori int) {
+	k := [2]int{int(size), ori}
+	t, ok := trenches.Load(k)
+	if !ok {
+		tc := canvas.New(int(size), int(size), colGround)
+		if size == cellPx {
+			tc.RectOutline(0, 0, size, size, 1, colGroundLn)
+		}
+		drawTrench(tc, 0, 0, size, ori)
+		t, _ = trenches.LoadOrStore(k, tc.Img)
+	}
+	img := t.(*image.RGBA)
+	draw.Draw(c.Img, img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
+}
+
 // drawTrench draws a trench channel with the given open sides in a box.
 func drawTrench(c *canvas.Canvas, px, py, size float64, ori int) {
 	cx, cy := px+size/2, py+size/2
@@ -327,23 +364,23 @@ func (p pen) drawEnemy(px, py float64, cv bz.CellView) {
 	x, y, s := px+8, py+6, 56.0
 	switch cv.Kind {
 	case bz.Infantry:
-		c.Rect(x, y, s, s, colInfantry)
+		fill(c, x, y, s, s, colInfantry)
 		for i := 0; i < cv.Defence; i++ {
 			hx := x + 12 + float64(i)*14
 			c.Circle(canvas.Pt{X: hx, Y: y + 22}, 6, colTank)
-			c.Rect(hx-4, y+28, 8, 14, colTank)
+			fill(c, hx-4, y+28, 8, 14, colTank)
 		}
 	case bz.Tank:
-		c.Rect(x, y, s, s, colTank)
-		c.Rect(x+6, y+26, 38, 19, colGun)
+		fill(c, x, y, s, s, colTank)
+		fill(c, x+6, y+26, 38, 19, colGun)
 		c.Circle(canvas.Pt{X: x + 25, Y: y + 26}, 9, colGun)
 		c.Line(canvas.Pt{X: x + 25, Y: y + 26}, canvas.Pt{X: x + s - 4, Y: y + 26}, 5, colGun)
 	case bz.Artillery:
-		c.Rect(x, y, s, s, colGun)
+		fill(c, x, y, s, s, colGun)
 		c.Circle(canvas.Pt{X: x + 20, Y: y + 40}, 10, colTank)
 		c.Line(canvas.Pt{X: x + 20, Y: y + 40}, canvas.Pt{X: x + s - 6, Y: y + 17}, 5, colTank)
 	}
-	c.RectOutline(x, y, s, s, 2, black)
+	outline(c, x, y, s, s, 2, black)
 	p.drawShield(x+s-2, y+s-8, cv.Defence, cv.Kind == bz.Artillery)
 }
 
@@ -395,14 +432,18 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 	for _, cv := range v.Cells {
 		px, py := cellXY(cv.X, cv.Lane)
 		if cv.Tile != "" {
-			drawTrench(c, px, py, cellPx, cv.Ori)
+			if cv.X > 0 && cv.X < bz.Cols-1 {
+				pasteTrench(c, px, py, cellPx, cv.Ori)
+			} else {
+				drawTrench(c, px, py, cellPx, cv.Ori)
+			}
 			if cv.Symbol != "" {
 				p.drawSymbol(px+17, py+17, cv.Symbol)
 				used[cv.Symbol] = true
 			}
 		}
 		if cv.Flag {
-			c.Rect(px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
+			fill(c, px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
 			drawFlag(c, px, py, cellPx)
 		}
 		if cv.Enemy != "" {
@@ -458,19 +499,19 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 	c := p.c
 	for i, t := range v.Market {
 		x, y := marginL+float64(i)*(tilePx+12), float64(tileY)
-		c.Rect(x, y, tilePx, tilePx, colGround)
+		fill(c, x, y, tilePx, tilePx, colGround)
 		if t.Shape == bz.NoShape {
 			drawGrenade(c, x+tilePx/2, y+tilePx/2+6, 15)
 			used["grenade"] = true
 		} else {
-			drawTrench(c, x, y, tilePx, bz.Orientations[t.Shape][0])
+			pasteTrench(c, x, y, tilePx, bz.Orientations[t.Shape][0])
 			if t.Symbol != "" {
 				p.drawSymbol(x+15, y+15, t.Symbol)
 				used[t.Symbol] = true
 			}
 		}
 		// the slot's number, as the dig buttons name it
-		c.Rect(x+tilePx-22, y+tilePx-24, 22, 24, colPanel)
+		fill(c, x+tilePx-22, y+tilePx-24, 22, 24, colPanel)
 		p.text(fmt.Sprint(i+1), x+tilePx-11, y+tilePx-12, minText, 20, true, colLabel, alignCenter)
 	}
 	// penalty track: one square per point up to the limit, flag side up
@@ -481,9 +522,9 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 	for i := 0; i < v.Limit; i++ {
 		x, y, sz := trackX+float64(i)*step, float64(tileY), step-4
 		if i < v.Penalty {
-			c.Rect(x, y, sz, sz, colRed)
+			fill(c, x, y, sz, sz, colRed)
 		} else {
-			c.Rect(x, y, sz, sz, colShield)
+			fill(c, x, y, sz, sz, colShield)
 			drawFlag(c, x, y, sz)
 		}
 	}
@@ -528,7 +569,7 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 		cx := x + 15
 		switch k {
 		case "enemy_zone":
-			c.Rect(x, y-14, 30, 28, colEnemyZ)
+			fill(c, x, y-14, 30, 28, colEnemyZ)
 			drawEntryArrow(c, cx, y, 0.55)
 		case "defence":
 			p.c.Polygon(shieldPts(cx, y-1, 11), colShield)

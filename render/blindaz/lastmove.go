@@ -79,7 +79,7 @@ func (p pen) lastMove(ctx render.Ctx, v bz.View) {
 	notes := lastMoves(v)
 	box := func(cell string, col color.Color) {
 		if ctr, ok := cellCentre(cell); ok {
-			c.RectOutline(ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)
+			outline(c, ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)
 		}
 	}
 	for _, n := range notes {
@@ -140,7 +140,7 @@ func (p pen) result(ctx render.Ctx, v bz.View) {
 	if v.Result == bz.Victory {
 		col, word = colDone, ctx.T(kVictory)
 	}
-	p.c.Rect(0, 0, imgW, capH, col)
+	fill(p.c, 0, 0, imgW, capH, col)
 	s := ctx.T(kResult, "Result", capFirst(word), "Reason", ctx.T(kReasonPref+v.Reason))
 	p.para(s, 12, 3, 20, 24, imgW-24, 2, true, white)
 }
