@@ -175,7 +175,7 @@ func (p pic) para(s string, x, y, size, lineH float64, bold bool, col color.Colo
 // fill paints an axis-aligned rectangle directly (cheaper than a polygon).
 func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
 	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src) // every colour is opaque
 }
 
 func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
