@@ -26,13 +26,13 @@ const (
 	pad     = 8
 	colGap  = 6
 	cellW   = (imgW - 2*pad - 2*colGap) / 3
-	cellH   = 66
+	cellH   = 64
 	rowGap  = 3
 	gridH   = 4*cellH + 3*rowGap
-	capH    = 54 // the last move or the result: two lines
+	capH    = 52 // the last move or the result: two lines
 	bannerH = 34
 	bandH   = 78
-	legendH = 80 // three lines
+	legendH = 100 // four lines
 
 	banner0Y = capH + 4
 	grid0Y   = banner0Y + bannerH + 4
@@ -253,9 +253,10 @@ const (
 	icoMorale
 	icoNotReady
 	icoDeclared
+	icoTurn
 )
 
-var iconKeys = []string{"strength", "range", "fort", "plus", "camo", "hospital", "mine", "morale", "not_ready", "declared"}
+var iconKeys = []string{"strength", "range", "fort", "plus", "camo", "hospital", "mine", "morale", "not_ready", "declared", "turn"}
 
 // iconW is how wide an icon is drawn.
 func iconW(k icon) float64 {
@@ -305,6 +306,8 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 		c.Circle(pt(0, 0), 11, dimCol)
 		c.Circle(pt(0, 0), 7, slotCol)
 		c.Line(pt(-8, 8), pt(8, -8), 4, dimCol)
+	case icoTurn:
+		c.Polygon([]canvas.Pt{pt(-6, -10), pt(8, 0), pt(-6, 10)}, side)
 	case icoDeclared:
 		c.Line(pt(-10, -10), pt(10, 10), 4, side)
 		c.Line(pt(10, -10), pt(-10, 10), 4, side)
@@ -363,28 +366,32 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]boo
 		c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
 	}
 	cy := y + cellH - 12
-	bx := x + 14
-	bx += p.text(fmt.Sprintf("↔%d", t.Range), bx, cy, minPx, false, dimCol, canvas.Left, 40) + 8
-	if u.Plus1 {
-		bx += p.chip("+1", plus1Col, bx, cy) + 4
-		used[icoPlus] = true
-	}
-	if u.Plus2 {
-		bx += p.chip("+2", plus2Col, bx, cy) + 4
-		used[icoPlus] = true
-	}
-	if u.Camo {
-		camo(c, bx, cy-11, 22)
-		used[icoCamo] = true
-	}
 	str := fmt.Sprint(t.Str)
 	if t.Kind == fl.KindCommander {
 		str = fmt.Sprintf("+%d", t.Str)
 	}
 	w := canvas.TextWidth(str, 20, true) + 10
-	p.badge(str, x+cellW-6-w, cy)
+	right := x + cellW - 6 - w // the strength badge's left edge
+	p.badge(str, right, cy)
 	if t.Kind == fl.KindCommander && t.Fort > 0 {
-		p.shield(x+cellW-6-w-22, cy, fmt.Sprintf("+%d", t.Fort), inkCol)
+		p.shield(right-22, cy, fmt.Sprintf("+%d", t.Fort), inkCol)
+		right -= 40
+	}
+	bx := x + 14
+	bx += p.text(fmt.Sprintf("↔%d", t.Range), bx, cy, minPx, false, dimCol, canvas.Left, 40) + 8
+	for _, m := range []struct {
+		on  bool
+		s   string
+		col color.RGBA
+	}{{u.Plus1, "+1", plus1Col}, {u.Plus2, "+2", plus2Col}} {
+		if m.on && bx+iconW(icoPlus) <= right-2 {
+			bx += p.chip(m.s, m.col, bx, cy) + 4
+			used[icoPlus] = true
+		}
+	}
+	if u.Camo && bx+22 <= right-2 {
+		camo(c, bx, cy-11, 22)
+		used[icoCamo] = true
 	}
 }
 
@@ -486,7 +493,8 @@ func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
 	fill(c, pad, y, imgW-2*pad, bannerH, sideCols[s])
 	x := float64(pad + 10)
 	if !v.Over && v.Active == s {
-		c.Polygon([]canvas.Pt{{X: x, Y: y + 8}, {X: x + 14, Y: y + bannerH/2}, {X: x, Y: y + bannerH - 8}}, whiteCol)
+		p.icon(icoTurn, x+6, y+bannerH/2, whiteCol)
+		used[icoTurn] = true
 		x += 22
 	}
 	right := float64(imgW - pad - 10)
@@ -506,15 +514,15 @@ func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
 // fortification always, the markers when some are shown.
 func (p pic) legend(ctx render.Ctx, used map[icon]bool) {
 	x, y := float64(pad+4), float64(legendY+14)
-	for k := icoStrength; k <= icoDeclared; k++ {
+	for k := icoStrength; k <= icoTurn; k++ {
 		if k > icoFort && !used[k] {
 			continue
 		}
 		label := imgText(ctx, "legend."+iconKeys[k])
 		iw := iconW(k)
-		w := iw + 6 + canvas.TextWidth(label, minPx, false) + 18
+		w := iw + 6 + canvas.TextWidth(label, minPx, false) + 14
 		if x+w > imgW-pad && x > pad+4 {
-			x, y = pad+4, y+26
+			x, y = pad+4, y+24
 		}
 		p.icon(k, x+iw/2, y, inkCol)
 		p.text(label, x+iw+6, y, minPx, false, dimCol, canvas.Left, imgW-pad-x-iw-6)

@@ -126,10 +126,10 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View) {
 	}
 	x := float64(pad + 4)
 	if seat == 0 || seat == 1 {
-		c.Circle(canvas.Pt{X: x + 9, Y: 15}, 9, sideCols[seat])
+		c.Circle(canvas.Pt{X: x + 9, Y: 14}, 9, sideCols[seat])
 		x += 26
 	}
-	p.para(text, x, 3, 20, 24, false, creamCol, imgW-pad-4-x, 2)
+	p.para(text, x, 2, 20, 24, false, creamCol, imgW-pad-4-x, 2)
 }
 
 // arrow draws the path of a move from a to b.
@@ -156,8 +156,8 @@ func (p pic) result(ctx render.Ctx, v fl.View) {
 	if v.Winner == 0 || v.Winner == 1 {
 		res = imgText(ctx, "over_win", "Name", ctx.Name(games.Seat(v.Winner)), "A", v.P[0].VP, "B", v.P[1].VP)
 	}
-	p.text(res, imgW/2, 15, 22, true, inkCol, canvas.Center, imgW-2*pad)
+	p.text(res, imgW/2, 14, 22, true, inkCol, canvas.Center, imgW-2*pad)
 	if v.Reason != "" {
-		p.text(ctx.T("frontline.reason."+v.Reason), imgW/2, 40, minPx, false, inkCol, canvas.Center, imgW-2*pad)
+		p.text(ctx.T("frontline.reason."+v.Reason), imgW/2, 39, minPx, false, inkCol, canvas.Center, imgW-2*pad)
 	}
 }
