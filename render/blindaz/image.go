@@ -25,22 +25,22 @@ const (
 	imgW     = 640
 	minText  = 19.0 // 14 px at 480 px wide
 	capH     = 54.0 // the last move or the result: two lines
-	cellPx   = 78.0
-	marginL  = 44.0
+	cellPx   = 76.0
+	marginL  = 58.0
 	lettersY = capH + 4
 	marginT  = capH + 28 // the grid's top
 	gridW    = cellPx * bz.Cols
 	gridH    = cellPx * bz.Lanes
 
 	panelY    = marginT + gridH + 10
-	tileY     = panelY + 26 // open tiles, 64 px
-	tilePx    = 64.0
+	tileY     = panelY + 26 // open tiles, tilePx
+	tilePx    = 60.0
 	trackX    = 300.0 // the penalty block
-	row2Y     = panelY + 118
+	row2Y     = panelY + 112
 	soldiersY = row2Y + 36 // two rows of two
-	soldierH  = 32.0
+	soldierH  = 30.0
 	legendY   = soldiersY + 2*soldierH + 16
-	imgH      = int(legendY + 28 + 22) // two lines
+	imgH      = int(legendY + 2*26 + 22) // three lines
 	headSize  = 20.0
 )
 
@@ -96,7 +96,7 @@ const (
 
 // legend items, in the order drawn; the first is always shown, the rest
 // when the board shows them.
-var legendKeys = []string{"enemy_zone", "defence", "fire", "hedgehog", "mine", "reach", "dig", "grenade"}
+var legendKeys = []string{"enemy_zone", "defence", "fire", "hedgehog", "mine", "turn", "reach", "dig", "grenade"}
 
 var imgKeys = func() []string {
 	ks := []string{kOpenTiles, kPenalty, kFlagsLeft, kEnemies, kRound, kResult, kVictory, kDefeat}
@@ -489,6 +489,9 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 		}
 		p.drawSoldier(cx, cy, i, v.Phase == bz.PhaseTurn && i == v.Turn)
 	}
+	if v.Phase == bz.PhaseTurn {
+		used["turn"] = true
+	}
 	p.panel(ctx, v, used)
 	p.legend(ctx, used)
 }
@@ -564,7 +567,7 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 		label := ctx.T(kLegend + k)
 		w := 30 + 6 + canvas.TextWidth(label, minText, false) + 18
 		if x+w > imgW-8 && x > marginL-26 {
-			x, y = marginL-26, y+28
+			x, y = marginL-26, y+26
 		}
 		cx := x + 15
 		switch k {
@@ -575,6 +578,9 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 			p.c.Polygon(shieldPts(cx, y-1, 11), colShield)
 		case "fire", "hedgehog", "mine":
 			p.drawSymbol(cx, y, map[string]string{"fire": bz.SymFire, "hedgehog": bz.SymHedgehog, "mine": bz.SymMine}[k])
+		case "turn":
+			c.Circle(canvas.Pt{X: cx, Y: y}, 13, white)
+			c.Circle(canvas.Pt{X: cx, Y: y}, 10, seatCols[0])
 		case "reach", "dig":
 			drawReach(c, cx, y, k == "dig")
 		case "grenade":
