@@ -102,7 +102,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View) {
 				x, y := slotXY(1-s, e.Front, top)
 				outline(c, x-2, y-2, cellW+4, gridH+4, 4, kindCols["red"])
 			}
-		case "battle", "win", "tie", "collapse", "fort_loss", "fortified", "morale", "morale2", "play_front":
+		case "battle", "win", "tie", "collapse", "fort_loss", "fortified", "morale", "morale2", "play":
 			if e.Front >= 1 && e.Front <= 3 {
 				mark(frontX(e.Front)-2, bandY-2, cellW+4, bandH+4)
 			}
