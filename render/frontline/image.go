@@ -254,9 +254,11 @@ const (
 	icoNotReady
 	icoDeclared
 	icoTurn
+	icoLast
+	icoShelled
 )
 
-var iconKeys = []string{"strength", "range", "fort", "plus", "camo", "hospital", "mine", "morale", "not_ready", "declared", "turn"}
+var iconKeys = []string{"strength", "range", "fort", "plus", "camo", "hospital", "mine", "morale", "not_ready", "declared", "turn", "last", "shelled"}
 
 // iconW is how wide an icon is drawn.
 func iconW(k icon) float64 {
@@ -306,6 +308,12 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 		c.Circle(pt(0, 0), 11, dimCol)
 		c.Circle(pt(0, 0), 7, slotCol)
 		c.Line(pt(-8, 8), pt(8, -8), 4, dimCol)
+	case icoLast, icoShelled:
+		col := hiCol
+		if k == icoShelled {
+			col = kindCols["red"]
+		}
+		outline(c, cx-11, cy-10, 22, 20, 4, col)
 	case icoTurn:
 		c.Polygon([]canvas.Pt{pt(-6, -10), pt(8, 0), pt(-6, 10)}, side)
 	case icoDeclared:
@@ -440,7 +448,7 @@ func drawBoard(ctx render.Ctx, v fl.View, seen func(string)) *canvas.Canvas {
 		p.text(imgText(ctx, "battle", "A", red, "B", blue), x+cellW/2, bandY+bandH/2, 20, true, kindCols["red"], canvas.Center, cellW-80)
 		outline(c, x, bandY, cellW, bandH, 3, kindCols["red"])
 	}
-	p.lastMove(ctx, v)
+	p.lastMove(ctx, v, used)
 	p.legend(ctx, used)
 	return c
 }
@@ -514,7 +522,7 @@ func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
 // fortification always, the markers when some are shown.
 func (p pic) legend(ctx render.Ctx, used map[icon]bool) {
 	x, y := float64(pad+4), float64(legendY+14)
-	for k := icoStrength; k <= icoTurn; k++ {
+	for k := icoStrength; k <= icoShelled; k++ {
 		if k > icoFort && !used[k] {
 			continue
 		}

@@ -37,12 +37,23 @@ var plainNames = strings.NewReplacer("🔴 ", "", "🔵 ", "", "**", "")
 
 // caption is the newest of moves as the log words it, and its seat.
 func caption(ctx render.Ctx, v fl.View, moves []fl.Entry) (string, int) {
-	for i := len(moves) - 1; i >= 0; i-- {
+	texts, seats := captions(ctx, v, moves, 1)
+	if len(texts) == 0 {
+		return "", -1
+	}
+	return texts[0], seats[0]
+}
+
+// captions are the newest n of moves as the log words them, oldest
+// first, with their seats.
+func captions(ctx render.Ctx, v fl.View, moves []fl.Entry, n int) (texts []string, seats []int) {
+	for i := len(moves) - 1; i >= 0 && len(texts) < n; i-- {
 		if s := logLine(ctx, v, moves[i]); s != "" {
-			return plainNames.Replace(s), moves[i].Seat
+			texts = append([]string{plainNames.Replace(s)}, texts...)
+			seats = append([]int{moves[i].Seat}, seats...)
 		}
 	}
-	return "", -1
+	return texts, seats
 }
 
 // findUnit is where the unit with this id stands on a grid.
@@ -65,10 +76,13 @@ func inGrid(f, c int) bool { return f >= 1 && f <= 3 && c >= 1 && c <= 4 }
 // moved, entered or were played on, with the path of a move, the front
 // shelled or fought over) and writes the newest move in the top band; a
 // finished game's band says who won and why instead.
-func (p pic) lastMove(ctx render.Ctx, v fl.View) {
+func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 	c := p.c
 	moves := lastMoves(v)
-	mark := func(x, y, w, h float64) { outline(c, x, y, w, h, 4, hiCol) }
+	mark := func(x, y, w, h float64) {
+		outline(c, x, y, w, h, 4, hiCol)
+		used[icoLast] = true
+	}
 	slot := func(s, f, col int) {
 		x, y := slotXY(s, f, col)
 		mark(x-2, y-2, cellW+4, cellH+4)
@@ -84,6 +98,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View) {
 				x0, y0 := slotXY(s, e.Front, e.A)
 				x1, y1 := slotXY(s, e.B, e.C)
 				p.arrow(canvas.Pt{X: x0 + cellW/2, Y: y0 + cellH/2}, canvas.Pt{X: x1 + cellW/2, Y: y1 + cellH/2})
+				used[icoLast] = true
 				for i := 0.0; i < cellW; i += 16 { // where it came from: dashed
 					fill(c, x0+i, y0, 8, 3, hiCol)
 					fill(c, x0+i, y0+cellH-3, 8, 3, hiCol)
@@ -101,6 +116,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View) {
 				}
 				x, y := slotXY(1-s, e.Front, top)
 				outline(c, x-2, y-2, cellW+4, gridH+4, 4, kindCols["red"])
+				used[icoShelled] = true
 			}
 		case "battle", "win", "tie", "collapse", "fort_loss", "fortified", "morale", "morale2", "play":
 			if e.Front >= 1 && e.Front <= 3 {
@@ -120,16 +136,21 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View) {
 		p.result(ctx, v)
 		return
 	}
-	text, seat := caption(ctx, v, moves)
-	if text == "" {
-		return
+	// the two newest moves a line each when they fit, else the newest
+	texts, seats := captions(ctx, v, moves, 2)
+	x0 := float64(pad + 4)
+	w := imgW - pad - 4 - x0 - 26
+	if len(texts) == 2 && (canvas.TextWidth(texts[0], minPx, false) > w || canvas.TextWidth(texts[1], minPx, false) > w) {
+		texts, seats = texts[1:], seats[1:]
 	}
-	x := float64(pad + 4)
-	if seat == 0 || seat == 1 {
-		c.Circle(canvas.Pt{X: x + 9, Y: 14}, 9, sideCols[seat])
-		x += 26
+	for i, text := range texts {
+		x, y := x0, 2+float64(i)*24
+		if s := seats[i]; s == 0 || s == 1 {
+			c.Circle(canvas.Pt{X: x + 9, Y: y + 12}, 9, sideCols[s])
+			x += 26
+		}
+		p.para(text, x, y, 20, 24, false, creamCol, imgW-pad-4-x, 2/len(texts))
 	}
-	p.para(text, x, 2, 20, 24, false, creamCol, imgW-pad-4-x, 2)
 }
 
 // arrow draws the path of a move from a to b.
