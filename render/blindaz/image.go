@@ -24,23 +24,23 @@ import (
 const (
 	imgW     = 640
 	minText  = 19.0 // 14 px at 480 px wide
-	capH     = 54.0 // the last move or the result: two lines
-	cellPx   = 76.0
+	capH     = 52.0 // the last move or the result: two lines
+	cellPx   = 74.0
 	marginL  = 58.0
 	lettersY = capH + 4
 	marginT  = capH + 28 // the grid's top
 	gridW    = cellPx * bz.Cols
 	gridH    = cellPx * bz.Lanes
 
-	panelY    = marginT + gridH + 10
+	panelY    = marginT + gridH + 8
 	tileY     = panelY + 26 // open tiles, tilePx
 	tilePx    = 60.0
 	trackX    = 300.0 // the penalty block
-	row2Y     = panelY + 112
-	soldiersY = row2Y + 36 // two rows of two
+	row2Y     = panelY + 110
+	soldiersY = row2Y + 34 // two rows of two
 	soldierH  = 30.0
 	legendY   = soldiersY + 2*soldierH + 16
-	imgH      = int(legendY + 2*26 + 22) // three lines
+	imgH      = int(legendY + 3*24 + 22) // four lines
 	headSize  = 20.0
 )
 
@@ -96,7 +96,7 @@ const (
 
 // legend items, in the order drawn; the first is always shown, the rest
 // when the board shows them.
-var legendKeys = []string{"enemy_zone", "defence", "fire", "hedgehog", "mine", "turn", "reach", "dig", "grenade"}
+var legendKeys = []string{"enemy_zone", "defence", "fire", "hedgehog", "mine", "turn", "reach", "dig", "grenade", "last", "enemy_last"}
 
 var imgKeys = func() []string {
 	ks := []string{kOpenTiles, kPenalty, kFlagsLeft, kEnemies, kRound, kResult, kVictory, kDefeat}
@@ -361,7 +361,7 @@ func (p pen) drawShield(cx, cy float64, def int, disc bool) {
 // drawEnemy draws an enemy counter in the upper part of a cell.
 func (p pen) drawEnemy(px, py float64, cv bz.CellView) {
 	c := p.c
-	x, y, s := px+8, py+6, 56.0
+	x, y, s := px+6, py+6, 54.0
 	switch cv.Kind {
 	case bz.Infantry:
 		fill(c, x, y, s, s, colInfantry)
@@ -461,7 +461,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 			}
 		}
 	}
-	p.lastMove(ctx, v)
+	p.lastMove(ctx, v, used)
 	// soldiers on the board: coloured numbered pawns; the panel is their
 	// legend with the players' names (a cell has no room for names)
 	byCell := map[string][]int{}
@@ -567,7 +567,7 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 		label := ctx.T(kLegend + k)
 		w := 30 + 6 + canvas.TextWidth(label, minText, false) + 18
 		if x+w > imgW-8 && x > marginL-26 {
-			x, y = marginL-26, y+26
+			x, y = marginL-26, y+24
 		}
 		cx := x + 15
 		switch k {
@@ -585,6 +585,12 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 			drawReach(c, cx, y, k == "dig")
 		case "grenade":
 			drawGrenade(c, cx, y+3, 10)
+		case "last", "enemy_last":
+			col := colHighlite
+			if k == "enemy_last" {
+				col = colRed
+			}
+			outline(c, cx-12, y-11, 24, 22, 4, col)
 		}
 		p.text(label, x+36, y, minText, imgW-8-x-36, false, colLabel, alignLeft)
 		x += w

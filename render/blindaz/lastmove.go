@@ -74,7 +74,7 @@ func caption(ctx render.Ctx, v bz.View, notes []bz.Note) (string, int) {
 // soldier's path and the cell it acted on, enemies that entered, moved or
 // fired, tiles destroyed) and writes the last action in the top band; a
 // finished game's band says the result and why instead.
-func (p pen) lastMove(ctx render.Ctx, v bz.View) {
+func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
 	c := p.c
 	notes := lastMoves(v)
 	box := func(cell string, col color.Color) {
@@ -83,17 +83,24 @@ func (p pen) lastMove(ctx render.Ctx, v bz.View) {
 		}
 	}
 	for _, n := range notes {
-		switch n.Kind {
+		switch n.Kind { // the soldier's doing in yellow, the enemy's and the blasts in red
 		case "Moved":
 			p.arrow(n.Cell, n.To, colHighlite)
-		case "Built", "FlagPlanted", "Deployed":
+		case "Built", "FlagPlanted", "Deployed", "Cleared", "AttackRolled":
 			box(n.Cell, colHighlite)
-		case "Cleared", "AttackRolled", "Destroyed", "EnemyPlaced", "DugoutShelled":
+		case "Destroyed", "EnemyPlaced", "DugoutShelled":
 			box(n.Cell, colRed)
 		case "GrenadeThrown", "ArtilleryFired":
 			box(n.To, colRed)
 		case "EnemyMoved", "EnemyArrived", "TrapTriggered":
 			p.arrow(n.Cell, n.To, colRed)
+		default:
+			continue
+		}
+		if soldierActs[n.Kind] {
+			used["last"] = true
+		} else {
+			used["enemy_last"] = true
 		}
 	}
 	if v.Phase == bz.PhaseOver {
@@ -101,6 +108,9 @@ func (p pen) lastMove(ctx render.Ctx, v bz.View) {
 		return
 	}
 	text, s := caption(ctx, v, notes)
+	if text == "" && v.Phase == bz.PhaseDeploy {
+		text = ctx.T("blindaz.status.deploy")
+	}
 	if text == "" {
 		return
 	}
