@@ -2,8 +2,11 @@ package blindaz
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"math"
+	"strings"
 	"sync"
 	"unicode"
 
@@ -13,17 +16,32 @@ import (
 	"github.com/warroom/warroom/render/canvas"
 )
 
-// Board picture geometry.
+// The picture is phone-first: 640 px wide, so that text of minText reads
+// at 14 px when a phone shows it 480 px wide. From the top: the last move
+// (or the result), the board, then the open tiles and the penalty track,
+// flags and round, the soldiers with their players, and a legend of the
+// symbols on the board.
 const (
-	cellPx  = 96.0
-	marginL = 30.0
-	marginT = 30.0
-	gridW   = cellPx * bz.Cols
-	gridH   = cellPx * bz.Lanes
-	sideX   = marginL + gridW + 18
-	sideW   = 250.0
-	imgW    = int(sideX + sideW + 12)
-	imgH    = int(marginT + gridH + 16)
+	imgW     = 640
+	minText  = 19.0 // 14 px at 480 px wide
+	capH     = 52.0 // the last move or the result: two lines
+	cellPx   = 74.0
+	marginL  = 58.0
+	lettersY = capH + 4
+	marginT  = capH + 28 // the grid's top
+	gridW    = cellPx * bz.Cols
+	gridH    = cellPx * bz.Lanes
+
+	panelY    = marginT + gridH + 8
+	tileY     = panelY + 26 // open tiles, tilePx
+	tilePx    = 60.0
+	trackX    = 300.0 // the penalty block
+	row2Y     = panelY + 110
+	soldiersY = row2Y + 34 // two rows of two
+	soldierH  = 30.0
+	legendY   = soldiersY + 2*soldierH + 16
+	imgH      = int(legendY + 3*24 + 22) // four lines
+	headSize  = 20.0
 )
 
 var (
@@ -52,53 +70,41 @@ var (
 	colHighlite = canvas.Hex("#ffd54f")
 	colDone     = canvas.Hex("#2e8b57")
 	palette     = canvas.NewPalette(
-		[]color.RGBA{colBG, colPanel, colGround, colEnemyZ, colTrench, colDugout, colShield, colSandbag, white},
-		[]color.RGBA{colArrow, colGroundLn, colTrenchDk, colLabel, colInfantry, colTank, colGun, colRed, colFire, colGrenade, colDim, black,
-			seatCols[0], seatCols[1], seatCols[2], seatCols[3], colHighlite, colDone})
+		[]color.RGBA{colBG, colPanel, colGround, colEnemyZ, colTrench, colDugout, colShield, colSandbag, white, colDone, colRed},
+		[]color.RGBA{colArrow, colGroundLn, colTrenchDk, colLabel, colInfantry, colTank, colGun, colFire, colGrenade, colDim, black,
+			seatCols[0], seatCols[1], seatCols[2], seatCols[3], colHighlite})
 )
 
 // bases caches the static layer per language (lang -> *canvas.Canvas):
-// its headings and captions are words, so languages never share a layer.
+// its headings are words, so languages never share a layer.
 var bases sync.Map
-
-// Sidebar layout (y of each row; the sidebar spans marginT..marginT+gridH).
-const (
-	hdrOpenY     = marginT + 12  // "Open tiles"
-	slotNumY     = marginT + 30  // slot numbers 1..3
-	marketY      = marginT + 40  // open tiles, 68 px
-	hdrPenaltyY  = marginT + 124 // "Penalty" and n/limit
-	penaltyY     = marginT + 138 // penalty track, two rows of 40 px
-	hdrFlagsY    = marginT + 228 // "Flags left" and the count
-	flagsY       = marginT + 236 // flags left, 40 px
-	stacksY      = marginT + 296 // stack icons
-	stackCapY    = marginT + 336 // their captions
-	hdrSoldiersY = marginT + 362 // "Soldiers"
-	soldiersY    = marginT + 376 // soldier rows, 36 px each
-	soldierRowH  = 36.0
-	bottomY      = marginT + gridH - 20 // result and round
-	headSize     = 14.0
-	minText      = 9.0
-)
 
 // Keys of every word drawn on the picture (the test checks them all in
 // every language).
 const (
-	kOpenTiles = "blindaz.img.open_tiles"
-	kPenalty   = "blindaz.img.penalty"
-	kFlagsLeft = "blindaz.img.flags_left"
-	kTrenches  = "blindaz.img.stack_trench"
-	kDiscard   = "blindaz.img.stack_discard"
-	kEnemies   = "blindaz.img.stack_enemy"
-	kRound     = "blindaz.img.round" // {{.Round}}
-	kSoldiers  = "blindaz.field.soldiers"
-	kVictory   = "blindaz.result.victory"
-	kDefeat    = "blindaz.result.defeat"
+	kOpenTiles  = "blindaz.img.open_tiles"
+	kPenalty    = "blindaz.img.penalty"    // {{.N}} {{.Limit}}
+	kFlagsLeft  = "blindaz.img.flags_left" // {{.N}}
+	kEnemies    = "blindaz.img.enemies_left"
+	kRound      = "blindaz.img.round" // {{.Round}}
+	kResult     = "blindaz.img.result"
+	kLegend     = "blindaz.img.legend."
+	kVictory    = "blindaz.result.victory"
+	kDefeat     = "blindaz.result.defeat"
+	kReasonPref = "blindaz.reason."
 )
 
-var imgKeys = []string{kOpenTiles, kPenalty, kFlagsLeft, kTrenches, kDiscard, kEnemies, kRound, kSoldiers, kVictory, kDefeat}
+// legend items, in the order drawn; the first is always shown, the rest
+// when the board shows them.
+var legendKeys = []string{"enemy_zone", "defence", "fire", "hedgehog", "mine", "turn", "reach", "dig", "grenade", "last", "enemy_last"}
 
-// stack groups: icon x offsets are drawn by hand; captions centre here.
-var stackCapX = [3]float64{sideX + 44, sideX + 120, sideX + 196}
+var imgKeys = func() []string {
+	ks := []string{kOpenTiles, kPenalty, kFlagsLeft, kEnemies, kRound, kResult, kVictory, kDefeat}
+	for _, k := range legendKeys {
+		ks = append(ks, kLegend+k)
+	}
+	return ks
+}()
 
 type align int
 
@@ -114,10 +120,10 @@ type pen struct {
 	seen func(string) // nil outside tests
 }
 
-// fit shrinks the font from size down to three quarters of it (at least
-// minText) until s is at most maxW wide, then clips s with "…".
+// fit shrinks the font from size down to minText (or size, if smaller)
+// until s is at most maxW wide, then clips s with "…".
 func fit(s string, size, maxW float64, bold bool) (string, float64, float64) {
-	s, size = canvas.Fit(s, maxW, size, math.Max(minText, math.Round(size*0.75)), bold)
+	s, size = canvas.Fit(s, maxW, size, math.Min(size, minText), bold)
 	return s, size, canvas.TextWidth(s, size, bold)
 }
 
@@ -138,10 +144,47 @@ func (p pen) text(s string, x, y, size, maxW float64, bold bool, col color.Color
 	return w
 }
 
-// heading draws a sidebar section title, leaving reserve pixels on the
-// right for a value.
-func (p pen) heading(s string, y, reserve float64) {
-	p.text(s, sideX+12, y, headSize, sideW-24-reserve, true, colLabel, alignLeft)
+// wrap breaks s at spaces into lines of at most w pixels at size; ok is
+// false when they are more than n or a word alone is too wide.
+func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, ok bool) {
+	line := ""
+	for _, wd := range strings.Fields(s) {
+		if cand := strings.TrimSpace(line + " " + wd); line == "" || canvas.TextWidth(cand, size, bold) <= w {
+			line = cand
+			continue
+		}
+		lines = append(lines, line)
+		line = wd
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	for _, l := range lines {
+		if canvas.TextWidth(l, size, bold) > w {
+			return lines, false
+		}
+	}
+	return lines, len(lines) <= n
+}
+
+// para draws s in at most n lines of lineH from the top y, at size or
+// else minText; what still does not fit is cut on the last line.
+func (p pen) para(s string, x, y, size, lineH, w float64, n int, bold bool, col color.Color) {
+	if p.seen != nil {
+		p.seen(s)
+	}
+	lines, ok := wrap(s, size, bold, w, n)
+	if !ok && size > minText {
+		size = minText
+		lines, ok = wrap(s, size, bold, w, n)
+	}
+	if !ok {
+		lines = lines[:min(len(lines), n)]
+		lines[len(lines)-1] = canvas.ClipWidth(lines[len(lines)-1]+" …", w, size, bold)
+	}
+	for i, l := range lines {
+		p.c.Text(l, x, y+float64(i)*lineH, size, bold, col, canvas.TopLeft)
+	}
 }
 
 func capFirst(s string) string {
@@ -156,6 +199,16 @@ func cellXY(x, lane int) (float64, float64) {
 	return marginL + float64(x)*cellPx, marginT + float64(lane-1)*cellPx
 }
 
+// cellCentre is the centre of a cell named like "C3"; ok is false for
+// anything else (an empty name, off the board).
+func cellCentre(name string) (canvas.Pt, bool) {
+	if len(name) != 2 || name[0] < 'A' || name[0] >= 'A'+bz.Cols || name[1] < '1' || name[1] > '0'+bz.Lanes {
+		return canvas.Pt{}, false
+	}
+	px, py := cellXY(int(name[0]-'A'), int(name[1]-'0'))
+	return canvas.Pt{X: px + cellPx/2, Y: py + cellPx/2}, true
+}
+
 // staticBoard is the cached static layer of ctx's language.
 func staticBoard(ctx render.Ctx) *canvas.Canvas {
 	lang := ctx.L.Lang()
@@ -167,31 +220,30 @@ func staticBoard(ctx render.Ctx) *canvas.Canvas {
 }
 
 // drawStatic draws the parts that never change: the grid, the dugout, the
-// sidebar frames and its headings in ctx's language.
+// panel and its heading in ctx's language.
 func drawStatic(ctx render.Ctx, seen func(string)) *canvas.Canvas {
 	c := canvas.New(imgW, imgH, colBG)
 	p := pen{c, seen}
 	for x := 0; x < bz.Cols; x++ {
 		px, _ := cellXY(x, 1)
-		c.Text(string(rune('A'+x)), px+cellPx/2, marginT/2, 18, true, colLabel, canvas.Center)
+		c.Text(string(rune('A'+x)), px+cellPx/2, lettersY+12, minText+1, true, colLabel, canvas.Center)
 	}
 	for l := 1; l <= bz.Lanes; l++ {
 		_, py := cellXY(0, l)
-		c.Text(fmt.Sprint(l), marginL/2, py+cellPx/2, 18, true, colLabel, canvas.Center)
+		c.Text(fmt.Sprint(l), marginL/2, py+cellPx/2, minText+1, true, colLabel, canvas.Center)
 		for x := 0; x < bz.Cols; x++ {
 			px, py := cellXY(x, l)
 			switch x {
 			case 0:
 				c.Rect(px, py, cellPx, cellPx, colEnemyZ)
-				cx, cy := px+cellPx/2, py+cellPx/2
-				c.Polygon([]canvas.Pt{pt(cx-26, cy-8), pt(cx+6, cy-8), pt(cx+6, cy-20), pt(cx+28, cy), pt(cx+6, cy+20), pt(cx+6, cy+8), pt(cx-26, cy+8)}, colArrow)
+				drawEntryArrow(c, px+cellPx/2, py+cellPx/2, 1)
 			case bz.Cols - 1:
 				c.Rect(px, py, cellPx, cellPx, colDugout)
 				// the dug trench runs the full width, open to the west
-				c.Rect(px+cellPx/2-16, py, 32, cellPx, colTrench)
-				c.Rect(px, py+cellPx/2-16, cellPx/2, 32, colTrench)
+				c.Rect(px+cellPx/2-14, py, 28, cellPx, colTrench)
+				c.Rect(px, py+cellPx/2-14, cellPx/2, 28, colTrench)
 				for i := 0; i < 4; i++ {
-					c.Rect(px+cellPx-14, py+4+float64(i)*23, 10, 19, colSandbag)
+					c.Rect(px+cellPx-12, py+4+float64(i)*19, 9, 16, colSandbag)
 				}
 			default:
 				c.Rect(px, py, cellPx, cellPx, colGround)
@@ -199,33 +251,53 @@ func drawStatic(ctx render.Ctx, seen func(string)) *canvas.Canvas {
 			c.RectOutline(px, py, cellPx, cellPx, 1, colGroundLn)
 		}
 	}
-	// sidebar panels: market, penalty track, flags, stacks, soldiers
-	c.Rect(sideX, marginT, sideW, gridH, colPanel)
-	p.heading(ctx.T(kOpenTiles), hdrOpenY, 0)
-	for i := 0; i < bz.MarketSize; i++ {
-		x := sideX + 12 + float64(i)*78
-		c.Text(fmt.Sprint(i+1), x+34, slotNumY, 13, true, colLabel, canvas.Center)
-		c.RectOutline(x, marketY, 68, 68, 2, colDim)
-	}
-	p.heading(ctx.T(kPenalty), hdrPenaltyY, 56)
-	p.heading(ctx.T(kFlagsLeft), hdrFlagsY, 30)
-	// stacks: trench stack, discard, enemy stack
-	sy := float64(stacksY)
-	c.Rect(sideX+14, sy, 26, 26, colTrench)
-	c.Rect(sideX+18, sy-4, 26, 26, colTrench)
-	c.RectOutline(sideX+18, sy-4, 26, 26, 1, black)
-	c.Rect(sideX+94, sy-4, 26, 26, colDim)
-	c.Rect(sideX+166, sy, 26, 26, colTank)
-	c.Rect(sideX+170, sy-4, 26, 26, colTank)
-	c.RectOutline(sideX+170, sy-4, 26, 26, 1, colGun)
-	for i, k := range []string{kTrenches, kDiscard, kEnemies} {
-		p.text(ctx.T(k), stackCapX[i], stackCapY, 12, 72, false, colLabel, alignCenter)
-	}
-	p.heading(ctx.T(kSoldiers), hdrSoldiersY, 0)
+	c.Rect(0, panelY-4, imgW, float64(imgH)-panelY+4, colPanel)
+	p.text(ctx.T(kOpenTiles), marginL, panelY+10, headSize, trackX-marginL-12, true, colLabel, alignLeft)
 	return c
 }
 
+// drawEntryArrow is the enemy zone's arrow (enemies enter there and
+// advance east), scale 1 in a board cell.
+func drawEntryArrow(c *canvas.Canvas, cx, cy, k float64) {
+	c.Polygon([]canvas.Pt{pt(cx-22*k, cy-7*k), pt(cx+5*k, cy-7*k), pt(cx+5*k, cy-17*k), pt(cx+24*k, cy), pt(cx+5*k, cy+17*k), pt(cx+5*k, cy+7*k), pt(cx-22*k, cy+7*k)}, colArrow)
+}
+
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
+
+// fill paints an axis-aligned rectangle straight into the pixels: the
+// board's many square shapes need no antialiasing.
+func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
+}
+
+func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
+	fill(c, x, y, w, width, col)
+	fill(c, x, y+h-width, w, width, col)
+	fill(c, x, y, width, h, col)
+	fill(c, x+w-width, y, width, h, col)
+}
+
+// trenches caches a trench tile on open ground per size and orientation
+// ([2]int -> *image.RGBA); a board cell's edge is part of it.
+var trenches sync.Map
+
+// pasteTrench copies a cached trench tile with its ground to (px, py),
+// whole pixels: the tiles are most of a busy board's shapes.
+func pasteTrench(c *canvas.Canvas, px, py, size float64, ori int) {
+	k := [2]int{int(size), ori}
+	t, ok := trenches.Load(k)
+	if !ok {
+		tc := canvas.New(int(size), int(size), colGround)
+		if size == cellPx {
+			tc.RectOutline(0, 0, size, size, 1, colGroundLn)
+		}
+		drawTrench(tc, 0, 0, size, ori)
+		t, _ = trenches.LoadOrStore(k, tc.Img)
+	}
+	img := t.(*image.RGBA)
+	draw.Draw(c.Img, img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
+}
 
 // drawTrench draws a trench channel with the given open sides in a box.
 func drawTrench(c *canvas.Canvas, px, py, size float64, ori int) {
@@ -247,20 +319,21 @@ func drawTrench(c *canvas.Canvas, px, py, size float64, ori int) {
 	}
 }
 
-func drawSymbol(c *canvas.Canvas, px, py float64, sym string) {
-	cx, cy := px+16, py+16
+// drawSymbol draws a trench's symbol centred at (cx, cy).
+func (p pen) drawSymbol(cx, cy float64, sym string) {
+	c := p.c
 	switch sym {
 	case bz.SymFire:
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 13, colFire)
-		c.Text("+1", cx, cy, 13, true, white, canvas.Center)
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 15, colFire)
+		p.text("+1", cx, cy, minText, 40, true, white, alignCenter)
 	case bz.SymHedgehog:
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 13, colShield)
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 14, colShield)
 		c.Line(canvas.Pt{X: cx - 8, Y: cy - 8}, canvas.Pt{X: cx + 8, Y: cy + 8}, 3, black)
 		c.Line(canvas.Pt{X: cx + 8, Y: cy - 8}, canvas.Pt{X: cx - 8, Y: cy + 8}, 3, black)
 		c.Line(canvas.Pt{X: cx, Y: cy - 9}, canvas.Pt{X: cx, Y: cy + 9}, 3, black)
 	case bz.SymMine:
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 13, colShield)
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 9, colRed)
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 14, colShield)
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 10, colRed)
 		c.Circle(canvas.Pt{X: cx, Y: cy}, 5, colShield)
 	}
 }
@@ -274,44 +347,49 @@ func shieldPts(cx, cy, r float64) []canvas.Pt {
 	return []canvas.Pt{pt(cx-r, cy-r), pt(cx+r, cy-r), pt(cx+r, cy+r*0.2), pt(cx, cy+r*1.2), pt(cx-r, cy+r*0.2)}
 }
 
-// drawEnemy draws an enemy counter in the upper part of a cell.
-func drawEnemy(c *canvas.Canvas, px, py float64, cv bz.CellView) {
-	x, y, s := px+14, py+10, 68.0
-	switch cv.Kind {
-	case bz.Infantry:
-		c.Rect(x, y, s, s, colInfantry)
-		for i := 0; i < cv.Defence; i++ {
-			hx := x + 14 + float64(i)*16
-			c.Circle(canvas.Pt{X: hx, Y: y + 26}, 7, colTank)
-			c.Rect(hx-5, y+33, 10, 16, colTank)
-		}
-	case bz.Tank:
-		c.Rect(x, y, s, s, colTank)
-		c.Rect(x+8, y+30, 44, 22, colGun)
-		c.Circle(canvas.Pt{X: x + 30, Y: y + 30}, 11, colGun)
-		c.Line(canvas.Pt{X: x + 30, Y: y + 30}, canvas.Pt{X: x + s - 4, Y: y + 30}, 5, colGun)
-	case bz.Artillery:
-		c.Rect(x, y, s, s, colGun)
-		c.Circle(canvas.Pt{X: x + 24, Y: y + 46}, 12, colTank)
-		c.Line(canvas.Pt{X: x + 24, Y: y + 46}, canvas.Pt{X: x + s - 6, Y: y + 20}, 6, colTank)
-	}
-	c.RectOutline(x, y, s, s, 2, black)
-	sx, sy := x+s-4, y+s-10
-	if cv.Kind == bz.Artillery {
-		c.Circle(canvas.Pt{X: sx, Y: sy}, 12, colShield)
+// drawShield is an enemy's defence: a shield, or a disc for artillery.
+func (p pen) drawShield(cx, cy float64, def int, disc bool) {
+	if disc {
+		p.c.Circle(canvas.Pt{X: cx, Y: cy}, 14, colShield)
 	} else {
-		c.Polygon(shieldPts(sx, sy, 12), colShield)
-		c.Outline(shieldPts(sx, sy, 12), 1.5, black)
+		p.c.Polygon(shieldPts(cx, cy, 14), colShield)
+		p.c.Outline(shieldPts(cx, cy, 14), 1.5, black)
 	}
-	c.Text(fmt.Sprint(cv.Defence), sx, sy, 15, true, black, canvas.Center)
+	p.text(fmt.Sprint(def), cx, cy, minText+1, 30, true, black, alignCenter)
 }
 
-func drawSoldier(c *canvas.Canvas, cx, cy float64, i int, active bool) {
-	if active {
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 17, white)
+// drawEnemy draws an enemy counter in the upper part of a cell.
+func (p pen) drawEnemy(px, py float64, cv bz.CellView) {
+	c := p.c
+	x, y, s := px+6, py+6, 54.0
+	switch cv.Kind {
+	case bz.Infantry:
+		fill(c, x, y, s, s, colInfantry)
+		for i := 0; i < cv.Defence; i++ {
+			hx := x + 12 + float64(i)*14
+			c.Circle(canvas.Pt{X: hx, Y: y + 22}, 6, colTank)
+			fill(c, hx-4, y+28, 8, 14, colTank)
+		}
+	case bz.Tank:
+		fill(c, x, y, s, s, colTank)
+		fill(c, x+6, y+26, 38, 19, colGun)
+		c.Circle(canvas.Pt{X: x + 25, Y: y + 26}, 9, colGun)
+		c.Line(canvas.Pt{X: x + 25, Y: y + 26}, canvas.Pt{X: x + s - 4, Y: y + 26}, 5, colGun)
+	case bz.Artillery:
+		fill(c, x, y, s, s, colGun)
+		c.Circle(canvas.Pt{X: x + 20, Y: y + 40}, 10, colTank)
+		c.Line(canvas.Pt{X: x + 20, Y: y + 40}, canvas.Pt{X: x + s - 6, Y: y + 17}, 5, colTank)
 	}
-	c.Circle(canvas.Pt{X: cx, Y: cy}, 14, seatCols[i%len(seatCols)])
-	c.Text(fmt.Sprint(i+1), cx, cy, 15, true, white, canvas.Center)
+	outline(c, x, y, s, s, 2, black)
+	p.drawShield(x+s-2, y+s-8, cv.Defence, cv.Kind == bz.Artillery)
+}
+
+func (p pen) drawSoldier(cx, cy float64, i int, active bool) {
+	if active {
+		p.c.Circle(canvas.Pt{X: cx, Y: cy}, 18, white)
+	}
+	p.c.Circle(canvas.Pt{X: cx, Y: cy}, 15, seatCols[i%len(seatCols)])
+	p.text(fmt.Sprint(i+1), cx, cy, minText+1, 28, true, white, alignCenter)
 }
 
 func drawGrenade(c *canvas.Canvas, cx, cy, r float64) {
@@ -320,10 +398,22 @@ func drawGrenade(c *canvas.Canvas, cx, cy, r float64) {
 	c.Line(canvas.Pt{X: cx + r*0.2, Y: cy - r*1.2}, canvas.Pt{X: cx + r*0.9, Y: cy - r*0.4}, 2, colDim)
 }
 
+// drawReach marks a destination of the acting soldier: a white ring, or
+// a yellow one where it may step out of the trench to dig.
+func drawReach(c *canvas.Canvas, cx, cy float64, exit bool) {
+	col := white
+	if exit {
+		col = colHighlite
+	}
+	c.Circle(canvas.Pt{X: cx, Y: cy}, 9, black)
+	c.Circle(canvas.Pt{X: cx, Y: cy}, 7, col)
+}
+
 // Image draws the public board: trenches with symbols, flags, enemies with
-// their shields, soldiers, the acting soldier's destinations, and a sidebar
-// with the open tiles, the penalty track, flags, stacks, and the soldiers
-// with their players' names and grenades. Words come from ctx's language.
+// their defence, soldiers, the acting soldier's destinations, the last
+// move, and below the board the open tiles, the penalty track, flags, the
+// soldiers with their players' names and grenades, and a legend. Words
+// come from ctx's language.
 func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	v, ok := asView(view)
 	if !ok || len(v.Cells) != bz.Cells {
@@ -338,31 +428,41 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 // drawBoard draws everything that depends on the view onto the static layer.
 func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 	c := p.c
+	used := map[string]bool{}
 	for _, cv := range v.Cells {
 		px, py := cellXY(cv.X, cv.Lane)
 		if cv.Tile != "" {
-			drawTrench(c, px, py, cellPx, cv.Ori)
-			drawSymbol(c, px, py, cv.Symbol)
+			if cv.X > 0 && cv.X < bz.Cols-1 {
+				pasteTrench(c, px, py, cellPx, cv.Ori)
+			} else {
+				drawTrench(c, px, py, cellPx, cv.Ori)
+			}
+			if cv.Symbol != "" {
+				p.drawSymbol(px+17, py+17, cv.Symbol)
+				used[cv.Symbol] = true
+			}
 		}
 		if cv.Flag {
-			c.Rect(px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
+			fill(c, px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
 			drawFlag(c, px, py, cellPx)
 		}
 		if cv.Enemy != "" {
-			drawEnemy(c, px, py, cv)
+			p.drawEnemy(px, py, cv)
+			used["defence"] = true
 		}
 	}
 	if v.Phase == bz.PhaseTurn && !v.Moved {
 		for _, d := range v.Reach {
 			px, py := cellXY(d.X, d.Lane)
-			col := white
+			drawReach(c, px+cellPx-13, py+13, d.Exit)
+			used["reach"] = true
 			if d.Exit {
-				col = colHighlite
+				used["dig"] = true
 			}
-			c.Circle(canvas.Pt{X: px + cellPx - 12, Y: py + 12}, 5, col)
 		}
 	}
-	// soldiers on the board: coloured numbered pawns; the sidebar is their
+	p.lastMove(ctx, v, used)
+	// soldiers on the board: coloured numbered pawns; the panel is their
 	// legend with the players' names (a cell has no room for names)
 	byCell := map[string][]int{}
 	for i, so := range v.Soldiers {
@@ -370,7 +470,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 			byCell[so.Cell] = append(byCell[so.Cell], i)
 		}
 	}
-	offs := []canvas.Pt{pt(-22, 0), pt(22, 0), pt(-22, -30), pt(22, -30)}
+	offs := []canvas.Pt{pt(-20, 0), pt(20, 0), pt(-20, -30), pt(20, -30)}
 	for i, so := range v.Soldiers {
 		if so.Cell == "" {
 			continue
@@ -383,79 +483,116 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 			}
 		}
 		o := offs[k%len(offs)]
-		cx, cy := px+cellPx/2+o.X, py+cellPx-20+o.Y
+		cx, cy := px+cellPx/2+o.X, py+cellPx-19+o.Y
 		if len(byCell[so.Cell]) == 1 {
 			cx = px + cellPx/2
 		}
-		drawSoldier(c, cx, cy, i, v.Phase == bz.PhaseTurn && i == v.Turn)
+		p.drawSoldier(cx, cy, i, v.Phase == bz.PhaseTurn && i == v.Turn)
 	}
+	if v.Phase == bz.PhaseTurn {
+		used["turn"] = true
+	}
+	p.panel(ctx, v, used)
+	p.legend(ctx, used)
+}
 
-	// sidebar: open tiles
+// panel draws the open tiles, the penalty track, the flags left, the round
+// and the soldiers' legend.
+func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
+	c := p.c
 	for i, t := range v.Market {
-		x, y := sideX+12+float64(i)*78, float64(marketY)
-		c.Rect(x, y, 68, 68, colGround)
+		x, y := marginL+float64(i)*(tilePx+12), float64(tileY)
+		fill(c, x, y, tilePx, tilePx, colGround)
 		if t.Shape == bz.NoShape {
-			drawGrenade(c, x+34, y+40, 16)
+			drawGrenade(c, x+tilePx/2, y+tilePx/2+6, 15)
+			used["grenade"] = true
 		} else {
-			drawTrench(c, x, y, 68, bz.Orientations[t.Shape][0])
-			drawSymbol(c, x-4, y-4, t.Symbol)
+			pasteTrench(c, x, y, tilePx, bz.Orientations[t.Shape][0])
+			if t.Symbol != "" {
+				p.drawSymbol(x+15, y+15, t.Symbol)
+				used[t.Symbol] = true
+			}
 		}
+		// the slot's number, as the dig buttons name it
+		fill(c, x+tilePx-22, y+tilePx-24, 22, 24, colPanel)
+		p.text(fmt.Sprint(i+1), x+tilePx-11, y+tilePx-12, minText, 20, true, colLabel, alignCenter)
 	}
-	// penalty track: one tile per point up to the limit, flag side up until
-	// flipped; two rows (the limit is 8, 10 or 12)
-	perRow := max(6, (v.Limit+1)/2)
-	step := min(38.0, (sideW-24)/float64(perRow))
+	// penalty track: one square per point up to the limit, flag side up
+	// until flipped
+	right := float64(imgW - 16)
+	p.text(ctx.T(kPenalty, "N", v.Penalty, "Limit", v.Limit), trackX, panelY+10, headSize, right-trackX, true, colLabel, alignLeft)
+	step := math.Min(30, (right-trackX)/float64(max(v.Limit, 1)))
 	for i := 0; i < v.Limit; i++ {
-		x := sideX + 12 + float64(i%perRow)*step
-		y := penaltyY + float64(i/perRow)*40
-		sz := step - 6
+		x, y, sz := trackX+float64(i)*step, float64(tileY), step-4
 		if i < v.Penalty {
-			c.Rect(x, y, sz, sz, colDim)
-			c.RectOutline(x, y, sz, sz, 1, black)
+			fill(c, x, y, sz, sz, colRed)
 		} else {
-			c.Rect(x, y, sz, sz, colShield)
+			fill(c, x, y, sz, sz, colShield)
 			drawFlag(c, x, y, sz)
 		}
 	}
-	right := sideX + sideW - 12
-	p.text(fmt.Sprintf("%d/%d", v.Penalty, v.Limit), right, hdrPenaltyY, 18, 54, true, colLabel, alignRight)
-	// flags left
-	p.text(fmt.Sprint(v.FlagsLeft), right, hdrFlagsY, 18, 28, true, colLabel, alignRight)
-	for i := 0; i < v.FlagsLeft; i++ {
-		drawFlag(c, sideX+8+float64(i)*40, flagsY, 40)
+	p.text(ctx.T(kEnemies, "N", v.EnemyStack), trackX, tileY+52, minText, right-trackX, false, colLabel, alignLeft)
+	// flags left and the round
+	fw := p.text(ctx.T(kFlagsLeft, "N", v.FlagsLeft), marginL, row2Y, headSize, trackX-marginL+60, true, colLabel, alignLeft)
+	for i := 0; i < v.FlagsLeft && marginL+fw+10+float64(i+1)*26 < right-100; i++ {
+		drawFlag(c, marginL+fw+8+float64(i)*26, row2Y-16, 32)
 	}
-	// stacks: trench stack, discard, enemy stack
-	sy := float64(stacksY)
-	p.text(fmt.Sprint(v.Stack), sideX+52, sy+10, 16, 36, true, colLabel, alignLeft)
-	p.text(fmt.Sprint(len(v.Discard)), sideX+128, sy+10, 16, 36, true, colLabel, alignLeft)
-	p.text(fmt.Sprint(v.EnemyStack), sideX+204, sy+10, 16, 36, true, colLabel, alignLeft)
-	// soldiers: pawn, cell, player's name, grenade
+	if v.Phase != bz.PhaseOver {
+		p.text(ctx.T(kRound, "Round", v.Round), right, row2Y, headSize, 120, true, colLabel, alignRight)
+	}
+	// soldiers: pawn, player's name, grenade
+	colW := (right - marginL) / 2
 	for i, so := range v.Soldiers {
-		y := soldiersY + float64(i)*soldierRowH + 16
-		drawSoldier(c, sideX+28, y, i, v.Phase == bz.PhaseTurn && i == v.Turn)
-		p.text(so.Cell, sideX+52, y, 16, 30, true, colLabel, alignLeft)
-		p.text(ctx.Name(games.Seat(so.Seat)), sideX+86, y, 15, sideW-86-42, false, colLabel, alignLeft)
+		x := marginL + float64(i%2)*colW
+		y := soldiersY + float64(i/2)*soldierH + soldierH/2
+		p.drawSoldier(x+14, y, i, v.Phase == bz.PhaseTurn && i == v.Turn)
+		nameW := colW - 40 - 30
+		w := p.text(ctx.Name(games.Seat(so.Seat)), x+38, y, headSize, nameW, false, colLabel, alignLeft)
 		if so.Grenade {
-			drawGrenade(c, sideX+sideW-26, y+4, 10)
+			drawGrenade(c, x+38+w+16, y+3, 9)
+			used["grenade"] = true
 		}
 	}
-	// bottom line: result (when over) and round
-	rw := p.text(ctx.T(kRound, "Round", v.Round), right, bottomY, 18, 110, true, colLabel, alignRight)
-	if v.Phase == bz.PhaseOver {
-		cx, cy := sideX+32.0, float64(bottomY)
-		if v.Result == bz.Victory {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, colDone)
-			c.Line(pt(cx-9, cy+1), pt(cx-3, cy+8), 4, white)
-			c.Line(pt(cx-3, cy+8), pt(cx+9, cy-7), 4, white)
-		} else {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 18, colRed)
-			c.Line(pt(cx-8, cy-8), pt(cx+8, cy+8), 4, white)
-			c.Line(pt(cx+8, cy-8), pt(cx-8, cy+8), 4, white)
+}
+
+// legend explains the symbols on the board: the enemy zone always, the
+// rest when shown.
+func (p pen) legend(ctx render.Ctx, used map[string]bool) {
+	c := p.c
+	x, y := marginL-26, float64(legendY)
+	for i, k := range legendKeys {
+		if i > 0 && !used[k] {
+			continue
 		}
-		word := ctx.T(kDefeat)
-		if v.Result == bz.Victory {
-			word = ctx.T(kVictory)
+		label := ctx.T(kLegend + k)
+		w := 30 + 6 + canvas.TextWidth(label, minText, false) + 18
+		if x+w > imgW-8 && x > marginL-26 {
+			x, y = marginL-26, y+24
 		}
-		p.text(capFirst(word), sideX+56, bottomY, 18, right-rw-10-(sideX+56), true, colLabel, alignLeft)
+		cx := x + 15
+		switch k {
+		case "enemy_zone":
+			fill(c, x, y-14, 30, 28, colEnemyZ)
+			drawEntryArrow(c, cx, y, 0.55)
+		case "defence":
+			p.c.Polygon(shieldPts(cx, y-1, 11), colShield)
+		case "fire", "hedgehog", "mine":
+			p.drawSymbol(cx, y, map[string]string{"fire": bz.SymFire, "hedgehog": bz.SymHedgehog, "mine": bz.SymMine}[k])
+		case "turn":
+			c.Circle(canvas.Pt{X: cx, Y: y}, 13, white)
+			c.Circle(canvas.Pt{X: cx, Y: y}, 10, seatCols[0])
+		case "reach", "dig":
+			drawReach(c, cx, y, k == "dig")
+		case "grenade":
+			drawGrenade(c, cx, y+3, 10)
+		case "last", "enemy_last":
+			col := colHighlite
+			if k == "enemy_last" {
+				col = colRed
+			}
+			outline(c, cx-12, y-11, 24, 22, 4, col)
+		}
+		p.text(label, x+36, y, minText, imgW-8-x-36, false, colLabel, alignLeft)
+		x += w
 	}
 }

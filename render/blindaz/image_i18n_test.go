@@ -48,7 +48,7 @@ func TestImageKeys(t *testing.T) {
 			t.Errorf("missing %s", k)
 		}
 		for _, lang := range i18n.Languages {
-			if s := i18n.For(lang).T(k, "Round", 3); s == "" || strings.HasPrefix(s, "[") {
+			if s := i18n.For(lang).T(k, "Round", 3, "N", 2, "Limit", 10, "Result", "R", "Reason", "why"); s == "" || strings.HasPrefix(s, "[") {
 				t.Errorf("%s in %s: %q", k, lang, s)
 			}
 		}
@@ -72,12 +72,13 @@ func TestImageWords(t *testing.T) {
 					t.Errorf("%s: missing key drawn: %q", lang, s)
 				}
 			}
-			for _, k := range []string{kOpenTiles, kPenalty, kFlagsLeft, kSoldiers} {
-				if !strings.Contains(all, ctx.T(k)) {
-					t.Errorf("%s: %s not drawn", lang, k)
+			for _, s := range []string{ctx.T(kOpenTiles), ctx.T(kPenalty, "N", v.Penalty, "Limit", v.Limit),
+				ctx.T(kFlagsLeft, "N", v.FlagsLeft), ctx.T(kLegend + "enemy_zone")} {
+				if !strings.Contains(all, s) {
+					t.Errorf("%s: %q not drawn", lang, s)
 				}
 			}
-			if !strings.Contains(all, ctx.T(kRound, "Round", v.Round)) {
+			if v.Phase != bz.PhaseOver && !strings.Contains(all, ctx.T(kRound, "Round", v.Round)) {
 				t.Errorf("%s: round not drawn", lang)
 			}
 			for _, so := range v.Soldiers {

@@ -15,13 +15,32 @@ import (
 	"github.com/warroom/warroom/render/canvas"
 )
 
+// The picture is phone-first: 640 px wide, so that text of minPx reads at
+// 14 px when a phone shows it 480 px wide. It holds the battlefield only:
+// the first seat's grid on top, the second's below, the three fronts as
+// columns facing each other across the fortification band, the last move
+// and a legend. Market, calendar, rear and prison are in the embed text.
 const (
-	imgW, imgH = 1600, 900
-	rowY0      = 80
-	rowH       = 110
-	rowGap     = 10
-	colW       = 140
-	colStep    = 150
+	imgW    = 640
+	minPx   = 19 // 14 px at 480 px wide
+	pad     = 8
+	colGap  = 6
+	cellW   = (imgW - 2*pad - 2*colGap) / 3
+	cellH   = 64
+	rowGap  = 3
+	gridH   = 4*cellH + 3*rowGap
+	capH    = 52 // the last move or the result: two lines
+	bannerH = 34
+	bandH   = 78
+	legendH = 100 // four lines
+
+	banner0Y = capH + 4
+	grid0Y   = banner0Y + bannerH + 4
+	bandY    = grid0Y + gridH + 4
+	grid1Y   = bandY + bandH + 4
+	banner1Y = grid1Y + gridH + 4
+	legendY  = banner1Y + bannerH + 4
+	imgH     = legendY + legendH
 )
 
 var (
@@ -33,34 +52,30 @@ var (
 	redSide  = canvas.Hex("#b03a2e")
 	blueSide = canvas.Hex("#2c5f9e")
 	whiteCol = color.RGBA{255, 255, 255, 255}
-	dimCol   = canvas.Hex("#7d7464")
+	dimCol   = canvas.Hex("#5f574a")
 	goldCol  = canvas.Hex("#c9a227")
+	hiCol    = canvas.Hex("#e8a317") // the last move
 	evCol    = canvas.Hex("#7b4fa0")
 	kindCols = map[string]color.RGBA{"red": canvas.Hex("#c0392b"), "green": canvas.Hex("#2e8b57"), "brown": canvas.Hex("#8b5a2b"), "yellow": canvas.Hex("#d4a017"), "grey": canvas.Hex("#7f8c8d"), "blue": canvas.Hex("#2c6fbb")}
-	catCols  = map[string]color.RGBA{fl.CatActivation: canvas.Hex("#2e8b57"), fl.CatPermanent: canvas.Hex("#7b4fa0"), fl.CatBattle: canvas.Hex("#c0392b"), fl.CatInstant: canvas.Hex("#d4a017"), fl.CatEquipment: canvas.Hex("#7f8c8d")}
 	sideCols = []color.RGBA{redSide, blueSide}
 	frontCol = canvas.Hex("#d9cfb5")
 	plus2Col = canvas.Hex("#1f7a3a")
 	plus1Col = canvas.Hex("#3c8d5a")
 	markCol  = canvas.Hex("#5b6b3a")
 	palette  = canvas.NewPalette(
-		[]color.RGBA{bgCol, creamCol, slotCol, frontCol, whiteCol, redSide, blueSide, kindCols["red"], kindCols["green"], kindCols["brown"], kindCols["yellow"], kindCols["grey"], kindCols["blue"], evCol},
-		[]color.RGBA{inkCol, lineCol, dimCol, goldCol, plus2Col, plus1Col, markCol})
-	// bases caches the static layer (grid, boxes, section labels) per
+		[]color.RGBA{bgCol, creamCol, slotCol, frontCol, inkCol, whiteCol, redSide, blueSide, goldCol, kindCols["red"], kindCols["green"], kindCols["brown"], kindCols["yellow"], kindCols["grey"], kindCols["blue"], evCol},
+		[]color.RGBA{lineCol, dimCol, hiCol, plus2Col, plus1Col, markCol})
+	// bases caches the static layer (slots, band, front labels) per
 	// language: it holds words, so languages never share one.
 	bases sync.Map // lang -> *canvas.Canvas
 )
 
 // imgText translates a word of the picture: every word drawn on the board
-// comes from the "frontline.img." keys, or from the unit, card and event
-// names of the catalogue.
+// comes from the "frontline.img." keys, or from the unit names and log
+// lines of the catalogue.
 func imgText(ctx render.Ctx, key string, kv ...any) string {
 	return ctx.T("frontline.img."+key, kv...)
 }
-
-// unitAbbr, cardAbbr: the short names on counters, chips and market piles.
-func unitAbbr(ctx render.Ctx, typ string) string { return imgText(ctx, "unit."+typ) }
-func cardAbbr(ctx render.Ctx, typ string) string { return imgText(ctx, "card."+typ) }
 
 // pic is a canvas being drawn for one language. seen, when set (tests),
 // receives every string drawn.
@@ -69,40 +84,98 @@ type pic struct {
 	seen func(string)
 }
 
-// clipTo shortens s with "…" until it is at most w pixels wide.
-func clipTo(s string, size float64, bold bool, w float64) string {
-	if t := canvas.ClipWidth(s, w, size, bold); t != "" || s == "" {
-		return t
-	}
-	return "…" // a tiny box still shows that something was cut
-}
-
-// fit returns the font size (down to 70% of size, at least 8) at which s
-// is at most w pixels wide, and s itself, clipped with "…" if even the
-// smallest size is too wide.
+// fit returns s at the largest size from size down to minPx at which it
+// is at most w pixels wide, clipped with "…" if even minPx is too wide.
 func fit(s string, size float64, bold bool, w float64) (string, float64) {
-	min := math.Max(8, math.Round(size*0.7))
-	s, size = canvas.Fit(s, w, size, min, bold)
+	s, size = canvas.Fit(s, w, size, math.Min(size, minPx), bold)
 	if s == "" {
 		s = "…"
 	}
 	return s, size
 }
 
-// text draws s within maxW pixels (shrinking, then clipping).
-func (p pic) text(s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor, maxW float64) {
+// text draws s within maxW pixels (shrinking to minPx, then clipping) and
+// returns the width drawn.
+func (p pic) text(s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor, maxW float64) float64 {
 	if p.seen != nil {
 		p.seen(s)
 	}
 	s, size = fit(s, size, bold, maxW)
 	p.c.Text(s, x, y, size, bold, col, at)
+	return canvas.TextWidth(s, size, bold)
 }
 
-// fill paints an axis-aligned rectangle directly (canvas.Rect rasterizes
-// the whole canvas per call, far too slow for hundreds of small shapes).
+// wrap breaks s into at most n lines of at most w pixels at size, at
+// spaces and after hyphens; ok is false when it does not fit.
+func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, ok bool) {
+	var words []string
+	for _, f := range strings.Fields(s) {
+		if n := len(words); n > 0 && strings.Trim(f, "0123456789") == "" && canvas.TextWidth(words[n-1]+" "+f, size, bold) <= w {
+			words[n-1] += " " + f // a unit's number stays with its name
+			continue
+		}
+		for {
+			i := strings.IndexRune(f, '-')
+			if i <= 0 || i == len(f)-1 {
+				break
+			}
+			words = append(words, f[:i+1])
+			f = f[i+1:]
+		}
+		words = append(words, f)
+	}
+	line := ""
+	for _, wd := range words {
+		cand := wd
+		if line != "" {
+			if strings.HasSuffix(line, "-") {
+				cand = line + wd
+			} else {
+				cand = line + " " + wd
+			}
+		}
+		if canvas.TextWidth(cand, size, bold) <= w || line == "" {
+			line = cand
+			continue
+		}
+		lines = append(lines, line)
+		line = wd
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	for _, l := range lines {
+		if canvas.TextWidth(l, size, bold) > w {
+			return lines, false
+		}
+	}
+	return lines, len(lines) <= n
+}
+
+// para draws s in at most n lines from (x, y), trying size then minPx;
+// what still does not fit is clipped on the last line.
+func (p pic) para(s string, x, y, size, lineH float64, bold bool, col color.Color, w float64, n int) {
+	if p.seen != nil {
+		p.seen(s)
+	}
+	lines, ok := wrap(s, size, bold, w, n)
+	if !ok && size > minPx {
+		size = minPx
+		lines, ok = wrap(s, size, bold, w, n)
+	}
+	if !ok {
+		lines = lines[:min(len(lines), n)]
+		lines[len(lines)-1] = canvas.ClipWidth(lines[len(lines)-1]+" …", w, size, bold)
+	}
+	for i, l := range lines {
+		p.c.Text(l, x, y+float64(i)*lineH, size, bold, col, canvas.TopLeft)
+	}
+}
+
+// fill paints an axis-aligned rectangle directly (cheaper than a polygon).
 func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
 	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src) // every colour is opaque
 }
 
 func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
@@ -115,13 +188,18 @@ func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
 	fill(c, x+w-width, y, width, h, col)
 }
 
+// slotXY is the top left of seat p's slot on front f (1-3), column c
+// (1-4, 1 next to the fortification band).
 func slotXY(p, f, c int) (float64, float64) {
-	y := float64(rowY0 + (f-1)*(rowH+rowGap))
+	x := float64(pad + (f-1)*(cellW+colGap))
 	if p == 0 {
-		return float64(40 + (4-c)*colStep), y
+		return x, float64(grid0Y + (4-c)*(cellH+rowGap))
 	}
-	return float64(920 + (c-1)*colStep), y
+	return x, float64(grid1Y + (c-1)*(cellH+rowGap))
 }
+
+// frontX is the left edge of front f's column.
+func frontX(f int) float64 { return float64(pad + (f-1)*(cellW+colGap)) }
 
 // base is the cached static layer in ctx's language.
 func base(ctx render.Ctx) *canvas.Canvas {
@@ -136,122 +214,193 @@ func base(ctx render.Ctx) *canvas.Canvas {
 func drawBase(ctx render.Ctx, seen func(string)) *canvas.Canvas {
 	p := pic{canvas.New(imgW, imgH, bgCol), seen}
 	c := p.c
-	fill(c, 0, 0, imgW, 56, inkCol)
-	p.text(imgText(ctx, "title"), imgW/2, 28, 26, true, creamCol, canvas.Center, imgW-40)
-	fill(c, 40, 60, 590, 16, redSide)
-	fill(c, 920, 60, 590, 16, blueSide)
+	fill(c, 0, 0, imgW, capH, inkCol)
 	for s := 0; s < 2; s++ {
 		for f := 1; f <= 3; f++ {
 			for col := 1; col <= 4; col++ {
 				x, y := slotXY(s, f, col)
-				fill(c, x, y, colW, rowH, slotCol)
-				outline(c, x, y, colW, rowH, 1, lineCol)
-				c.Text(fmt.Sprintf("%d.%d", f, col), x+colW/2, y+rowH/2, 14, false, lineCol, canvas.Center)
+				fill(c, x, y, cellW, cellH, slotCol)
+				outline(c, x, y, cellW, cellH, 1, lineCol)
 			}
 		}
 	}
 	for f := 1; f <= 3; f++ {
-		y := float64(rowY0 + (f-1)*(rowH+rowGap))
-		fill(c, 640, y, 260, rowH, frontCol)
-		outline(c, 640, y, 260, rowH, 1, lineCol)
-		c.Text(roman[f], 770, y+rowH-22, 26, true, inkCol, canvas.Center) // below the markers
+		x := frontX(f)
+		fill(c, x, bandY, cellW, bandH, frontCol)
+		outline(c, x, bandY, cellW, bandH, 1, lineCol)
+		p.text(imgText(ctx, "front", "Front", roman[f]), x+cellW/2, bandY+bandH/2, 20, true, inkCol, canvas.Center, cellW-8)
 	}
-	// Boxes under the grids.
-	for s := 0; s < 2; s++ {
-		x := 40.0
-		if s == 1 {
-			x = 920
-		}
-		outline(c, x, 470, 590, 62, 1, lineCol)
-		p.text(imgText(ctx, "rear"), x+6, 472, 11, true, dimCol, canvas.TopLeft, 578)
-		outline(c, x, 538, 290, 62, 1, lineCol)
-		p.text(imgText(ctx, "prison"), x+6, 540, 11, true, dimCol, canvas.TopLeft, 278)
-		outline(c, x+300, 538, 290, 62, 1, lineCol)
-		p.text(imgText(ctx, "equip_perm"), x+306, 540, 11, true, dimCol, canvas.TopLeft, 278)
-	}
-	fill(c, 0, 612, imgW, 2, lineCol)
-	p.text(imgText(ctx, "units"), 40, 622, 12, true, dimCol, canvas.TopLeft, 360)
-	p.text(imgText(ctx, "market"), 420, 622, 12, true, dimCol, canvas.TopLeft, 600)
-	p.text(imgText(ctx, "calendar"), 1060, 622, 12, true, dimCol, canvas.TopLeft, 500)
 	return c
 }
 
-func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y, w, h float64) {
+// shield draws a fortification shield with its value centred at (cx, cy).
+func (p pic) shield(cx, cy float64, label string, col color.RGBA) {
+	p.c.Polygon([]canvas.Pt{{X: cx - 16, Y: cy - 15}, {X: cx + 16, Y: cy - 15}, {X: cx + 16, Y: cy + 4}, {X: cx, Y: cy + 16}, {X: cx - 16, Y: cy + 4}}, col)
+	p.text(label, cx, cy-1, minPx, true, whiteCol, canvas.Center, 40)
+}
+
+// A marker icon, 24 px, centred at (cx, cy); the legend explains each.
+type icon int
+
+const (
+	icoStrength icon = iota
+	icoRange
+	icoFort
+	icoPlus
+	icoCamo
+	icoHospital
+	icoMine
+	icoMorale
+	icoNotReady
+	icoDeclared
+	icoTurn
+	icoLast
+	icoShelled
+)
+
+var iconKeys = []string{"strength", "range", "fort", "plus", "camo", "hospital", "mine", "morale", "not_ready", "declared", "turn", "last", "shelled"}
+
+// iconW is how wide an icon is drawn.
+func iconW(k icon) float64 {
+	switch k {
+	case icoStrength:
+		return canvas.TextWidth("3", 20, true) + 10
+	case icoRange:
+		return canvas.TextWidth("↔2", minPx, false)
+	case icoFort:
+		return 32
+	case icoPlus:
+		return canvas.TextWidth("+2", minPx, true) + 8
+	}
+	return 24
+}
+
+func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
+	c := p.c
+	pt := func(x, y float64) canvas.Pt { return canvas.Pt{X: cx + x, Y: cy + y} }
+	switch k {
+	case icoStrength:
+		p.badge("3", cx-iconW(k)/2, cy)
+	case icoRange:
+		p.text("↔2", cx-iconW(k)/2, cy, minPx, false, inkCol, canvas.Left, 40)
+	case icoFort:
+		p.shield(cx, cy, "2", side)
+	case icoPlus:
+		p.chip("+2", plus2Col, cx-iconW(k)/2, cy)
+	case icoCamo:
+		camo(c, cx-11, cy-11, 22)
+	case icoHospital:
+		fill(c, cx-11, cy-11, 22, 22, whiteCol)
+		outline(c, cx-11, cy-11, 22, 22, 1, inkCol)
+		fill(c, cx-3, cy-8, 6, 16, kindCols["red"])
+		fill(c, cx-8, cy-3, 16, 6, kindCols["red"])
+	case icoMine:
+		for i := 0; i < 4; i++ {
+			a := float64(i) * math.Pi / 4
+			c.Line(pt(-12*math.Cos(a), -12*math.Sin(a)), pt(12*math.Cos(a), 12*math.Sin(a)), 3, inkCol)
+		}
+		c.Circle(pt(0, 0), 8, inkCol)
+	case icoMorale:
+		c.Circle(pt(0, 0), 11, evCol)
+		c.Polygon([]canvas.Pt{pt(-6, -3), pt(6, -3), pt(0, 6)}, whiteCol)
+		fill(c, cx-2, cy-8, 4, 6, whiteCol)
+	case icoNotReady:
+		c.Circle(pt(0, 0), 11, dimCol)
+		c.Circle(pt(0, 0), 7, slotCol)
+		c.Line(pt(-8, 8), pt(8, -8), 4, dimCol)
+	case icoLast, icoShelled:
+		col := hiCol
+		if k == icoShelled {
+			col = kindCols["red"]
+		}
+		outline(c, cx-11, cy-10, 22, 20, 4, col)
+	case icoTurn:
+		c.Polygon([]canvas.Pt{pt(-6, -10), pt(8, 0), pt(-6, 10)}, side)
+	case icoDeclared:
+		c.Line(pt(-10, -10), pt(10, 10), 4, side)
+		c.Line(pt(10, -10), pt(-10, 10), 4, side)
+		c.Line(pt(-10, 4), pt(-4, 10), 3, inkCol)
+		c.Line(pt(10, 4), pt(4, 10), 3, inkCol)
+	}
+}
+
+// camo is the camouflage marker: a net of green stripes.
+func camo(c *canvas.Canvas, x, y, s float64) {
+	fill(c, x, y, s, s, markCol)
+	for i := 0.0; i < s; i += 6 {
+		fill(c, x+i, y, 2, s, plus1Col)
+		fill(c, x, y+i, s, 2, creamCol)
+	}
+}
+
+// badge is a unit's strength: white on ink, left edge at x.
+func (p pic) badge(s string, x, cy float64) float64 {
+	w := canvas.TextWidth(s, 20, true) + 10
+	fill(p.c, x, cy-12, w, 24, inkCol)
+	p.text(s, x+w/2, cy, 20, true, whiteCol, canvas.Center, w)
+	return w
+}
+
+// chip is a +1 / +2 marker, left edge at x; it returns its width.
+func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
+	w := canvas.TextWidth(s, minPx, true) + 8
+	fill(p.c, x, cy-11, w, 22, col)
+	p.text(s, x+w/2, cy, minPx, true, whiteCol, canvas.Center, w)
+	return w
+}
+
+// unit draws a unit card in a slot: its kind's colour on the left, its
+// full name (two lines at most), range, markers and strength (for a
+// commander the strength and fortification it adds).
+func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]bool) {
 	c := p.c
 	t, _ := fl.UnitTypeByID(u.Type)
-	fill(c, x, y, w, h, creamCol)
-	outline(c, x, y, w, h, 1.5, inkCol)
-	fill(c, x, y, w, 22, kindCols[t.Colour])
-	_, n := split(u.ID)
-	p.text(strings.TrimSpace(unitAbbr(ctx, u.Type)+" "+n), x+w/2, y+11, 13, true, whiteCol, canvas.Center, w-8)
+	fill(c, x, y, cellW, cellH, creamCol)
+	outline(c, x, y, cellW, cellH, 1.5, inkCol)
+	fill(c, x, y, 8, cellH, kindCols[t.Colour])
+	name := unitName(ctx, u.ID)
+	if p.seen != nil {
+		p.seen(name)
+	}
+	lines, ok := wrap(name, 20, false, cellW-20, 1)
+	size := 20.0
+	if !ok {
+		size = minPx
+		if lines, ok = wrap(name, size, false, cellW-20, 2); !ok {
+			lines = []string{canvas.ClipWidth(name, cellW-20, size, false)}
+		}
+	}
+	for i, l := range lines {
+		c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
+	}
+	cy := y + cellH - 12
 	str := fmt.Sprint(t.Str)
 	if t.Kind == fl.KindCommander {
-		str = fmt.Sprintf("+%d/+%d", t.Str, t.Fort)
+		str = fmt.Sprintf("+%d", t.Str)
 	}
-	c.Text(str, x+w/2, y+h/2+6, 30, true, inkCol, canvas.Center)
-	p.text(imgText(ctx, "range", "N", t.Range), x+6, y+h-6, 12, false, dimCol, canvas.Left, w/2-8)
-	c.Text(roman[u.Front], x+w-6-canvas.TextWidth(roman[u.Front], 12, true), y+h-10, 12, true, dimCol, canvas.Left)
-	chipX := x + w - 4
-	chip := func(s string, col color.RGBA) {
-		s, sz := fit(s, 11, true, w/2-12)
-		cw := canvas.TextWidth(s, sz, true) + 8
-		chipX -= cw + 2
-		fill(c, chipX, y+25, cw, 16, col)
-		c.Text(s, chipX+cw/2, y+33, sz, true, whiteCol, canvas.Center)
+	w := canvas.TextWidth(str, 20, true) + 10
+	right := x + cellW - 6 - w // the strength badge's left edge
+	p.badge(str, right, cy)
+	if t.Kind == fl.KindCommander && t.Fort > 0 {
+		p.shield(right-22, cy, fmt.Sprintf("+%d", t.Fort), inkCol)
+		right -= 40
 	}
-	if u.Plus2 {
-		chip("+2", plus2Col)
-	}
-	if u.Plus1 {
-		chip("+1", plus1Col)
-	}
-	if u.Camo {
-		s := imgText(ctx, "camo")
-		if p.seen != nil {
-			p.seen(s)
+	bx := x + 14
+	bx += p.text(fmt.Sprintf("↔%d", t.Range), bx, cy, minPx, false, dimCol, canvas.Left, 40) + 8
+	for _, m := range []struct {
+		on  bool
+		s   string
+		col color.RGBA
+	}{{u.Plus1, "+1", plus1Col}, {u.Plus2, "+2", plus2Col}} {
+		if m.on && bx+iconW(icoPlus) <= right-2 {
+			bx += p.chip(m.s, m.col, bx, cy) + 4
+			used[icoPlus] = true
 		}
-		chip(s, markCol)
 	}
-}
-
-// chipW is the width of a chip with label s.
-func chipW(s string) float64 { return canvas.TextWidth(s, 11, true) + 10 }
-
-func (p pic) chip(label string, col color.RGBA, x, y float64) float64 {
-	w := chipW(label)
-	fill(p.c, x, y, w, 18, col)
-	p.text(label, x+w/2, y+9, 11, true, whiteCol, canvas.Center, w)
-	return x + w + 4
-}
-
-// chips lays labels out from x0 and, when they do not all fit before
-// xmax, stops with "…".
-func (p pic) chips(labels []string, cols []color.RGBA, x0, xmax, y float64) {
-	total := x0
-	for _, l := range labels {
-		total += chipW(l) + 4
+	if u.Camo && bx+22 <= right-2 {
+		camo(c, bx, cy-11, 22)
+		used[icoCamo] = true
 	}
-	all := total-4 <= xmax
-	more := chipW("…")
-	x := x0
-	for i, l := range labels {
-		if !all && x+chipW(l)+4+more > xmax {
-			p.chip("…", inkCol, x, y)
-			return
-		}
-		x = p.chip(l, cols[i], x, y)
-	}
-}
-
-// badge: a small centred label at most maxW pixels wide.
-func (p pic) badge(label string, col color.RGBA, x, y, maxW float64) {
-	label, sz := fit(label, 12, true, maxW-8)
-	if p.seen != nil {
-		p.seen(label)
-	}
-	w := canvas.TextWidth(label, sz, true) + 8
-	fill(p.c, x-w/2, y, w, 18, col)
-	p.c.Text(label, x, y+9, sz, true, whiteCol, canvas.Center)
 }
 
 // Image draws the public board (only public fields of the view are used).
@@ -275,174 +424,116 @@ func drawBoard(ctx render.Ctx, v fl.View, seen func(string)) *canvas.Canvas {
 		c = base(ctx).Clone()
 	}
 	p := pic{c, seen}
-	// Seat names on the side banners.
-	p.text(ctx.Name(0), 335, 68, 13, true, whiteCol, canvas.Center, 570)
-	p.text(ctx.Name(1), 1215, 68, 13, true, whiteCol, canvas.Center, 570)
+	used := map[icon]bool{}
 	for s := 0; s < 2; s++ {
 		pv := v.P[s]
-		side := sideCols[s]
 		for f := 1; f <= 3; f++ {
 			for col := 1; col <= 4; col++ {
 				if u := pv.Grid[f-1][col-1]; u != nil {
 					x, y := slotXY(s, f, col)
-					p.unit(ctx, *u, x, y, colW, rowH)
+					p.unit(ctx, *u, x, y, used)
 				}
 			}
-			// Centre strip: fortification shield and markers per side.
-			y := float64(rowY0 + (f-1)*(rowH+rowGap))
-			sx := 668.0
-			if s == 1 {
-				sx = 872
-			}
-			fill(c, sx-18, y+40, 36, 24, side) // shield: a block narrowing to a point
-			for i := 0; i < 12; i++ {
-				fill(c, sx-18+float64(i)*1.5, y+64+float64(i), 36-float64(i)*3, 1, side)
-			}
-			c.Text(fmt.Sprint(pv.Fort[f-1]), sx, y+56, 18, true, whiteCol, canvas.Center)
-			var marks []string
-			if pv.Morale[f-1] > 0 {
-				marks = append(marks, imgText(ctx, "morale"))
-			}
-			if pv.Mine[f-1] > 0 {
-				marks = append(marks, imgText(ctx, "mine"))
-			}
-			if pv.Hospital == f {
-				marks = append(marks, imgText(ctx, "hospital"))
-			}
-			if !pv.Ready[f-1] {
-				marks = append(marks, imgText(ctx, "exhausted"))
-			}
-			if pv.DeclFront == f && v.Viewer < 0 { // a seat view may hold a secret front
-				marks = append(marks, imgText(ctx, "attack"))
-			}
-			for i, m := range marks {
-				bx := sx + 30 + float64(i%2)*44
-				if s == 1 {
-					bx = sx - 30 - float64(i%2)*44
-				}
-				p.badge(m, inkCol, bx, y+6+float64(i/2)*22, 42)
-			}
+			p.frontMarks(v, s, f, used)
 		}
-		// Rear, prison, equipment.
-		bx := 40.0
-		if s == 1 {
-			bx = 920
-		}
-		var labels []string
-		var cols []color.RGBA
-		for _, u := range pv.Rear {
-			_, n := split(u.ID)
-			t, _ := fl.UnitTypeByID(u.Type)
-			labels = append(labels, strings.TrimSpace(unitAbbr(ctx, u.Type)+n+" "+chipMarks(u)))
-			cols = append(cols, kindCols[t.Colour])
-		}
-		p.chips(labels, cols, bx+6, bx+584, 506)
-		labels, cols = nil, nil
-		for _, u := range pv.Prison {
-			_, n := split(u.ID)
-			t, _ := fl.UnitTypeByID(u.Type)
-			labels = append(labels, unitAbbr(ctx, u.Type)+n)
-			cols = append(cols, kindCols[t.Colour])
-		}
-		p.chips(labels, cols, bx+6, bx+284, 574)
-		labels, cols = nil, nil
-		for _, e := range pv.Equip {
-			labels = append(labels, cardAbbr(ctx, e.Type))
-			cols = append(cols, catCols[e.Cat])
-		}
-		p.chips(labels, cols, bx+306, bx+584, 556)
-		labels, cols = nil, nil
-		for _, e := range pv.Perm {
-			labels = append(labels, cardAbbr(ctx, e.Type))
-			cols = append(cols, catCols[e.Cat])
-		}
-		p.chips(labels, cols, bx+306, bx+584, 578)
-		// Stats line under the side banner.
-		stats := imgText(ctx, "stats", "VP", pv.VP, "Gold", pv.Gold, "Ammo", pv.Ammo, "Hand", pv.HandCount)
-		if pv.HasDecl {
-			stats += "   " + imgText(ctx, "battle_flag")
-		}
-		p.text(stats, bx+295, 445+4, 15, true, side, canvas.Center, 580)
+		p.banner(ctx, v, s, used)
 	}
-	// Unit row (or draft pool).
-	row := v.UnitRow
-	if len(v.Draft) > 0 {
-		row = v.Draft
-	}
-	for i, u := range row {
-		x := 40 + float64(i%3)*118
-		y := 642.0 + float64(i/3)*124
-		p.unit(ctx, u, x, y, 110, 110)
-	}
-	p.text(imgText(ctx, "deck", "N", v.UnitDeck), 40, 882, 12, false, dimCol, canvas.Left, 340)
-	// Market piles.
-	for i, pile := range v.Piles {
-		x := 420 + float64(i)*124
-		y := 642.0
-		fill(c, x, y, 116, 150, creamCol)
-		outline(c, x, y, 116, 150, 1.5, inkCol)
-		if pile.Top != nil {
-			fill(c, x, y, 116, 22, catCols[pile.Top.Cat])
-			p.text(cardAbbr(ctx, pile.Top.Type), x+58, y+11, 13, true, whiteCol, canvas.Center, 108)
-			fill(c, x+34, y+51, 48, 48, goldCol)
-			c.Text(fmt.Sprint(pile.Top.Cost), x+58, y+75, 24, true, inkCol, canvas.Center)
+	if b := v.Battle; b != nil && b.Front >= 1 && b.Front <= 3 {
+		x := frontX(b.Front)
+		red, blue := b.Strength[0], b.Strength[1]
+		if b.Att == 1 {
+			red, blue = blue, red
 		}
-		c.Text(fmt.Sprintf("%d  ×%d", i+1, pile.Height), x+58, y+136, 13, true, dimCol, canvas.Center)
+		fill(c, x+40, bandY+bandH/2-13, cellW-80, 26, frontCol)
+		p.text(imgText(ctx, "battle", "A", red, "B", blue), x+cellW/2, bandY+bandH/2, 20, true, kindCols["red"], canvas.Center, cellW-80)
+		outline(c, x, bandY, cellW, bandH, 3, kindCols["red"])
 	}
-	p.text(imgText(ctx, "deck", "N", v.ActDeck), 420, 810, 12, false, dimCol, canvas.Left, 600)
-	// Calendar.
-	for m := 1; m <= v.Months; m++ {
-		x := 1060 + float64(m-1)*62
-		y := 642.0
-		col := slotCol
-		if m == v.Month {
-			col = goldCol
-		}
-		fill(c, x, y, 56, 56, col)
-		outline(c, x, y, 56, 56, 1, inkCol)
-		c.Text(fmt.Sprint(m), x+28, y+22, 20, true, inkCol, canvas.Center)
-		p.text(imgText(ctx, "limit", "N", v.LimitMonth[m]), x+28, y+46, 11, false, dimCol, canvas.Center, 52)
-		if v.EventMonth[m] {
-			p.badge(imgText(ctx, "event_badge"), evCol, x+28, y+60, 58)
-		}
-		if v.FPMonth[m] {
-			p.badge(imgText(ctx, "fp_badge"), inkCol, x+28, y+82, 58)
-		}
-	}
-	const lineW = imgW - 1060 - 20
-	name := func(s int) string { return clipTo(ctx.Name(games.Seat(s)), 15, true, 170) }
-	y := 760.0
-	p.text(imgText(ctx, "first_player", "Name", name(v.FP&1)), 1060, y, 15, true, sideCols[v.FP&1], canvas.Left, lineW)
-	if v.Event != "" {
-		ev := strings.ToUpper(ctx.T("frontline.event." + v.Event))
-		p.text(imgText(ctx, "event", "Event", ev), 1060, y+24, 15, true, evCol, canvas.Left, lineW)
-	}
-	if b := v.Battle; b != nil {
-		p.text(imgText(ctx, "battle", "Front", roman[b.Front], "Att", name(b.Att), "SA", b.Strength[0], "SD", b.Strength[1], "Def", name(1-b.Att)),
-			1060, y+48, 15, true, inkCol, canvas.Left, lineW)
-	}
-	if v.Over {
-		res := imgText(ctx, "over_draw", "A", v.P[0].VP, "B", v.P[1].VP)
-		if v.Winner >= 0 {
-			res = imgText(ctx, "over_win", "Name", name(v.Winner), "A", v.P[0].VP, "B", v.P[1].VP)
-		}
-		p.text(res, 1060, y+72, 15, true, inkCol, canvas.Left, lineW)
-	}
+	p.lastMove(ctx, v, used)
+	p.legend(ctx, used)
 	return c
 }
 
-// chipMarks: the training and camouflage markers of a unit, in glyphs the
-// board font has.
-func chipMarks(u fl.UnitView) string {
-	s := ""
-	if u.Plus1 {
-		s += "+1"
+// frontMarks draws seat s's fortification and markers on front f, in its
+// half of the band.
+func (p pic) frontMarks(v fl.View, s, f int, used map[icon]bool) {
+	pv := v.P[s]
+	x := frontX(f)
+	cy := float64(bandY + 18)
+	if s == 1 {
+		cy = bandY + bandH - 18
 	}
-	if u.Plus2 {
-		s += "+2"
+	p.shield(x+22, cy, fmt.Sprint(pv.Fort[f-1]), sideCols[s])
+	var marks []icon
+	if pv.Hospital == f {
+		marks = append(marks, icoHospital)
 	}
-	if u.Camo {
-		s += "~"
+	if pv.Mine[f-1] > 0 {
+		marks = append(marks, icoMine)
 	}
-	return s
+	if pv.Morale[f-1] > 0 {
+		marks = append(marks, icoMorale)
+	}
+	if !pv.Ready[f-1] {
+		marks = append(marks, icoNotReady)
+	}
+	if pv.DeclFront == f && v.Viewer < 0 { // a seat view may hold a secret front
+		marks = append(marks, icoDeclared)
+	}
+	my := cy - 2 // clear of the front's name
+	if s == 1 {
+		my = cy + 2
+	}
+	for i, m := range marks {
+		p.icon(m, x+cellW-18-float64(i)*30, my, sideCols[s])
+		used[m] = true
+	}
+}
+
+// banner is seat s's name and counts, on its side's colour; a triangle
+// marks the seat to act.
+func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
+	c := p.c
+	pv := v.P[s]
+	y := float64(banner0Y)
+	if s == 1 {
+		y = banner1Y
+	}
+	fill(c, pad, y, imgW-2*pad, bannerH, sideCols[s])
+	x := float64(pad + 10)
+	if !v.Over && v.Active == s {
+		p.icon(icoTurn, x+6, y+bannerH/2, whiteCol)
+		used[icoTurn] = true
+		x += 22
+	}
+	right := float64(imgW - pad - 10)
+	if pv.HasDecl {
+		p.icon(icoDeclared, right-12, y+bannerH/2, whiteCol)
+		used[icoDeclared] = true
+		right -= 34
+	}
+	stats := imgText(ctx, "stats", "VP", pv.VP, "Gold", pv.Gold, "Ammo", pv.Ammo, "Hand", pv.HandCount)
+	sw := canvas.TextWidth(stats, minPx, false)
+	p.text(stats, right-sw, y+bannerH/2, minPx, false, whiteCol, canvas.Left, sw)
+	name := ctx.Name(games.Seat(s))
+	p.text(name, x, y+bannerH/2, 20, true, whiteCol, canvas.Left, right-sw-16-x)
+}
+
+// legend explains every symbol on the picture: strength, range and
+// fortification always, the markers when some are shown.
+func (p pic) legend(ctx render.Ctx, used map[icon]bool) {
+	x, y := float64(pad+4), float64(legendY+14)
+	for k := icoStrength; k <= icoShelled; k++ {
+		if k > icoFort && !used[k] {
+			continue
+		}
+		label := imgText(ctx, "legend."+iconKeys[k])
+		iw := iconW(k)
+		w := iw + 6 + canvas.TextWidth(label, minPx, false) + 14
+		if x+w > imgW-pad && x > pad+4 {
+			x, y = pad+4, y+24
+		}
+		p.icon(k, x+iw/2, y, inkCol)
+		p.text(label, x+iw+6, y, minPx, false, dimCol, canvas.Left, imgW-pad-x-iw-6)
+		x += w
+	}
 }

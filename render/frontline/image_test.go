@@ -124,17 +124,6 @@ func TestImageTextTranslated(t *testing.T) {
 			check(lang, eng.View(s, games.Spectator).(fl.View))
 		}
 	})
-	// Abbreviations exist for every unit and card type.
-	for _, u := range fl.UnitTypes {
-		if !i18n.Has("frontline.img.unit." + u.ID) {
-			t.Errorf("no abbreviation for unit %s", u.ID)
-		}
-	}
-	for _, a := range fl.ActionTypes {
-		if !i18n.Has("frontline.img.card." + a.ID) {
-			t.Errorf("no abbreviation for card %s", a.ID)
-		}
-	}
 }
 
 // fit never lets a string overflow its box.

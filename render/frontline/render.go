@@ -4,6 +4,7 @@
 package frontline
 
 import (
+	"cmp"
 	"embed"
 	"fmt"
 	"strings"
@@ -202,6 +203,9 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 		d = append(d, "▶ "+phaseText(ctx, v))
 	}
 	d = append(d, ctx.T("frontline.fp", "Name", seatTag(ctx, v.FP), "Limit", v.LimitMonth[v.Month]))
+	if line := calendarAhead(ctx, v); line != "" {
+		d = append(d, line)
+	}
 	if v.Event != "" {
 		d = append(d, ctx.T("frontline.event_line", "Event", ctx.T("frontline.event."+v.Event), "Text", ctx.T("frontline.eventfx."+v.Event)))
 	}
@@ -318,6 +322,25 @@ func (Renderer) Board(ctx render.Ctx, view any) render.Card {
 	}
 	card.Footer = ctx.T("frontline.footer")
 	return card
+}
+
+// calendarAhead lists the months still to come that bring an event or a
+// new first player (the picture has no calendar); "" when none do.
+func calendarAhead(ctx render.Ctx, v fl.View) string {
+	var ev, fp []string
+	for m := v.Month + 1; m <= v.Months && m < len(v.EventMonth); m++ {
+		if v.EventMonth[m] {
+			ev = append(ev, fmt.Sprint(m))
+		}
+		if v.FPMonth[m] {
+			fp = append(fp, fmt.Sprint(m))
+		}
+	}
+	if len(ev) == 0 && len(fp) == 0 || v.Over {
+		return ""
+	}
+	none := "—"
+	return ctx.T("frontline.calendar_ahead", "Events", cmp.Or(strings.Join(ev, ", "), none), "FP", cmp.Or(strings.Join(fp, ", "), none))
 }
 
 // logLines renders the last n log entries of the view.

@@ -1,0 +1,156 @@
+package blindaz
+
+import (
+	"image/color"
+	"math"
+	"strings"
+
+	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
+)
+
+// soldierActs are the notes of a soldier's own turn.
+var soldierActs = map[string]bool{"Deployed": true, "Moved": true, "MoveCancelled": true, "Built": true, "FlagPlanted": true,
+	"Cleared": true, "AttackRolled": true, "GrenadeTaken": true, "GrenadeThrown": true, "MarketReplaced": true, "Passed": true}
+
+// lastMoves are the notes since the previous board: the last soldier's
+// turn and all that followed it (refills, enemies entering, the enemy
+// phase).
+func lastMoves(v bz.View) []bz.Note {
+	start := -1
+	for i := len(v.Log) - 1; i >= 0; i-- {
+		n := v.Log[i]
+		if soldierActs[n.Kind] && n.Soldier >= 0 {
+			if start >= 0 && n.Soldier != v.Log[start].Soldier {
+				break
+			}
+			start = i
+		} else if start >= 0 {
+			break
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	return v.Log[start:]
+}
+
+// plain drops the emoji and markdown of a log line: the picture shows the
+// soldier's coloured pawn instead.
+var plain = func() *strings.Replacer {
+	var old []string
+	for _, e := range append(SeatEmoji, "⚪", "💥", "🚩", "⚔") {
+		old = append(old, e+" ", "", e, "")
+	}
+	return strings.NewReplacer(append(old, "**", "")...)
+}()
+
+// caption is the last soldier's action as the log words it, and the
+// soldier; its move alone when it did nothing else.
+func caption(ctx render.Ctx, v bz.View, notes []bz.Note) (string, int) {
+	var act, move *bz.Note
+	for i := range notes {
+		n := &notes[i]
+		if !soldierActs[n.Kind] {
+			continue
+		}
+		if n.Kind == "Moved" || n.Kind == "MoveCancelled" {
+			move = n
+		} else {
+			act = n
+		}
+	}
+	if act == nil {
+		act = move
+	}
+	if act == nil {
+		return "", -1
+	}
+	return strings.TrimSpace(plain.Replace(NoteText(ctx, v, *act))), act.Soldier
+}
+
+// lastMove marks what changed since the previous board on the grid (the
+// soldier's path and the cell it acted on, enemies that entered, moved or
+// fired, tiles destroyed) and writes the last action in the top band; a
+// finished game's band says the result and why instead.
+func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
+	c := p.c
+	notes := lastMoves(v)
+	box := func(cell string, col color.Color) {
+		if ctr, ok := cellCentre(cell); ok {
+			outline(c, ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)
+		}
+	}
+	for _, n := range notes {
+		switch n.Kind { // the soldier's doing in yellow, the enemy's and the blasts in red
+		case "Moved":
+			p.arrow(n.Cell, n.To, colHighlite)
+		case "Built", "FlagPlanted", "Deployed", "Cleared", "AttackRolled":
+			box(n.Cell, colHighlite)
+		case "Destroyed", "EnemyPlaced", "DugoutShelled":
+			box(n.Cell, colRed)
+		case "GrenadeThrown", "ArtilleryFired":
+			box(n.To, colRed)
+		case "EnemyMoved", "EnemyArrived", "TrapTriggered":
+			p.arrow(n.Cell, n.To, colRed)
+		default:
+			continue
+		}
+		if soldierActs[n.Kind] {
+			used["last"] = true
+		} else {
+			used["enemy_last"] = true
+		}
+	}
+	if v.Phase == bz.PhaseOver {
+		p.result(ctx, v)
+		return
+	}
+	text, s := caption(ctx, v, notes)
+	if text == "" && v.Phase == bz.PhaseDeploy {
+		text = ctx.T("blindaz.status.deploy")
+	}
+	if text == "" {
+		return
+	}
+	x := 10.0
+	if s >= 0 {
+		p.drawSoldier(x+15, capH/2, s, false)
+		x += 38
+	}
+	p.para(text, x, 3, 20, 24, imgW-10-x, 2, false, colLabel)
+}
+
+// arrow draws a path from one cell's centre to another's.
+func (p pen) arrow(from, to string, col color.Color) {
+	a, ok1 := cellCentre(from)
+	b, ok2 := cellCentre(to)
+	if !ok1 || !ok2 {
+		return
+	}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	tip := canvas.Pt{X: b.X - ux*14, Y: b.Y - uy*14}
+	p.c.Line(a, tip, 5, col)
+	p.c.Polygon([]canvas.Pt{
+		{X: tip.X + ux*12, Y: tip.Y + uy*12},
+		{X: tip.X - uy*10, Y: tip.Y + ux*10},
+		{X: tip.X + uy*10, Y: tip.Y - ux*10},
+	}, col)
+}
+
+// result fills the top band: victory in green, defeat in red, and why.
+func (p pen) result(ctx render.Ctx, v bz.View) {
+	col, word := colRed, ctx.T(kDefeat)
+	if v.Result == bz.Victory {
+		col, word = colDone, ctx.T(kVictory)
+	}
+	fill(p.c, 0, 0, imgW, capH, col)
+	s := ctx.T(kResult, "Result", capFirst(word), "Reason", ctx.T(kReasonPref+v.Reason))
+	p.para(s, 12, 3, 20, 24, imgW-24, 2, true, white)
+}
