@@ -51,63 +51,12 @@ func TestImageWords(t *testing.T) {
 			t.Errorf("no text for %s", id)
 		}
 		for _, l := range langs {
-			s := word(langCtx(l), id, "Name", "Ann", "Role", "x", "N", 3)
+			s := word(langCtx(l), id, "Name", "Ann", "Role", "x", "N", 3, "W", 72, "H", 48)
 			if s == "" || strings.HasPrefix(s, "[") || strings.Contains(s, "<no value>") {
 				t.Errorf("%s %s: %q", l, id, s)
 			}
 		}
 	}
-}
-
-func checkLabels(t *testing.T, where string, ls []label) {
-	t.Helper()
-	for _, l := range ls {
-		if l.s == "" || strings.HasPrefix(l.s, "[") || strings.Contains(l.s, "<no value>") {
-			t.Fatalf("%s: bad word %q", where, l.s)
-		}
-		if w := l.width(); w > l.x1-l.x0+0.5 {
-			t.Fatalf("%s: %q is %.0f px in a %.0f px box", where, l.s, w, l.x1-l.x0)
-		}
-	}
-}
-
-// TestLabelsFit: over played games, in every language and with very long
-// names, every word fits its box; the halves carry the names and roles.
-func TestLabelsFit(t *testing.T) {
-	long := []string{strings.Repeat("Konstantynopolitańczykowianeczka ", 3), strings.Repeat("Александр Преображенский ", 3)}
-	for _, l := range langs {
-		checkLabels(t, l+" compass", compass(langCtx(l)))
-	}
-	k := 0
-	visit(t, 1, func(s fowg.State) {
-		k++
-		if k%7 != 0 {
-			return
-		}
-		v := eng.View(s, games.Spectator).(fowg.View)
-		for _, l := range langs {
-			for _, names := range [][]string{{"Ann", "Bob"}, long} {
-				ctx := langCtx(l, names...)
-				ls, _ := labels(ctx, v)
-				checkLabels(t, fmt.Sprintf("%s %s", l, v.Phase), ls)
-				if v.Attacker < 0 {
-					continue
-				}
-				att := word(ctx, "fow.role.attacker")
-				def := word(ctx, "fow.role.defender")
-				if !strings.Contains(ls[0].s, def) || !strings.Contains(ls[1].s, att) {
-					t.Fatalf("%s: roles missing in %q / %q", l, ls[0].s, ls[1].s)
-				}
-				a, d := names[v.Attacker], names[1-v.Attacker]
-				if len(a) < 10 && (!strings.Contains(ls[1].s, a) || !strings.Contains(ls[0].s, d)) {
-					t.Fatalf("%s: names missing in %q / %q", l, ls[0].s, ls[1].s)
-				}
-				if len(a) > 10 && !strings.Contains(ls[1].s, "…") {
-					t.Fatalf("%s: long name not clipped: %q", l, ls[1].s)
-				}
-			}
-		}
-	})
 }
 
 // TestImageLanguages: the picture decodes in every language and the
@@ -127,7 +76,7 @@ func TestImageLanguages(t *testing.T) {
 				t.Fatal(err)
 			}
 			img, err := png.Decode(bytes.NewReader(b))
-			if err != nil || img.Bounds().Dx() != imgW || img.Bounds().Dy() != imgH {
+			if err != nil || img.Bounds().Dx() != imgW {
 				t.Fatalf("%s: %v", l, err)
 			}
 			out[l] = b
