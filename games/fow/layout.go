@@ -11,7 +11,7 @@ type Layout struct {
 	Objectives []ObjZone // one per objective, in placement order (obj1 first)
 	Entry      [2]string // each role's reserve entry: own_edge, scattered, map, or "" (no reserves)
 	Corner     float64   // the depth of a scattered-reserve corner zone along each edge (§4.2)
-	Known      bool      // distances from the mission pages (§4.2); false: halves only [assumption]
+	Known      bool      // deployment distances from the mission pages (§4.2); false: halves [assumption]
 }
 
 // Rect is an area of the table in inches: X0 ≤ x ≤ X1, Y0 ≤ y ≤ Y1.
@@ -55,7 +55,7 @@ func (m Mission) Layout() Layout {
 	if m.OverTheWire {
 		r.objCentre = max(r.objCentre, overTheWire)
 	}
-	l := Layout{W: w, H: h, Corner: 16, Known: r.known || m.OverTheWire}
+	l := Layout{W: w, H: h, Corner: 16, Known: r.known}
 	l.Deploy[0] = Rect{0, 0, w, mid - r.deployGap}
 	l.Deploy[1] = Rect{0, mid + r.deployGap, w, h}
 	for _, sp := range m.objSeq() {

@@ -18,21 +18,27 @@ func TestLook(t *testing.T) {
 	for _, m := range fowg.Missions() {
 		rng := games.NewPCG(5, 5)
 		s, _ := eng.Setup(games.Options{"mission": m.ID}, 2, rng)
-		var mid, end any
+		var mid, end, arrive, obj any
 		for i := 0; i < 600 && len(eng.Active(s)) > 0; i++ {
 			v := eng.View(s, games.Spectator).(fowg.View)
 			if v.Phase == fowg.PhBattle && v.Turn == 3 && mid == nil {
 				mid = v
 			}
+			if len(zones(v)) > 0 && arrive == nil {
+				arrive = v
+			}
+			if e := lastMove(v); e != nil && e.Kind == "obj_placed" && len(v.Objectives) > 2 {
+				obj = v
+			}
 			seat := eng.Active(s)[0]
 			s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
 		}
 		end = eng.View(s, games.Spectator)
-		for k, v := range map[string]any{"mid": mid, "end": end} {
+		for k, v := range map[string]any{"mid": mid, "end": end, "arrive": arrive, "obj": obj} {
 			if v == nil {
 				continue
 			}
-			for _, l := range []string{"en", "ru"} {
+			for _, l := range []string{"en", "pl", "ru"} {
 				b, err := rr.Image(langCtx(l), v)
 				if err != nil {
 					t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/warroom/warroom/games"
 	fowg "github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // placedView plays a bot game of mission m until every objective is placed.
@@ -194,6 +195,43 @@ func TestMissionMaps(t *testing.T) {
 					t.Errorf("no %q among %q", size, all)
 				}
 			})
+		}
+	}
+}
+
+// TestCaptionFits: every public log sentence, with long real player names
+// (a Discord name has at most 32 letters) and the longest platoon name,
+// fits the caption band's four lines in every language, so the last move
+// is never cut.
+func TestCaptionFits(t *testing.T) {
+	var tpls []fowg.Template = fowg.Templates()
+	for _, l := range langs {
+		ctx := langCtx(l, "Konstantynopolitańczykowianeczka", "Александр Преображенский-Оболен")
+		longest := ""
+		for _, tp := range tpls {
+			if s := ctx.T("fow.tpl." + tp.ID); len([]rune(s)) > len([]rune(longest)) {
+				longest = tp.ID
+			}
+		}
+		v := fowg.View{Attacker: 0, Mission: fowg.Missions()[0], RolesReason: "meeting_engagement_rolloff", Units: "cm"}
+		for seat := 0; seat < 2; seat++ {
+			for i := 0; i < 20; i++ {
+				v.Sides[seat].Platoons = append(v.Sides[seat].Platoons, fowg.PlatoonView{ID: fowg.PlatoonID(seat, i), Tpl: longest, Num: 20})
+			}
+		}
+		for _, id := range i18n.IDs(l) {
+			kind, ok := strings.CutPrefix(id, "fow.log.")
+			if !ok {
+				continue
+			}
+			for _, k := range []string{"", "_dug", "_left", "_scattered", "_guaranteed"} {
+				kind = strings.TrimSuffix(kind, k)
+			}
+			e := fowg.Entry{Kind: kind, Seat: 1, Args: []int{19, 6, 1, 20, 6, 6, 6, 6, 6, 6, 6, 6}, Text: "scattered", Vis: -1}
+			s := logLine(ctx, v, e)
+			if n := len(wrap(s, imgW-2*padX, fBody, false)); n > 4 {
+				t.Errorf("%s %s: %d lines: %q", l, id, n, s)
+			}
 		}
 	}
 }
