@@ -11,7 +11,9 @@ import (
 	"github.com/warroom/warroom/games"
 	fowg "github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var langs = []string{"en", "pl", "ru"}
@@ -100,5 +102,33 @@ func TestImageLanguages(t *testing.T) {
 	d, _ := rr.Image(langCtx("en", "Anna Kowalska", "Борис"), views[2])
 	if !bytes.Equal(b, d) || bytes.Equal(b, c) {
 		t.Fatal("languages mix in the cached layer")
+	}
+}
+
+// TestLongNames: with long player names in every language, every word
+// stays inside the picture at a readable size; only a name too long for
+// its line is shortened (marked "…"), and the roles are still said.
+func TestLongNames(t *testing.T) {
+	v := richView(t, func(v fowg.View) int { return v.Delay + len(v.Objectives) })
+	for _, l := range langs {
+		ctx := langCtx(l, "Konstantynopolitańczykowianeczka", strings.Repeat("Александр Преображенский ", 2))
+		for _, p := range rendertest.Problems(t, func() ([]byte, error) { return rr.Image(ctx, v) }) {
+			if !strings.HasSuffix(p, "is cut short") {
+				t.Errorf("%s: %s", l, p)
+			}
+		}
+		var texts []canvas.TextRun
+		stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
+		rr.Image(ctx, v)
+		stop()
+		all := ""
+		for _, r := range texts {
+			all += r.S + "|"
+		}
+		for _, k := range []string{"fow.role.attacker", "fow.role.defender"} {
+			if !strings.Contains(all, "("+word(ctx, k)+")") {
+				t.Errorf("%s: no %q in %q", l, word(ctx, k), all)
+			}
+		}
 	}
 }
