@@ -121,7 +121,7 @@ var (
 // mission and units: the table as the mission maps it, the entry edges,
 // the static words and the legend.
 func base(ctx render.Ctx, v fowg.View, f frame) *canvas.Canvas {
-	key := ctx.L.Lang() + "/" + v.Mission.ID + "/" + v.Units
+	key := fmt.Sprint(ctx.L.Lang(), "/", v.Mission.ID, "/", v.Units, "/", unplaced(v))
 	baseMu.Lock()
 	defer baseMu.Unlock()
 	if c, ok := bases[key]; ok {
@@ -340,7 +340,7 @@ var imgKeys = []string{"fow.img.n", "fow.img.s", "fow.img.e", "fow.img.w", "fow.
 	"fow.img.entry_map_def", "fow.img.deploy_att", "fow.img.deploy_def", "fow.img.obj_area",
 	"fow.img.new", "fow.img.table_in", "fow.img.table_cm", "fow.img.scale_in", "fow.img.scale_cm",
 	"fow.img.n_table", "fow.img.n_reserve", "fow.img.n_ambush", "fow.img.n_withdrawn",
-	"fow.img.n_destroyed", "fow.img.n_platoons", "fow.img.halves"}
+	"fow.img.n_destroyed", "fow.img.n_platoons", "fow.img.halves", "fow.img.obj_todo", "fow.img.obj_removed"}
 
 // fitSize is the largest size from size down to fBody at which s is at
 // most maxW wide (fBody when none is).
@@ -581,6 +581,10 @@ func zones(v fowg.View) []string {
 	return out
 }
 
+// unplaced reports whether some of the mission's objectives are still to
+// be placed (the legend then explains the hollow rings).
+func unplaced(v fowg.View) bool { return len(v.Objectives) < len(v.Mission.Layout().Objectives) }
+
 // legendItem is one entry of the legend: a sample drawn by mark (nil for
 // words alone) and its words.
 type legendItem struct {
@@ -599,7 +603,23 @@ func legend(ctx render.Ctx, v fowg.View, l fowg.Layout) []legendItem {
 	out := []legendItem{{mark: func(c *canvas.Canvas, x, y float64) {
 		box(c, x, y+1, x+38, y+29, colTable)
 		outline(c, x+3, y+4, x+35, y+26, 2, colInk)
+		c.Circle(canvas.Pt{X: x + 19, Y: y + 15}, 8, colInk)
+		c.Circle(canvas.Pt{X: x + 19, Y: y + 15}, 6.5, colObj)
 	}, w: markW, s: word(ctx, "fow.img.obj_area")}}
+	if unplaced(v) {
+		out = append(out, legendItem{mark: func(c *canvas.Canvas, x, y float64) {
+			c.Circle(canvas.Pt{X: x + 19, Y: y + 15}, 12, colInk)
+			c.Circle(canvas.Pt{X: x + 19, Y: y + 15}, 10, colTable)
+		}, w: markW, s: word(ctx, "fow.img.obj_todo")})
+	}
+	if v.Mission.GradualW {
+		out = append(out, legendItem{mark: func(c *canvas.Canvas, x, y float64) {
+			p := canvas.Pt{X: x + 19, Y: y + 15}
+			c.Circle(p, 12, colInk)
+			c.Circle(p, 10.5, colObjOff)
+			c.Line(canvas.Pt{X: p.X - 8, Y: p.Y + 8}, canvas.Pt{X: p.X + 8, Y: p.Y - 8}, 2.5, colInk)
+		}, w: markW, s: word(ctx, "fow.img.obj_removed")})
+	}
 	entries := map[string]bool{l.Entry[0]: true, l.Entry[1]: true}
 	if entries["own_edge"] {
 		out = append(out, legendItem{mark: func(c *canvas.Canvas, x, y float64) { box(c, x, y+11, x+36, y+19, colEntry) },

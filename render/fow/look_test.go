@@ -19,6 +19,7 @@ func TestLook(t *testing.T) {
 		rng := games.NewPCG(5, 5)
 		s, _ := eng.Setup(games.Options{"mission": m.ID}, 2, rng)
 		var mid, end, arrive, obj any
+		setup := eng.View(s, games.Spectator)
 		for i := 0; i < 600 && len(eng.Active(s)) > 0; i++ {
 			v := eng.View(s, games.Spectator).(fowg.View)
 			if v.Phase == fowg.PhBattle && v.Turn == 3 && mid == nil {
@@ -34,7 +35,7 @@ func TestLook(t *testing.T) {
 			s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
 		}
 		end = eng.View(s, games.Spectator)
-		for k, v := range map[string]any{"mid": mid, "end": end, "arrive": arrive, "obj": obj} {
+		for k, v := range map[string]any{"setup": setup, "mid": mid, "end": end, "arrive": arrive, "obj": obj} {
 			if v == nil {
 				continue
 			}
