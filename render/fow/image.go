@@ -24,14 +24,14 @@ const (
 	tableX = 36.0 // the table's west edge; W×ppi wide
 	fBody  = 22.0 // the smallest text
 	fHead  = 26.0
-	lineH  = 30.0
+	lineH  = 28.0
 	padX   = 18.0
-	headH  = 50.0
+	headH  = 46.0
 	capY   = headH
-	capH   = 104.0 // up to four lines of the last move, or the result
+	capH   = 100.0 // up to four lines of the last move, or the result
 	northY = capY + capH
-	panelH = 96.0 // a player: name and role, then platoon counts (two lines)
-	gap    = 16.0 // between a panel and the table: the reserve entry bands
+	panelH = 84.0 // a player: name and role, then platoon counts (two lines)
+	gap    = 14.0 // between a panel and the table: the reserve entry bands
 )
 
 var (
@@ -77,7 +77,7 @@ func newFrame(ctx render.Ctx, v fowg.View) frame {
 	f.legendY = f.southY + panelH + 8
 	f.legend = legend(ctx, v, f.l)
 	f.legendLn = flowLines(f.legend)
-	f.h = int(f.legendY + float64(f.legendLn)*lineH + 10)
+	f.h = int(f.legendY + float64(f.legendLn)*lineH + 8)
 	return f
 }
 
@@ -175,9 +175,9 @@ func base(ctx render.Ctx, v fowg.View, f frame) *canvas.Canvas {
 	// the edge names, right of each player's name
 	for i, k := range []string{"fow.img.n", "fow.img.s"} {
 		s := word(ctx, k)
-		y := northY + 18
+		y := northY + 16
 		if i == 1 {
-			y = f.southY + 18
+			y = f.southY + 16
 		}
 		c.Text(s, imgW-padX-canvas.TextWidth(s, fBody, false), y, fBody, false, colMuted, canvas.Left)
 	}
@@ -455,7 +455,7 @@ func panel(ctx render.Ctx, c *canvas.Canvas, v fowg.View, f frame, y float64, ro
 	if seat >= 0 && last != nil && last.Seat == seat && v.Phase == fowg.PhBattle {
 		box(c, 0, y+4, 8, y+panelH-4, colNew)
 	}
-	c.Text(head, padX, y+18, fBody, true, col, canvas.Left)
+	c.Text(head, padX, y+16, fBody, true, col, canvas.Left)
 	if seat < 0 {
 		return
 	}
@@ -482,7 +482,7 @@ func panel(ctx render.Ctx, c *canvas.Canvas, v fowg.View, f frame, y float64, ro
 		items = append(items, word(ctx, "fow.img.delay", "N", v.Delay))
 	}
 	// the counts, on one line or two, broken between counts
-	x, ly := padX, y+48
+	x, ly := padX, y+44
 	for i, it := range items {
 		if i > 0 {
 			it = "· " + it

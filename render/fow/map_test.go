@@ -235,3 +235,32 @@ func TestCaptionFits(t *testing.T) {
 		}
 	}
 }
+
+// TestAspect: every mission's picture, in every language and units, is
+// between 2:1 and 3:4 (width:height), so a phone's preview shows it whole.
+func TestAspect(t *testing.T) {
+	for _, m := range fowg.Missions() {
+		for _, units := range []string{"in", "cm"} {
+			s, err := eng.Setup(games.Options{"mission": m.ID, "units": units}, 2, games.NewPCG(3, 3))
+			if err != nil {
+				t.Fatal(err)
+			}
+			views := []fowg.View{eng.View(s, games.Spectator).(fowg.View), placedView(t, m, units)}
+			for _, v := range views {
+				for _, l := range langs {
+					b, err := rr.Image(langCtx(l), v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cfg, err := png.DecodeConfig(bytes.NewReader(b))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if w, h := cfg.Width, cfg.Height; 2*h < w || 3*h > 4*w {
+						t.Errorf("%s %s %s: %d×%d", m.ID, units, l, w, h)
+					}
+				}
+			}
+		}
+	}
+}
