@@ -131,7 +131,7 @@ func base(ctx render.Ctx, v fowg.View, f frame) *canvas.Canvas {
 	box(c, 0, 0, imgW, headH, colHead)
 	box(c, 0, capY, imgW, capY+capH, colCap)
 	name := word(ctx, "fow.mission."+v.Mission.ID)
-	c.Text(name, padX, headH/2, fitSize(name, imgW-2*padX-150, fHead, true), true, colText, canvas.Left)
+	c.Text(name, padX, headH/2, nameSize(name), true, colText, canvas.Left)
 
 	l := f.l
 	f.fill(c, fowg.Rect{X1: l.W, Y1: l.H}, colTable)
@@ -304,8 +304,14 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	c := base(ctx, v, f).Clone()
 	defer c.Release()
 	if v.Phase == fowg.PhBattle {
-		s := word(ctx, "fow.img.turn", "N", v.Turn)
-		c.Text(s, imgW-padX-canvas.TextWidth(s, fHead, true), headH/2, fHead, true, colObj, canvas.Left)
+		// "Turn 3 · Ann" right of the mission's name
+		name := word(ctx, "fow.mission."+v.Mission.ID)
+		room := imgW - 2*padX - 24 - canvas.TextWidth(name, nameSize(name), true)
+		s := fitName(ctx.Name(games.Seat(v.Active)), room, func(n string) string {
+			return word(ctx, "fow.img.turn", "N", v.Turn, "Who", n)
+		})
+		size := fitSize(s, room, fHead, true)
+		c.Text(s, imgW-padX-canvas.TextWidth(s, size, true), headH/2, size, true, colObj, canvas.Left)
 	}
 	last := lastMove(v)
 	// this turn's arrivals, where they enter
@@ -341,6 +347,10 @@ var imgKeys = []string{"fow.img.n", "fow.img.s", "fow.img.e", "fow.img.w", "fow.
 	"fow.img.new", "fow.img.table_in", "fow.img.table_cm", "fow.img.scale_in", "fow.img.scale_cm",
 	"fow.img.n_table", "fow.img.n_reserve", "fow.img.n_ambush", "fow.img.n_withdrawn",
 	"fow.img.n_destroyed", "fow.img.n_platoons", "fow.img.halves", "fow.img.obj_todo", "fow.img.obj_removed"}
+
+// nameSize is the size of the mission's name in the header: leaving room
+// for the turn and the player whose turn it is.
+func nameSize(name string) float64 { return fitSize(name, imgW-2*padX-240, fHead, true) }
 
 // fitSize is the largest size from size down to fBody at which s is at
 // most maxW wide (fBody when none is).

@@ -53,7 +53,7 @@ func TestImageWords(t *testing.T) {
 			t.Errorf("no text for %s", id)
 		}
 		for _, l := range langs {
-			s := word(langCtx(l), id, "Name", "Ann", "Role", "x", "N", 3, "W", 72, "H", 48)
+			s := word(langCtx(l), id, "Name", "Ann", "Role", "x", "N", 3, "W", 72, "H", 48, "Who", "Bob")
 			if s == "" || strings.HasPrefix(s, "[") || strings.Contains(s, "<no value>") {
 				t.Errorf("%s %s: %q", l, id, s)
 			}
