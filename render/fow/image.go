@@ -112,21 +112,28 @@ func dashed(c *canvas.Canvas, x0, y0, x1, y1, w, dash float64, col color.Color) 
 	}
 }
 
+// layer is a mission's static picture and the frame it was drawn in.
+type layer struct {
+	c *canvas.Canvas
+	f frame
+}
+
 var (
 	baseMu sync.Mutex
-	bases  = map[string]*canvas.Canvas{} // by language, mission and units
+	bases  = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
 )
 
 // base draws what a mission's picture always shows, once per language,
-// mission and units: the table as the mission maps it, the entry edges,
-// the static words and the legend.
-func base(ctx render.Ctx, v fowg.View, f frame) *canvas.Canvas {
+// mission, units and legend: the table as the mission maps it, the entry
+// edges, the static words and the legend.
+func base(ctx render.Ctx, v fowg.View) layer {
 	key := fmt.Sprint(ctx.L.Lang(), "/", v.Mission.ID, "/", v.Units, "/", unplaced(v))
 	baseMu.Lock()
 	defer baseMu.Unlock()
-	if c, ok := bases[key]; ok {
-		return c
+	if b, ok := bases[key]; ok {
+		return b
 	}
+	f := newFrame(ctx, v)
 	c := canvas.New(imgW, f.h, colBG)
 	box(c, 0, 0, imgW, headH, colHead)
 	box(c, 0, capY, imgW, capY+capH, colCap)
@@ -185,8 +192,8 @@ func base(ctx render.Ctx, v fowg.View, f frame) *canvas.Canvas {
 		drawEntry(c, f, role, l.Entry[role], colEntry, 8)
 	}
 	drawLegend(c, f)
-	bases[key] = c
-	return c
+	bases[key] = layer{c, f}
+	return bases[key]
 }
 
 // deployLabelY is where a deployment area's name goes: by its inner edge,
@@ -300,8 +307,8 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	f := newFrame(ctx, v)
-	c := base(ctx, v, f).Clone()
+	b := base(ctx, v)
+	f, c := b.f, b.c.Clone()
 	defer c.Release()
 	if v.Phase == fowg.PhBattle {
 		// "Turn 3 · Ann" right of the mission's name
