@@ -161,23 +161,25 @@ func base(ctx render.Ctx, v fowg.View) layer {
 			outline(c, a.X, a.Y, b.X, b.Y, 3, colInk)
 		}
 	}
-	// each side's deployment area says so, by its inner edge
-	for role, k := range []string{"fow.img.deploy_att", "fow.img.deploy_def"} {
-		y := deployLabelY(l, role)
-		s := word(ctx, k)
-		p := f.px(l.W/2, y)
-		c.Text(s, p.X, p.Y, fitSize(s, l.W*f.ppi-260, fBody, true), true, colInk, canvas.Center)
-	}
 	// West and East on tags at the ends of the centre line
+	tags := 0.0
 	for i, k := range []string{"fow.img.w", "fow.img.e"} {
 		s := word(ctx, k)
 		w := canvas.TextWidth(s, fBody, true) + 12
+		tags = math.Max(tags, w+6)
 		x := tableX + 6
 		if i == 1 {
 			x = tableX + l.W*f.ppi - 6 - w
 		}
 		box(c, x, mid.Y-15, x+w, mid.Y+15, colBG)
 		c.Text(s, x+6, mid.Y, fBody, true, colText, canvas.Left)
+	}
+	// each side's deployment area says so, between the tags
+	for role, k := range []string{"fow.img.deploy_att", "fow.img.deploy_def"} {
+		y := deployLabelY(l, role)
+		s := word(ctx, k)
+		p := f.px(l.W/2, y)
+		c.Text(s, p.X, p.Y, fitSize(s, l.W*f.ppi-2*(tags+8), fBody, true), true, colInk, canvas.Center)
 	}
 	// the edge names, right of each player's name
 	for i, k := range []string{"fow.img.n", "fow.img.s"} {

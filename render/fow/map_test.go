@@ -276,3 +276,27 @@ func TestAspect(t *testing.T) {
 		}
 	}
 }
+
+// TestNoOverlap: no two words on the picture cover each other, in any
+// language, over played games (every fifth board).
+func TestNoOverlap(t *testing.T) {
+	cands := benchCandidates(t)
+	for _, l := range langs {
+		for i := 0; i < len(cands); i += 5 {
+			var texts []canvas.TextRun
+			stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
+			_, err := rr.Image(langCtx(l), cands[i])
+			stop()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for a := range texts {
+				for b := a + 1; b < len(texts); b++ {
+					if texts[a].Box.Inset(1).Overlaps(texts[b].Box.Inset(1)) {
+						t.Errorf("%s board %d: %q at %v covers %q at %v", l, i, texts[a].S, texts[a].Box, texts[b].S, texts[b].Box)
+					}
+				}
+			}
+		}
+	}
+}
