@@ -480,7 +480,9 @@ func panel(ctx render.Ctx, c *canvas.Canvas, v fowg.View, f frame, y float64, ro
 	}
 	s := v.Sides[seat]
 	var items []string
-	if s.Reserves < 0 {
+	if s.Reserves < 0 || !v.Sides[0].Locked || !v.Sides[1].Locked {
+		// the assignment is secret until both have locked theirs, even
+		// were a player's own view drawn
 		items = append(items, word(ctx, "fow.img.n_platoons", "N", s.Count))
 	} else {
 		items = append(items, word(ctx, "fow.img.n_table", "N", s.OnTable))

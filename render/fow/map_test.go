@@ -300,3 +300,40 @@ func TestNoOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretAssignment: before both players have locked their deployment,
+// the picture tells nobody how many platoons anyone holds in reserve or in
+// ambush, even when drawn from the owner's own view.
+func TestSecretAssignment(t *testing.T) {
+	m, _ := fowg.MissionByID("hold_the_line")
+	rng := games.NewPCG(9, 9)
+	s, err := eng.Setup(games.Options{"mission": m.ID}, 2, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 0; i < 400 && len(eng.Active(s)) > 0; i++ {
+		for seat := games.Seat(0); seat < 2; seat++ {
+			v := eng.View(s, seat).(fowg.View)
+			if v.Sides[0].Locked && v.Sides[1].Locked {
+				continue
+			}
+			_, texts := decode(t, v)
+			for _, r := range texts {
+				for _, k := range []string{"fow.img.n_reserve", "fow.img.n_ambush", "fow.img.n_table"} {
+					if w, _, _ := strings.Cut(word(imageCtx, k, "N", 0), ":"); strings.Contains(r.S, w) {
+						t.Fatalf("seat %d's view in %s: %q", seat, v.Phase, r.S)
+					}
+				}
+			}
+			checked++
+		}
+		seat := eng.Active(s)[0]
+		if s, _, err = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d views before both locked", checked)
+	}
+}
