@@ -199,16 +199,20 @@ func overText(ctx render.Ctx, v fowg.View) string {
 	} else {
 		head = ctx.T("fow.over_none")
 	}
-	detail := ctx.T("fow.reason." + v.Reason)
+	return "**" + head + "** — " + overReason(ctx, v) + "\n" + ctx.T("fow.vp", "A", who(ctx, 0), "VA", v.VP[0], "B", who(ctx, 1), "VB", v.VP[1])
+}
+
+// overReason says why the mission ended (the card and the picture's banner).
+func overReason(ctx render.Ctx, v fowg.View) string {
 	switch v.Reason {
 	case "either_holds", "attacker_holds", "attack_defend":
-		detail = ctx.T("fow.over.holds", "Obj", objName(ctx, v.ReasonArg))
+		return ctx.T("fow.over.holds", "Obj", objName(ctx, v.ReasonArg))
 	case "morale_failed", "concede", "no_platoons":
-		detail = ctx.T("fow.over."+v.Reason, "Who", who(ctx, v.ReasonArg))
+		return ctx.T("fow.over."+v.Reason, "Who", who(ctx, v.ReasonArg))
 	case "turn_limit":
-		detail = ctx.T("fow.over.turn_limit", "Count", v.ReasonArg)
+		return ctx.T("fow.over.turn_limit", "Count", v.ReasonArg)
 	}
-	return "**" + head + "** — " + detail + "\n" + ctx.T("fow.vp", "A", who(ctx, 0), "VA", v.VP[0], "B", who(ctx, 1), "VB", v.VP[1])
+	return ctx.T("fow.reason." + v.Reason)
 }
 
 // eventsText renders the last n log entries visible to the viewer.

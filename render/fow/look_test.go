@@ -1,0 +1,51 @@
+package fow
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	fowg "github.com/warroom/warroom/games/fow"
+)
+
+// TestLook writes sample pictures to FOW_LOOK_DIR (skipped without it).
+func TestLook(t *testing.T) {
+	dir := os.Getenv("FOW_LOOK_DIR")
+	if dir == "" {
+		t.Skip("FOW_LOOK_DIR not set")
+	}
+	for _, m := range fowg.Missions() {
+		rng := games.NewPCG(5, 5)
+		s, _ := eng.Setup(games.Options{"mission": m.ID}, 2, rng)
+		var mid, end, arrive, obj any
+		setup := eng.View(s, games.Spectator)
+		for i := 0; i < 600 && len(eng.Active(s)) > 0; i++ {
+			v := eng.View(s, games.Spectator).(fowg.View)
+			if v.Phase == fowg.PhBattle && v.Turn == 3 && mid == nil {
+				mid = v
+			}
+			if len(zones(v)) > 0 && arrive == nil {
+				arrive = v
+			}
+			if e := lastMove(v); e != nil && e.Kind == "obj_placed" && len(v.Objectives) > 2 {
+				obj = v
+			}
+			seat := eng.Active(s)[0]
+			s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
+		}
+		end = eng.View(s, games.Spectator)
+		for k, v := range map[string]any{"setup": setup, "mid": mid, "end": end, "arrive": arrive, "obj": obj} {
+			if v == nil {
+				continue
+			}
+			for _, l := range []string{"en", "pl", "ru"} {
+				b, err := rr.Image(langCtx(l), v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				os.WriteFile(fmt.Sprintf("%s/%s-%s-%s.png", dir, m.ID, k, l), b, 0o644)
+			}
+		}
+	}
+}
