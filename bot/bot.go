@@ -39,6 +39,9 @@ type Config struct {
 	// serve`): no gateway connection is opened, and the endpoint is handed
 	// this bot once the commands are registered.
 	Endpoint *Endpoint
+	// Shards are the gateway shards this process runs (ParseShards);
+	// the zero value is one connection.
+	Shards Shards
 }
 
 // Bot is a running Discord connection.
@@ -47,6 +50,7 @@ type Bot struct {
 	svc      *commands.Service
 	log      zerolog.Logger
 	s        *discordgo.Session
+	more     []*discordgo.Session // the other gateway shards of this process
 	inflight sync.WaitGroup
 	closing  chan struct{}
 	mu       sync.Mutex
@@ -139,7 +143,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		}
 		appID = app.ID
 		s.State.User = me
-	} else if appID, err = b.openGateway(ctx); err != nil {
+	} else if appID, err = b.openShards(ctx); err != nil {
 		return nil, err
 	}
 	if appID == "" {
@@ -147,7 +151,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	}
 	cmds := commands.Commands()
 	if _, err := s.ApplicationCommandBulkOverwrite(appID, cfg.GuildID, cmds); err != nil {
-		s.Close()
+		b.closeShards()
 		return nil, fmt.Errorf("register slash commands: %w", err)
 	}
 	where := "globally"
@@ -167,8 +171,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 
 // openGateway connects to the gateway and returns the application id
 // its READY names.
-func (b *Bot) openGateway(ctx context.Context) (string, error) {
-	s := b.s
+func (b *Bot) openGateway(ctx context.Context, s *discordgo.Session) (string, error) {
 	ready := make(chan *discordgo.Ready, 1)
 	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
 	s.AddHandler(b.onEvent)
@@ -281,7 +284,7 @@ func (b *Bot) Stop(ctx context.Context) error {
 	case <-ctx.Done():
 		b.log.Warn().Msg("stopping with interactions still in flight")
 	}
-	return b.s.Close()
+	return b.closeShards()
 }
 
 // Session exposes the discordgo session (tests, metrics).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -39,6 +40,55 @@ type gateway struct {
 	resumeHTTP     *httptest.Server
 	wrongResumes   int // RESUMEs on the GET /gateway URL
 	resumeIdentify int // IDENTIFYs on resume_gateway_url
+
+	// recommended and maxConcurrency are what Get Gateway Bot answers
+	// (SetGatewayShards; 0: 1 and 1, unchecked); identified are the
+	// IDENTIFY times, checked against max_concurrency per 5 s.
+	recommended, maxConcurrency int
+	identified                  []time.Time
+}
+
+// SetGatewayShards makes Get Gateway Bot recommend n shards with
+// max_concurrency conc, and holds IDENTIFYs to it: more than conc within
+// 5 seconds is a failure ("Apps also have a limit for concurrent Identify
+// requests allowed per 5 seconds", developers/events/gateway.mdx).
+func (s *Server) SetGatewayShards(n, conc int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.recommended, s.gw.maxConcurrency = n, conc
+}
+
+// GatewayShards lists the [shard_id, num_shards] of the live sessions.
+func (s *Server) GatewayShards() [][2]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out [][2]int
+	for _, sess := range s.gw.order {
+		if !sess.invalid && sess.conn != nil && !sess.conn.closed {
+			out = append(out, sess.shard)
+		}
+	}
+	return out
+}
+
+// checkIdentifyRate records a failure when an IDENTIFY exceeds
+// max_concurrency in the last 5 seconds. Call with s.mu held.
+func (s *Server) checkIdentifyRate() {
+	if s.gw.maxConcurrency == 0 {
+		return
+	}
+	now := s.cfg.now()
+	recent := 0
+	for _, t := range s.gw.identified {
+		if now.Sub(t) < 5*time.Second {
+			recent++
+		}
+	}
+	s.gw.identified = append(s.gw.identified, now)
+	if recent >= s.gw.maxConcurrency {
+		s.failures = append(s.failures, Failure{Kind: "identify-rate", Status: 0,
+			Message: fmt.Sprintf("IDENTIFY %d within 5 s with max_concurrency %d: Discord answers Invalid Session (op 9)", recent+1, s.gw.maxConcurrency)})
+	}
 }
 
 func (g *gateway) init() {
@@ -139,9 +189,12 @@ func (s *Server) startResumeListener() {
 func (s *Server) getGateway(c *call) { c.reply(200, map[string]any{"url": s.wsURL()}) }
 
 func (s *Server) getGatewayBot(c *call) {
+	s.mu.Lock()
+	n, conc := max(s.gw.recommended, 1), max(s.gw.maxConcurrency, 1)
+	s.mu.Unlock()
 	c.reply(200, map[string]any{
-		"url": s.wsURL(), "shards": 1,
-		"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1},
+		"url": s.wsURL(), "shards": n,
+		"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": conc},
 	})
 }
 
@@ -268,6 +321,7 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 				return false
 			}
 		}
+		s.checkIdentifyRate()
 		sess := &gwSession{id: "s" + s.newID(), shard: shard, intents: id.Intents,
 			conn: c, readyAt: s.cfg.now()}
 		s.gw.sessions[sess.id] = sess

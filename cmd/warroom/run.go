@@ -12,6 +12,7 @@ import (
 
 	"github.com/warroom/warroom/bot"
 	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/data"
 )
 
 var errHelp = errors.New("help shown")
@@ -55,6 +56,10 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if serve {
 		publicKey = fs.String("public-key", env("DISCORD_PUBLIC_KEY", ""), "the application's Public Key, hex, from the Developer Portal's General Information (env DISCORD_PUBLIC_KEY)")
 	}
+	var shardsFlag *string
+	if !serve {
+		shardsFlag = fs.String("shards", env("WARROOM_SHARDS", ""), "gateway shards (a bot in more than 2,500 servers must shard): auto (Discord's recommended count, all in this process), a count such as 4, or i/n such as 0/4 for shard i of n with the others in processes on the same PostgreSQL (env WARROOM_SHARDS; empty: one connection)")
+	}
 	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -62,6 +67,15 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	log, err := newLogger(stderr, *logFormat, *logLevel)
 	if err != nil {
 		return err
+	}
+	var shards bot.Shards
+	if shardsFlag != nil {
+		if shards, err = bot.ParseShards(*shardsFlag); err != nil {
+			return err
+		}
+		if shards.Elsewhere() && !data.IsPostgresURL(*dbPath) {
+			return fmt.Errorf("--shards %s runs the other shards in other processes, which need a shared database: use --db postgres://... (or --shards %d to run every shard in this process on the bbolt file)", *shardsFlag, shards.Count)
+		}
 	}
 	var key ed25519.PublicKey
 	if serve {
@@ -112,7 +126,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 			return fmt.Errorf("--http %s: %w", *httpAddr, err)
 		}
 	}
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint}, svc, log)
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint, Shards: shards}, svc, log)
 	if err != nil {
 		return err
 	}
