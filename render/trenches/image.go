@@ -35,6 +35,7 @@ const (
 	lineH      = 22.0 // one line of small text
 	chipH      = 22.0
 	chipGap    = 2.0
+	minName    = 60.0 // the least width a seat's name is shortened to
 	lead       = 1.17 // line height over text size
 )
 
@@ -66,6 +67,7 @@ var (
 	cLastBG   = canvas.Hex("#fbe3ef")
 	cWinBG    = canvas.Hex("#2b2b2b")
 	cGold     = canvas.Hex("#f2c230")
+	cActive   = canvas.Hex("#fff6cc")
 	nationCol = map[string]color.RGBA{
 		"ge": canvas.Hex("#9aa0a6"), "br": canvas.Hex("#c2ad6e"), "ca": canvas.Hex("#b39d5a"), "fr": canvas.Hex("#7c9bd6"),
 	}
@@ -73,7 +75,7 @@ var (
 	// palette: counters are grounds too, and so are they once they have acted.
 	palette = canvas.NewPalette(
 		[]color.RGBA{cBG, cOpen, cTrench, cWire, cBlue, cRed, cCut, nationCol["ge"], nationCol["br"], nationCol["ca"], nationCol["fr"], cBack, cWhite,
-			cLastBG, cWinBG, acted(nationCol["ge"]), acted(nationCol["br"]), acted(nationCol["ca"]), acted(nationCol["fr"]), acted(cWhite)},
+			cLastBG, cWinBG, cActive, acted(nationCol["ge"]), acted(nationCol["br"]), acted(nationCol["ca"]), acted(nationCol["fr"]), acted(cWhite)},
 		[]color.RGBA{cBlack, cLink, cHatch, cGrid, cNum, cDugout, cMarker, cImpass, cSTF, cLast, cGold, acted(cBlack), acted(cBlue), acted(cRed)})
 )
 
@@ -441,6 +443,7 @@ func wordsFor(ctx render.Ctx, v tov.View) words {
 	for _, t := range []string{"h", "g", "r", "lmg", "mg"} {
 		w.types[t] = ctx.T("trenches.type." + t)
 	}
+
 	if v.Captured > 0 && !over {
 		w.captured = ctx.T("trenches.img.captured", "N", v.Captured)
 	}
@@ -548,7 +551,12 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 		ts := tokens[h]
 		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) { drawTokens(t, p, ts, tov.Hex(h).Entry != "") })
 	}
-	onTile(c, panelX, st.top, panelW, st.bottom-st.top-8, func(t *canvas.Canvas) { drawPanel(t, v, w, st.bottom-st.top-8) })
+	avail := st.bottom - st.top - 8
+	onTile(c, panelX, st.top, panelW, avail, func(t *canvas.Canvas) {
+		if used := drawPanel(t, v, w); panelUsed != nil {
+			panelUsed(used, avail)
+		}
+	})
 	return c
 }
 
@@ -806,7 +814,7 @@ func caption(ctx render.Ctx, v tov.View, e tov.Entry) string {
 	if e.Side == "raider" {
 		seat = v.RaiderSeat
 	}
-	name := ctx.Name(games.Seat(seat))
+	name := clipW(ctx.Name(games.Seat(seat)), panelW/2, small, false) // a long name leaves room for the action
 	u := shortName(e.Unit)
 	switch e.Kind {
 	case "move":
@@ -829,9 +837,14 @@ func caption(ctx render.Ctx, v tov.View, e tov.Entry) string {
 	return ""
 }
 
-// drawPanel draws the changing part of the panel, w by h: the result or
-// the last action, the two sides, the score and the turn track.
-func drawPanel(c *canvas.Canvas, v tov.View, w words, h float64) {
+// panelUsed, when set (tests), sees how much of the panel's free band
+// the changing part took, and how much there was.
+var panelUsed func(used, avail float64)
+
+// drawPanel draws the changing part of the panel and returns its height:
+// the result or the last action, the two sides, the score and the turn
+// track.
+func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 	y := 0.0
 	if w.result != "" {
 		bh := paraHeight(w.result, panelW-16, small+4, true) + paraHeight(w.reason, panelW-16, small, false) + 14
@@ -850,15 +863,22 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words, h float64) {
 	for _, s := range []struct {
 		label, name string
 		col         color.RGBA
-	}{{w.raider, w.raiderNme, cRed}, {w.defender, w.defName, cBlue}} {
-		// "Ann  Raider" on a line; the name alone on its own when long.
+		acts        bool
+	}{{w.raider, w.raiderNme, cRed, v.Phase == tov.PhaseRaider || v.Phase == tov.PhaseSetupRaider},
+		{w.defender, w.defName, cBlue, v.Phase == tov.PhaseDefender || v.Phase == tov.PhaseSetupDefender}} {
+		// "Ann  Raider" on a line, a long name shortened to fit; the side
+		// on a line of its own only when even a short name leaves no room.
 		y0, lw := y, textW(s.label, small, false)
-		name := clipW(s.name, panelW-14, small, true)
-		c.Text(name, 14, y, small, true, cBlack, canvas.TopLeft)
-		if nw := textW(name, small, true); 14+nw+8+lw <= panelW {
-			c.Text(s.label, 14+nw+8, y, small, false, cBlack, canvas.TopLeft)
+		if s.acts { // the side to act, on a pale band
+			c.Rect(0, y, panelW, lineH, cActive)
+		}
+		if 14+math.Min(minName, textW(s.name, small, true))+8+lw <= panelW {
+			name := clipW(s.name, panelW-14-8-lw, small, true)
+			c.Text(name, 14, y, small, true, cBlack, canvas.TopLeft)
+			c.Text(s.label, 14+textW(name, small, true)+8, y, small, false, cBlack, canvas.TopLeft)
 			y += lineH
 		} else {
+			c.Text(clipW(s.name, panelW-14, small, true), 14, y, small, true, cBlack, canvas.TopLeft)
 			y = para(c, s.label, 14, y+lineH, panelW-14, small, false, cBlack)
 		}
 		c.Rect(0, y0+1, 8, y-y0-3, s.col)
@@ -870,6 +890,9 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words, h float64) {
 	}
 	if w.game != "" {
 		y = para(c, w.game, 0, y, panelW, small, false, cBlack) + 2
+	}
+	if w.result != "" {
+		return y // the game is over: no more turns
 	}
 	y += 4
 	// Turn track: T..0, the marker on M; red boxes where exits are open.
@@ -895,9 +918,10 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words, h float64) {
 		lines := wrap(w.exits, panelW, small, false)
 		for _, l := range lines {
 			c.Text(l, panelW-textW(l, small, false), y, small, false, cRed, canvas.TopLeft)
-			y += small * 1.25
+			y += small * lead
 		}
 	}
+	return y
 }
 
 // short is b moved d towards a: where an arrow to a hex stops, so that its

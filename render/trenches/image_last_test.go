@@ -90,3 +90,28 @@ func TestImageLastActionIsPublic(t *testing.T) {
 		t.Fatalf("the hidden G1 is on the picture: %s", got)
 	}
 }
+
+// The panel's changing part (caption or result, sides, score, turn track)
+// never runs into the legend, in any language, for long captions too.
+func TestPanelFits(t *testing.T) {
+	worst := 0.0
+	panelUsed = func(used, avail float64) { worst = max(worst, used-avail) }
+	defer func() { panelUsed = nil }()
+	views := imageViews(t)
+	for _, x := range benchCandidates(t) {
+		views = append(views, x.(tov.View))
+	}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		ctx := langCtx(lang)
+		ctx.Names = []string{"Wolfeschlegelsteinhausenbergerdorff", "Дмитрий Константинович"}
+		for _, v := range views {
+			worst = -1e9
+			if _, err := R.Image(ctx, v); err != nil {
+				t.Fatal(err)
+			}
+			if worst > 0 {
+				t.Errorf("%s: the panel runs %.0f px into the legend (scenario %d, phase %s)", lang, worst, v.Scenario, v.Phase)
+			}
+		}
+	}
+}
