@@ -160,22 +160,23 @@ var companiesY = boardY + 3*cellH + 2*cellGap + 10
 
 // baseEntry is the static layer of one language, drawn once.
 type baseEntry struct {
-	once sync.Once
-	c    *canvas.Canvas
+	once      sync.Once
+	c         *canvas.Canvas
+	legendTop float64 // top of the card legend, bottom right
 }
 
 // bases caches the static layer per language (it carries words).
 var bases sync.Map // lang -> *baseEntry
 
-func baseLayer(ctx render.Ctx) *canvas.Canvas {
+func baseLayer(ctx render.Ctx) *baseEntry {
 	lang := ctx.L.Lang()
 	e, ok := bases.Load(lang)
 	if !ok {
 		e, _ = bases.LoadOrStore(lang, &baseEntry{})
 	}
 	be := e.(*baseEntry)
-	be.once.Do(func() { be.c = drawBase(ctx) })
-	return be.c
+	be.once.Do(func() { be.c, be.legendTop = drawBase(ctx) })
+	return be
 }
 
 // rowColour is the colour of row r: the start line takes the lane's.
@@ -192,8 +193,8 @@ func rowColour(r int) color.RGBA {
 }
 
 // drawBase draws the lanes and rows, the card frames with their sums and
-// chances, and the lane half of the legend.
-func drawBase(ctx render.Ctx) *canvas.Canvas {
+// chances, and the legend; it returns the card legend's top too.
+func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 	c := canvas.New(imgW, imgH, cBG)
 	laneEnd := laneX0 + 4*laneW
 	for r := 0; r <= fl.Objective; r++ {
@@ -244,7 +245,7 @@ func drawBase(ctx render.Ctx) *canvas.Canvas {
 	x9, y9 := cellXY(fl.NineSpace)
 	cardTitle(c, cardWord(ctx, "advance_9"), x9, y9+38, cBritish)
 	c.RectOutline(x9+5, y9+5, cellW-10, cellH-10, 4, cBritish)
-	return c
+	return c, drawCardLegend(ctx, c)
 }
 
 // cardWord is a card's name on the picture: the rulebook's, or a shorter
@@ -328,13 +329,24 @@ func companyTag(ctx render.Ctx, p fl.PlayerView) string {
 	return ""
 }
 
-// keptLine lists the cards a company keeps, in words ("" for none).
-func keptLine(ctx render.Ctx, p fl.PlayerView) string {
+// keptLine lists the cards a company keeps, in words, in one line at
+// most w wide: those that do not fit are counted ("+2"); "" for none.
+func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
 	kept, _ := keptAndNew(p)
-	if len(kept) == 0 {
-		return ""
+	var names []string
+	for _, k := range kept {
+		names = append(names, cardWord(ctx, k))
 	}
-	return ctx.T("flanders.keeps", "Cards", cardList(ctx, kept))
+	for n := len(names); n > 0; n-- {
+		s := ctx.T("flanders.keeps", "Cards", strings.Join(names[:n], ", "))
+		if n < len(names) {
+			s += fmt.Sprintf(" +%d", len(names)-n)
+		}
+		if n == 1 || canvas.TextWidth(s, small, false) <= w {
+			return s
+		}
+	}
+	return ""
 }
 
 // Image draws the public board.
@@ -343,7 +355,8 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	c := baseLayer(ctx).Clone()
+	base := baseLayer(ctx)
+	c := base.c.Clone()
 	defer c.Release()
 	turn := lastTurn(v)
 	// The top: the game and round, then the last action; a long action
@@ -427,27 +440,26 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			write(c, fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
 		}
 	}
-	drawCompanies(ctx, c, v)
+	drawCompanies(ctx, c, v, base.legendTop)
 	return c.PNGWith(palette)
 }
 
-// drawCompanies lists the companies under the cards: colour, name, state
-// and kept cards, the active one on a pale band; then the dice and the
-// card half of the legend.
-func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
+// drawCompanies lists the companies under the cards, a line or two each:
+// colour, name and state, then the kept cards; the active one on a pale
+// band; then the dice. It stops above the legend at legendTop.
+func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View, legendTop float64) {
 	y := companiesY
 	for _, p := range v.Players {
-		name := ctx.Name(games.Seat(p.Seat))
 		tag := companyTag(ctx, p)
-		kept := keptLine(ctx, p)
-		h := lineH
-		nameW := canvas.TextWidth(name, small, true)
-		tagOwn := tag != "" && 24+nameW+8+canvas.TextWidth(tag, small, false) > rightW
-		if tagOwn {
-			h += paraHeight(tag, rightW-26, small, false)
+		tagW := 0.0
+		if tag != "" {
+			tagW = canvas.TextWidth(tag, small, false) + 8
 		}
+		name := canvas.ClipWidth(ctx.Name(games.Seat(p.Seat)), rightW-24-tagW, small, true)
+		kept := keptLine(ctx, p, rightW-24)
+		h := lineH
 		if kept != "" {
-			h += paraHeight(kept, rightW-26, small, false)
+			h += lineH
 		}
 		if p.Active {
 			c.Rect(rightX-4, y-2, rightW+8, h+2, cActive)
@@ -457,16 +469,12 @@ func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
 			col = cGrey
 		}
 		c.Circle(canvas.Pt{X: rightX + 9, Y: y + lineH/2}, 9, col)
-		write(c, canvas.ClipWidth(name, rightW-24, small, true), rightX+24, y, small, true, cInk, canvas.TopLeft)
-		yy := y + lineH
-		switch {
-		case tagOwn:
-			yy = para(c, tag, rightX+24, yy, rightW-26, small, false, cInk, canvas.TopLeft)
-		case tag != "":
-			write(c, tag, rightX+24+nameW+8, y, small, false, cInk, canvas.TopLeft)
+		write(c, name, rightX+24, y, small, true, cInk, canvas.TopLeft)
+		if tag != "" {
+			write(c, tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
 		}
 		if kept != "" {
-			para(c, kept, rightX+24, yy, rightW-26, small, false, cFaint, canvas.TopLeft)
+			write(c, kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
 		}
 		y += h + 2
 	}
@@ -478,13 +486,24 @@ func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
 		for i, d := range v.Dice {
 			drawDie(c, x+float64(i)*40, y, d)
 		}
-		y += 42
+		y += 38
 	}
-	// The card half of the legend.
+	if companiesEnd != nil {
+		companiesEnd(y, legendTop)
+	}
+}
+
+// companiesEnd, when set (tests), sees where the companies and dice end
+// and where the legend begins.
+var companiesEnd func(end, legendTop float64)
+
+// drawCardLegend explains the card spaces' symbols at the bottom of the
+// right column and returns its top.
+func drawCardLegend(ctx render.Ctx, c *canvas.Canvas) float64 {
 	icon := func(col color.RGBA) func(x, y float64) {
 		return func(x, y float64) { troopIcon(c, x+8, y+lineH/2, col) }
 	}
-	for _, it := range []struct {
+	items := []struct {
 		draw func(x, y float64)
 		text string
 	}{
@@ -492,13 +511,18 @@ func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
 		{icon(cInk), ctx.T("flanders.img.l.black")},
 		{icon(cGrey), ctx.T("flanders.img.l.grey")},
 		{func(x, y float64) { write(c, "%", x+2, y, small, false, cFaint, canvas.TopLeft) }, ctx.T("flanders.img.l.chance")},
-	} {
-		if y+paraHeight(it.text, rightW-26, small, false) > imgH-4 {
-			break
-		}
+	}
+	h := 0.0
+	for _, it := range items {
+		h += paraHeight(it.text, rightW-26, small, false)
+	}
+	top := imgH - 6 - h
+	y := top
+	for _, it := range items {
 		it.draw(rightX, y)
 		y = para(c, it.text, rightX+26, y, rightW-26, small, false, cInk, canvas.TopLeft)
 	}
+	return top
 }
 
 // drawResult is the final banner across the top: who won, and why.

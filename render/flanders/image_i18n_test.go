@@ -105,7 +105,7 @@ func TestImageText(t *testing.T) {
 		}
 		for _, p := range []fl.PlayerView{{Hand: hand}, {Hand: hand, Winner: true}, {Reached: true}, {Eliminated: true}} {
 			checkDrawn(t, lang, companyTag(ctx, p))
-			checkDrawn(t, lang, keptLine(ctx, p))
+			checkDrawn(t, lang, keptLine(ctx, p, rightW-24))
 		}
 		for _, s := range picks {
 			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {

@@ -92,3 +92,24 @@ func TestLastTurnAdvance(t *testing.T) {
 		t.Fatalf("got seat %d rows %d→%d, want seat 2 rows 3→2", m.seat, m.from, m.to)
 	}
 }
+
+// The companies and the dice never run into the legend under them, in
+// any language, with long names and many kept cards.
+func TestCompaniesFit(t *testing.T) {
+	over := 0.0
+	companiesEnd = func(end, top float64) { over = max(over, end-top) }
+	defer func() { companiesEnd = nil }()
+	g := fl.Game{}
+	for _, lang := range i18n.Languages {
+		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
+		for _, s := range states(t, 4) {
+			over = -1e9
+			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {
+				t.Fatal(err)
+			}
+			if over > 0 {
+				t.Fatalf("%s: the companies run %.0f px into the legend", lang, over)
+			}
+		}
+	}
+}
