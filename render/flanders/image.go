@@ -388,9 +388,14 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 		x, y := cellXY(s.Space)
 		if s.Space == fl.NineSpace {
 			if v.NineClaimed && !v.Over && v.Active < len(v.Players) {
+				// the active company's figure on it, and the word
 				col := laneCols[v.Players[v.Active].Colour]
-				c.Circle(canvas.Pt{X: x + cellW - 24, Y: y + cellH - 24}, 14, cInk)
-				c.Circle(canvas.Pt{X: x + cellW - 24, Y: y + cellH - 24}, 11, col)
+				word := ctx.T("flanders.claimed")
+				w := 22 + 6 + canvas.TextWidth(word, small, false)
+				dx := x + (cellW-w)/2
+				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 11, cInk)
+				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 8.5, col)
+				write(c, word, dx+28, y+cellH-20, small, false, cLast, canvas.Left)
 			}
 			if s.Option {
 				c.RectOutline(x, y, cellW, cellH, 6, cOption)
