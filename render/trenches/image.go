@@ -786,7 +786,7 @@ func arrow(c *canvas.Canvas, a, b canvas.Pt, width float64) {
 	ux, uy := dx/l, dy/l
 	head := 4 + 2.5*width
 	end := canvas.Pt{X: b.X - ux*head*0.8, Y: b.Y - uy*head*0.8}
-	c.Line(a, end, width, cLast)
+	pieces(c, a, end, width, cLast)
 	c.Polygon([]canvas.Pt{b, {X: b.X - ux*head - uy*head*0.6, Y: b.Y - uy*head + ux*head*0.6},
 		{X: b.X - ux*head + uy*head*0.6, Y: b.Y - uy*head - ux*head*0.6}}, cLast)
 }
@@ -801,11 +801,32 @@ func dashed(c *canvas.Canvas, a, b canvas.Pt, width float64) {
 	}
 }
 
+// ring outlines hex h: one polygon, the outer hexagon and the inner one
+// the other way round, which leaves the inside unpainted.
 func ring(c *canvas.Canvas, h int, width float64) {
 	if tov.Hex(h).ID == 0 {
 		return
 	}
-	c.Outline(hexPoly(centre(h), hexR-width/2), width, cLast)
+	p := centre(h)
+	out, in := hexPoly(p, hexR), hexPoly(p, hexR-width)
+	pts := append(append([]canvas.Pt{}, out...), out[0], in[0])
+	for i := len(in) - 1; i >= 0; i-- {
+		pts = append(pts, in[i])
+	}
+	c.Polygon(pts, cLast)
+}
+
+// pieces strokes a long line as short overlapping pieces: the rasteriser
+// works over each piece's bounding box, and a long slanting line's box is
+// most of the map.
+func pieces(c *canvas.Canvas, a, b canvas.Pt, width float64, col color.Color) {
+	const step = 24.0
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	for s := 0.0; s < l; s += step {
+		e := math.Min(s+step+1, l)
+		c.Line(canvas.Pt{X: a.X + (b.X-a.X)*s/l, Y: a.Y + (b.Y-a.Y)*s/l},
+			canvas.Pt{X: a.X + (b.X-a.X)*e/l, Y: a.Y + (b.Y-a.Y)*e/l}, width, col)
+	}
 }
 
 // caption is the newest action in a line: who did what, where.
@@ -934,13 +955,22 @@ func short(a, b canvas.Pt, d float64) canvas.Pt {
 	return canvas.Pt{X: b.X + (a.X-b.X)*d/l, Y: b.Y + (a.Y-b.Y)*d/l}
 }
 
-// nearest is the hex whose centre is nearest p.
+// nearest is the hex whose centre is nearest p, among those around the
+// row and column p falls in.
 func nearest(p canvas.Pt) int {
+	r0 := int(math.Round((p.X-mapX0-hexR)/(1.5*hexR))) + 1
+	c0 := int(math.Round((p.Y-mapY0-hexH/2)/hexH)) + 1
 	best, d := 0, math.Inf(1)
-	for _, h := range tov.Map {
-		q := centre(h.ID)
-		if dd := math.Hypot(q.X-p.X, q.Y-p.Y); dd < d {
-			best, d = h.ID, dd
+	for r := r0 - 1; r <= r0+1; r++ {
+		for c := c0 - 1; c <= c0+1; c++ {
+			h := r*100 + c
+			if tov.Hex(h).ID == 0 {
+				continue
+			}
+			q := centre(h)
+			if dd := (q.X-p.X)*(q.X-p.X) + (q.Y-p.Y)*(q.Y-p.Y); dd < d {
+				best, d = h, dd
+			}
 		}
 	}
 	return best
