@@ -3,34 +3,48 @@ package flanders
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/flanders"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/i18n"
 )
 
-// Board geometry (spec §4.3).
+// The picture is phone-first: 600 x 800 (3:4, whole in Discord's phone
+// preview) with no text under 18 px, 14 px once shown 480 px wide. The
+// lanes run down the left, rows 20 to 0; the nine card spaces, the
+// companies, the dice and a legend fill the right. The line names sit in
+// the legend, where no commander can cover them, and the last action is
+// a caption across the top, with this turn's cards and advance marked.
 const (
-	imgW, imgH = 1280, 960
-	laneX0     = 60.0
-	laneW      = 145.0
-	rowH       = 42.0
-	rowTop20   = 40.0
-	gridX0     = 660.0
-	gridY0     = 40.0
-	cellW      = 190.0
-	cellH      = 205.0
-	cellGap    = 10.0
-	stripY     = 700.0
+	imgW, imgH = 600, 800
+	small      = 18.0 // the smallest text
+	lead       = 1.17 // line height over text size
+	lineH      = 22.0
+
+	topY    = 6.0  // the title and caption: two lines
+	boardY  = 62.0 // top of row 20 and of the card grid
+	numW    = 28.0 // the row numbers' column
+	laneX0  = 8 + numW
+	laneW   = 44.0
+	rowH    = 28.0
+	rightX  = laneX0 + 4*laneW + 10 // the right column
+	rightW  = imgW - rightX - 8
+	cellGap = 6.0
+	cellH   = 112.0
 )
+
+var cellW = (rightW - 2*cellGap) / 3
 
 var (
 	cBG        = canvas.Hex("#efe8d4")
 	cInk       = canvas.Hex("#2b2b2b")
-	cFaint     = canvas.Hex("#8a826c")
+	cFaint     = canvas.Hex("#6f6850")
 	cNoMans    = canvas.Hex("#c2ad84")
 	cZone      = canvas.Hex("#ddd4bb")
 	cLine      = canvas.Hex("#9b9b9b")
@@ -42,6 +56,9 @@ var (
 	cGrey      = canvas.Hex("#a0a0a0")
 	cWhite     = canvas.Hex("#ffffff")
 	cGold      = canvas.Hex("#d4a017")
+	cLast      = canvas.Hex("#d4187c") // this turn: the advance, the cards taken
+	cLastBG    = canvas.Hex("#fbe3ef")
+	cWinBG     = canvas.Hex("#2b2b2b")
 	laneCols   = map[string]color.RGBA{
 		"red": canvas.Hex("#c0392b"), "blue": canvas.Hex("#2e6fd8"),
 		"green": canvas.Hex("#2e9e4f"), "yellow": canvas.Hex("#e0b020"),
@@ -50,36 +67,11 @@ var (
 		"red": canvas.Hex("#eab3ac"), "blue": canvas.Hex("#afc7f0"),
 		"green": canvas.Hex("#b0dcbc"), "yellow": canvas.Hex("#f3e0a0"),
 	}
-	cActive   = canvas.Hex("#fff6cc")
-	cLineText = canvas.Hex("#555555")
-	palette   = canvas.NewPalette(
-		[]color.RGBA{cBG, cCell, cZone, cNoMans, cLine, cObjective, laneLight["red"], laneLight["blue"], laneLight["green"], laneLight["yellow"], cActive, cWhite},
-		[]color.RGBA{cInk, cFaint, cBritish, cGerman, cOption, cGrey, cGold, laneCols["red"], laneCols["blue"], laneCols["green"], laneCols["yellow"], cLineText})
+	cActive = canvas.Hex("#fff6cc")
+	palette = canvas.NewPalette(
+		[]color.RGBA{cBG, cCell, cZone, cNoMans, cLine, cObjective, laneLight["red"], laneLight["blue"], laneLight["green"], laneLight["yellow"], cActive, cWhite, cLastBG, cWinBG},
+		[]color.RGBA{cInk, cFaint, cBritish, cGerman, cOption, cGrey, cGold, cLast, laneCols["red"], laneCols["blue"], laneCols["green"], laneCols["yellow"]})
 )
-
-// shortKeys are the catalogue ids of the card labels on the picture: the
-// card name where it is one short word, else a short image label.
-var shortKeys = map[string]string{
-	"infantry_1": "flanders.img.short.infantry", "infantry_1_plus": "flanders.img.short.infantry",
-	"infantry_2": "flanders.img.short.infantry", "infantry_2_plus": "flanders.img.short.infantry",
-	"infantry_3": "flanders.img.short.infantry", "tank": "flanders.card.tank",
-	"british_artillery": "flanders.card.british_artillery", "aerial_recon": "flanders.img.short.recon",
-	"observation_balloon": "flanders.img.short.balloon", "british_gas": "flanders.card.british_gas",
-	"mines": "flanders.card.mines", "reserves": "flanders.card.reserves",
-	"german_mg": "flanders.img.short.mg", "german_artillery": "flanders.card.british_artillery",
-	"german_counter_attack": "flanders.img.short.counter", "german_gas": "flanders.card.british_gas",
-	"flying_circus": "flanders.img.short.circus", "barbed_wire": "flanders.img.short.wire",
-}
-
-// keptKeys are the three-letter tags of kept cards in the company strip.
-var keptKeys = map[string]string{
-	"british_artillery": "flanders.img.kept.artillery", "aerial_recon": "flanders.img.kept.recon",
-	"observation_balloon": "flanders.img.kept.balloon", "british_gas": "flanders.img.kept.gas",
-	"mines": "flanders.img.kept.mines",
-}
-
-// word is every translated text on the picture, in capitals.
-func word(ctx render.Ctx, id string, kv ...any) string { return strings.ToUpper(ctx.T(id, kv...)) }
 
 // drawnText, when set (tests), sees every string drawn on the picture.
 var drawnText func(string)
@@ -92,102 +84,190 @@ func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.
 	c.Text(s, x, y, size, bold, col, at)
 }
 
-// fit shrinks the font size from size down to minSize until s is at most w
-// pixels wide, then clips s with "…" if it still does not fit.
-func fit(s string, w, size, minSize float64, bold bool) (string, float64) {
-	return canvas.Fit(s, w, size, minSize, bold)
+// wrap breaks s into lines at most maxW wide, at spaces (not at no-break
+// spaces) and after the hyphen of a word too wide ("Counter-" "Attack"); a
+// word wider than maxW keeps a line of its own.
+func wrap(s string, maxW, size float64, bold bool) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Split(s, " ") {
+		if word == "" {
+			continue
+		}
+		pieces := []string{word}
+		if canvas.TextWidth(word, size, bold) > maxW && strings.Contains(word, "-") {
+			pieces = strings.SplitAfter(word, "-")
+		}
+		for i, piece := range pieces {
+			try := piece
+			if cur != "" {
+				sep := " "
+				if i > 0 {
+					sep = ""
+				}
+				try = cur + sep + piece
+			}
+			if cur != "" && canvas.TextWidth(try, size, bold) > maxW {
+				lines = append(lines, cur)
+				try = piece
+			}
+			cur = try
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
-// writeFit draws s shrunk or clipped to at most w pixels wide.
-func writeFit(c *canvas.Canvas, s string, w, x, y, size, minSize float64, bold bool, col color.Color, at canvas.Anchor) {
-	s, size = fit(s, w, size, minSize, bold)
-	write(c, s, x, y, size, bold, col, at)
+// para writes s wrapped to w from (x, y), each line placed by at (TopLeft
+// or TopCenter around x), and returns the y below it.
+func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col color.Color, at canvas.Anchor) float64 {
+	for _, l := range wrap(s, w, size, bold) {
+		write(c, l, x, y, size, bold, col, at)
+		y += size * lead
+	}
+	return y
 }
 
-func rowY(r int) float64 { return rowTop20 + float64(fl.Objective-r)*rowH }
+func paraHeight(s string, w, size float64, bold bool) float64 {
+	return float64(len(wrap(s, w, size, bold))) * size * lead
+}
+
+// plain drops the emoji of a catalogue line (the picture's fonts have
+// none) and markdown stars.
+func plain(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.So, r) || unicode.Is(unicode.Mn, r) || r == '*' {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "—"))
+}
+
+func rowY(r int) float64 { return boardY + float64(fl.Objective-r)*rowH }
+
+func laneX(seat int) float64 { return laneX0 + float64(seat)*laneW + laneW/2 }
 
 func cellXY(sp int) (float64, float64) {
 	i := sp - 3
-	return gridX0 + float64(i%3)*(cellW+cellGap), gridY0 + float64(i/3)*(cellH+cellGap)
+	return rightX + float64(i%3)*(cellW+cellGap), boardY + float64(i/3)*(cellH+cellGap)
 }
+
+// Below the card grid: the companies, then the dice and the legend.
+var companiesY = boardY + 3*cellH + 2*cellGap + 10
 
 // baseEntry is the static layer of one language, drawn once.
 type baseEntry struct {
-	once sync.Once
-	c    *canvas.Canvas
+	once      sync.Once
+	c         *canvas.Canvas
+	legendTop float64 // top of the card legend, bottom right
 }
 
 // bases caches the static layer per language (it carries words).
 var bases sync.Map // lang -> *baseEntry
 
-func baseLayer(ctx render.Ctx) *canvas.Canvas {
+func baseLayer(ctx render.Ctx) *baseEntry {
 	lang := ctx.L.Lang()
 	e, ok := bases.Load(lang)
 	if !ok {
 		e, _ = bases.LoadOrStore(lang, &baseEntry{})
 	}
 	be := e.(*baseEntry)
-	be.once.Do(func() { be.c = drawBase(ctx) })
-	return be.c
+	be.once.Do(func() { be.c, be.legendTop = drawBase(ctx) })
+	return be
 }
 
-// drawBase draws the lanes, rows, line labels and the card-area frames.
-func drawBase(ctx render.Ctx) *canvas.Canvas {
+// rowColour is the colour of row r: the start line takes the lane's.
+func rowColour(r int) color.RGBA {
+	switch {
+	case r == fl.Objective:
+		return cObjective
+	case fl.IsLine(r):
+		return cLine
+	case r >= 1 && r <= 4:
+		return cNoMans
+	}
+	return cZone
+}
+
+// drawBase draws the lanes and rows, the card frames with their sums and
+// chances, and the legend; it returns the card legend's top too.
+func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 	c := canvas.New(imgW, imgH, cBG)
 	laneEnd := laneX0 + 4*laneW
 	for r := 0; r <= fl.Objective; r++ {
 		y := rowY(r)
-		col := cZone
-		switch {
-		case r == fl.Objective:
-			col = cObjective
-		case fl.IsLine(r):
-			col = cLine
-		case r >= 1 && r <= 4:
-			col = cNoMans
-		}
 		if r > 0 {
-			c.Rect(laneX0, y, laneEnd-laneX0, rowH, col)
+			c.Rect(laneX0, y, laneEnd-laneX0, rowH, rowColour(r))
 		} else {
 			for i, name := range fl.Colours {
 				c.Rect(laneX0+float64(i)*laneW, y, laneW, rowH, laneLight[name])
 			}
 		}
 		c.Line(canvas.Pt{X: laneX0, Y: y}, canvas.Pt{X: laneEnd, Y: y}, 1, cFaint)
-		write(c, fmt.Sprint(r), laneX0/2, y+rowH/2, 16, fl.IsLine(r) || r == fl.Objective, cInk, canvas.Center)
+		bold := fl.IsLine(r) || r == fl.Objective || r == 0
+		write(c, fmt.Sprint(r), laneX0-4-canvas.TextWidth(fmt.Sprint(r), small, bold), y+rowH/2, small, bold, cInk, canvas.Left)
 	}
-	c.Line(canvas.Pt{X: laneX0, Y: rowY(-1)}, canvas.Pt{X: laneEnd, Y: rowY(-1)}, 1, cFaint)
+	bottom := rowY(-1)
+	c.Line(canvas.Pt{X: laneX0, Y: bottom}, canvas.Pt{X: laneEnd, Y: bottom}, 1, cFaint)
 	for i := 0; i <= 4; i++ {
 		x := laneX0 + float64(i)*laneW
-		c.Line(canvas.Pt{X: x, Y: rowY(fl.Objective)}, canvas.Pt{X: x, Y: rowY(-1)}, 2, cInk)
+		c.Line(canvas.Pt{X: x, Y: rowY(fl.Objective)}, canvas.Pt{X: x, Y: bottom}, 2, cInk)
 	}
-	// Line and Objective labels: a box across the middle lanes.
-	const labelW = 2*laneW - 20
-	for k, l := range fl.Lines {
-		label, size := fit(word(ctx, fmt.Sprintf("flanders.zone.german_line_%d", k+1)), labelW, 14, 9, true)
-		w := canvas.TextWidth(label, size, true)
-		c.Rect(laneX0+2*laneW-w/2-6, rowY(l)+8, w+12, rowH-16, cLine)
-		write(c, label, laneX0+2*laneW, rowY(l)+rowH/2, size, true, cLineText, canvas.Center)
+	// The lanes' legend under them: what the row colours are.
+	y := bottom + 6
+	sw := 22.0
+	for _, it := range []struct {
+		col  color.RGBA
+		text string
+	}{
+		{cObjective, ctx.T("flanders.img.l.objective")},
+		{cLine, ctx.T("flanders.img.l.lines")},
+		{cNoMans, ctx.T("flanders.zone.no_mans_land")},
+	} {
+		c.Rect(8, y+2, sw, lineH-4, it.col)
+		y = para(c, it.text, 8+sw+6, y, rightX-sw-20, small, false, cInk, canvas.TopLeft)
 	}
-	obj, size := fit(word(ctx, "flanders.zone.objective"), labelW, 16, 10, true)
-	w := canvas.TextWidth(obj, size, true)
-	c.Rect(laneX0+2*laneW-w/2-6, rowY(fl.Objective)+8, w+12, rowH-16, cObjective)
-	write(c, obj, laneX0+2*laneW, rowY(fl.Objective)+rowH/2, size, true, cWhite, canvas.Center)
-	writeFit(c, word(ctx, "game.flanders"), laneEnd-laneX0, laneX0, 8, 20, 12, true, cInk, canvas.TopLeft)
-	// Card area frames and sums.
+	arrowY := y + lineH/2
+	c.Line(canvas.Pt{X: 10, Y: arrowY + 8}, canvas.Pt{X: 10 + sw, Y: arrowY - 8}, 4, cLast)
+	para(c, ctx.T("flanders.img.l.advance"), 8+sw+6, y, rightX-sw-20, small, false, cInk, canvas.TopLeft)
+	// Card frames, sums and chances.
 	for sp := 3; sp <= 11; sp++ {
 		x, y := cellXY(sp)
 		c.Rect(x, y, cellW, cellH, cCell)
 		c.RectOutline(x, y, cellW, cellH, 2, cFaint)
-		write(c, fmt.Sprint(sp), x+12, y+8, 40, true, cInk, canvas.TopLeft)
-		rc := fmt.Sprintf("%d/216", fl.RollCounts[sp])
-		write(c, rc, x+cellW-10-canvas.TextWidth(rc, 13, false), y+14, 13, false, cFaint, canvas.TopLeft)
+		write(c, fmt.Sprint(sp), x+8, y+4, 30, true, cInk, canvas.TopLeft)
+		pct := fmt.Sprintf("%d%%", int(math.Round(float64(fl.RollCounts[sp])*100/216)))
+		write(c, pct, x+cellW-7-canvas.TextWidth(pct, small, false), y+8, small, false, cFaint, canvas.TopLeft)
 	}
 	x9, y9 := cellXY(fl.NineSpace)
-	writeFit(c, word(ctx, "flanders.img.advance"), cellW-28, x9+cellW/2, y9+100, 24, 12, true, cBritish, canvas.Center)
-	write(c, "+1", x9+cellW/2, y9+135, 30, true, cBritish, canvas.Center)
-	c.RectOutline(x9+6, y9+6, cellW-12, cellH-12, 4, cBritish)
-	return c
+	cardTitle(c, cardWord(ctx, "advance_9"), x9, y9+38, cBritish)
+	c.RectOutline(x9+5, y9+5, cellW-10, cellH-10, 4, cBritish)
+	return c, drawCardLegend(ctx, c)
+}
+
+// cardWord is a card's name on the picture: the rulebook's, or a shorter
+// form of it where a word is too long for a cell (flanders.img.card.*).
+func cardWord(ctx render.Ctx, code string) string {
+	if id := "flanders.img.card." + code; i18n.Has(id) {
+		return ctx.T(id)
+	}
+	return ctx.T("flanders.card." + code)
+}
+
+// cardTitle writes a card's name centred in the cell at x, from y, bold
+// unless a word of it is too wide for the cell; it returns the y below.
+func cardTitle(c *canvas.Canvas, name string, x, y float64, col color.Color) float64 {
+	w := cellW - 14
+	bold := true
+	for _, word := range strings.Fields(name) {
+		if len(wrap(word, w, small, true)) > 1 || canvas.TextWidth(word, small, true) > w {
+			bold = false
+		}
+	}
+	return para(c, name, x+cellW/2, y, w, small, bold, col, canvas.TopCenter)
 }
 
 func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
@@ -195,6 +275,9 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 	c.Polygon([]canvas.Pt{{X: x - 5, Y: y + 7}, {X: x + 5, Y: y + 7}, {X: x + 3, Y: y - 1}, {X: x - 3, Y: y - 1}}, col)
 }
 
+// drawCard draws a card in the cell at (x, y): its name in its side's
+// colour, what it does, and its troop losses (black at the end of the
+// turn, grey on a bust).
 func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
@@ -205,23 +288,13 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 	if !ct.British {
 		border = cGerman
 	}
-	const textW = cellW - 28
-	c.RectOutline(x+6, y+6, cellW-12, cellH-12, 5, border)
-	if !ct.British {
-		writeFit(c, word(ctx, "flanders.img.german"), textW, x+cellW/2, y+70, 14, 10, true, cGerman, canvas.Center)
-	}
-	writeFit(c, word(ctx, shortKeys[code]), textW, x+cellW/2, y+98, 22, 12, true, border, canvas.Center)
+	c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
+	ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
 	switch {
 	case ct.Tank:
-		writeFit(c, word(ctx, "flanders.img.tank_move", "N", ct.Move), textW, x+cellW/2, y+132, 24, 12, true, cInk, canvas.Center)
-	case ct.Move > 0:
-		s := fmt.Sprintf("+%d", ct.Move)
-		if ct.Plus {
-			s += " (+1)"
-		}
-		write(c, s, x+cellW/2, y+132, 28, true, cInk, canvas.Center)
+		para(c, ctx.T("flanders.img.tank_move", "N", ct.Move), x+cellW/2, ty, cellW-14, small, true, cInk, canvas.TopCenter)
 	case ct.Keep:
-		writeFit(c, word(ctx, "flanders.img.keep"), textW, x+cellW/2, y+132, 16, 10, false, cFaint, canvas.Center)
+		para(c, ctx.T("flanders.img.keep"), x+cellW/2, ty, cellW-14, small, false, cFaint, canvas.TopCenter)
 	}
 	n := ct.Black + ct.Grey
 	for i := range n {
@@ -229,7 +302,7 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 		if i >= ct.Black {
 			col = cGrey
 		}
-		troopIcon(c, x+cellW/2-float64(n-1)*9+float64(i)*18, y+170, col)
+		troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
 	}
 	if option {
 		c.RectOutline(x, y, cellW, cellH, 6, cOption)
@@ -237,41 +310,43 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 }
 
 func drawDie(c *canvas.Canvas, x, y float64, v int) {
-	c.Rect(x, y, 40, 40, cWhite)
-	c.RectOutline(x, y, 40, 40, 2, cInk)
-	write(c, fmt.Sprint(v), x+20, y+20, 24, true, cInk, canvas.Center)
+	c.Rect(x, y, 34, 34, cWhite)
+	c.RectOutline(x, y, 34, 34, 2, cInk)
+	write(c, fmt.Sprint(v), x+17, y+17, 22, true, cInk, canvas.Center)
 }
 
-// Company strip columns, from the strip's left edge (gridX0).
-const (
-	stripW     = 3*cellW + 2*cellGap
-	stripName  = 30.0  // seat name
-	stripNameW = 112.0 // its width
-	stripRow   = 148.0 // "ROW n"
-	stripRowW  = 66.0
-	stripTroop = 226.0 // first troop icon
-	stripTag   = 410.0 // kept cards and status
-	maxIcons   = 12
-)
-
-// companyTag is the strip's status text: kept cards, win, objective, out.
+// companyTag is a company's state in words: winner, on the Objective,
+// wiped out; "" otherwise.
 func companyTag(ctx render.Ctx, p fl.PlayerView) string {
-	var kept []string
-	for _, h := range p.Hand {
-		if k, ok := keptKeys[h.Type]; ok && !h.New {
-			kept = append(kept, word(ctx, k))
-		}
-	}
-	tag := strings.Join(kept, " ")
 	switch {
 	case p.Winner:
-		tag = strings.TrimSpace(word(ctx, "flanders.img.win") + " " + tag)
+		return plain(ctx.T("flanders.st.winner"))
 	case p.Reached:
-		tag = strings.TrimSpace(word(ctx, "flanders.img.obj") + " " + tag)
+		return ctx.T("flanders.img.reached")
 	case p.Eliminated:
-		tag = word(ctx, "flanders.img.out")
+		return plain(ctx.T("flanders.st.eliminated"))
 	}
-	return tag
+	return ""
+}
+
+// keptLine lists the cards a company keeps, in words, in one line at
+// most w wide: those that do not fit are counted ("+2"); "" for none.
+func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
+	kept, _ := keptAndNew(p)
+	var names []string
+	for _, k := range kept {
+		names = append(names, cardWord(ctx, k))
+	}
+	for n := len(names); n > 0; n-- {
+		s := ctx.T("flanders.keeps", "Cards", strings.Join(names[:n], ", "))
+		if n < len(names) {
+			s += fmt.Sprintf(" +%d", len(names)-n)
+		}
+		if n == 1 || canvas.TextWidth(s, small, false) <= w {
+			return s
+		}
+	}
+	return ""
 }
 
 // Image draws the public board.
@@ -280,16 +355,47 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	if !ok {
 		return nil, nil
 	}
-	c := baseLayer(ctx).Clone()
+	base := baseLayer(ctx)
+	c := base.c.Clone()
 	defer c.Release()
-	// Cards.
+	turn := lastTurn(v)
+	// The top: the game and round, then the last action; a long action
+	// takes both lines; the result takes them at the end.
+	if v.Over {
+		drawResult(ctx, c, v)
+	} else {
+		title := ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round)
+		lines := wrap(lastCaption(ctx, v), imgW-30, small, false)
+		if len(lines) < 2 {
+			write(c, title, 8, topY, small, true, cInk, canvas.TopLeft)
+		}
+		y := topY + 2*lineH - float64(len(lines))*lineH
+		for _, l := range lines[:min(2, len(lines))] {
+			c.Rect(8, y, imgW-16, lineH, cLastBG)
+			c.Rect(8, y, 5, lineH, cLast)
+			write(c, l, 19, y+1, small, false, cInk, canvas.TopLeft)
+			y += lineH
+		}
+	}
+	// Cards, the taken ones of this turn faded under a mark.
+	taken := map[int]string{}
+	for _, n := range turn.notes {
+		if n.Kind == "took" && len(n.Nums) > 0 && len(n.Cards) > 0 {
+			taken[n.Nums[0]] = n.Cards[0]
+		}
+	}
 	for _, s := range v.Spaces {
 		x, y := cellXY(s.Space)
 		if s.Space == fl.NineSpace {
 			if v.NineClaimed && !v.Over && v.Active < len(v.Players) {
+				// the active company's figure on it, and the word
 				col := laneCols[v.Players[v.Active].Colour]
-				c.Circle(canvas.Pt{X: x + cellW - 34, Y: y + cellH - 34}, 18, cInk)
-				c.Circle(canvas.Pt{X: x + cellW - 34, Y: y + cellH - 34}, 15, col)
+				word := ctx.T("flanders.claimed")
+				w := 22 + 6 + canvas.TextWidth(word, small, false)
+				dx := x + (cellW-w)/2
+				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 11, cInk)
+				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 8.5, col)
+				write(c, word, dx+28, y+cellH-20, small, false, cLast, canvas.Left)
 			}
 			if s.Option {
 				c.RectOutline(x, y, cellW, cellH, 6, cOption)
@@ -297,60 +403,225 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 			continue
 		}
 		if s.Card == nil {
-			write(c, "—", x+cellW/2, y+cellH/2, 30, false, cFaint, canvas.Center)
+			if code, ok := taken[s.Space]; ok && !v.Over {
+				c.RectOutline(x+3, y+3, cellW-6, cellH-6, 4, cLast)
+				para(c, ctx.T("flanders.img.taken"), x+cellW/2, y+40, cellW-14, small, false, cLast, canvas.TopCenter)
+				cardTitle(c, cardWord(ctx, code), x, y+40+small*lead, cFaint)
+			} else {
+				write(c, "—", x+cellW/2, y+cellH/2+8, 30, false, cFaint, canvas.Center)
+			}
 			continue
 		}
 		drawCard(ctx, c, x, y, s.Card.Type, s.Option)
 	}
+	// This turn's advance or retreat, beside the commander.
+	if turn.seat >= 0 && turn.from != turn.to && !v.Over {
+		x := laneX(turn.seat) + 16
+		a, b := rowY(turn.from)+rowH/2, rowY(turn.to)+rowH/2
+		dir := 1.0
+		if b < a {
+			dir = -1
+		}
+		c.Line(canvas.Pt{X: x, Y: a}, canvas.Pt{X: x, Y: b - dir*8}, 4, cLast)
+		c.Polygon([]canvas.Pt{{X: x, Y: b + dir*2}, {X: x - 5, Y: b - dir*10}, {X: x + 5, Y: b - dir*10}}, cLast)
+	}
 	// Commanders.
 	for _, p := range v.Players {
-		cx := laneX0 + float64(p.Seat)*laneW + laneW/2
-		cy := rowY(p.Row) + rowH/2
+		cx, cy := laneX(p.Seat), rowY(p.Row)+rowH/2
 		col := laneCols[p.Colour]
 		if p.Active {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 21, cWhite)
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cWhite)
 		}
 		if p.Winner {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 21, cGold)
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cGold)
 		}
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 18, cInk)
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 13.5, cInk)
 		if p.Eliminated {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 16, cGrey)
-			c.Line(canvas.Pt{X: cx - 10, Y: cy - 10}, canvas.Pt{X: cx + 10, Y: cy + 10}, 4, cInk)
-			c.Line(canvas.Pt{X: cx - 10, Y: cy + 10}, canvas.Pt{X: cx + 10, Y: cy - 10}, 4, cInk)
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 12, cGrey)
+			c.Line(canvas.Pt{X: cx - 8, Y: cy - 8}, canvas.Pt{X: cx + 8, Y: cy + 8}, 3, cInk)
+			c.Line(canvas.Pt{X: cx - 8, Y: cy + 8}, canvas.Pt{X: cx + 8, Y: cy - 8}, 3, cInk)
 		} else {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 16, col)
-			write(c, fmt.Sprint(p.Troops), cx, cy, 18, true, cWhite, canvas.Center)
+			c.Circle(canvas.Pt{X: cx, Y: cy}, 12, col)
+			write(c, fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
 		}
 	}
-	// Strip: one line per company, then piles and dice.
-	for i, p := range v.Players {
-		y := stripY + 16 + float64(i)*38
-		x := gridX0
+	drawCompanies(ctx, c, v, base.legendTop)
+	return c.PNGWith(palette)
+}
+
+// drawCompanies lists the companies under the cards, a line or two each:
+// colour, name and state, then the kept cards; the active one on a pale
+// band; then the dice. It stops above the legend at legendTop.
+func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View, legendTop float64) {
+	y := companiesY
+	for _, p := range v.Players {
+		tag := companyTag(ctx, p)
+		tagW := 0.0
+		if tag != "" {
+			tagW = canvas.TextWidth(tag, small, false) + 8
+		}
+		name := canvas.ClipWidth(ctx.Name(games.Seat(p.Seat)), rightW-24-tagW, small, true)
+		kept := keptLine(ctx, p, rightW-24)
+		h := lineH
+		if kept != "" {
+			h += lineH
+		}
 		if p.Active {
-			c.Rect(x-6, y-4, stripW+12, 34, cActive)
+			c.Rect(rightX-4, y-2, rightW+8, h+2, cActive)
 		}
 		col := laneCols[p.Colour]
 		if p.Eliminated {
 			col = cGrey
 		}
-		c.Circle(canvas.Pt{X: x + 12, Y: y + 13}, 11, col)
-		writeFit(c, ctx.Name(games.Seat(p.Seat)), stripNameW, x+stripName, y+13, 16, 16, true, cInk, canvas.Left)
-		writeFit(c, word(ctx, "flanders.img.row", "Row", p.Row), stripRowW, x+stripRow, y+13, 16, 11, false, cInk, canvas.Left)
-		for k := 0; k < p.Troops && k < maxIcons; k++ {
-			troopIcon(c, x+stripTroop+float64(k)*13, y+14, col)
+		c.Circle(canvas.Pt{X: rightX + 9, Y: y + lineH/2}, 9, col)
+		write(c, name, rightX+24, y, small, true, cInk, canvas.TopLeft)
+		if tag != "" {
+			write(c, tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
 		}
-		if p.Troops > maxIcons {
-			write(c, fmt.Sprintf("+%d", p.Troops-maxIcons), x+stripTroop+maxIcons*13, y+13, 14, true, cInk, canvas.Left)
+		if kept != "" {
+			write(c, kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
 		}
-		writeFit(c, companyTag(ctx, p), stripW-stripTag, x+stripTag, y+13, 15, 10, true, cInk, canvas.Left)
+		y += h + 2
 	}
-	y := stripY + 16 + 4*38 + 8
-	diceX := gridX0 + stripW - 3*48
-	writeFit(c, word(ctx, "flanders.img.footer", "Round", v.Round, "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard)),
-		diceX-gridX0-12, gridX0, y+20, 16, 10, true, cInk, canvas.Left)
-	for i, d := range v.Dice {
-		drawDie(c, diceX+float64(i)*48, y, d)
+	y += 4
+	if len(v.Dice) > 0 {
+		label := ctx.T("flanders.img.dice")
+		write(c, label, rightX, y+17, small, false, cInk, canvas.Left)
+		x := rightX + canvas.TextWidth(label, small, false) + 8
+		for i, d := range v.Dice {
+			drawDie(c, x+float64(i)*40, y, d)
+		}
+		y += 38
 	}
-	return c.PNGWith(palette)
+	if companiesEnd != nil {
+		companiesEnd(y, legendTop)
+	}
+}
+
+// companiesEnd, when set (tests), sees where the companies and dice end
+// and where the legend begins.
+var companiesEnd func(end, legendTop float64)
+
+// drawCardLegend explains the card spaces' symbols at the bottom of the
+// right column and returns its top.
+func drawCardLegend(ctx render.Ctx, c *canvas.Canvas) float64 {
+	icon := func(col color.RGBA) func(x, y float64) {
+		return func(x, y float64) { troopIcon(c, x+8, y+lineH/2, col) }
+	}
+	items := []struct {
+		draw func(x, y float64)
+		text string
+	}{
+		{func(x, y float64) { c.RectOutline(x, y+2, 18, lineH-4, 4, cOption) }, ctx.T("flanders.img.l.option")},
+		{icon(cInk), ctx.T("flanders.img.l.black")},
+		{icon(cGrey), ctx.T("flanders.img.l.grey")},
+		{func(x, y float64) { write(c, "%", x+2, y, small, false, cFaint, canvas.TopLeft) }, ctx.T("flanders.img.l.chance")},
+	}
+	h := 0.0
+	for _, it := range items {
+		h += paraHeight(it.text, rightW-26, small, false)
+	}
+	top := imgH - 6 - h
+	y := top
+	for _, it := range items {
+		it.draw(rightX, y)
+		y = para(c, it.text, rightX+26, y, rightW-26, small, false, cInk, canvas.TopLeft)
+	}
+	return top
+}
+
+// drawResult is the final banner across the top: who won, and why.
+func drawResult(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
+	key := "flanders.img.wins"
+	if len(v.Winners) > 1 {
+		key = "flanders.img.wins_many"
+	}
+	head := ctx.T(key, "Names", winnerNames(ctx, v))
+	reason := ctx.T("flanders.reason." + v.Reason)
+	y := topY - 2
+	c.Rect(8, y, imgW-16, boardY-y-6, cWinBG)
+	write(c, canvas.ClipWidth(head, imgW-32, small, true), 16, y+3, small, true, cGold, canvas.TopLeft)
+	write(c, canvas.ClipWidth(reason, imgW-32, small, false), 16, y+3+lineH, small, false, cWhite, canvas.TopLeft)
+}
+
+// turnMarks is what the newest turn changed: its seat, the cards taken
+// and the rows the commander went from and to.
+type turnMarks struct {
+	seat     int
+	from, to int
+	notes    []fl.Note
+}
+
+// lastTurn gathers the notes of the newest turn with any action in it
+// (a turn just begun has none: then the turn before).
+func lastTurn(v fl.View) turnMarks {
+	m := turnMarks{seat: -1}
+	if len(v.Recent) == 0 {
+		return m
+	}
+	turn := v.Recent[len(v.Recent)-1].Turn
+	var notes []fl.Note
+	for _, n := range v.Recent {
+		if n.Turn == turn {
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) == 1 && notes[0].Kind == "turn_started" {
+		notes = nil
+		for _, n := range v.Recent {
+			if n.Turn == turn-1 {
+				notes = append(notes, n)
+			}
+		}
+	}
+	if len(notes) == 0 {
+		return m
+	}
+	m.seat, m.notes = notes[len(notes)-1].Seat, notes
+	m.from, m.to = -1, -1
+	for _, n := range notes {
+		switch {
+		case n.Kind == "step" && len(n.Nums) > 0:
+			if m.from < 0 {
+				m.from = n.Nums[0] - 1
+			}
+			m.to = n.Nums[0]
+		case n.Kind == "retreat" && len(n.Nums) > 1:
+			if m.from < 0 {
+				m.from = n.Nums[0]
+			}
+			m.to = n.Nums[1]
+		}
+	}
+	return m
+}
+
+// lastCaption is the newest event in words, as the text board says it
+// (a turn's start and the deck's bookkeeping aside).
+func lastCaption(ctx render.Ctx, v fl.View) string {
+	var keep []fl.Note
+	for _, n := range v.Recent {
+		switch n.Kind {
+		case "turn_started", "refilled", "reshuffled", "row_redrawn":
+		default:
+			keep = append(keep, n)
+		}
+	}
+	if len(keep) == 0 {
+		return ""
+	}
+	w := v
+	w.Recent = keep[len(keep)-1:]
+	if n := keep[len(keep)-1]; n.Kind == "step" { // the whole advance: "advances to row 7"
+		w.Recent = keep
+	}
+	lines := recentLines(ctx, w)
+	if len(lines) == 0 {
+		return ""
+	}
+	s := plain(lines[len(lines)-1])
+	if name := ctx.Name(games.Seat(keep[len(keep)-1].Seat)); !strings.Contains(s, name) {
+		s = name + ": " + s // "German MG: −1 troop" says whose
+	}
+	return s
 }

@@ -30,11 +30,8 @@ func busyView(t testing.TB) fl.View {
 		v := g.View(s, games.Spectator).(fl.View)
 		n := 0
 		for _, p := range v.Players {
-			for _, h := range p.Hand {
-				if _, ok := keptKeys[h.Type]; ok && !h.New {
-					n++
-				}
-			}
+			kept, _ := keptAndNew(p)
+			n += len(kept)
 		}
 		if n > most {
 			best, most = v, n
@@ -99,18 +96,16 @@ func TestImageText(t *testing.T) {
 		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		drawBase(ctx)
 		c := canvas.New(imgW, imgH, cBG)
-		for _, ct := range fl.Types {
-			drawCard(ctx, c, gridX0, gridY0, ct.Code, false)
-			if _, ok := shortKeys[ct.Code]; !ok {
-				t.Errorf("no picture label for %s", ct.Code)
-			}
-		}
 		var hand []fl.CardView
-		for code := range keptKeys {
-			hand = append(hand, fl.CardView{Type: code})
+		for _, ct := range fl.Types {
+			drawCard(ctx, c, rightX, boardY, ct.Code, false)
+			if ct.Keep {
+				hand = append(hand, fl.CardView{Type: ct.Code})
+			}
 		}
 		for _, p := range []fl.PlayerView{{Hand: hand}, {Hand: hand, Winner: true}, {Reached: true}, {Eliminated: true}} {
 			checkDrawn(t, lang, companyTag(ctx, p))
+			checkDrawn(t, lang, keptLine(ctx, p, rightW-24))
 		}
 		for _, s := range picks {
 			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {
@@ -120,20 +115,5 @@ func TestImageText(t *testing.T) {
 	}
 	if len(seen) < 20 {
 		t.Fatalf("only %d strings seen", len(seen))
-	}
-}
-
-func TestFit(t *testing.T) {
-	for _, s := range []string{"Ann", "Maximilian von Richthofen-Hohenstein", "Дмитрий Константинович"} {
-		got, size := fit(s, stripNameW, 16, 16, true)
-		if w := canvas.TextWidth(got, size, true); w > stripNameW {
-			t.Errorf("%q: %q is %.0f px wide", s, got, w)
-		}
-		if got != s && !strings.HasSuffix(got, "…") {
-			t.Errorf("%q clipped without …: %q", s, got)
-		}
-	}
-	if got, _ := fit("Ann", stripNameW, 16, 16, true); got != "Ann" {
-		t.Errorf("short name changed: %q", got)
 	}
 }

@@ -185,7 +185,7 @@ func TestImageDecodes(t *testing.T) {
 		if pv.Eliminated {
 			want = cGrey
 		}
-		if !same(laneX0+laneW/2-13, rowY(pv.Row)+rowH/2, want) {
+		if !same(laneX0+laneW/2-9, rowY(pv.Row)+rowH/2, want) {
 			t.Fatalf("commander disc of seat 0 not drawn at row %d", pv.Row)
 		}
 	}

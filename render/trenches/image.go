@@ -6,30 +6,42 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
-	"github.com/warroom/warroom/render/i18n"
 )
 
-// Geometry (spec 4.2): pointy-top hexes, row 01 at the bottom, even rows
-// shifted right by half a hex.
+// The picture is phone-first: 600 x 800 (3:4, whole in Discord's phone
+// preview), so that at 480 px wide every word is at least 14 px (18 px
+// here). The 12 x 6 hex map is turned a quarter clockwise to fill the
+// height: rows 01-06 run left to right (the Raider's red edge on the
+// left, the Defender's blue edge on the right), columns 01-12 top to
+// bottom, so each hex is big enough for its number and two counters. The
+// panel on the right holds the scenario, the last action, the sides, the
+// score, the turn track and a legend of every symbol.
 const (
-	hexR    = 44.0
-	margin  = 16.0
-	bandH   = 22.0
-	trackH  = 64.0
-	counter = 26.0
+	imgW, imgH = 600, 800
+	hexR       = 36.0 // centre to corner of a flat-topped hex
+	mapX0      = 14.0 // left edge of the hexes
+	mapY0      = 10.0
+	edgeW      = 8.0 // the red and blue edge strips
+	panelX     = 380.0
+	panelW     = imgW - panelX - 10
+	small      = 18.0 // the smallest text: 14.4 px at 480 wide
+	lineH      = 22.0 // one line of small text
+	chipH      = 22.0
+	chipGap    = 2.0
+	minName    = 60.0 // the least width a seat's name is shortened to
+	lead       = 1.17 // line height over text size
 )
 
 var (
-	hexW   = math.Sqrt(3) * hexR
-	imgW   = int(2*margin + hexW*12.5)
-	mapTop = bandH + 4
-	imgH   = int(mapTop + 2*hexR + 1.5*hexR*5 + 4 + bandH + trackH)
+	hexH     = math.Sqrt(3) * hexR // flat side to flat side
+	mapRight = mapX0 + 9.5*hexR
 )
 
 var (
@@ -51,6 +63,11 @@ var (
 	cMarker   = canvas.Hex("#f0a020")
 	cImpass   = canvas.Hex("#5a4a3c")
 	cSTF      = canvas.Hex("#e0c030")
+	cLast     = canvas.Hex("#d4187c") // the last action: arrows, rings, caption bar
+	cLastBG   = canvas.Hex("#fbe3ef")
+	cWinBG    = canvas.Hex("#2b2b2b")
+	cGold     = canvas.Hex("#f2c230")
+	cActive   = canvas.Hex("#fff6cc")
 	nationCol = map[string]color.RGBA{
 		"ge": canvas.Hex("#9aa0a6"), "br": canvas.Hex("#c2ad6e"), "ca": canvas.Hex("#b39d5a"), "fr": canvas.Hex("#7c9bd6"),
 	}
@@ -58,10 +75,13 @@ var (
 	// palette: counters are grounds too, and so are they once they have acted.
 	palette = canvas.NewPalette(
 		[]color.RGBA{cBG, cOpen, cTrench, cWire, cBlue, cRed, cCut, nationCol["ge"], nationCol["br"], nationCol["ca"], nationCol["fr"], cBack, cWhite,
-			acted(nationCol["ge"]), acted(nationCol["br"]), acted(nationCol["ca"]), acted(nationCol["fr"]), acted(cWhite)},
-		[]color.RGBA{cBlack, cLink, cHatch, cGrid, cNum, cDugout, cMarker, cImpass, cSTF, acted(cBlack), acted(cBlue), acted(cRed)})
+			cLastBG, cWinBG, cActive, acted(nationCol["ge"]), acted(nationCol["br"]), acted(nationCol["ca"]), acted(nationCol["fr"]), acted(cWhite)},
+		[]color.RGBA{cBlack, cLink, cHatch, cGrid, cNum, cDugout, cMarker, cImpass, cSTF, cLast, cGold, acted(cBlack), acted(cBlue), acted(cRed)})
 )
 
+// centre is the middle of hex h (RRCC): row RR runs left to right, column
+// CC top to bottom, even rows half a hex lower (the printed map's even
+// rows, half a hex to the right, turned a quarter clockwise).
 func centre(h int) canvas.Pt {
 	r, c := h/100, h%100
 	off := 0.0
@@ -69,13 +89,13 @@ func centre(h int) canvas.Pt {
 		off = 0.5
 	}
 	return canvas.Pt{
-		X: margin + hexW/2 + hexW*(float64(c-1)+off),
-		Y: mapTop + hexR + 1.5*hexR*float64(6-r),
+		X: mapX0 + hexR + 1.5*hexR*float64(r-1),
+		Y: mapY0 + hexH/2 + hexH*(float64(c-1)+off),
 	}
 }
 
 func hexPoly(p canvas.Pt, r float64) []canvas.Pt {
-	return canvas.RegularPolygon(p, r, 6, math.Pi/6)
+	return canvas.RegularPolygon(p, r, 6, 0)
 }
 
 var (
@@ -85,13 +105,13 @@ var (
 	scnBase  [7]*canvas.Canvas
 )
 
-// baseLayer: bands, terrain, trench links, hex numbers, entry letters.
+// baseLayer: edges, terrain, trench links, hex numbers, entry letters.
 func baseLayer() *canvas.Canvas {
 	baseOnce.Do(func() {
 		c := canvas.New(imgW, imgH, cBG)
-		c.Rect(0, 0, float64(imgW), bandH, cBlue)
-		bottom := mapTop + 2*hexR + 1.5*hexR*5 + 4
-		c.Rect(0, bottom, float64(imgW), bandH, cRed)
+		top, bottom := mapY0, mapY0+12.5*hexH
+		c.Rect(mapX0-edgeW-3, top, edgeW, bottom-top, cRed)
+		c.Rect(mapRight+3, top, edgeW, bottom-top, cBlue)
 		for _, h := range tov.Map {
 			p := centre(h.ID)
 			col := cOpen
@@ -111,20 +131,16 @@ func baseLayer() *canvas.Canvas {
 			p := centre(h.ID)
 			for _, l := range h.Links {
 				q := centre(l)
-				mid := canvas.Pt{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}
-				c.Line(p, mid, 7, cLink)
+				c.Line(p, canvas.Pt{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}, 7, cLink)
 			}
 			if len(h.Links) > 0 {
 				c.Circle(p, 3.5, cLink)
 			}
 		}
 		for _, h := range tov.Map {
-			p := centre(h.ID)
-			c.Text(tov.HexName(h.ID), p.X, p.Y-hexR+6, 10, false, cNum, canvas.TopCenter)
+			hexNumber(c, h.ID, 0)
 			if h.Entry != "" {
-				e := canvas.Pt{X: p.X - hexW/2 + 9, Y: p.Y + 4}
-				c.Circle(e, 7.5, cBlue)
-				c.Text(h.Entry, e.X, e.Y, 11, true, cWhite, canvas.Center)
+				entryMark(c, entrySpot(h.ID), h.Entry)
 			}
 		}
 		base = c
@@ -132,16 +148,62 @@ func baseLayer() *canvas.Canvas {
 	return base
 }
 
+// hexNumber writes "0305" across the top of the hex of scenario scn, on
+// the hex's own colour so that trench lines pass behind it.
+func hexNumber(c *canvas.Canvas, h, scn int) {
+	p := centre(h)
+	fillRect(c, p.X-21, p.Y-hexH/2+5, 42, 14, groundOf(h, scn))
+	c.Text(tov.HexName(h), p.X, p.Y-hexH/2+1, small, false, cNum, canvas.TopCenter)
+}
+
+// entrySpot is where an entry hex shows its letter: low in the hex.
+func entrySpot(h int) canvas.Pt {
+	p := centre(h)
+	return canvas.Pt{X: p.X, Y: p.Y + hexH/2 - 10}
+}
+
+func entryMark(c *canvas.Canvas, p canvas.Pt, letter string) {
+	c.Circle(p, 10, cBlue)
+	c.Text(letter, p.X, p.Y, small, true, cWhite, canvas.Center)
+}
+
+// hatch crosses the wire under the hex number, which stays clear.
 func hatch(c *canvas.Canvas, p canvas.Pt, col color.Color) {
-	d := hexR * 0.55
-	for _, k := range []float64{-0.5, 0, 0.5} {
-		c.Line(canvas.Pt{X: p.X - d + k*d, Y: p.Y - d*0.7}, canvas.Pt{X: p.X + d*0.3 + k*d, Y: p.Y + d*0.7}, 1.2, col)
-		c.Line(canvas.Pt{X: p.X + d + k*d, Y: p.Y - d*0.7}, canvas.Pt{X: p.X - d*0.3 + k*d, Y: p.Y + d*0.7}, 1.2, col)
+	for _, k := range []float64{-16, 0, 16} {
+		a, b := canvas.Pt{X: p.X + k - 8, Y: p.Y - 6}, canvas.Pt{X: p.X + k + 8, Y: p.Y + 22}
+		c.Line(a, b, 1.2, col)
+		c.Line(canvas.Pt{X: b.X, Y: a.Y}, canvas.Pt{X: a.X, Y: b.Y}, 1.2, col)
 	}
 }
 
-// scenarioLayer adds the scenario's fixed markers: cut wire, STF, impassable hexes.
-// It has no words, so it is shared by every language.
+func cutMark(c *canvas.Canvas, p canvas.Pt, r float64) {
+	c.Polygon(hexPoly(p, r-1), cCut)
+	c.Outline(hexPoly(p, r-3), 3, cRed)
+}
+
+func impassMark(c *canvas.Canvas, p canvas.Pt, d float64) {
+	c.Line(canvas.Pt{X: p.X - d, Y: p.Y - d}, canvas.Pt{X: p.X + d, Y: p.Y + d}, 4, cImpass)
+	c.Line(canvas.Pt{X: p.X + d, Y: p.Y - d}, canvas.Pt{X: p.X - d, Y: p.Y + d}, 4, cImpass)
+}
+
+func dugoutMark(c *canvas.Canvas, p canvas.Pt, r float64) {
+	c.Outline(hexPoly(p, r-3), 4, cDugout)
+	c.Outline(hexPoly(p, r-8*r/hexR), 1.5, cDugout)
+}
+
+// flagMark is an outpost's pennant (S3), at the hex's right corner.
+func flagMark(c *canvas.Canvas, p canvas.Pt) {
+	c.Line(canvas.Pt{X: p.X, Y: p.Y - 10}, canvas.Pt{X: p.X, Y: p.Y + 10}, 2, cBlack)
+	c.Polygon([]canvas.Pt{{X: p.X, Y: p.Y - 10}, {X: p.X + 12, Y: p.Y - 5}, {X: p.X, Y: p.Y}}, cRed)
+}
+
+func flagSpot(h int) canvas.Pt {
+	p := centre(h)
+	return canvas.Pt{X: p.X + hexR - 16, Y: p.Y - 2}
+}
+
+// scenarioLayer adds the scenario's fixed markers: cut wire, STF, impassable
+// hexes, outposts. It has no words, so it is shared by every language.
 func scenarioLayer(n int) *canvas.Canvas {
 	if n < 1 || n > 6 {
 		return baseLayer()
@@ -150,25 +212,30 @@ func scenarioLayer(n int) *canvas.Canvas {
 		c := baseLayer().Clone()
 		sc := tov.Scenarios[n]
 		for _, h := range sc.CutWire {
-			p := centre(h)
-			c.Polygon(hexPoly(p, hexR-1), cCut)
-			c.Outline(hexPoly(p, hexR-3), 3, cRed)
-			c.Text(tov.HexName(h), p.X, p.Y-hexR+6, 10, false, cNum, canvas.TopCenter)
+			cutMark(c, centre(h), hexR)
+			hexNumber(c, h, n)
 		}
 		for _, h := range sc.Impassable {
-			p := centre(h)
-			d := hexR * 0.6
-			c.Line(canvas.Pt{X: p.X - d, Y: p.Y - d}, canvas.Pt{X: p.X + d, Y: p.Y + d}, 4, cImpass)
-			c.Line(canvas.Pt{X: p.X + d, Y: p.Y - d}, canvas.Pt{X: p.X - d, Y: p.Y + d}, 4, cImpass)
+			impassMark(c, centre(h), hexR*0.5)
 		}
 		if sc.STFFort {
 			for _, h := range sc.STF {
 				c.Outline(hexPoly(centre(h), hexR-4), 4, cSTF)
 			}
 		}
+		for _, h := range sc.FlagHexes {
+			flagMark(c, flagSpot(h))
+		}
 		scnBase[n] = c
 	})
 	return scnBase[n]
+}
+
+// static is a cached layer with words: the scenario layer, the panel's
+// title and legend, and where the panel's changing part may go.
+type static struct {
+	c           *canvas.Canvas
+	top, bottom float64 // free panel band, between title and legend
 }
 
 // wordKey selects a cached static layer with words: one per language and scenario.
@@ -177,108 +244,208 @@ type wordKey struct {
 	scn  int
 }
 
-// wordLayers caches scenarioLayer plus the static words (scenario title,
-// legend) per language; languages never share a layer.
-var wordLayers sync.Map // wordKey -> *canvas.Canvas
+// wordLayers caches static layers per language and scenario; languages
+// never share a layer.
+var wordLayers sync.Map // wordKey -> static
 
 // staticLayer is the scenario layer with the words that do not change
 // during a game, in the language of w.
-func staticLayer(w words, n int) *canvas.Canvas {
+func staticLayer(w words, n int) static {
 	if n < 1 || n > 6 {
-		return scenarioLayer(n)
+		return static{c: scenarioLayer(n), top: mapY0, bottom: imgH - 10}
 	}
 	k := wordKey{w.lang, n}
-	if c, ok := wordLayers.Load(k); ok {
-		return c.(*canvas.Canvas)
+	if s, ok := wordLayers.Load(k); ok {
+		return s.(static)
 	}
 	c := scenarioLayer(n).Clone()
-	// Scenario title, right half of the top band.
-	maxW := float64(imgW)/2 - margin
-	size := fitSize(w.scenario, maxW, 13, true)
-	title := clipW(w.scenario, maxW, size, true)
-	c.Text(title, float64(imgW)-margin-textW(title, size, true), bandH/2, size, true, cWhite, canvas.Left)
-	drawLegend(c, w, n)
-	got, _ := wordLayers.LoadOrStore(k, c)
-	return got.(*canvas.Canvas)
+	y := para(c, w.scenario, panelX, mapY0, panelW, small+2, true, cBlack)
+	s := static{c: c, top: y + 6, bottom: drawLegend(c, w, n)}
+	got, _ := wordLayers.LoadOrStore(k, s)
+	return got.(static)
 }
 
-// Track area layout shared by the static legend and the per-move track.
-const (
-	box      = 30.0 // turn track box
-	vpW      = 150.0
-	gameX    = margin + vpW + 10 // match label "Game 1/2"
-	legendX  = gameX + 105       // legend after the match label
-	trackTop = 10.0              // box top below the map band
-)
-
-// trackX0 is the left edge of the turn track for t game turns.
-func trackX0(t int) float64 {
-	return float64(imgW) - margin - box*float64(t+1) - 4*float64(t)
-}
-
-// turnLabelW is the width the turn-track label may take left of the boxes.
-const turnLabelW = 110.0
-
-// drawLegend explains the symbols: face-down stack and dugout.
-func drawLegend(c *canvas.Canvas, w words, n int) {
-	y := float64(imgH) - trackH + trackTop + box/2
-	right := trackX0(tov.Scenarios[n].T) - turnLabelW - 16
-	avail := (right - legendX) / 2 // two items
-	x := legendX
-	sym := 18.0
-	for i, s := range []string{w.hidden, w.dugout} {
-		q := canvas.Pt{X: x + sym/2, Y: y}
-		if i == 0 {
-			c.Rect(q.X-sym/2, q.Y-sym/2, sym, sym, cBack)
-			c.Text("?", q.X, q.Y, 11, true, cWhite, canvas.Center)
-		} else {
-			c.Outline(hexPoly(q, sym/2+2), 2.5, cDugout)
-			c.Outline(hexPoly(q, sym/2-2), 1, cDugout)
+// wrap breaks s into lines at most maxW wide, at spaces (not at no-break
+// spaces); a word wider than maxW keeps a line of its own.
+func wrap(s string, maxW, size float64, bold bool) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Split(s, " ") { // no-break spaces hold
+		if word == "" {
+			continue
 		}
-		tw := avail - sym - 12
-		size := fitSize(s, tw, 12, false)
-		c.Text(clipW(s, tw, size, false), x+sym+5, y, size, false, cBlack, canvas.Left)
-		x += avail
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if cur != "" && textW(try, size, bold) > maxW {
+			lines = append(lines, cur)
+			try = word
+		}
+		cur = try
 	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// para writes s wrapped to w from (x, y) and returns the y below it.
+func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col color.Color) float64 {
+	for _, l := range wrap(s, w, size, bold) {
+		c.Text(l, x, y, size, bold, col, canvas.TopLeft)
+		y += size * lead
+	}
+	return y
+}
+
+// paraHeight is the height para would take.
+func paraHeight(s string, w, size float64, bold bool) float64 {
+	return float64(len(wrap(s, w, size, bold))) * size * lead
+}
+
+// legendItem is one line of the legend: a symbol and its words.
+type legendItem struct {
+	text string
+	draw func(c *canvas.Canvas, p canvas.Pt) // the symbol, centred on p
+	w    float64                             // the symbol's width, when wider than symW
+}
+
+const symW = 34.0 // the legend's symbol column
+
+// drawLegend explains every symbol the map uses, upwards from the panel's
+// bottom, and returns its top.
+func drawLegend(c *canvas.Canvas, w words, n int) float64 {
+	sc := tov.Scenarios[n]
+	sr := 15.0 // legend hex radius
+	items := []legendItem{
+		{text: w.trench, draw: func(c *canvas.Canvas, p canvas.Pt) { c.Polygon(hexPoly(p, sr), cTrench) }},
+		{text: w.linked, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			c.Polygon(hexPoly(p, sr), cTrench)
+			c.Line(canvas.Pt{X: p.X - sr, Y: p.Y}, canvas.Pt{X: p.X + sr, Y: p.Y}, 6, cLink)
+		}},
+		{text: w.wire, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			c.Polygon(hexPoly(p, sr), cWire)
+			c.Line(canvas.Pt{X: p.X - 7, Y: p.Y - 7}, canvas.Pt{X: p.X + 7, Y: p.Y + 7}, 1.2, cHatch)
+			c.Line(canvas.Pt{X: p.X + 7, Y: p.Y - 7}, canvas.Pt{X: p.X - 7, Y: p.Y + 7}, 1.2, cHatch)
+		}},
+	}
+	if len(sc.CutWire) > 0 {
+		items = append(items, legendItem{text: w.cut, draw: func(c *canvas.Canvas, p canvas.Pt) { cutMark(c, p, sr+2) }})
+	}
+	items = append(items,
+		legendItem{text: w.dugout, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			c.Polygon(hexPoly(p, sr), cOpen)
+			dugoutMark(c, p, sr+2)
+		}},
+		legendItem{text: w.entry, draw: func(c *canvas.Canvas, p canvas.Pt) { entryMark(c, p, "A") }},
+		legendItem{text: w.hidden, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChip(c, p.X-symW/2+2, p.Y, stackChip(2)) }},
+		legendItem{text: w.acted, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			drawChip(c, p.X-symW/2+2, p.Y, chip{label: "R", fill: nationCol[sc.Raider], edge: cRed, acted: true})
+		}},
+		legendItem{text: w.last, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			arrow(c, canvas.Pt{X: p.X - 14, Y: p.Y + 6}, canvas.Pt{X: p.X + 14, Y: p.Y - 6}, 4)
+		}},
+	)
+	if len(sc.Impassable) > 0 {
+		items = append(items, legendItem{text: w.impassable, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			c.Polygon(hexPoly(p, sr), cOpen)
+			impassMark(c, p, 8)
+		}})
+	}
+	if sc.STFFort {
+		items = append(items, legendItem{text: w.fort, draw: func(c *canvas.Canvas, p canvas.Pt) {
+			c.Polygon(hexPoly(p, sr), cOpen)
+			c.Outline(hexPoly(p, sr-2), 3, cSTF)
+		}})
+	}
+	if len(sc.FlagHexes) > 0 {
+		items = append(items, legendItem{text: w.outpost, draw: func(c *canvas.Canvas, p canvas.Pt) { flagMark(c, canvas.Pt{X: p.X - 4, Y: p.Y + 1}) }})
+	}
+	for _, t := range []string{"h", "g", "r", "lmg", "mg"} {
+		st := tov.Stats[t]
+		s := fmt.Sprintf("%s %d-%d-%d", w.types[t], st.Attack, st.Range, st.MP)
+		k := chip{label: strings.ToUpper(t), fill: cWhite, edge: cBlack}
+		items = append(items, legendItem{text: s, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChip(c, p.X-symW/2+2, p.Y, k) }, w: k.width() + 2})
+	}
+	textX := func(it legendItem) float64 { return math.Max(symW, it.w) + 6 }
+	h := paraHeight(w.stats, panelW, small, false) + 4
+	for _, it := range items {
+		h += math.Max(lineH, paraHeight(it.text, panelW-textX(it), small, false)) + 1
+	}
+	y := float64(imgH) - 8 - h
+	top := y
+	for i, it := range items {
+		if i == len(items)-5 { // the unit types, under their heading
+			y = para(c, w.stats, panelX, y, panelW, small, false, cNum) + 4
+		}
+		tw := panelW - textX(it)
+		ih := math.Max(lineH, paraHeight(it.text, tw, small, false))
+		it.draw(c, canvas.Pt{X: panelX + symW/2, Y: y + lineH/2})
+		para(c, it.text, panelX+textX(it), y+(lineH-small*lead)/2, tw, small, false, cBlack)
+		y += ih + 1
+	}
+	return top
 }
 
 // words are every translated string the picture draws; all image text
 // comes from here (tested: none is a missing key).
 type words struct {
-	lang               string
-	vp                 string // "VP 3/10"
-	game               string // "Game 1/2", match only
-	turn               string // turn track label
-	exits              string // under the turn boxes where exits are open
-	hidden, dugout     string // legend
-	scenario           string // "Scenario 6: Coming up Shortt"
-	defender, raider   string // "Defender (Germans):"
-	defName, raiderNme string // seat display names
+	lang                      string
+	vp                        string // "Victory points: 3 of 10"
+	captured                  string // "+ captured: 2", while their worth is hidden
+	game                      string // "Game 1 of 2", match only
+	turn                      string // turn track label
+	exits                     string // under the turn boxes where exits are open
+	scenario                  string // "Scenario 6: Coming up Shortt"
+	defender, raider          string // "Defender (Germans):"
+	defName, raiderNme        string // seat display names
+	caption                   string // the last action, "" when none
+	result, reason            string // the final picture's banner
+	stats                     string // legend heading of the unit lines
+	trench, linked, wire      string // legend
+	cut, dugout, entry        string
+	hidden, acted, last       string
+	impassable, fort, outpost string
+	types                     map[string]string // unit type names
 }
 
 func wordsFor(ctx render.Ctx, v tov.View) words {
 	vp := v.Known
-	if v.Phase == tov.PhaseOver && len(v.Legs) > 0 {
+	over := v.Phase == tov.PhaseOver && len(v.Legs) > 0
+	if over {
 		vp = v.Legs[len(v.Legs)-1].Score.Total
 	}
-	side := func(raider bool, nat string) string {
-		s := sideName(ctx, raider)
-		if nat != "" && i18n.Has("trenches.nation."+nat) {
-			s = ctx.T("trenches.img.side", "Side", s, "Nation", nation(ctx, nat))
-		}
-		return s
-	}
 	w := words{
-		lang:      ctx.L.Lang(),
-		vp:        ctx.T("trenches.img.vp", "VP", vp, "Victory", v.Victory),
-		turn:      ctx.T("trenches.img.turn_marker"),
-		exits:     ctx.T("trenches.img.exits"),
-		hidden:    ctx.T("trenches.img.hidden"),
-		dugout:    ctx.T("trenches.img.dugout"),
-		defender:  side(false, v.DefNation),
-		raider:    side(true, v.RaiderNation),
-		defName:   ctx.Name(games.Seat(v.DefenderSeat)),
-		raiderNme: ctx.Name(games.Seat(v.RaiderSeat)),
+		lang:       ctx.L.Lang(),
+		vp:         ctx.T("trenches.img.vp", "VP", vp, "Victory", v.Victory),
+		turn:       ctx.T("trenches.img.turn_marker"),
+		exits:      ctx.T("trenches.img.exits"),
+		defender:   sideName(ctx, false),
+		raider:     sideName(ctx, true),
+		defName:    ctx.Name(games.Seat(v.DefenderSeat)),
+		raiderNme:  ctx.Name(games.Seat(v.RaiderSeat)),
+		stats:      ctx.T("trenches.img.stats"),
+		trench:     ctx.T("trenches.img.trench"),
+		linked:     ctx.T("trenches.img.linked"),
+		wire:       ctx.T("trenches.img.wire"),
+		cut:        ctx.T("trenches.img.cut"),
+		dugout:     ctx.T("trenches.img.dugout"),
+		entry:      ctx.T("trenches.img.entry"),
+		hidden:     ctx.T("trenches.img.hidden"),
+		acted:      ctx.T("trenches.img.acted"),
+		last:       ctx.T("trenches.img.last"),
+		impassable: ctx.T("trenches.img.impassable"),
+		fort:       ctx.T("trenches.img.fort"),
+		outpost:    ctx.T("trenches.img.outpost"),
+		types:      map[string]string{},
+	}
+	for _, t := range []string{"h", "g", "r", "lmg", "mg"} {
+		w.types[t] = ctx.T("trenches.type." + t)
+	}
+
+	if v.Captured > 0 && !over {
+		w.captured = ctx.T("trenches.img.captured", "N", v.Captured)
 	}
 	if v.Match {
 		w.game = ctx.T("trenches.img.game", "Leg", v.Leg)
@@ -286,43 +453,54 @@ func wordsFor(ctx render.Ctx, v tov.View) words {
 	if v.Scenario >= 1 && v.Scenario <= 6 {
 		w.scenario = ctx.T("trenches.img.scenario", "N", v.Scenario, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", v.Scenario)))
 	}
+	if e, ok := lastAction(v); ok {
+		w.caption = caption(ctx, v, e)
+	}
+	if over {
+		w.result, w.reason = result(ctx, v)
+	}
 	return w
+}
+
+// result is the final banner: who won, and why, as the outcome says it.
+func result(ctx render.Ctx, v tov.View) (string, string) {
+	if v.Match && len(v.Legs) == 2 && len(v.LegVP) == 2 {
+		switch {
+		case v.LegVP[0] == v.LegVP[1]:
+			return ctx.T("trenches.img.drawn"), ctx.T("trenches.reason.match_drawn")
+		case v.LegVP[0] > v.LegVP[1]:
+			return ctx.T("trenches.img.wins", "Name", ctx.Name(0)), ctx.T("trenches.reason.match_won")
+		}
+		return ctx.T("trenches.img.wins", "Name", ctx.Name(1)), ctx.T("trenches.reason.match_won")
+	}
+	last := v.Legs[len(v.Legs)-1]
+	if last.Score.RaiderWins {
+		return ctx.T("trenches.img.wins", "Name", ctx.Name(games.Seat(last.RaiderSeat))), ctx.T("trenches.reason.raid_succeeded")
+	}
+	return ctx.T("trenches.img.wins", "Name", ctx.Name(games.Seat(1-last.RaiderSeat))), ctx.T("trenches.reason.raid_failed")
 }
 
 // translated lists the catalogue strings of w (not the seat names).
 func (w words) translated() []string {
-	return []string{w.vp, w.game, w.turn, w.exits, w.hidden, w.dugout, w.scenario, w.defender, w.raider}
+	out := []string{w.vp, w.captured, w.game, w.turn, w.exits, w.scenario, w.defender, w.raider, w.caption, w.result, w.reason,
+		w.stats, w.trench, w.linked, w.wire, w.cut, w.dugout, w.entry, w.hidden, w.acted, w.last, w.impassable, w.fort, w.outpost}
+	for _, t := range []string{"h", "g", "r", "lmg", "mg"} {
+		out = append(out, w.types[t])
+	}
+	return out
 }
 
 func textW(s string, size float64, bold bool) float64 { return canvas.TextWidth(s, size, bold) }
 
-// fitSize shrinks size (down to 8 px) until s fits in maxW.
-func fitSize(s string, maxW, size float64, bold bool) float64 {
-	for size > 8 && textW(s, size, bold) > maxW {
-		size--
-	}
-	return size
-}
-
-// clipW shortens s with "…" until it fits in maxW.
+// clipW shortens s with "…" until it fits in maxW (long seat names only).
 func clipW(s string, maxW, size float64, bold bool) string {
 	return canvas.ClipWidth(s, maxW, size, bold)
 }
 
-// drawSide writes "Defender (Germans): Name" left-aligned in a band.
-func drawSide(c *canvas.Canvas, label, name string, x, y, maxW float64) {
-	size := fitSize(label, maxW*0.6, 13, true)
-	label = clipW(label, maxW*0.6, size, true)
-	c.Text(label, x, y, size, true, cWhite, canvas.Left)
-	x += textW(label, size, true) + 6
-	c.Text(clipW(name, maxW-(x-margin), size, false), x, y, size, false, cWhite, canvas.Left)
-}
-
-// token is one thing drawn in a hex: a face-up unit or a face-down stack.
-type token struct {
-	stack  int // > 0: face-down stack of this many counters
-	unit   tov.UnitView
-	raider bool
+// acted is col under the shade of a counter that has acted.
+func acted(col color.RGBA) color.RGBA {
+	k := func(x uint8) uint8 { return uint8((uint32(x)*(255-uint32(cActed.A)) + 127) / 255) }
+	return color.RGBA{k(col.R), k(col.G), k(col.B), 255}
 }
 
 // Image draws the public board. Whatever view it is given, it draws only
@@ -338,46 +516,31 @@ func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
 	return c.PNGWith(palette)
 }
 
-// acted is col under the shade of a counter that has acted.
-func acted(col color.RGBA) color.RGBA {
-	k := func(x uint8) uint8 { return uint8((uint32(x)*(255-uint32(cActed.A)) + 127) / 255) }
-	return color.RGBA{k(col.R), k(col.G), k(col.B), 255}
-}
-
 // paint paints the board of v with the words in ctx's language.
 func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	w := wordsFor(ctx, v)
-	c := staticLayer(w, v.Scenario).Clone()
-	// Side bands: the Defender holds the top edge, the Raider comes from the red one.
-	onTile(c, 0, 0, float64(imgW)/2, bandH, func(t *canvas.Canvas) {
-		drawSide(t, w.defender, w.defName, margin, bandH/2, float64(imgW)/2-2*margin)
-	})
-	bottom := mapTop + 2*hexR + 1.5*hexR*5 + 4
-	onTile(c, 0, bottom, float64(imgW)/2, bandH, func(t *canvas.Canvas) {
-		drawSide(t, w.raider, w.raiderNme, margin, bandH/2, float64(imgW)/2-2*margin)
-	})
+	st := staticLayer(w, v.Scenario)
+	c := st.c.Clone()
 	building := v.Phase == tov.PhaseSetupDefender
 	dugouts := v.Dugouts
 	if building && v.Scenario >= 1 && v.Scenario <= 6 {
 		dugouts = tov.Scenarios[v.Scenario].Dugouts
 	}
 	for _, h := range dugouts {
-		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) {
-			t.Outline(hexPoly(p, hexR-3), 4, cDugout)
-			t.Outline(hexPoly(p, hexR-8), 1.5, cDugout)
-		})
+		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) { dugoutMark(t, p, hexR) })
 	}
-	tokens := map[int][]token{}
+	drawLast(c, v)
+	tokens := map[int][]chip{}
 	if !building {
-		for _, st := range v.Stacks {
-			tokens[st.Hex] = append(tokens[st.Hex], token{stack: st.Count})
+		for _, s := range v.Stacks {
+			tokens[s.Hex] = append(tokens[s.Hex], stackChip(s.Count))
 		}
 	}
 	for _, u := range v.Units {
 		if building && !u.Raider {
 			continue
 		}
-		tokens[u.Hex] = append(tokens[u.Hex], token{unit: u, raider: u.Raider})
+		tokens[u.Hex] = append(tokens[u.Hex], unitChip(u))
 	}
 	var hexes []int
 	for h := range tokens {
@@ -386,15 +549,14 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	sort.Ints(hexes)
 	for _, h := range hexes {
 		ts := tokens[h]
-		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) {
-			if tov.Hex(h).Entry != "" {
-				p.X += 5
-			}
-			drawTokens(t, p, ts)
-		})
+		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) { drawTokens(t, p, ts, tov.Hex(h).Entry != "") })
 	}
-	y := float64(imgH) - trackH
-	onTile(c, 0, y, float64(imgW), trackH, func(t *canvas.Canvas) { drawTrack(t, v, w, -y) })
+	avail := st.bottom - st.top - 8
+	onTile(c, panelX, st.top, panelW, avail, func(t *canvas.Canvas) {
+		if used := drawPanel(t, v, w); panelUsed != nil {
+			panelUsed(used, avail)
+		}
+	})
 	return c
 }
 
@@ -416,120 +578,418 @@ func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) 
 // onHex runs f on a tile covering hex h; f gets the hex centre in tile coordinates.
 func onHex(dst *canvas.Canvas, h int, f func(t *canvas.Canvas, p canvas.Pt)) {
 	p := centre(h)
-	x0, y0 := math.Floor(p.X-hexW/2-2), math.Floor(p.Y-hexR-2)
-	onTile(dst, x0, y0, hexW+4, 2*hexR+4, func(t *canvas.Canvas) {
+	x0, y0 := math.Floor(p.X-hexR-2), math.Floor(p.Y-hexH/2-2)
+	onTile(dst, x0, y0, 2*hexR+4, hexH+4, func(t *canvas.Canvas) {
 		f(t, canvas.Pt{X: p.X - x0, Y: p.Y - y0})
 	})
 }
 
-var slots = []canvas.Pt{{X: -14, Y: -11}, {X: 14, Y: -11}, {X: -14, Y: 17}, {X: 14, Y: 17}}
+// chip is a counter as drawn: a square of the nation's colour edged in
+// its side's colour with its name ("G1"), or a dark face-down stack ("?3").
+type chip struct {
+	label      string
+	fill, edge color.RGBA
+	ink        color.RGBA
+	acted      bool
+}
 
-func drawTokens(c *canvas.Canvas, p canvas.Pt, ts []token) {
-	show := ts
-	extra := 0
-	if len(ts) > len(slots) {
-		show = ts[:len(slots)-1]
-		extra = len(ts) - len(show)
+func stackChip(n int) chip {
+	return chip{label: fmt.Sprintf("?%d", n), fill: cBack, edge: cBlack, ink: cWhite}
+}
+
+func unitChip(u tov.UnitView) chip {
+	fill, ok := nationCol[u.Nation]
+	if !ok {
+		fill = cWhite
 	}
-	for i, t := range show {
-		q := canvas.Pt{X: p.X + slots[i].X, Y: p.Y + slots[i].Y}
-		x, y := q.X-counter/2, q.Y-counter/2
-		if t.stack > 0 {
-			c.Rect(x, y, counter, counter, cBack)
-			c.RectOutline(x, y, counter, counter, 1, cBlack)
-			c.Text("?", q.X, q.Y, 14, true, cWhite, canvas.Center)
-			c.Circle(canvas.Pt{X: x + counter - 2, Y: y + 2}, 7, cMarker)
-			c.Text(fmt.Sprint(t.stack), x+counter-2, y+2, 10, true, cBlack, canvas.Center)
+	edge := cBlue
+	if u.Raider {
+		edge = cRed
+	}
+	return chip{label: shortName(u.ID), fill: fill, edge: edge, acted: u.Acted}
+}
+
+// shortName is a counter's name on the map and in captions: "G1", "LMG2"
+// (the text board's name without the nation, which the colour shows).
+func shortName(id string) string {
+	n := unitName(id)
+	if i := strings.IndexByte(n, ' '); i >= 0 {
+		return n[i+1:]
+	}
+	return n
+}
+
+func (k chip) width() float64 { return textW(k.label, small, true) + 4 }
+
+// drawChip draws k with its left edge at x, centred on y.
+func drawChip(c *canvas.Canvas, x, y float64, k chip) {
+	w, top := k.width(), y-chipH/2
+	fillRect(c, x, top, w, chipH, k.fill)
+	outlineRect(c, x, top, w, chipH, 2, k.edge)
+	ink := k.ink
+	if ink == (color.RGBA{}) {
+		ink = cBlack
+	}
+	c.Text(k.label, x+w/2, y, small, true, ink, canvas.Center)
+	if k.acted {
+		fillRect(c, x, top, w, chipH, cActed)
+	}
+}
+
+// drawTokens lays a hex's counters out in two rows under its number: the
+// wide middle row, then one more under it (not in an entry hex, where the
+// letter is). What does not fit is counted on a "+N" chip.
+func drawTokens(c *canvas.Canvas, p canvas.Pt, ks []chip, entry bool) {
+	rows := []struct{ y, w float64 }{{p.Y - 0.5, 2*hexR - 12}, {p.Y + 21.5, hexR}}
+	if entry {
+		rows = rows[:1]
+	}
+	i := 0
+	for r, row := range rows {
+		var line []chip
+		used := 0.0
+		for i < len(ks) {
+			w := ks[i].width() + chipGap
+			lastRow := r == len(rows)-1
+			rest := len(ks) - i - 1
+			need := w
+			if lastRow && rest > 0 {
+				need += moreChip(rest).width() + chipGap
+			}
+			if used+need > row.w {
+				break
+			}
+			line = append(line, ks[i])
+			used += w
+			i++
+		}
+		if r == len(rows)-1 && i < len(ks) {
+			m := moreChip(len(ks) - i)
+			if used+m.width() > row.w && len(line) > 0 {
+				// make room: the last chip joins the count
+				used -= line[len(line)-1].width() + chipGap
+				line = line[:len(line)-1]
+				i--
+				m = moreChip(len(ks) - i)
+			}
+			line = append(line, m)
+			used += m.width() + chipGap
+			i = len(ks)
+		}
+		x := p.X - (used-chipGap)/2
+		for _, k := range line {
+			drawChip(c, x, row.y, k)
+			x += k.width() + chipGap
+		}
+	}
+}
+
+func moreChip(n int) chip {
+	return chip{label: fmt.Sprintf("+%d", n), fill: cWhite, edge: cGrid}
+}
+
+// lastAction is the newest public action on the board.
+func lastAction(v tov.View) (tov.Entry, bool) {
+	for i := len(v.Log) - 1; i >= 0; i-- {
+		if e := v.Log[i]; !e.Private && isAction(e.Kind) {
+			return e, true
+		}
+	}
+	return tov.Entry{}, false
+}
+
+func isAction(kind string) bool {
+	switch kind {
+	case "move", "exit", "attack", "clear", "reveal", "place":
+		return true
+	}
+	return false
+}
+
+// turnActions are the public actions of the side that acted last, in its
+// turn so far (or the turn it has just ended), oldest first.
+func turnActions(v tov.View) []tov.Entry {
+	last, ok := lastAction(v)
+	if !ok {
+		return nil
+	}
+	var out []tov.Entry
+	for i := len(v.Log) - 1; i >= 0; i-- {
+		e := v.Log[i]
+		if e.N > last.N {
 			continue
 		}
-		u := t.unit
-		fill, ok := nationCol[u.Nation]
-		if !ok {
-			fill = cWhite
+		if e.Kind == "end_turn" || e.Kind == "turn" || e.Kind == "leg" || e.Side != last.Side || e.Leg != last.Leg || e.GT != last.GT {
+			break
 		}
-		c.Rect(x, y, counter, counter, fill)
-		edge := cBlue
-		if t.raider {
-			edge = cRed
-		}
-		c.RectOutline(x+1, y+1, counter-2, counter-2, 2, edge)
-		st := tov.Stats[u.Type]
-		label := typeLabel(u.Type) + numOf(u.ID)
-		size := 12.0
-		if len(label) > 3 {
-			size = 10
-		}
-		c.Text(label, q.X, y+3, size, true, cBlack, canvas.TopCenter)
-		c.Text(fmt.Sprintf("%d-%d-%d", st.Attack, st.Range, st.MP), q.X, y+15, 8, false, cBlack, canvas.TopCenter)
-		if u.Acted {
-			c.Rect(x, y, counter, counter, cActed)
+		if !e.Private && isAction(e.Kind) {
+			out = append(out, e)
 		}
 	}
-	if extra > 0 {
-		q := canvas.Pt{X: p.X + slots[len(slots)-1].X, Y: p.Y + slots[len(slots)-1].Y}
-		c.Circle(q, 10, cWhite)
-		c.Text(fmt.Sprintf("+%d", extra), q.X, q.Y, 10, true, cBlack, canvas.Center)
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// drawLast marks the side's actions this turn on the map, the newest
+// boldest: a move's arrow, an exit off the red edge, a shot's line and
+// ring on the target hex, a ring on a cleared or revealed hex.
+func drawLast(c *canvas.Canvas, v tov.View) {
+	acts := turnActions(v)
+	under := map[int]bool{} // hexes whose number a mark may cover
+	for _, e := range acts {
+		for _, h := range []int{e.From, e.To} {
+			if tov.Hex(h).ID != 0 {
+				under[h] = true
+			}
+		}
+		if e.Kind == "attack" || e.Kind == "move" {
+			a, b := centre(e.From), centre(e.To)
+			for t := 0.0; t <= 1; t += 0.05 {
+				under[nearest(canvas.Pt{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t})] = true
+			}
+		}
+	}
+	defer func() {
+		for h := range under {
+			hexNumber(c, h, v.Scenario)
+		}
+	}()
+	for i, e := range acts {
+		width := 3.0
+		if i == len(acts)-1 {
+			width = 6
+		}
+		switch e.Kind {
+		case "move":
+			arrow(c, centre(e.From), short(centre(e.From), centre(e.To), 18), width)
+		case "exit":
+			p := centre(e.From)
+			arrow(c, p, canvas.Pt{X: mapX0 - 2, Y: p.Y}, width)
+		case "attack":
+			ring(c, e.To, width)
+			dashed(c, centre(e.From), centre(e.To), width*0.6)
+		case "clear", "reveal", "place":
+			ring(c, e.To, width)
+		}
 	}
 }
 
-func typeLabel(t string) string {
-	switch t {
-	case "lmg":
-		return "L"
-	case "mg":
-		return "MG"
+// arrow draws a line from a to b with a head at b.
+func arrow(c *canvas.Canvas, a, b canvas.Pt, width float64) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
 	}
-	return string(t[0] - 'a' + 'A')
+	ux, uy := dx/l, dy/l
+	head := 4 + 2.5*width
+	end := canvas.Pt{X: b.X - ux*head*0.8, Y: b.Y - uy*head*0.8}
+	pieces(c, a, end, width, cLast)
+	c.Polygon([]canvas.Pt{b, {X: b.X - ux*head - uy*head*0.6, Y: b.Y - uy*head + ux*head*0.6},
+		{X: b.X - ux*head + uy*head*0.6, Y: b.Y - uy*head - ux*head*0.6}}, cLast)
 }
 
-func numOf(id string) string {
-	for i := len(id) - 1; i >= 0; i-- {
-		if id[i] == '-' {
-			return id[i+1:]
+// dashed draws a dashed line from a to b (a line of fire).
+func dashed(c *canvas.Canvas, a, b canvas.Pt, width float64) {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	for s := 0.0; s < l; s += 14 {
+		e := math.Min(s+8, l)
+		c.Line(canvas.Pt{X: a.X + (b.X-a.X)*s/l, Y: a.Y + (b.Y-a.Y)*s/l},
+			canvas.Pt{X: a.X + (b.X-a.X)*e/l, Y: a.Y + (b.Y-a.Y)*e/l}, width, cLast)
+	}
+}
+
+// ring outlines hex h: one polygon, the outer hexagon and the inner one
+// the other way round, which leaves the inside unpainted.
+func ring(c *canvas.Canvas, h int, width float64) {
+	if tov.Hex(h).ID == 0 {
+		return
+	}
+	p := centre(h)
+	out, in := hexPoly(p, hexR), hexPoly(p, hexR-width)
+	pts := append(append([]canvas.Pt{}, out...), out[0], in[0])
+	for i := len(in) - 1; i >= 0; i-- {
+		pts = append(pts, in[i])
+	}
+	c.Polygon(pts, cLast)
+}
+
+// pieces strokes a long line as short overlapping pieces: the rasteriser
+// works over each piece's bounding box, and a long slanting line's box is
+// most of the map.
+func pieces(c *canvas.Canvas, a, b canvas.Pt, width float64, col color.Color) {
+	const step = 24.0
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	for s := 0.0; s < l; s += step {
+		e := math.Min(s+step+1, l)
+		c.Line(canvas.Pt{X: a.X + (b.X-a.X)*s/l, Y: a.Y + (b.Y-a.Y)*s/l},
+			canvas.Pt{X: a.X + (b.X-a.X)*e/l, Y: a.Y + (b.Y-a.Y)*e/l}, width, col)
+	}
+}
+
+// caption is the newest action in a line: who did what, where.
+func caption(ctx render.Ctx, v tov.View, e tov.Entry) string {
+	seat := v.DefenderSeat
+	if e.Side == "raider" {
+		seat = v.RaiderSeat
+	}
+	name := clipW(ctx.Name(games.Seat(seat)), panelW/2, small, false) // a long name leaves room for the action
+	u := shortName(e.Unit)
+	switch e.Kind {
+	case "move":
+		return ctx.T("trenches.img.cap.move", "Name", name, "Unit", u, "From", tov.HexName(e.From), "To", tov.HexName(e.To))
+	case "exit":
+		return ctx.T("trenches.img.cap.exit", "Name", name, "Unit", u, "From", tov.HexName(e.From))
+	case "attack":
+		key := "trenches.img.cap.miss"
+		if e.Hit {
+			key = "trenches.img.cap.hit"
 		}
+		return ctx.T("trenches.img.cap.attack", "Name", name, "Unit", u, "Target", shortName(e.Target), "To", tov.HexName(e.To)) + " · " + ctx.T(key)
+	case "clear":
+		return ctx.T("trenches.img.cap.clear", "Name", name, "Unit", u, "Hex", tov.HexName(e.To))
+	case "reveal":
+		return ctx.T("trenches.img.cap.reveal", "Name", name, "Unit", u, "Hex", tov.HexName(e.To))
+	case "place":
+		return ctx.T("trenches.img.cap.place", "Name", name, "Unit", u, "Hex", tov.HexName(e.To))
 	}
 	return ""
 }
 
-// drawTrack draws the turn record track (T..0, marker on M) and the VP box.
-func drawTrack(c *canvas.Canvas, v tov.View, w words, dy float64) {
-	y := float64(imgH) - trackH + trackTop + dy
-	x0 := trackX0(v.T)
+// panelUsed, when set (tests), sees how much of the panel's free band
+// the changing part took, and how much there was.
+var panelUsed func(used, avail float64)
+
+// drawPanel draws the changing part of the panel and returns its height:
+// the result or the last action, the two sides, the score and the turn
+// track.
+func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
+	y := 0.0
+	if w.result != "" {
+		bh := paraHeight(w.result, panelW-16, small+4, true) + paraHeight(w.reason, panelW-16, small, false) + 14
+		fillRect(c, 0, y, panelW, bh, cWinBG)
+		yy := para(c, w.result, 8, y+6, panelW-16, small+4, true, cGold)
+		para(c, w.reason, 8, yy+2, panelW-16, small, false, cWhite)
+		y += bh + 8
+	}
+	if w.caption != "" && w.result == "" {
+		ch := paraHeight(w.caption, panelW-16, small, false) + 8
+		fillRect(c, 0, y, panelW, ch, cLastBG)
+		fillRect(c, 0, y, 5, ch, cLast)
+		para(c, w.caption, 11, y+4, panelW-16, small, false, cBlack)
+		y += ch + 8
+	}
+	for _, s := range []struct {
+		label, name string
+		col         color.RGBA
+		acts        bool
+	}{{w.raider, w.raiderNme, cRed, v.Phase == tov.PhaseRaider || v.Phase == tov.PhaseSetupRaider},
+		{w.defender, w.defName, cBlue, v.Phase == tov.PhaseDefender || v.Phase == tov.PhaseSetupDefender}} {
+		// "Ann  Raider" on a line, a long name shortened to fit; the side
+		// on a line of its own only when even a short name leaves no room.
+		y0, lw := y, textW(s.label, small, false)
+		if s.acts { // the side to act, on a pale band
+			fillRect(c, 0, y, panelW, lineH, cActive)
+		}
+		if 14+math.Min(minName, textW(s.name, small, true))+8+lw <= panelW {
+			name := clipW(s.name, panelW-14-8-lw, small, true)
+			c.Text(name, 14, y, small, true, cBlack, canvas.TopLeft)
+			c.Text(s.label, 14+textW(name, small, true)+8, y, small, false, cBlack, canvas.TopLeft)
+			y += lineH
+		} else {
+			c.Text(clipW(s.name, panelW-14, small, true), 14, y, small, true, cBlack, canvas.TopLeft)
+			y = para(c, s.label, 14, y+lineH, panelW-14, small, false, cBlack)
+		}
+		fillRect(c, 0, y0+1, 8, y-y0-3, s.col)
+		y += 3
+	}
+	y = para(c, w.vp, 0, y, panelW, small, true, cBlack) + 2
+	if w.captured != "" {
+		y = para(c, w.captured, 0, y, panelW, small, false, cBlack) + 2
+	}
+	if w.game != "" {
+		y = para(c, w.game, 0, y, panelW, small, false, cBlack) + 2
+	}
+	if w.result != "" {
+		return y // the game is over: no more turns
+	}
+	y += 4
+	// Turn track: T..0, the marker on M; red boxes where exits are open.
+	y = para(c, w.turn, 0, y, panelW, small, false, cBlack)
+	gap := 3.0
+	box := math.Min(30, (panelW-gap*float64(v.T))/float64(v.T+1))
 	for m := v.T; m >= 0; m-- {
-		x := x0 + float64(v.T-m)*(box+4)
+		x := float64(v.T-m) * (box + gap)
 		col := cWhite
 		if m == v.M {
 			col = cMarker
 		}
+		fillRect(c, x, y, box, box, col)
 		if m <= 3 {
-			c.Rect(x, y, box, box, col)
-			c.RectOutline(x, y, box, box, 2, cRed)
+			outlineRect(c, x, y, box, box, 2, cRed)
 		} else {
-			c.Rect(x, y, box, box, col)
-			c.RectOutline(x, y, box, box, 1, cBlack)
+			outlineRect(c, x, y, box, box, 1, cBlack)
 		}
-		c.Text(fmt.Sprint(m), x+box/2, y+box/2, 14, true, cBlack, canvas.Center)
+		c.Text(fmt.Sprint(m), x+box/2, y+box/2, small, true, cBlack, canvas.Center)
 	}
-	// Label left of the boxes; "exits open" under the red ones (marker 3..0).
-	size := fitSize(w.turn, turnLabelW, 12, true)
-	c.Text(w.turn, x0-8-textW(w.turn, size, true), y+box/2, size, true, cBlack, canvas.Left)
+	y += box + 2
 	if v.T >= 3 {
-		ex := x0 + float64(v.T-3)*(box+4)
-		ew := 4*box + 3*4
-		size := fitSize(w.exits, ew, 10, false)
-		c.Text(clipW(w.exits, ew, size, false), ex+ew/2, y+box+3, size, false, cRed, canvas.TopCenter)
+		lines := wrap(w.exits, panelW, small, false)
+		for _, l := range lines {
+			c.Text(l, panelW-textW(l, small, false), y, small, false, cRed, canvas.TopLeft)
+			y += small * lead
+		}
 	}
-	// VP box (public part only).
-	c.Rect(margin, y, vpW, box, cWhite)
-	c.RectOutline(margin, y, vpW, box, 2, cRed)
-	s := w.vp
-	if !(v.Phase == tov.PhaseOver && len(v.Legs) > 0) && v.Captured > 0 {
-		s += fmt.Sprintf(" +%d?", v.Captured)
+	return y
+}
+
+// short is b moved d towards a: where an arrow to a hex stops, so that its
+// head shows beside the counters there.
+func short(a, b canvas.Pt, d float64) canvas.Pt {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	if l <= d {
+		return b
 	}
-	size = fitSize(s, vpW-8, 14, true)
-	c.Text(s, margin+vpW/2, y+box/2, size, true, cBlack, canvas.Center)
-	if w.game != "" {
-		size := fitSize(w.game, legendX-gameX-8, 14, true)
-		c.Text(w.game, gameX, y+box/2, size, true, cBlack, canvas.Left)
+	return canvas.Pt{X: b.X + (a.X-b.X)*d/l, Y: b.Y + (a.Y-b.Y)*d/l}
+}
+
+// nearest is the hex whose centre is nearest p, among those around the
+// row and column p falls in.
+func nearest(p canvas.Pt) int {
+	r0 := int(math.Round((p.X-mapX0-hexR)/(1.5*hexR))) + 1
+	c0 := int(math.Round((p.Y-mapY0-hexH/2)/hexH)) + 1
+	best, d := 0, math.Inf(1)
+	for r := r0 - 1; r <= r0+1; r++ {
+		for c := c0 - 1; c <= c0+1; c++ {
+			h := r*100 + c
+			if tov.Hex(h).ID == 0 {
+				continue
+			}
+			q := centre(h)
+			if dd := (q.X-p.X)*(q.X-p.X) + (q.Y-p.Y)*(q.Y-p.Y); dd < d {
+				best, d = h, dd
+			}
+		}
 	}
+	return best
+}
+
+// groundOf is the colour of hex h in scenario scn (0: the bare map).
+func groundOf(h, scn int) color.RGBA {
+	if scn >= 1 && scn <= 6 {
+		for _, w := range tov.Scenarios[scn].CutWire {
+			if w == h {
+				return cCut
+			}
+		}
+	}
+	switch tov.Hex(h).Terrain {
+	case tov.Trench:
+		return cTrench
+	case tov.Wire:
+		return cWire
+	}
+	return cOpen
 }

@@ -1,0 +1,115 @@
+package flanders
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	fl "github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// drawn is every string the picture of v shows in ctx's language.
+func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
+	t.Helper()
+	var texts []canvas.TextRun
+	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
+	_, err := Renderer{}.Image(ctx, v)
+	stop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, r := range texts {
+		all = append(all, r.S)
+	}
+	return strings.Join(all, " ")
+}
+
+// The picture says the newest event in a caption (a card taken names its
+// space and card), and the final picture who won and why.
+func TestImageCaptionAndResult(t *testing.T) {
+	g := fl.Game{}
+	all := states(t, 3)
+	for _, lang := range i18n.Languages {
+		ctx := render.Ctx{L: i18n.For(lang), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator}
+		took, over := 0, 0
+		for i, s := range all {
+			v := g.View(s, games.Spectator).(fl.View)
+			if !v.Over && i%5 != 0 {
+				continue
+			}
+			got := drawn(t, ctx, v)
+			if v.Over {
+				over++
+				for _, w := range v.Winners {
+					if !strings.Contains(got, ctx.Name(games.Seat(w))) {
+						t.Fatalf("%s: winner %s not on the final picture: %s", lang, ctx.Name(games.Seat(w)), got)
+					}
+				}
+				if why := ctx.T("flanders.reason." + v.Reason); !strings.Contains(got, why) {
+					t.Fatalf("%s: reason %q not on the final picture", lang, why)
+				}
+				continue
+			}
+			if n := len(v.Recent); n > 0 && v.Recent[n-1].Kind == "took" && v.Recent[n-1].Cards[0] != "advance_9" {
+				took++
+				last := v.Recent[n-1]
+				c := lastCaption(ctx, v)
+				if !strings.Contains(c, ctx.Name(games.Seat(last.Seat))) || !strings.Contains(c, cardName(ctx, last.Cards[0])) {
+					t.Fatalf("%s: caption %q does not say who took %s", lang, c, last.Cards[0])
+				}
+				if !strings.Contains(got, c) {
+					t.Fatalf("%s: caption %q not on the picture", lang, c)
+				}
+				if !strings.Contains(got, ctx.T("flanders.img.taken")) {
+					t.Fatalf("%s: the space taken is not marked", lang)
+				}
+			}
+		}
+		if took == 0 || over == 0 {
+			t.Fatalf("%s: %d captions of a card taken, %d final pictures", lang, took, over)
+		}
+	}
+}
+
+// lastTurn finds the advance of the turn just played, or of the one
+// before when a new turn has only begun.
+func TestLastTurnAdvance(t *testing.T) {
+	v := fl.View{Recent: []fl.Note{
+		{Turn: 4, Seat: 1, Kind: "turn_started"},
+		{Turn: 4, Seat: 1, Kind: "step", Nums: []int{6, 0}},
+		{Turn: 4, Seat: 1, Kind: "step", Nums: []int{7, 0}},
+		{Turn: 5, Seat: 2, Kind: "turn_started"},
+	}}
+	if m := lastTurn(v); m.seat != 1 || m.from != 5 || m.to != 7 {
+		t.Fatalf("got seat %d rows %d→%d, want seat 1 rows 5→7", m.seat, m.from, m.to)
+	}
+	v.Recent = append(v.Recent, fl.Note{Turn: 5, Seat: 2, Kind: "retreat", Nums: []int{3, 2}})
+	if m := lastTurn(v); m.seat != 2 || m.from != 3 || m.to != 2 {
+		t.Fatalf("got seat %d rows %d→%d, want seat 2 rows 3→2", m.seat, m.from, m.to)
+	}
+}
+
+// The companies and the dice never run into the legend under them, in
+// any language, with long names and many kept cards.
+func TestCompaniesFit(t *testing.T) {
+	over := 0.0
+	companiesEnd = func(end, top float64) { over = max(over, end-top) }
+	defer func() { companiesEnd = nil }()
+	g := fl.Game{}
+	for _, lang := range i18n.Languages {
+		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
+		for _, s := range states(t, 4) {
+			over = -1e9
+			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {
+				t.Fatal(err)
+			}
+			if over > 0 {
+				t.Fatalf("%s: the companies run %.0f px into the legend", lang, over)
+			}
+		}
+	}
+}

@@ -1,0 +1,16 @@
+package flanders
+
+import (
+	"testing"
+
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// TestLegibleOnPhone: every board reads at phone width in every language.
+func TestLegibleOnPhone(t *testing.T) {
+	boards.Legible(t, func(lang string, v any) ([]byte, error) {
+		c := imageCtx
+		c.L = i18n.For(lang)
+		return Renderer{}.Image(c, v)
+	})
+}

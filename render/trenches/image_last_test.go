@@ -1,0 +1,117 @@
+package trenches
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
+)
+
+// drawn is every string the picture of v shows in ctx's language.
+func drawn(t *testing.T, ctx render.Ctx, v tov.View) string {
+	t.Helper()
+	var texts []canvas.TextRun
+	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
+	_, err := R.Image(ctx, v)
+	stop()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, r := range texts {
+		all = append(all, r.S)
+	}
+	return strings.Join(all, " ")
+}
+
+// hasWords: every word of s is drawn (captions and banners wrap).
+func hasWords(t *testing.T, got, s, what string) {
+	t.Helper()
+	if s == "" {
+		t.Fatalf("no %s", what)
+	}
+	for _, w := range strings.Fields(s) {
+		if !strings.Contains(got, w) {
+			t.Fatalf("%s %q: %q is not on the picture", what, s, w)
+		}
+	}
+}
+
+// The picture says the newest public action in a caption, and the final
+// picture who won and why, in every language.
+func TestImageCaptionAndResult(t *testing.T) {
+	views := imageViews(t)
+	for _, lang := range []string{"en", "pl", "ru"} {
+		ctx := langCtx(lang)
+		captions, results := 0, 0
+		for _, v := range views {
+			got := drawn(t, ctx, v)
+			if v.Phase == tov.PhaseOver {
+				results++
+				w, why := result(ctx, v)
+				hasWords(t, got, w, "result")
+				hasWords(t, got, why, "reason")
+				continue
+			}
+			if e, ok := lastAction(v); ok {
+				captions++
+				s := caption(ctx, v, e)
+				hasWords(t, got, s, "caption")
+				if !strings.Contains(s, shortName(e.Unit)) || !strings.Contains(s, ctx.Name(games.Seat(v.RaiderSeat))) && !strings.Contains(s, ctx.Name(games.Seat(v.DefenderSeat))) {
+					t.Fatalf("caption %q names neither the unit %s nor its player", s, e.Unit)
+				}
+			}
+		}
+		if captions == 0 || results == 0 {
+			t.Fatalf("%s: %d captions, %d results seen", lang, captions, results)
+		}
+	}
+}
+
+// The Defender's secret set-up never reaches the picture's caption or marks.
+func TestImageLastActionIsPublic(t *testing.T) {
+	v := tov.View{Scenario: 1, Phase: tov.PhaseSetupDefender, T: 7, M: 7, Log: []tov.Entry{
+		{N: 1, Side: "defender", Kind: "place", Unit: "ge-g-1", To: 602, Private: true},
+	}}
+	if e, ok := lastAction(v); ok {
+		t.Fatalf("private entry %+v chosen as the last action", e)
+	}
+	if acts := turnActions(v); len(acts) != 0 {
+		t.Fatalf("private entries marked: %+v", acts)
+	}
+	v.Log = append(v.Log, tov.Entry{N: 2, Side: "raider", Kind: "move", Unit: "ca-r-2", From: 105, To: 205})
+	if e, ok := lastAction(v); !ok || e.N != 2 {
+		t.Fatalf("last action %+v, %v; want the raider's move", e, ok)
+	}
+	if got := drawn(t, imageCtx, v); strings.Contains(got, "G1") {
+		t.Fatalf("the hidden G1 is on the picture: %s", got)
+	}
+}
+
+// The panel's changing part (caption or result, sides, score, turn track)
+// never runs into the legend, in any language, for long captions too.
+func TestPanelFits(t *testing.T) {
+	worst := 0.0
+	panelUsed = func(used, avail float64) { worst = max(worst, used-avail) }
+	defer func() { panelUsed = nil }()
+	views := imageViews(t)
+	for _, x := range benchCandidates(t) {
+		views = append(views, x.(tov.View))
+	}
+	for _, lang := range []string{"en", "pl", "ru"} {
+		ctx := langCtx(lang)
+		ctx.Names = []string{"Wolfeschlegelsteinhausenbergerdorff", "Дмитрий Константинович"}
+		for _, v := range views {
+			worst = -1e9
+			if _, err := R.Image(ctx, v); err != nil {
+				t.Fatal(err)
+			}
+			if worst > 0 {
+				t.Errorf("%s: the panel runs %.0f px into the legend (scenario %d, phase %s)", lang, worst, v.Scenario, v.Phase)
+			}
+		}
+	}
+}
