@@ -13,6 +13,13 @@ import (
 
 func nowUTC() time.Time { return time.Now().UTC() }
 
+// deliveryWaits times deliveryWait bound how long a click waits for the
+// delivery of the message it is on (another replica's).
+const (
+	deliveryWaits = 20
+	deliveryWait  = 100 * time.Millisecond
+)
+
 // component handles a button or select click.
 func (s *Service) component(req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
@@ -21,8 +28,19 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.bad_button")
 	}
 	unlock := s.lock(id.Table)
-	defer unlock()
+	defer func() { unlock() }()
 	l, err := s.load(id.Table)
+	// A click on a message another replica is still delivering (a
+	// lobby or board posted, its id not yet recorded) waits for that
+	// delivery, outside the lock: within one process the lock already
+	// orders them, across replicas only the record does.
+	for wait := 0; err == nil && wait < deliveryWaits && !req.OnPrivateMessage && req.MessageID != "" &&
+		req.MessageID != l.t.BoardMessageID && len(l.t.Outbox) > 0; wait++ {
+		unlock()
+		time.Sleep(deliveryWait)
+		unlock = s.lock(id.Table)
+		l, err = s.load(id.Table)
+	}
 	if isNotFound(err) {
 		return private(req, "core.err.bad_button")
 	}

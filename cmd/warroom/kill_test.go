@@ -27,7 +27,11 @@ func TestE2EChildRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := cmdRun(ctx, strings.Split(args, "\x1f"), os.Stderr); err != nil {
+	start := cmdRun
+	if os.Getenv("WARROOM_E2E_CHILD_MODE") == "serve" {
+		start = cmdServe
+	}
+	if err := start(ctx, strings.Split(args, "\x1f"), os.Stderr); err != nil {
 		t.Fatal(err)
 	}
 }

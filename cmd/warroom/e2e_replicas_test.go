@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/data/storetest"
+)
+
+// roundRobin is the load balancer in front of the replicas: each request
+// goes to the next replica, and to the other one when a replica does not
+// answer (it was killed).
+type roundRobin struct {
+	addrs  []string
+	next   atomic.Int64
+	served []atomic.Int64
+	client *http.Client
+}
+
+func (rr *roundRobin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	first := int(rr.next.Add(1))
+	for try := range rr.addrs {
+		i := (first + try) % len(rr.addrs)
+		req, _ := http.NewRequestWithContext(r.Context(), r.Method, "http://"+rr.addrs[i]+r.URL.Path, bytes.NewReader(body))
+		req.Header = r.Header.Clone()
+		resp, err := rr.client.Do(req)
+		if err != nil {
+			continue // this replica is down: the next one
+		}
+		rr.served[i].Add(1)
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+		resp.Body.Close()
+		return
+	}
+	http.Error(w, "no replica", http.StatusBadGateway)
+}
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// startServeChild runs `warroom serve` on addr in a child process.
+func (w *world) startServeChild(addr string, extra ...string) *exec.Cmd {
+	w.t.Helper()
+	args := append([]string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(), "--log-format", "json",
+		"--http", addr, "--public-key", w.srv.PublicKey()}, extra...)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestE2EChildRun$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "WARROOM_E2E_CHILD="+strings.Join(args, "\x1f"), "WARROOM_E2E_CHILD_MODE=serve")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	w.t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	running := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		once := false
+		for sc.Scan() {
+			w.log.Write(append(sc.Bytes(), '\n'))
+			if !once && strings.Contains(sc.Text(), "warroom is running") {
+				once = true
+				close(running)
+			}
+		}
+	}()
+	select {
+	case <-running:
+	case <-time.After(30 * time.Second):
+		w.t.Fatalf("replica on %s did not start:\n%s", addr, w.log.String())
+	}
+	return cmd
+}
+
+// TestE2ETwoReplicas: two `warroom serve` processes on one PostgreSQL
+// behind a round-robin balancer, Discord delivering signed HTTP
+// interactions. Clicks alternate between the replicas; 100 clicks at
+// once on one button apply exactly one move; turn deadlines run out
+// while both replicas run their timers, and each is played once; one
+// replica is SIGKILLed mid-game and the other carries the game to its
+// end. The table's log has one entry per version: nothing applied twice.
+func TestE2ETwoReplicas(t *testing.T) {
+	if os.Getenv("WARROOM_E2E_CHILD") != "" {
+		t.Skip("child")
+	}
+	cluster := storetest.NewCluster(t)
+	url, err := cluster.NewDatabase()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorld(t)
+	w.db = url
+	w.log = &logBuffer{running: make(chan struct{})}
+	addrs := []string{freeAddr(t), freeAddr(t)}
+	var kids []*exec.Cmd
+	for _, a := range addrs {
+		kids = append(kids, w.startServeChild(a, "--no-images", "--timer-interval", "100ms", "--dev-timeout-unit", "1s"))
+	}
+	rr := &roundRobin{addrs: addrs, served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
+	lb := httptest.NewServer(rr)
+	defer lb.Close()
+	if err := w.srv.SetInteractionsEndpoint(w.ctx(), lb.URL+"/interactions"); err != nil {
+		t.Fatalf("endpoint: %v\n%s", err, w.log.String())
+	}
+	w.lobby("flanders", map[string]any{"turn_timeout": 4}, true, 0)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 4 {
+		b := w.board(w.ch)
+		u, ok := w.toAct(b)
+		if !ok {
+			t.Fatalf("nobody to act: %q", b.Content)
+		}
+		w.move(rng, u, b)
+	}
+	st, err := data.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	table, err := st.ByChannel(w.ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// 100 clicks at once on one button of the current board.
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	var button string
+	for _, btn := range b.Buttons() {
+		if !btn.Disabled && isAction(btn.CustomID) {
+			button = btn.CustomID
+			break
+		}
+	}
+	if button == "" {
+		t.Fatalf("no action button on %q", b.Content)
+	}
+	before, _ := st.Get(table.ID)
+	var wg sync.WaitGroup
+	var answered atomic.Int64
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := w.srv.Click(u, b, button).Wait(w.ctx()); err == nil {
+				answered.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	after, _ := st.Get(table.ID)
+	if answered.Load() != 100 || after.Version != before.Version+1 {
+		t.Fatalf("100 clicks: %d answered, version %d -> %d (want exactly one move)", answered.Load(), before.Version, after.Version)
+	}
+
+	// Deadlines pass with both replicas' timers running.
+	w.srv.WaitIdle(w.ctx(), 200*time.Millisecond)
+	deadline := time.Now().Add(30 * time.Second)
+	for timeouts(t, st, table.ID) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no two timeouts played\n%s", w.log.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
+	// One replica dies mid-game; the other plays on to the end.
+	kids[0].Process.Kill()
+	kids[0].Wait()
+	if end := w.playToEnd(7, w.ch, 4000); !isResult(end) {
+		t.Fatalf("end: %s", end.Text())
+	}
+	if rr.served[0].Load() == 0 || rr.served[1].Load() == 0 {
+		t.Fatalf("requests served per replica: %d, %d", rr.served[0].Load(), rr.served[1].Load())
+	}
+	log, err := st.Log(table.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(log); i++ {
+		if log[i].Version <= log[i-1].Version {
+			t.Fatalf("log entries %d and %d share or reverse versions %d, %d: a move applied twice", i-1, i, log[i-1].Version, log[i].Version)
+		}
+	}
+	t.Logf("replicas served %d and %d requests; %d log entries", rr.served[0].Load(), rr.served[1].Load(), len(log))
+	w.noProblems()
+}
+
+// timeouts counts the turns the timer played for a late player.
+func timeouts(t *testing.T, st data.Store, id string) int {
+	log, err := st.Log(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range log {
+		if e.UserID == "" && e.Seat >= 0 && !strings.HasPrefix(e.Action, "lobby") {
+			n++
+		}
+	}
+	return n
+}
