@@ -225,3 +225,55 @@ func timeouts(t *testing.T, st data.Store, id string) int {
 	}
 	return n
 }
+
+// TestE2ETwoReplicasEveryGame: every other game played to its end through
+// the two replicas (each click to the next one), each in its own channel;
+// the co-op game opens its team thread from whichever replica delivers.
+func TestE2ETwoReplicasEveryGame(t *testing.T) {
+	if os.Getenv("WARROOM_E2E_CHILD") != "" {
+		t.Skip("child")
+	}
+	cluster := storetest.NewCluster(t)
+	url, err := cluster.NewDatabase()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorld(t)
+	w.db = url
+	w.log = &logBuffer{running: make(chan struct{})}
+	addrs := []string{freeAddr(t), freeAddr(t)}
+	for _, a := range addrs {
+		w.startServeChild(a, "--no-images")
+	}
+	rr := &roundRobin{addrs: addrs, served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
+	lb := httptest.NewServer(rr)
+	defer lb.Close()
+	if err := w.srv.SetInteractionsEndpoint(w.ctx(), lb.URL+"/interactions"); err != nil {
+		t.Fatalf("endpoint: %v\n%s", err, w.log.String())
+	}
+	for _, c := range []struct {
+		game string
+		opts map[string]any
+		bots int
+	}{
+		{"trenches", map[string]any{"scenario": 2}, 0},
+		{"frontline", nil, 0},
+		{"fow", map[string]any{"mission": "dust_up"}, 0},
+		{"blindaz", nil, 1},
+	} {
+		w.ch = w.srv.NewChannel(w.guild)
+		w.lobby(c.game, c.opts, true, c.bots)
+		ch := w.ch
+		if c.game == "blindaz" {
+			ch = w.teamThread()
+		}
+		if end := w.playToEnd(7, ch, 4000); !isResult(end) {
+			t.Fatalf("%s end: %s", c.game, end.Text())
+		}
+	}
+	if rr.served[0].Load() == 0 || rr.served[1].Load() == 0 {
+		t.Fatalf("requests served per replica: %d, %d", rr.served[0].Load(), rr.served[1].Load())
+	}
+	t.Logf("replicas served %d and %d requests", rr.served[0].Load(), rr.served[1].Load())
+	w.noProblems()
+}
