@@ -264,20 +264,6 @@ func drawEntryArrow(c *canvas.Canvas, cx, cy, k float64) {
 
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
 
-// fill paints an axis-aligned rectangle straight into the pixels: the
-// board's many square shapes need no antialiasing.
-func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
-	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
-}
-
-func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
-	fill(c, x, y, w, width, col)
-	fill(c, x, y+h-width, w, width, col)
-	fill(c, x, y, width, h, col)
-	fill(c, x+w-width, y, width, h, col)
-}
-
 // trenches caches a trench tile on open ground per size and orientation
 // ([2]int -> *image.RGBA); a board cell's edge is part of it.
 var trenches sync.Map
@@ -364,23 +350,23 @@ func (p pen) drawEnemy(px, py float64, cv bz.CellView) {
 	x, y, s := px+6, py+6, 54.0
 	switch cv.Kind {
 	case bz.Infantry:
-		fill(c, x, y, s, s, colInfantry)
+		c.Fill(x, y, s, s, colInfantry)
 		for i := 0; i < cv.Defence; i++ {
 			hx := x + 12 + float64(i)*14
 			c.Circle(canvas.Pt{X: hx, Y: y + 22}, 6, colTank)
-			fill(c, hx-4, y+28, 8, 14, colTank)
+			c.Fill(hx-4, y+28, 8, 14, colTank)
 		}
 	case bz.Tank:
-		fill(c, x, y, s, s, colTank)
-		fill(c, x+6, y+26, 38, 19, colGun)
+		c.Fill(x, y, s, s, colTank)
+		c.Fill(x+6, y+26, 38, 19, colGun)
 		c.Circle(canvas.Pt{X: x + 25, Y: y + 26}, 9, colGun)
 		c.Line(canvas.Pt{X: x + 25, Y: y + 26}, canvas.Pt{X: x + s - 4, Y: y + 26}, 5, colGun)
 	case bz.Artillery:
-		fill(c, x, y, s, s, colGun)
+		c.Fill(x, y, s, s, colGun)
 		c.Circle(canvas.Pt{X: x + 20, Y: y + 40}, 10, colTank)
 		c.Line(canvas.Pt{X: x + 20, Y: y + 40}, canvas.Pt{X: x + s - 6, Y: y + 17}, 5, colTank)
 	}
-	outline(c, x, y, s, s, 2, black)
+	c.Box(x, y, s, s, 2, black)
 	p.drawShield(x+s-2, y+s-8, cv.Defence, cv.Kind == bz.Artillery)
 }
 
@@ -443,7 +429,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 			}
 		}
 		if cv.Flag {
-			fill(c, px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
+			c.Fill(px+1, py+1, cellPx-2, cellPx-2, colEnemyZ) // the flag tile covers the arrow
 			drawFlag(c, px, py, cellPx)
 		}
 		if cv.Enemy != "" {
@@ -502,7 +488,7 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 	c := p.c
 	for i, t := range v.Market {
 		x, y := marginL+float64(i)*(tilePx+12), float64(tileY)
-		fill(c, x, y, tilePx, tilePx, colGround)
+		c.Fill(x, y, tilePx, tilePx, colGround)
 		if t.Shape == bz.NoShape {
 			drawGrenade(c, x+tilePx/2, y+tilePx/2+6, 15)
 			used["grenade"] = true
@@ -514,7 +500,7 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 			}
 		}
 		// the slot's number, as the dig buttons name it
-		fill(c, x+tilePx-22, y+tilePx-24, 22, 24, colPanel)
+		c.Fill(x+tilePx-22, y+tilePx-24, 22, 24, colPanel)
 		p.text(fmt.Sprint(i+1), x+tilePx-11, y+tilePx-12, minText, 20, true, colLabel, alignCenter)
 	}
 	// penalty track: one square per point up to the limit, flag side up
@@ -525,9 +511,9 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 	for i := 0; i < v.Limit; i++ {
 		x, y, sz := trackX+float64(i)*step, float64(tileY), step-4
 		if i < v.Penalty {
-			fill(c, x, y, sz, sz, colRed)
+			c.Fill(x, y, sz, sz, colRed)
 		} else {
-			fill(c, x, y, sz, sz, colShield)
+			c.Fill(x, y, sz, sz, colShield)
 			drawFlag(c, x, y, sz)
 		}
 	}
@@ -572,7 +558,7 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 		cx := x + 15
 		switch k {
 		case "enemy_zone":
-			fill(c, x, y-14, 30, 28, colEnemyZ)
+			c.Fill(x, y-14, 30, 28, colEnemyZ)
 			drawEntryArrow(c, cx, y, 0.55)
 		case "defence":
 			p.c.Polygon(shieldPts(cx, y-1, 11), colShield)
@@ -590,7 +576,7 @@ func (p pen) legend(ctx render.Ctx, used map[string]bool) {
 			if k == "enemy_last" {
 				col = colRed
 			}
-			outline(c, cx-12, y-11, 24, 22, 4, col)
+			c.Box(cx-12, y-11, 24, 22, 4, col)
 		}
 		p.text(label, x+36, y, minText, imgW-8-x-36, false, colLabel, alignLeft)
 		x += w

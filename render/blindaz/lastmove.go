@@ -2,12 +2,10 @@ package blindaz
 
 import (
 	"image/color"
-	"math"
 	"strings"
 
 	bz "github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/canvas"
 )
 
 // soldierActs are the notes of a soldier's own turn.
@@ -79,7 +77,7 @@ func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
 	notes := lastMoves(v)
 	box := func(cell string, col color.Color) {
 		if ctr, ok := cellCentre(cell); ok {
-			outline(c, ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)
+			c.Box(ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)
 		}
 	}
 	for _, n := range notes {
@@ -126,22 +124,9 @@ func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
 func (p pen) arrow(from, to string, col color.Color) {
 	a, ok1 := cellCentre(from)
 	b, ok2 := cellCentre(to)
-	if !ok1 || !ok2 {
-		return
+	if ok1 && ok2 {
+		p.c.Arrow(a, b, 5, 12, col)
 	}
-	dx, dy := b.X-a.X, b.Y-a.Y
-	l := math.Hypot(dx, dy)
-	if l < 1 {
-		return
-	}
-	ux, uy := dx/l, dy/l
-	tip := canvas.Pt{X: b.X - ux*14, Y: b.Y - uy*14}
-	p.c.Line(a, tip, 5, col)
-	p.c.Polygon([]canvas.Pt{
-		{X: tip.X + ux*12, Y: tip.Y + uy*12},
-		{X: tip.X - uy*10, Y: tip.Y + ux*10},
-		{X: tip.X + uy*10, Y: tip.Y - ux*10},
-	}, col)
 }
 
 // result fills the top band: victory in green, defeat in red, and why.
@@ -150,7 +135,7 @@ func (p pen) result(ctx render.Ctx, v bz.View) {
 	if v.Result == bz.Victory {
 		col, word = colDone, ctx.T(kVictory)
 	}
-	fill(p.c, 0, 0, imgW, capH, col)
+	p.c.Fill(0, 0, imgW, capH, col)
 	s := ctx.T(kResult, "Result", capFirst(word), "Reason", ctx.T(kReasonPref+v.Reason))
 	p.para(s, 12, 3, 20, 24, imgW-24, 2, true, white)
 }

@@ -405,3 +405,39 @@ func Fit(s string, maxW, size, minSize float64, bold bool) (string, float64) {
 	}
 	return ClipWidth(s, maxW, minSize, bold), minSize
 }
+
+// Fill fills an axis-aligned rectangle, snapped to whole pixels, with one
+// draw.Draw instead of rasterising a polygon: boards have many square
+// counters, boxes and bands, and need no antialiasing for them.
+func (c *Canvas) Fill(x, y, w, h float64, col color.Color) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h))).Intersect(c.Img.Rect)
+	op := draw.Src
+	if _, _, _, a := col.RGBA(); a < 0xffff {
+		op = draw.Over
+	}
+	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, op)
+}
+
+// Box strokes an axis-aligned rectangle inside its edges (see Fill).
+func (c *Canvas) Box(x, y, w, h, width float64, col color.Color) {
+	width = max(width, 1)
+	c.Fill(x, y, w, width, col)
+	c.Fill(x, y+h-width, w, width, col)
+	c.Fill(x, y, width, h, col)
+	c.Fill(x+w-width, y, width, h, col)
+}
+
+// Arrow draws a line from a to b of the given width with a head of
+// length head at b (a move on a board).
+func (c *Canvas) Arrow(a, b Pt, width, head float64, col color.Color) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	tip := Pt{X: b.X - ux*head, Y: b.Y - uy*head}
+	c.Line(a, tip, width, col)
+	half := head * 0.85
+	c.Polygon([]Pt{b, {X: tip.X - uy*half, Y: tip.Y + ux*half}, {X: tip.X + uy*half, Y: tip.Y - ux*half}}, col)
+}

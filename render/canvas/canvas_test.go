@@ -132,3 +132,30 @@ func TestTextsWhereDrawn(t *testing.T) {
 		t.Errorf("the cloned layer gained texts: %d", n)
 	}
 }
+
+// Fill, Box and Arrow paint where they say and nowhere else; a Fill
+// with a translucent colour blends over what is there.
+func TestFillBoxArrow(t *testing.T) {
+	red, blue := color.RGBA{200, 0, 0, 255}, color.RGBA{0, 0, 200, 255}
+	c := New(100, 100, color.White)
+	c.Fill(10, 10, 20, 20, red)
+	c.Box(50, 50, 40, 40, 3, blue)
+	c.Arrow(Pt{X: 5, Y: 80}, Pt{X: 45, Y: 80}, 4, 10, red)
+	at := func(x, y int) color.RGBA { return c.Img.RGBAAt(x, y) }
+	for _, p := range []struct {
+		x, y int
+		want color.RGBA
+	}{
+		{15, 15, red}, {9, 15, color.RGBA{255, 255, 255, 255}}, {30, 15, color.RGBA{255, 255, 255, 255}},
+		{51, 70, blue}, {70, 88, blue}, {70, 70, color.RGBA{255, 255, 255, 255}},
+		{20, 80, red}, {38, 80, red}, {20, 90, color.RGBA{255, 255, 255, 255}},
+	} {
+		if got := at(p.x, p.y); got != p.want {
+			t.Errorf("(%d,%d) = %v, want %v", p.x, p.y, got, p.want)
+		}
+	}
+	c.Fill(10, 10, 5, 5, color.RGBA{0, 0, 100, 128}) // premultiplied half blue
+	if got := at(12, 12); got.R == 200 || got.B == 0 {
+		t.Errorf("a translucent fill did not blend: %v", got)
+	}
+}

@@ -2,9 +2,7 @@ package frontline
 
 import (
 	"fmt"
-	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strings"
 	"sync"
@@ -172,22 +170,6 @@ func (p pic) para(s string, x, y, size, lineH float64, bold bool, col color.Colo
 	}
 }
 
-// fill paints an axis-aligned rectangle directly (cheaper than a polygon).
-func fill(c *canvas.Canvas, x, y, w, h float64, col color.Color) {
-	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src) // every colour is opaque
-}
-
-func outline(c *canvas.Canvas, x, y, w, h, width float64, col color.Color) {
-	if width < 1 {
-		width = 1
-	}
-	fill(c, x, y, w, width, col)
-	fill(c, x, y+h-width, w, width, col)
-	fill(c, x, y, width, h, col)
-	fill(c, x+w-width, y, width, h, col)
-}
-
 // slotXY is the top left of seat p's slot on front f (1-3), column c
 // (1-4, 1 next to the fortification band).
 func slotXY(p, f, c int) (float64, float64) {
@@ -214,20 +196,20 @@ func base(ctx render.Ctx) *canvas.Canvas {
 func drawBase(ctx render.Ctx, seen func(string)) *canvas.Canvas {
 	p := pic{canvas.New(imgW, imgH, bgCol), seen}
 	c := p.c
-	fill(c, 0, 0, imgW, capH, inkCol)
+	c.Fill(0, 0, imgW, capH, inkCol)
 	for s := 0; s < 2; s++ {
 		for f := 1; f <= 3; f++ {
 			for col := 1; col <= 4; col++ {
 				x, y := slotXY(s, f, col)
-				fill(c, x, y, cellW, cellH, slotCol)
-				outline(c, x, y, cellW, cellH, 1, lineCol)
+				c.Fill(x, y, cellW, cellH, slotCol)
+				c.Box(x, y, cellW, cellH, 1, lineCol)
 			}
 		}
 	}
 	for f := 1; f <= 3; f++ {
 		x := frontX(f)
-		fill(c, x, bandY, cellW, bandH, frontCol)
-		outline(c, x, bandY, cellW, bandH, 1, lineCol)
+		c.Fill(x, bandY, cellW, bandH, frontCol)
+		c.Box(x, bandY, cellW, bandH, 1, lineCol)
 		p.text(imgText(ctx, "front", "Front", roman[f]), x+cellW/2, bandY+bandH/2, 20, true, inkCol, canvas.Center, cellW-8)
 	}
 	return c
@@ -290,10 +272,10 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 	case icoCamo:
 		camo(c, cx-11, cy-11, 22)
 	case icoHospital:
-		fill(c, cx-11, cy-11, 22, 22, whiteCol)
-		outline(c, cx-11, cy-11, 22, 22, 1, inkCol)
-		fill(c, cx-3, cy-8, 6, 16, kindCols["red"])
-		fill(c, cx-8, cy-3, 16, 6, kindCols["red"])
+		c.Fill(cx-11, cy-11, 22, 22, whiteCol)
+		c.Box(cx-11, cy-11, 22, 22, 1, inkCol)
+		c.Fill(cx-3, cy-8, 6, 16, kindCols["red"])
+		c.Fill(cx-8, cy-3, 16, 6, kindCols["red"])
 	case icoMine:
 		for i := 0; i < 4; i++ {
 			a := float64(i) * math.Pi / 4
@@ -303,7 +285,7 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 	case icoMorale:
 		c.Circle(pt(0, 0), 11, evCol)
 		c.Polygon([]canvas.Pt{pt(-6, -3), pt(6, -3), pt(0, 6)}, whiteCol)
-		fill(c, cx-2, cy-8, 4, 6, whiteCol)
+		c.Fill(cx-2, cy-8, 4, 6, whiteCol)
 	case icoNotReady:
 		c.Circle(pt(0, 0), 11, dimCol)
 		c.Circle(pt(0, 0), 7, slotCol)
@@ -313,7 +295,7 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 		if k == icoShelled {
 			col = kindCols["red"]
 		}
-		outline(c, cx-11, cy-10, 22, 20, 4, col)
+		c.Box(cx-11, cy-10, 22, 20, 4, col)
 	case icoTurn:
 		c.Polygon([]canvas.Pt{pt(-6, -10), pt(8, 0), pt(-6, 10)}, side)
 	case icoDeclared:
@@ -326,17 +308,17 @@ func (p pic) icon(k icon, cx, cy float64, side color.RGBA) {
 
 // camo is the camouflage marker: a net of green stripes.
 func camo(c *canvas.Canvas, x, y, s float64) {
-	fill(c, x, y, s, s, markCol)
+	c.Fill(x, y, s, s, markCol)
 	for i := 0.0; i < s; i += 6 {
-		fill(c, x+i, y, 2, s, plus1Col)
-		fill(c, x, y+i, s, 2, creamCol)
+		c.Fill(x+i, y, 2, s, plus1Col)
+		c.Fill(x, y+i, s, 2, creamCol)
 	}
 }
 
 // badge is a unit's strength: white on ink, left edge at x.
 func (p pic) badge(s string, x, cy float64) float64 {
 	w := canvas.TextWidth(s, 20, true) + 10
-	fill(p.c, x, cy-12, w, 24, inkCol)
+	p.c.Fill(x, cy-12, w, 24, inkCol)
 	p.text(s, x+w/2, cy, 20, true, whiteCol, canvas.Center, w)
 	return w
 }
@@ -344,7 +326,7 @@ func (p pic) badge(s string, x, cy float64) float64 {
 // chip is a +1 / +2 marker, left edge at x; it returns its width.
 func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 	w := canvas.TextWidth(s, minPx, true) + 8
-	fill(p.c, x, cy-11, w, 22, col)
+	p.c.Fill(x, cy-11, w, 22, col)
 	p.text(s, x+w/2, cy, minPx, true, whiteCol, canvas.Center, w)
 	return w
 }
@@ -355,9 +337,9 @@ func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]bool) {
 	c := p.c
 	t, _ := fl.UnitTypeByID(u.Type)
-	fill(c, x, y, cellW, cellH, creamCol)
-	outline(c, x, y, cellW, cellH, 1.5, inkCol)
-	fill(c, x, y, 8, cellH, kindCols[t.Colour])
+	c.Fill(x, y, cellW, cellH, creamCol)
+	c.Box(x, y, cellW, cellH, 1.5, inkCol)
+	c.Fill(x, y, 8, cellH, kindCols[t.Colour])
 	name := unitName(ctx, u.ID)
 	if p.seen != nil {
 		p.seen(name)
@@ -444,9 +426,9 @@ func drawBoard(ctx render.Ctx, v fl.View, seen func(string)) *canvas.Canvas {
 		if b.Att == 1 {
 			red, blue = blue, red
 		}
-		fill(c, x+40, bandY+bandH/2-13, cellW-80, 26, frontCol)
+		c.Fill(x+40, bandY+bandH/2-13, cellW-80, 26, frontCol)
 		p.text(imgText(ctx, "battle", "A", red, "B", blue), x+cellW/2, bandY+bandH/2, 20, true, kindCols["red"], canvas.Center, cellW-80)
-		outline(c, x, bandY, cellW, bandH, 3, kindCols["red"])
+		c.Box(x, bandY, cellW, bandH, 3, kindCols["red"])
 	}
 	p.lastMove(ctx, v, used)
 	p.legend(ctx, used)
@@ -498,7 +480,7 @@ func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
 	if s == 1 {
 		y = banner1Y
 	}
-	fill(c, pad, y, imgW-2*pad, bannerH, sideCols[s])
+	c.Fill(pad, y, imgW-2*pad, bannerH, sideCols[s])
 	x := float64(pad + 10)
 	if !v.Over && v.Active == s {
 		p.icon(icoTurn, x+6, y+bannerH/2, whiteCol)

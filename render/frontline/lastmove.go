@@ -1,7 +1,6 @@
 package frontline
 
 import (
-	"math"
 	"strings"
 
 	"github.com/warroom/warroom/games"
@@ -80,7 +79,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 	c := p.c
 	moves := lastMoves(v)
 	mark := func(x, y, w, h float64) {
-		outline(c, x, y, w, h, 4, hiCol)
+		c.Box(x, y, w, h, 4, hiCol)
 		used[icoLast] = true
 	}
 	slot := func(s, f, col int) {
@@ -100,8 +99,8 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 				p.arrow(canvas.Pt{X: x0 + cellW/2, Y: y0 + cellH/2}, canvas.Pt{X: x1 + cellW/2, Y: y1 + cellH/2})
 				used[icoLast] = true
 				for i := 0.0; i < cellW; i += 16 { // where it came from: dashed
-					fill(c, x0+i, y0, 8, 3, hiCol)
-					fill(c, x0+i, y0+cellH-3, 8, 3, hiCol)
+					c.Fill(x0+i, y0, 8, 3, hiCol)
+					c.Fill(x0+i, y0+cellH-3, 8, 3, hiCol)
 				}
 			}
 		case "enter", "draw", "draft":
@@ -115,7 +114,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 					top = 1
 				}
 				x, y := slotXY(1-s, e.Front, top)
-				outline(c, x-2, y-2, cellW+4, gridH+4, 4, kindCols["red"])
+				c.Box(x-2, y-2, cellW+4, gridH+4, 4, kindCols["red"])
 				used[icoShelled] = true
 			}
 		case "battle", "win", "tie", "collapse", "fort_loss", "fortified", "morale", "morale2", "play":
@@ -154,25 +153,11 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 }
 
 // arrow draws the path of a move from a to b.
-func (p pic) arrow(a, b canvas.Pt) {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	l := math.Hypot(dx, dy)
-	if l < 1 {
-		return
-	}
-	ux, uy := dx/l, dy/l
-	tip := canvas.Pt{X: b.X - ux*10, Y: b.Y - uy*10}
-	p.c.Line(a, tip, 6, hiCol)
-	p.c.Polygon([]canvas.Pt{
-		{X: tip.X + ux*12, Y: tip.Y + uy*12},
-		{X: tip.X - uy*11, Y: tip.Y + ux*11},
-		{X: tip.X + uy*11, Y: tip.Y - ux*11},
-	}, hiCol)
-}
+func (p pic) arrow(a, b canvas.Pt) { p.c.Arrow(a, b, 6, 13, hiCol) }
 
 // result fills the top band with the winner (or a draw) and the reason.
 func (p pic) result(ctx render.Ctx, v fl.View) {
-	fill(p.c, 0, 0, imgW, capH, goldCol)
+	p.c.Fill(0, 0, imgW, capH, goldCol)
 	res := imgText(ctx, "over_draw", "A", v.P[0].VP, "B", v.P[1].VP)
 	if v.Winner == 0 || v.Winner == 1 {
 		res = imgText(ctx, "over_win", "Name", ctx.Name(games.Seat(v.Winner)), "A", v.P[0].VP, "B", v.P[1].VP)

@@ -152,7 +152,7 @@ func baseLayer() *canvas.Canvas {
 // the hex's own colour so that trench lines pass behind it.
 func hexNumber(c *canvas.Canvas, h, scn int) {
 	p := centre(h)
-	fillRect(c, p.X-21, p.Y-hexH/2+5, 42, 14, groundOf(h, scn))
+	c.Fill(p.X-21, p.Y-hexH/2+5, 42, 14, groundOf(h, scn))
 	c.Text(tov.HexName(h), p.X, p.Y-hexH/2+1, small, false, cNum, canvas.TopCenter)
 }
 
@@ -624,15 +624,15 @@ func (k chip) width() float64 { return textW(k.label, small, true) + 4 }
 // drawChip draws k with its left edge at x, centred on y.
 func drawChip(c *canvas.Canvas, x, y float64, k chip) {
 	w, top := k.width(), y-chipH/2
-	fillRect(c, x, top, w, chipH, k.fill)
-	outlineRect(c, x, top, w, chipH, 2, k.edge)
+	c.Fill(x, top, w, chipH, k.fill)
+	c.Box(x, top, w, chipH, 2, k.edge)
 	ink := k.ink
 	if ink == (color.RGBA{}) {
 		ink = cBlack
 	}
 	c.Text(k.label, x+w/2, y, small, true, ink, canvas.Center)
 	if k.acted {
-		fillRect(c, x, top, w, chipH, cActed)
+		c.Fill(x, top, w, chipH, cActed)
 	}
 }
 
@@ -869,15 +869,15 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 	y := 0.0
 	if w.result != "" {
 		bh := paraHeight(w.result, panelW-16, small+4, true) + paraHeight(w.reason, panelW-16, small, false) + 14
-		fillRect(c, 0, y, panelW, bh, cWinBG)
+		c.Fill(0, y, panelW, bh, cWinBG)
 		yy := para(c, w.result, 8, y+6, panelW-16, small+4, true, cGold)
 		para(c, w.reason, 8, yy+2, panelW-16, small, false, cWhite)
 		y += bh + 8
 	}
 	if w.caption != "" && w.result == "" {
 		ch := paraHeight(w.caption, panelW-16, small, false) + 8
-		fillRect(c, 0, y, panelW, ch, cLastBG)
-		fillRect(c, 0, y, 5, ch, cLast)
+		c.Fill(0, y, panelW, ch, cLastBG)
+		c.Fill(0, y, 5, ch, cLast)
 		para(c, w.caption, 11, y+4, panelW-16, small, false, cBlack)
 		y += ch + 8
 	}
@@ -891,7 +891,7 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 		// on a line of its own only when even a short name leaves no room.
 		y0, lw := y, textW(s.label, small, false)
 		if s.acts { // the side to act, on a pale band
-			fillRect(c, 0, y, panelW, lineH, cActive)
+			c.Fill(0, y, panelW, lineH, cActive)
 		}
 		if 14+math.Min(minName, textW(s.name, small, true))+8+lw <= panelW {
 			name := clipW(s.name, panelW-14-8-lw, small, true)
@@ -902,7 +902,7 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 			c.Text(clipW(s.name, panelW-14, small, true), 14, y, small, true, cBlack, canvas.TopLeft)
 			y = para(c, s.label, 14, y+lineH, panelW-14, small, false, cBlack)
 		}
-		fillRect(c, 0, y0+1, 8, y-y0-3, s.col)
+		c.Fill(0, y0+1, 8, y-y0-3, s.col)
 		y += 3
 	}
 	y = para(c, w.vp, 0, y, panelW, small, true, cBlack) + 2
@@ -926,11 +926,11 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 		if m == v.M {
 			col = cMarker
 		}
-		fillRect(c, x, y, box, box, col)
+		c.Fill(x, y, box, box, col)
 		if m <= 3 {
-			outlineRect(c, x, y, box, box, 2, cRed)
+			c.Box(x, y, box, box, 2, cRed)
 		} else {
-			outlineRect(c, x, y, box, box, 1, cBlack)
+			c.Box(x, y, box, box, 1, cBlack)
 		}
 		c.Text(fmt.Sprint(m), x+box/2, y+box/2, small, true, cBlack, canvas.Center)
 	}
