@@ -7,16 +7,24 @@ import (
 
 var cid = User{ID: "400", Name: "Cid"}
 
+// posted finds the message with a button labelled label among what r
+// posted (its public answer first): its id and buttons.
+func posted(t *testing.T, r result, label string) (string, map[string]string) {
+	t.Helper()
+	for _, p := range append([]post{{MessageID: r.Reply.MessageID, Message: r.Reply.Message}}, r.Posts...) {
+		if b := buttons(p.Message); b[label] != "" {
+			return p.MessageID, b
+		}
+	}
+	t.Fatalf("no message with %q: %+v", label, r)
+	return "", nil
+}
+
 // offerOf finds the seat offer a /game handover posted in the channel.
 func offerOf(t *testing.T, r result) (msgID string, accept, decline string) {
 	t.Helper()
-	for _, p := range append([]post{{MessageID: r.Reply.MessageID, Message: r.Reply.Message}}, r.Posts...) {
-		if b := buttons(p.Message); b["Take the seat"] != "" {
-			return p.MessageID, b["Take the seat"], b["Decline"]
-		}
-	}
-	t.Fatalf("no offer posted: %+v", r)
-	return "", "", ""
+	id, b := posted(t, r, "Take the seat")
+	return id, b["Take the seat"], b["Decline"]
 }
 
 // TestHandover: a player offers their seat to another member, who alone

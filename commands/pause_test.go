@@ -9,13 +9,8 @@ import (
 // pauseProposal finds the proposal /game pause posted.
 func pauseProposal(t *testing.T, r result) (msgID, agree, refuse string) {
 	t.Helper()
-	for _, p := range append([]post{{MessageID: r.Reply.MessageID, Message: r.Reply.Message}}, r.Posts...) {
-		if b := buttons(p.Message); b["Agree"] != "" {
-			return p.MessageID, b["Agree"], b["Refuse"]
-		}
-	}
-	t.Fatalf("no pause proposal: %+v", r)
-	return "", "", ""
+	id, b := posted(t, r, "Agree")
+	return id, b["Agree"], b["Refuse"]
 }
 
 // TestPauseByAgreement: a pause starts only once every player agreed by

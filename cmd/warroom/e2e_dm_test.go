@@ -27,7 +27,7 @@ func TestE2ERemindersByDM(t *testing.T) {
 		dms := w.srv.DMs(w.ann)
 		pinged := false
 		for _, m := range w.srv.Messages(w.ch) {
-			pinged = pinged || strings.Contains(m.Content, "⏰") && m.Pings(w.bob)
+			pinged = pinged || strings.Contains(m.Content, "runs out") && m.Pings(w.bob)
 		}
 		if len(dms) > 0 && pinged {
 			if !strings.Contains(dms[0].Content, "https://discord.com/channels/"+w.guild+"/"+w.ch+"/") || !strings.Contains(dms[0].Content, "<t:") {
@@ -41,7 +41,7 @@ func TestE2ERemindersByDM(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	for _, m := range w.srv.Messages(w.ch) {
-		if strings.Contains(m.Content, "⏰") && m.Pings(w.ann) {
+		if strings.Contains(m.Content, "runs out") && m.Pings(w.ann) {
 			t.Fatalf("Ann, reminded by DM, was pinged in the channel: %q", m.Content)
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -66,36 +65,34 @@ func freeAddr(t *testing.T) string {
 // startServeChild runs `warroom serve` on addr in a child process.
 func (w *world) startServeChild(addr string, extra ...string) *exec.Cmd {
 	w.t.Helper()
-	args := append([]string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(), "--log-format", "json",
-		"--http", addr, "--public-key", w.srv.PublicKey()}, extra...)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestE2EChildRun$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "WARROOM_E2E_CHILD="+strings.Join(args, "\x1f"), "WARROOM_E2E_CHILD_MODE=serve")
-	stderr, err := cmd.StderrPipe()
+	return w.startChildMode("serve", append([]string{"--http", addr, "--public-key", w.srv.PublicKey()}, extra...)...)
+}
+
+// twoReplicas starts two `warroom serve` processes on a fresh PostgreSQL
+// database behind a round-robin balancer, saved as the application's
+// Interactions Endpoint URL.
+func twoReplicas(t *testing.T, extra ...string) (*world, *roundRobin, []*exec.Cmd) {
+	t.Helper()
+	url, err := storetest.NewCluster(t).NewDatabase()
 	if err != nil {
-		w.t.Fatal(err)
+		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		w.t.Fatal(err)
+	w := newWorld(t)
+	w.db = url
+	w.log = &logBuffer{running: make(chan struct{})}
+	rr := &roundRobin{served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
+	var kids []*exec.Cmd
+	for range 2 {
+		addr := freeAddr(t)
+		rr.addrs = append(rr.addrs, addr)
+		kids = append(kids, w.startServeChild(addr, extra...))
 	}
-	w.t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	running := make(chan struct{})
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		once := false
-		for sc.Scan() {
-			w.log.Write(append(sc.Bytes(), '\n'))
-			if !once && strings.Contains(sc.Text(), "warroom is running") {
-				once = true
-				close(running)
-			}
-		}
-	}()
-	select {
-	case <-running:
-	case <-time.After(30 * time.Second):
-		w.t.Fatalf("replica on %s did not start:\n%s", addr, w.log.String())
+	lb := httptest.NewServer(rr)
+	t.Cleanup(lb.Close)
+	if err := w.srv.SetInteractionsEndpoint(w.ctx(), lb.URL+"/interactions"); err != nil {
+		t.Fatalf("endpoint: %v\n%s", err, w.log.String())
 	}
-	return cmd
+	return w, rr, kids
 }
 
 // TestE2ETwoReplicas: two `warroom serve` processes on one PostgreSQL
@@ -109,25 +106,8 @@ func TestE2ETwoReplicas(t *testing.T) {
 	if os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("child")
 	}
-	cluster := storetest.NewCluster(t)
-	url, err := cluster.NewDatabase()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := newWorld(t)
-	w.db = url
-	w.log = &logBuffer{running: make(chan struct{})}
-	addrs := []string{freeAddr(t), freeAddr(t)}
-	var kids []*exec.Cmd
-	for _, a := range addrs {
-		kids = append(kids, w.startServeChild(a, "--no-images", "--timer-interval", "100ms", "--dev-timeout-unit", "1s"))
-	}
-	rr := &roundRobin{addrs: addrs, served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
-	lb := httptest.NewServer(rr)
-	defer lb.Close()
-	if err := w.srv.SetInteractionsEndpoint(w.ctx(), lb.URL+"/interactions"); err != nil {
-		t.Fatalf("endpoint: %v\n%s", err, w.log.String())
-	}
+	w, rr, kids := twoReplicas(t, "--no-images", "--timer-interval", "100ms", "--dev-timeout-unit", "1s")
+	url := w.db
 	w.lobby("flanders", map[string]any{"turn_timeout": 4}, true, 0)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 4 {
@@ -233,24 +213,7 @@ func TestE2ETwoReplicasEveryGame(t *testing.T) {
 	if os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("child")
 	}
-	cluster := storetest.NewCluster(t)
-	url, err := cluster.NewDatabase()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := newWorld(t)
-	w.db = url
-	w.log = &logBuffer{running: make(chan struct{})}
-	addrs := []string{freeAddr(t), freeAddr(t)}
-	for _, a := range addrs {
-		w.startServeChild(a, "--no-images")
-	}
-	rr := &roundRobin{addrs: addrs, served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
-	lb := httptest.NewServer(rr)
-	defer lb.Close()
-	if err := w.srv.SetInteractionsEndpoint(w.ctx(), lb.URL+"/interactions"); err != nil {
-		t.Fatalf("endpoint: %v\n%s", err, w.log.String())
-	}
+	w, rr, _ := twoReplicas(t, "--no-images")
 	for _, c := range []struct {
 		game string
 		opts map[string]any

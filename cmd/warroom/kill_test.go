@@ -46,9 +46,16 @@ func (w *world) startChild() *exec.Cmd {
 // startChildWith starts `warroom run` in a child process with extra flags.
 func (w *world) startChildWith(extra ...string) *exec.Cmd {
 	w.t.Helper()
+	return w.startChildMode("run", extra...)
+}
+
+// startChildMode starts `warroom <mode>` (run or serve) in a child
+// process on the world's database and stand-in, and waits until it runs.
+func (w *world) startChildMode(mode string, extra ...string) *exec.Cmd {
+	w.t.Helper()
 	args := append([]string{"--db", w.db, "--guild", w.guild, "--dev-discord-api", w.srv.URL(), "--log-format", "json"}, extra...)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestE2EChildRun$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "WARROOM_E2E_CHILD="+strings.Join(args, "\x1f"))
+	cmd.Env = append(os.Environ(), "WARROOM_E2E_CHILD="+strings.Join(args, "\x1f"), "WARROOM_E2E_CHILD_MODE="+mode)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		w.t.Fatal(err)
