@@ -400,9 +400,8 @@ func drawReach(c *canvas.Canvas, cx, cy float64, exit bool) {
 // move, and below the board the open tiles, the penalty track, flags, the
 // soldiers with their players' names and grenades, and a legend. Words
 // come from ctx's language.
-func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
-	v, ok := asView(view)
-	if !ok || len(v.Cells) != bz.Cells {
+func (Renderer) Image(ctx render.Ctx, v bz.View) ([]byte, error) {
+	if len(v.Cells) != bz.Cells {
 		return nil, nil
 	}
 	c := staticBoard(ctx).Clone()

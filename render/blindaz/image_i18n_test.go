@@ -111,7 +111,7 @@ func TestFit(t *testing.T) {
 // TestImageLanguages: the picture decodes in every language, and the
 // Polish and English pictures of the same view differ.
 func TestImageLanguages(t *testing.T) {
-	r := Renderer{}
+	r := Adapted
 	for _, sn := range imageSnaps(t) {
 		v := eng.View(sn.s, games.Spectator)
 		imgs := map[string][]byte{}
@@ -153,7 +153,7 @@ func TestDumpImageLangs(t *testing.T) {
 		}
 		sn := snaps[i]
 		for _, lang := range i18n.Languages {
-			b, err := Renderer{}.Image(langCtx(lang, longNames[:sn.seats]), eng.View(sn.s, games.Spectator))
+			b, err := Adapted.Image(langCtx(lang, longNames[:sn.seats]), eng.View(sn.s, games.Spectator))
 			if err != nil {
 				t.Fatal(err)
 			}

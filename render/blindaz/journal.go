@@ -27,7 +27,7 @@ type eventNote struct {
 }
 
 // Tell implements render.Game: an event in the words of the board's log.
-func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Ctx, v bz.View, e games.Event) render.Line {
 	var x eventNote
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}
@@ -37,6 +37,5 @@ func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
 	if x.Soldier != nil {
 		n.Soldier = *x.Soldier
 	}
-	v, _ := asView(view)
 	return render.Line{Text: NoteText(ctx, v, n), Key: keyKinds[e.Kind]}
 }

@@ -21,7 +21,7 @@ func pictureText(t *testing.T, lang string, v bz.View) string {
 		}
 	})
 	defer stop()
-	if _, err := (Renderer{}).Image(langCtx(lang, []string{"Ann", "Bob", "Cid", "Dee"}), v); err != nil {
+	if _, err := Adapted.Image(langCtx(lang, []string{"Ann", "Bob", "Cid", "Dee"}), v); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Join(out, " ")

@@ -28,8 +28,7 @@ var dirArrow = []string{"⬆️", "➡️", "⬇️", "⬅️"}
 // Menu labels every legal action. Nothing is hidden, so the menu is public.
 // Groups: Move (destinations), Action (everything done where the soldier
 // stands), Clear (tiles to clear, often many).
-func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
-	v, _ := asView(view)
+func (Renderer) Menu(ctx render.Ctx, v bz.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	gMove, gAct, gClear := ctx.T("blindaz.group.move"), ctx.T("blindaz.group.action"), ctx.T("blindaz.group.clear")
 	num, cell := v.Turn+1, ""

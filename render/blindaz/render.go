@@ -19,9 +19,12 @@ import (
 //go:embed locales/*.json
 var locales embed.FS
 
+// Adapted is this renderer as a render.Game (the registry's form).
+var Adapted = render.Adapt[bz.View](bz.ID, Renderer{})
+
 func init() {
 	i18n.Register(locales, "locales")
-	render.Register(bz.ID, Renderer{})
+	render.Register(bz.ID, Adapted)
 }
 
 // Renderer implements render.Game.
@@ -169,11 +172,7 @@ func penaltyBar(v bz.View) string {
 }
 
 // Board is the public card.
-func (Renderer) Board(ctx render.Ctx, view any) render.Card {
-	v, ok := asView(view)
-	if !ok {
-		return render.Card{Title: ctx.T("game.blindaz")}
-	}
+func (Renderer) Board(ctx render.Ctx, v bz.View) render.Card {
 	var c render.Card
 	c.Color = 0x6b7a3a
 	switch v.Phase {
@@ -382,14 +381,10 @@ func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 }
 
 // Private: Blindaż has no private information.
-func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) { return render.Card{}, false }
+func (Renderer) Private(ctx render.Ctx, v bz.View) (render.Card, bool) { return render.Card{}, false }
 
 // Status is the one-line turn summary.
-func (Renderer) Status(ctx render.Ctx, view any) string {
-	v, ok := asView(view)
-	if !ok {
-		return ""
-	}
+func (Renderer) Status(ctx render.Ctx, v bz.View) string {
 	switch v.Phase {
 	case bz.PhaseDeploy:
 		return ctx.T("blindaz.status.deploy")

@@ -350,11 +350,7 @@ func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
 }
 
 // Image draws the public board.
-func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
-	v, ok := asView(view)
-	if !ok {
-		return nil, nil
-	}
+func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 	base := baseLayer(ctx)
 	c := base.c.Clone()
 	defer c.Release()

@@ -45,7 +45,7 @@ func TestImageLanguages(t *testing.T) {
 	imgs := map[string][]byte{}
 	for _, lang := range i18n.Languages {
 		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
-		b, err := Renderer{}.Image(ctx, v)
+		b, err := Adapted.Image(ctx, v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestImageText(t *testing.T) {
 			checkDrawn(t, lang, keptLine(ctx, p, rightW-24))
 		}
 		for _, s := range picks {
-			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {
+			if _, err := Adapted.Image(ctx, g.View(s, games.Spectator)); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -16,7 +16,7 @@ func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
 	t.Helper()
 	var texts []canvas.TextRun
 	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-	_, err := Renderer{}.Image(ctx, v)
+	_, err := Adapted.Image(ctx, v)
 	stop()
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func TestCompaniesFit(t *testing.T) {
 		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		for _, s := range states(t, 4) {
 			over = -1e9
-			if _, err := (Renderer{}).Image(ctx, g.View(s, games.Spectator)); err != nil {
+			if _, err := Adapted.Image(ctx, g.View(s, games.Spectator)); err != nil {
 				t.Fatal(err)
 			}
 			if over > 0 {

@@ -14,7 +14,7 @@ var keyKinds = map[string]bool{"took": true, "bust": true, "sacrificed": true, "
 
 // Tell implements render.Game: an event in the words of the board's
 // "recent" log (the event carries the note's numbers and cards).
-func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 	n := fl.Note{Seat: int(e.Seat), Kind: e.Kind}
 	if err := e.Decode(&n); err != nil {
 		return render.Line{}

@@ -22,15 +22,8 @@ func arg(a games.Action, i int) int {
 
 // Menu labels the legal actions. Nothing in this game is hidden, so the
 // menu is never private.
-func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
-	v, ok := asView(view)
+func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
-	if !ok {
-		for _, a := range legal {
-			m.Choices = append(m.Choices, render.Choice{Action: a, Label: render.Clip(a.String(), 80)})
-		}
-		return m
-	}
 	if v.Over {
 		m.Prompt = ctx.T("flanders.prompt.over")
 	} else {

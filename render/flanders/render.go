@@ -18,15 +18,16 @@ import (
 //go:embed locales/*.json
 var locales embed.FS
 
+// Adapted is this renderer as a render.Game (the registry's form).
+var Adapted = render.Adapt[fl.View](fl.ID, Renderer{})
+
 func init() {
 	i18n.Register(locales, "locales")
-	render.Register(fl.ID, Renderer{})
+	render.Register(fl.ID, Adapted)
 }
 
 // Renderer implements render.Game.
 type Renderer struct{}
-
-func asView(v any) (fl.View, bool) { return render.ViewAs[fl.View](v) }
 
 var colourDots = map[string]string{"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡"}
 
@@ -123,11 +124,7 @@ func winnerNames(ctx render.Ctx, v fl.View) string {
 }
 
 // Board is the public table text.
-func (Renderer) Board(ctx render.Ctx, view any) render.Card {
-	v, ok := asView(view)
-	if !ok {
-		return render.Card{Title: ctx.T("game.flanders")}
-	}
+func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	var d []string
 	if v.Over {
 		key := "flanders.over"
@@ -343,9 +340,8 @@ func recentLines(ctx render.Ctx, v fl.View) []string {
 
 // Private is the seat's own company card ("My cards"); nothing in it is
 // secret, it is a convenience.
-func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
-	v, ok := asView(view)
-	if !ok || v.Viewer < 0 || v.Viewer >= len(v.Players) {
+func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
+	if v.Viewer < 0 || v.Viewer >= len(v.Players) {
 		return render.Card{}, false
 	}
 	p := v.Players[v.Viewer]
@@ -366,11 +362,7 @@ func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 }
 
 // Status is the one-line summary for the turn ping (the active company).
-func (Renderer) Status(ctx render.Ctx, view any) string {
-	v, ok := asView(view)
-	if !ok {
-		return ""
-	}
+func (Renderer) Status(ctx render.Ctx, v fl.View) string {
 	if v.Over || v.Active < 0 || v.Active >= len(v.Players) {
 		return ctx.T("flanders.status_over")
 	}

@@ -101,7 +101,7 @@ func TestRenderPlayouts(t *testing.T) {
 		n = 3
 	}
 	g := games.Check[fl.State](fl.Game{})
-	r := Renderer{}
+	r := Adapted
 	for i, s := range states(t, n) {
 		if i%2 == 1 && !s.Over() && s.Phase != fl.PhaseRolled {
 			continue // every other ordinary state is enough
@@ -160,7 +160,7 @@ func TestImageDecodes(t *testing.T) {
 		picks = picks[2:]
 	}
 	for _, i := range picks {
-		b, err := Renderer{}.Image(imageCtx, g.View(all[i], games.Spectator))
+		b, err := Adapted.Image(imageCtx, g.View(all[i], games.Spectator))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +189,7 @@ func TestImageDecodes(t *testing.T) {
 			t.Fatalf("commander disc of seat 0 not drawn at row %d", pv.Row)
 		}
 	}
-	if b, _ := (Renderer{}).Image(imageCtx, "not a view"); b != nil {
+	if b, _ := Adapted.Image(imageCtx, "not a view"); b != nil {
 		t.Fatal("image for a foreign view")
 	}
 }
@@ -209,7 +209,7 @@ func TestPublicRenderingHidesDrawPile(t *testing.T) {
 		if bytes.Contains(js, []byte(`"draw"`)) {
 			t.Fatal("view carries the draw pile")
 		}
-		text := cardText(Renderer{}.Board(ctxFor("en", games.Spectator), pub))
+		text := cardText(Adapted.Board(ctxFor("en", games.Spectator), pub))
 		checkText(t, "board", text)
 	}
 }
@@ -238,7 +238,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	for _, lang := range i18n.Languages {
-		if n := utf8.RuneCountInString(Renderer{}.Rules(ctxFor(lang, games.Spectator))); n >= 3800 || n < 200 {
+		if n := utf8.RuneCountInString(Adapted.Rules(ctxFor(lang, games.Spectator))); n >= 3800 || n < 200 {
 			t.Errorf("%s rules: %d characters", lang, n)
 		}
 	}
@@ -248,7 +248,7 @@ func TestCatalogue(t *testing.T) {
 }
 
 func TestForeignAndEmptyViews(t *testing.T) {
-	r := Renderer{}
+	r := Adapted
 	ctx := ctxFor("en", 0)
 	for _, v := range []any{nil, "x", fl.View{}, &fl.View{}, (*fl.View)(nil)} {
 		r.Board(ctx, v)

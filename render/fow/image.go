@@ -304,11 +304,7 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 // Image draws the public picture: the mission's map with its objectives,
 // each player's platoons on the table, in reserve and in ambush, the
 // reserves entering this turn, the last move, and at the end the result.
-func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
-	v, ok := asView(view)
-	if !ok {
-		return nil, nil
-	}
+func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 	b := base(ctx, v)
 	f, c := b.f, b.c.Clone()
 	defer c.Release()

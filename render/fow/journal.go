@@ -15,15 +15,11 @@ var keyKinds = map[string]bool{"roles": true, "first_rolled": true, "turn": true
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's arguments), with platoon names as
 // the viewer's view gives them.
-func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Ctx, v fowg.View, e games.Event) render.Line {
 	var x fowg.Entry
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}
 	}
 	x.Kind, x.Seat = e.Kind, int(e.Seat)
-	v, ok := render.ViewAs[fowg.View](view)
-	if !ok {
-		return render.Line{}
-	}
 	return render.Line{Text: logLine(ctx, v, x), Key: keyKinds[e.Kind]}
 }

@@ -9,8 +9,7 @@ import (
 )
 
 // Menu labels every legal action of the viewer.
-func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
-	v, _ := asView(view)
+func (Renderer) Menu(ctx render.Ctx, v fowg.View, legal []games.Action) render.Menu {
 	seat := v.Viewer
 	m := render.Menu{Prompt: prompt(ctx, v, legal)}
 	for _, a := range legal {

@@ -17,15 +17,16 @@ import (
 //go:embed locales/*.json
 var locales embed.FS
 
+// Adapted is this renderer as a render.Game (the registry's form).
+var Adapted = render.Adapt[fowg.View](fowg.ID, Renderer{})
+
 func init() {
 	i18n.Register(locales, "locales")
-	render.Register(fowg.ID, Renderer{})
+	render.Register(fowg.ID, Adapted)
 }
 
 // Renderer implements render.Game for the referee.
 type Renderer struct{}
-
-func asView(v any) (fowg.View, bool) { return render.ViewAs[fowg.View](v) }
 
 const (
 	colourPlay = 0x8B5A2B
@@ -111,11 +112,7 @@ func rulesLine(ctx render.Ctx, m fowg.Mission) string {
 }
 
 // Board is the public card.
-func (Renderer) Board(ctx render.Ctx, view any) render.Card {
-	v, ok := asView(view)
-	if !ok {
-		return render.Card{Title: ctx.T("fow.title", "Mission", "?")}
-	}
+func (Renderer) Board(ctx render.Ctx, v fowg.View) render.Card {
 	c := render.Card{Title: ctx.T("fow.title", "Mission", ctx.T("fow.mission."+v.Mission.ID)), Color: colourPlay}
 	var d []string
 	if r := rulesLine(ctx, v.Mission); r != "" {
@@ -211,11 +208,7 @@ func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
 }
 
 // Status is the one-line turn summary.
-func (Renderer) Status(ctx render.Ctx, view any) string {
-	v, ok := asView(view)
-	if !ok {
-		return ""
-	}
+func (Renderer) Status(ctx render.Ctx, v fowg.View) string {
 	if v.Over {
 		return ctx.T("fow.status_over", "Winner", who(ctx, v.Winner), "A", v.VP[0], "B", v.VP[1])
 	}
@@ -227,9 +220,8 @@ func (Renderer) Status(ctx render.Ctx, view any) string {
 
 // Private is the seat's own roster with hidden tags, deployment errors and
 // any question in progress.
-func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
-	v, ok := asView(view)
-	if !ok || v.Viewer < 0 || v.Viewer > 1 {
+func (Renderer) Private(ctx render.Ctx, v fowg.View) (render.Card, bool) {
+	if v.Viewer < 0 || v.Viewer > 1 {
 		return render.Card{}, false
 	}
 	seat := v.Viewer

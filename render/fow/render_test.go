@@ -15,7 +15,7 @@ import (
 
 var (
 	eng = fowg.Game{}
-	rr  = Renderer{}
+	rr  = Adapted
 )
 
 func ctxFor(lang string, viewer games.Seat) render.Ctx {

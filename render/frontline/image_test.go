@@ -67,7 +67,7 @@ func richView() fl.View {
 var longNames = []string{"Konstantin Konstantinopolski-Wielkopolski", "Александра Владимировна Преображенская"}
 
 func TestImageLanguages(t *testing.T) {
-	r := Renderer{}
+	r := Adapted
 	views := map[string]fl.View{"bench": benchState(), "rich": richView()}
 	for name, v := range views {
 		imgs := map[string][]byte{}

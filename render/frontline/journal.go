@@ -15,13 +15,12 @@ var keyKinds = map[string]bool{"battle": true, "roll": true, "win": true, "tie":
 
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
-func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 	var x fl.Entry
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}
 	}
 	x.Kind, x.Seat = e.Kind, int(e.Seat)
-	v, _ := asView(view)
 	key := keyKinds[e.Kind] || e.Kind == "shell" && x.B <= x.A
 	return render.Line{Text: logLine(ctx, v, x), Key: key}
 }

@@ -21,7 +21,7 @@ func pictureTexts(t *testing.T, lang string, v fl.View) []string {
 	defer stop()
 	c := imageCtx
 	c.L = i18n.For(lang)
-	if _, err := (Renderer{}).Image(c, v); err != nil {
+	if _, err := Adapted.Image(c, v); err != nil {
 		t.Fatal(err)
 	}
 	return out

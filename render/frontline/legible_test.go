@@ -12,7 +12,7 @@ func TestLegibleOnPhone(t *testing.T) {
 	boards.Legible(t, func(lang string, v any) ([]byte, error) {
 		c := imageCtx
 		c.L = i18n.For(lang)
-		return Renderer{}.Image(c, v)
+		return Adapted.Image(c, v)
 	})
 }
 
@@ -25,7 +25,7 @@ func TestLegibleRich(t *testing.T) {
 		for _, lang := range i18n.Languages {
 			c := imageCtx
 			c.L = i18n.For(lang)
-			for _, p := range rendertest.Problems(t, func() ([]byte, error) { return Renderer{}.Image(c, v) }) {
+			for _, p := range rendertest.Problems(t, func() ([]byte, error) { return Adapted.Image(c, v) }) {
 				t.Errorf("%s: %s", lang, p)
 			}
 		}

@@ -14,11 +14,7 @@ func arg(a games.Action, i int) int {
 }
 
 // Menu labels every legal action of the acting seat.
-func (Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
-	v, ok := asView(view)
-	if !ok {
-		return render.Menu{}
-	}
+func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	if v.Pending != nil {
 		m.Prompt = ctx.T("frontline.prompt."+v.Pending.Kind, "Front", front(v.Pending.Front))

@@ -18,15 +18,16 @@ import (
 //go:embed locales/*.json
 var locales embed.FS
 
+// Adapted is this renderer as a render.Game (the registry's form).
+var Adapted = render.Adapt[fl.View]("frontline", Renderer{})
+
 func init() {
 	i18n.Register(locales, "locales")
-	render.Register("frontline", Renderer{})
+	render.Register("frontline", Adapted)
 }
 
 // Renderer implements render.Game.
 type Renderer struct{}
-
-func asView(v any) (fl.View, bool) { return render.ViewAs[fl.View](v) }
 
 var roman = []string{"", "I", "II", "III"}
 
@@ -163,11 +164,7 @@ func phaseText(ctx render.Ctx, v fl.View) string {
 }
 
 // Status is the one-line turn ping.
-func (Renderer) Status(ctx render.Ctx, view any) string {
-	v, ok := asView(view)
-	if !ok {
-		return ""
-	}
+func (Renderer) Status(ctx render.Ctx, v fl.View) string {
 	if v.Over {
 		return ctx.T("frontline.status_over", "A", v.P[0].VP, "B", v.P[1].VP)
 	}
@@ -185,11 +182,7 @@ func cardList(ctx render.Ctx, cs []fl.CardView) string {
 	return strings.Join(out, ", ")
 }
 
-func (Renderer) Board(ctx render.Ctx, view any) render.Card {
-	v, ok := asView(view)
-	if !ok {
-		return render.Card{Title: "?"}
-	}
+func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	card := render.Card{Title: ctx.T("frontline.title", "Month", v.Month, "Months", v.Months), Color: 0x8b2e1f}
 	var d []string
 	if v.Over {
@@ -439,9 +432,8 @@ func logLine(ctx render.Ctx, v fl.View, e fl.Entry) string {
 }
 
 // Private is the seat's hand and secret intelligence.
-func (Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
-	v, ok := asView(view)
-	if !ok || v.Viewer < 0 || v.Viewer > 1 {
+func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
+	if v.Viewer < 0 || v.Viewer > 1 {
 		return render.Card{}, false
 	}
 	me := v.P[v.Viewer]

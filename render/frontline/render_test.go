@@ -94,7 +94,7 @@ func playStates(t *testing.T, games_, every int, fn func(s games.State, step int
 }
 
 func TestRenderPlayouts(t *testing.T) {
-	r := Renderer{}
+	r := Adapted
 	n := budget(8)
 	images := 0
 	playStates(t, n, 3, func(s games.State, step int) {
@@ -196,7 +196,7 @@ func inPublic(ctx render.Ctx, pubJSON string, name string) bool {
 
 // The public board, status and image input never carry a secret front.
 func TestSecretDeclarationNotRendered(t *testing.T) {
-	r := Renderer{}
+	r := Adapted
 	checked := 0
 	playStates(t, budget(6), 2, func(s games.State, step int) {
 		st := s.(fl.State)
@@ -272,7 +272,7 @@ func TestCatalogueComplete(t *testing.T) {
 		}
 	}
 	for _, lang := range i18n.Languages {
-		if n := utf8.RuneCountInString(Renderer{}.Rules(ctxFor(lang, games.Spectator))); n >= 3800 {
+		if n := utf8.RuneCountInString(Adapted.Rules(ctxFor(lang, games.Spectator))); n >= 3800 {
 			t.Errorf("%s rules: %d chars", lang, n)
 		}
 	}

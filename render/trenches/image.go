@@ -506,11 +506,7 @@ func acted(col color.RGBA) color.RGBA {
 // Image draws the public board. Whatever view it is given, it draws only
 // public information: no stack contents, and nothing of the Defender's
 // set-up while it is being built.
-func (Renderer) Image(ctx render.Ctx, view any) ([]byte, error) {
-	v, ok := viewOf(view)
-	if !ok {
-		return nil, fmt.Errorf("trenches: unexpected view %T", view)
-	}
+func (Renderer) Image(ctx render.Ctx, v tov.View) ([]byte, error) {
 	c := paint(ctx, v)
 	defer c.Release()
 	return c.PNGWith(palette)

@@ -30,7 +30,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "trenches", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return (Renderer{}).Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }

@@ -13,7 +13,7 @@ var keyKinds = map[string]bool{"attack": true, "clear": true, "reveal": true, "d
 
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
-func (Renderer) Tell(ctx render.Ctx, view any, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
 	var x tov.Entry
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}

@@ -11,6 +11,6 @@ func TestLegibleOnPhone(t *testing.T) {
 	boards.Legible(t, func(lang string, v any) ([]byte, error) {
 		c := imageCtx
 		c.L = i18n.For(lang)
-		return Renderer{}.Image(c, v)
+		return Adapted.Image(c, v)
 	})
 }

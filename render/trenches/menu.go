@@ -9,8 +9,7 @@ import (
 )
 
 // Menu labels the legal actions, grouped by unit (or by stack / counter).
-func (r Renderer) Menu(ctx render.Ctx, view any, legal []games.Action) render.Menu {
-	v, _ := viewOf(view)
+func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	switch v.Phase {
 	case tov.PhaseSetupDefender:

@@ -18,9 +18,12 @@ import (
 //go:embed locales/*.json
 var locales embed.FS
 
+// Adapted is this renderer as a render.Game (the registry's form).
+var Adapted = render.Adapt[tov.View](tov.ID, Renderer{})
+
 func init() {
 	i18n.Register(locales, "locales")
-	render.Register(tov.ID, Renderer{})
+	render.Register(tov.ID, Adapted)
 }
 
 // Renderer implements render.Game.
@@ -32,8 +35,6 @@ const (
 	colOver     = 0x6b6b6b
 	maxLogLines = 12
 )
-
-func viewOf(v any) (tov.View, bool) { return render.ViewAs[tov.View](v) }
 
 // hexLabel is "0307", or "0602 (C)" for an entry hex.
 func hexLabel(h int) string {
@@ -88,11 +89,7 @@ func (Renderer) title(ctx render.Ctx, v tov.View) string {
 }
 
 // Board is the public table text.
-func (r Renderer) Board(ctx render.Ctx, view any) render.Card {
-	v, ok := viewOf(view)
-	if !ok {
-		return render.Card{Title: ctx.T("trenches.name")}
-	}
+func (r Renderer) Board(ctx render.Ctx, v tov.View) render.Card {
 	c := render.Card{Title: r.title(ctx, v), Color: colRaider}
 	var d []string
 	d = append(d, ctx.T("trenches.sides",
@@ -406,9 +403,8 @@ func logLine(ctx render.Ctx, e tov.Entry) string {
 
 // Private is the seat's own view: for the Defender the contents of every
 // hidden stack and of the captured counters; for the Raider its units.
-func (r Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
-	v, ok := viewOf(view)
-	if !ok || (v.Role != "raider" && v.Role != "defender") {
+func (r Renderer) Private(ctx render.Ctx, v tov.View) (render.Card, bool) {
+	if v.Role != "raider" && v.Role != "defender" {
 		return render.Card{}, false
 	}
 	raider := v.Role == "raider"
@@ -467,11 +463,7 @@ func (r Renderer) Private(ctx render.Ctx, view any) (render.Card, bool) {
 }
 
 // Status is the one-line turn ping.
-func (r Renderer) Status(ctx render.Ctx, view any) string {
-	v, ok := viewOf(view)
-	if !ok {
-		return ""
-	}
+func (r Renderer) Status(ctx render.Ctx, v tov.View) string {
 	switch v.Phase {
 	case tov.PhaseSetupDefender, tov.PhaseSetupRaider:
 		return ctx.T("trenches.status.setup", "N", v.Scenario, "Side", sideName(ctx, v.Phase == tov.PhaseSetupRaider))

@@ -18,7 +18,7 @@ import (
 
 var (
 	G = games.Check[tov.State](tov.Game{})
-	R = Renderer{}
+	R = Adapted
 )
 
 func ctxFor(lang string, viewer games.Seat) render.Ctx {
