@@ -232,7 +232,13 @@ func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 	}
 	arrowY := y + lineH/2
 	c.Line(canvas.Pt{X: 10, Y: arrowY + 8}, canvas.Pt{X: 10 + sw, Y: arrowY - 8}, 4, cLast)
-	para(c, ctx.T("flanders.img.l.advance"), 8+sw+6, y, rightX-sw-20, small, false, cInk, canvas.TopLeft)
+	y = para(c, ctx.T("flanders.img.l.advance"), 8+sw+6, y, rightX-sw-20, small, false, cInk, canvas.TopLeft)
+	// The company to play wears a white ring, as on the lanes.
+	ring := canvas.Pt{X: 8 + sw/2, Y: y + lineH/2}
+	c.Circle(ring, 10, cWhite)
+	c.Circle(ring, 8.5, cInk)
+	c.Circle(ring, 7, cGrey)
+	para(c, ctx.T("flanders.img.l.to_play"), 8+sw+6, y, rightX-sw-20, small, false, cInk, canvas.TopLeft)
 	// Card frames, sums and chances.
 	for sp := 3; sp <= 11; sp++ {
 		x, y := cellXY(sp)
