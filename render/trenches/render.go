@@ -475,4 +475,33 @@ func (r Renderer) Status(ctx render.Ctx, v tov.View) string {
 }
 
 // Rules is a short summary.
-func (Renderer) Rules(ctx render.Ctx) string { return ctx.T("trenches.rules") }
+func (Renderer) Rules(ctx render.Ctx) string {
+	return ctx.T("trenches.rules") + "\n\n" + scenarioRules(ctx)
+}
+
+// scenarioRules lists every scenario with its turns, the victory points
+// the Raider needs and what scores them besides exits, from the scenario
+// data itself.
+func scenarioRules(ctx render.Ctx) string {
+	lines := []string{ctx.T("trenches.rules.scenarios")}
+	for _, sc := range tov.Scenarios[1:] {
+		var parts []string // exits score 1 VP everywhere (the rules above)
+		if sc.DugoutVP > 0 {
+			parts = append(parts, ctx.T("trenches.rules.vp_dugout", "VP", sc.DugoutVP))
+		}
+		for _, t := range []string{"h", "g", "r", "lmg", "mg"} {
+			if vp := sc.UnitVP[t]; vp > 0 {
+				parts = append(parts, ctx.T("trenches.rules.vp_unit", "Unit", ctx.T("trenches.type."+t), "VP", vp))
+			}
+		}
+		if len(sc.FlagHexes) > 0 {
+			parts = append(parts, ctx.T("trenches.rules.vp_flag"))
+		}
+		if sc.Snapshot {
+			parts = append(parts, ctx.T("trenches.rules.vp_snapshot"))
+		}
+		lines = append(lines, "- "+ctx.T("trenches.rules.scn", "N", sc.N, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", sc.N)),
+			"Turns", sc.T, "VP", sc.Victory, "Parts", strings.Join(parts, "; ")))
+	}
+	return strings.Join(lines, "\n")
+}
