@@ -8,23 +8,24 @@ import (
 var cid = User{ID: "400", Name: "Cid"}
 
 // posted finds the message with a button labelled label among what r
-// posted (its public answer first): its id and buttons.
-func posted(t *testing.T, r result, label string) (string, map[string]string) {
+// posted (its public answer first).
+func posted(t *testing.T, r result, label string) post {
 	t.Helper()
 	for _, p := range append([]post{{MessageID: r.Reply.MessageID, Message: r.Reply.Message}}, r.Posts...) {
-		if b := buttons(p.Message); b[label] != "" {
-			return p.MessageID, b
+		if buttons(p.Message)[label] != "" {
+			return p
 		}
 	}
 	t.Fatalf("no message with %q: %+v", label, r)
-	return "", nil
+	return post{}
 }
 
 // offerOf finds the seat offer a /game handover posted in the channel.
 func offerOf(t *testing.T, r result) (msgID string, accept, decline string) {
 	t.Helper()
-	id, b := posted(t, r, "Take the seat")
-	return id, b["Take the seat"], b["Decline"]
+	p := posted(t, r, "Take the seat")
+	b := buttons(p.Message)
+	return p.MessageID, b["Take the seat"], b["Decline"]
 }
 
 // TestHandover: a player offers their seat to another member, who alone
@@ -103,8 +104,10 @@ func TestHandoverByHost(t *testing.T) {
 	}
 	r := h.slash(ann, "game", "handover", map[string]string{"member": cid.ID, "player": bob.ID})
 	msg, _, decline := offerOf(t, r)
-	if !strings.Contains(text(r.Reply.Message)+r.Reply.Message.Content, "<@400>") {
-		t.Logf("offer: %+v", r.Reply)
+	// The offer names Bob's seat and pings Cid alone.
+	if offer := posted(t, r, "Take the seat").Message; !strings.Contains(offer.Content, "<@400>") || !strings.Contains(offer.Content, "<@200>") ||
+		len(offer.Mentions) != 1 || offer.Mentions[0] != cid.ID {
+		t.Fatalf("offer %q pings %v", offer.Content, offer.Mentions)
 	}
 	if r := h.click(cid, msg, decline); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "declined") {
 		t.Fatalf("declining: %+v", r.Reply)

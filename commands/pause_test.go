@@ -9,8 +9,9 @@ import (
 // pauseProposal finds the proposal /game pause posted.
 func pauseProposal(t *testing.T, r result) (msgID, agree, refuse string) {
 	t.Helper()
-	id, b := posted(t, r, "Agree")
-	return id, b["Agree"], b["Refuse"]
+	p := posted(t, r, "Agree")
+	b := buttons(p.Message)
+	return p.MessageID, b["Agree"], b["Refuse"]
 }
 
 // TestPauseByAgreement: a pause starts only once every player agreed by

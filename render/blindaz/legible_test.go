@@ -5,16 +5,11 @@ import (
 
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // TestLegibleOnPhone: every board reads at phone width in every language.
-func TestLegibleOnPhone(t *testing.T) {
-	boards.Legible(t, func(lang string, v any) ([]byte, error) {
-		c := imageCtx
-		c.L = i18n.For(lang)
-		return Adapted.Image(c, v)
-	})
-}
+func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.InLanguages(Adapted, imageCtx)) }
 
 // TestLegendFits: the legend with every symbol at once stays inside the
 // picture in every language.

@@ -7,25 +7,14 @@ import (
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/flanders"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // drawn is every string the picture of v shows in ctx's language.
 func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
 	t.Helper()
-	var texts []canvas.TextRun
-	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-	_, err := Adapted.Image(ctx, v)
-	stop()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []string
-	for _, r := range texts {
-		all = append(all, r.S)
-	}
-	return strings.Join(all, " ")
+	return rendertest.Drawn(t, func() ([]byte, error) { return Adapted.Image(ctx, v) })
 }
 
 // The picture says the newest event in a caption (a card taken names its

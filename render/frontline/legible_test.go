@@ -8,13 +8,7 @@ import (
 )
 
 // TestLegibleOnPhone: every board reads at phone width in every language.
-func TestLegibleOnPhone(t *testing.T) {
-	boards.Legible(t, func(lang string, v any) ([]byte, error) {
-		c := imageCtx
-		c.L = i18n.For(lang)
-		return Adapted.Image(c, v)
-	})
-}
+func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.InLanguages(Adapted, imageCtx)) }
 
 // TestLegibleRich: the board with every marker, the battle and a long
 // legend reads on a phone too, in every language, in play and at the end.

@@ -16,7 +16,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // MaxKB is the largest board picture, after Discord's attachment view on
@@ -146,9 +148,10 @@ func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byt
 	}
 }
 
-// Problems lists what a phone player could not read on the picture that
-// draw makes: text too small at PhoneWidth, outside the picture, or cut.
-func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
+// Texts draws a picture and returns every string on it and the
+// picture's bounds (canvas.OnEncode).
+func Texts(tb testing.TB, draw func() ([]byte, error)) ([]canvas.TextRun, image.Rectangle) {
+	tb.Helper()
 	var texts []canvas.TextRun
 	var bounds image.Rectangle
 	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts, bounds = c.Texts(), c.Img.Bounds() })
@@ -160,6 +163,34 @@ func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
 	if bounds.Empty() {
 		tb.Fatal("the picture was not encoded by canvas.PNGWith")
 	}
+	return texts, bounds
+}
+
+// Drawn is every string the picture shows, joined by spaces.
+func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
+	tb.Helper()
+	texts, _ := Texts(tb, draw)
+	all := make([]string, len(texts))
+	for i, r := range texts {
+		all[i] = r.S
+	}
+	return strings.Join(all, " ")
+}
+
+// InLanguages draws views of g in a language: ctx with the language's
+// catalogue, the form Legible takes.
+func InLanguages(g render.Game, ctx render.Ctx) func(lang string, view any) ([]byte, error) {
+	return func(lang string, view any) ([]byte, error) {
+		c := ctx
+		c.L = i18n.For(lang)
+		return g.Image(c, view)
+	}
+}
+
+// Problems lists what a phone player could not read on the picture that
+// draw makes: text too small at PhoneWidth, outside the picture, or cut.
+func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
+	texts, bounds := Texts(tb, draw)
 	scale := PhoneWidth / float64(bounds.Dx())
 	var out []string
 	seen := map[string]bool{}

@@ -7,24 +7,13 @@ import (
 	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/canvas"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // drawn is every string the picture of v shows in ctx's language.
 func drawn(t *testing.T, ctx render.Ctx, v tov.View) string {
 	t.Helper()
-	var texts []canvas.TextRun
-	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-	_, err := R.Image(ctx, v)
-	stop()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []string
-	for _, r := range texts {
-		all = append(all, r.S)
-	}
-	return strings.Join(all, " ")
+	return rendertest.Drawn(t, func() ([]byte, error) { return R.Image(ctx, v) })
 }
 
 // hasWords: every word of s is drawn (captions and banners wrap).
