@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"strings"
 	"sync"
 	"unicode"
 
@@ -147,24 +146,8 @@ func (p pen) text(s string, x, y, size, maxW float64, bold bool, col color.Color
 // wrap breaks s at spaces into lines of at most w pixels at size; ok is
 // false when they are more than n or a word alone is too wide.
 func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, ok bool) {
-	line := ""
-	for _, wd := range strings.Fields(s) {
-		if cand := strings.TrimSpace(line + " " + wd); line == "" || canvas.TextWidth(cand, size, bold) <= w {
-			line = cand
-			continue
-		}
-		lines = append(lines, line)
-		line = wd
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	for _, l := range lines {
-		if canvas.TextWidth(l, size, bold) > w {
-			return lines, false
-		}
-	}
-	return lines, len(lines) <= n
+	lines = canvas.Wrap(s, w, size, bold)
+	return lines, canvas.Fits(lines, n, w, size, bold)
 }
 
 // para draws s in at most n lines of lineH from the top y, at size or

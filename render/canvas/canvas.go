@@ -441,3 +441,65 @@ func (c *Canvas) Arrow(a, b Pt, width, head float64, col color.Color) {
 	half := head * 0.85
 	c.Polygon([]Pt{b, {X: tip.X - uy*half, Y: tip.Y + ux*half}, {X: tip.X + uy*half, Y: tip.Y - ux*half}}, col)
 }
+
+// Wrap breaks s into lines at most maxW pixels wide at size: at spaces
+// (never at a no-break space, which holds a number to its word), and
+// after the hyphens of a word too wide for a line ("Counter-" "Attack").
+// A word that is still too wide keeps a line of its own: a caller that
+// must not overflow checks Fits.
+func Wrap(s string, maxW, size float64, bold bool) []string {
+	var words []string
+	for _, w := range strings.Split(s, " ") {
+		if w == "" {
+			continue
+		}
+		if TextWidth(w, size, bold) > maxW && strings.Contains(w, "-") {
+			words = append(words, strings.SplitAfter(w, "-")...)
+			continue
+		}
+		words = append(words, w)
+	}
+	return WrapWords(words, maxW, size, bold)
+}
+
+// WrapWords fills lines at most maxW wide with words, in order: a word
+// ending in a hyphen joins the next without a space.
+func WrapWords(words []string, maxW, size float64, bold bool) []string {
+	var lines []string
+	cur := ""
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		try := w
+		if cur != "" {
+			if strings.HasSuffix(cur, "-") {
+				try = cur + w
+			} else {
+				try = cur + " " + w
+			}
+		}
+		if cur != "" && TextWidth(try, size, bold) > maxW {
+			lines = append(lines, cur)
+			try = w
+		}
+		cur = try
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// Fits reports whether lines are at most n and each at most maxW wide.
+func Fits(lines []string, n int, maxW, size float64, bold bool) bool {
+	if len(lines) > n {
+		return false
+	}
+	for _, l := range lines {
+		if TextWidth(l, size, bold) > maxW {
+			return false
+		}
+	}
+	return true
+}

@@ -159,3 +159,24 @@ func TestFillBoxArrow(t *testing.T) {
 		t.Errorf("a translucent fill did not blend: %v", got)
 	}
 }
+
+// Wrap breaks at spaces, never at a no-break space, and after the hyphen
+// of a word too wide for a line; a word still too wide keeps its own line
+// and Fits says so.
+func TestWrap(t *testing.T) {
+	const size = 18
+	w := TextWidth("Counter-", size, false) + 2
+	if got := Wrap("Counter-Attack", w, size, false); len(got) != 2 || got[0] != "Counter-" || got[1] != "Attack" {
+		t.Errorf("hyphen: %q", got)
+	}
+	if got := Wrap("Riflemen\u00a01 and more", TextWidth("Riflemen\u00a01", size, false)+2, size, false); got[0] != "Riflemen\u00a01" {
+		t.Errorf("no-break space: %q", got)
+	}
+	wide := Wrap("a Supercalifragilistic b", 40, size, false)
+	if len(wide) != 3 || wide[1] != "Supercalifragilistic" || Fits(wide, 3, 40, size, false) || !Fits([]string{"a", "b"}, 2, 40, size, false) {
+		t.Errorf("too wide: %q", wide)
+	}
+	if got := WrapWords([]string{"Storm-", "troops", "2"}, 1000, size, false); len(got) != 1 || got[0] != "Storm-troops 2" {
+		t.Errorf("words: %q", got)
+	}
+}

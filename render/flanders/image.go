@@ -84,46 +84,10 @@ func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.
 	c.Text(s, x, y, size, bold, col, at)
 }
 
-// wrap breaks s into lines at most maxW wide, at spaces (not at no-break
-// spaces) and after the hyphen of a word too wide ("Counter-" "Attack"); a
-// word wider than maxW keeps a line of its own.
-func wrap(s string, maxW, size float64, bold bool) []string {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Split(s, " ") {
-		if word == "" {
-			continue
-		}
-		pieces := []string{word}
-		if canvas.TextWidth(word, size, bold) > maxW && strings.Contains(word, "-") {
-			pieces = strings.SplitAfter(word, "-")
-		}
-		for i, piece := range pieces {
-			try := piece
-			if cur != "" {
-				sep := " "
-				if i > 0 {
-					sep = ""
-				}
-				try = cur + sep + piece
-			}
-			if cur != "" && canvas.TextWidth(try, size, bold) > maxW {
-				lines = append(lines, cur)
-				try = piece
-			}
-			cur = try
-		}
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
-}
-
 // para writes s wrapped to w from (x, y), each line placed by at (TopLeft
 // or TopCenter around x), and returns the y below it.
 func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col color.Color, at canvas.Anchor) float64 {
-	for _, l := range wrap(s, w, size, bold) {
+	for _, l := range canvas.Wrap(s, w, size, bold) {
 		write(c, l, x, y, size, bold, col, at)
 		y += size * lead
 	}
@@ -131,7 +95,7 @@ func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col colo
 }
 
 func paraHeight(s string, w, size float64, bold bool) float64 {
-	return float64(len(wrap(s, w, size, bold))) * size * lead
+	return float64(len(canvas.Wrap(s, w, size, bold))) * size * lead
 }
 
 // plain drops the emoji of a catalogue line (the picture's fonts have
@@ -269,7 +233,7 @@ func cardTitle(c *canvas.Canvas, name string, x, y float64, col color.Color) flo
 	w := cellW - 14
 	bold := true
 	for _, word := range strings.Fields(name) {
-		if len(wrap(word, w, small, true)) > 1 || canvas.TextWidth(word, small, true) > w {
+		if len(canvas.Wrap(word, w, small, true)) > 1 || canvas.TextWidth(word, small, true) > w {
 			bold = false
 		}
 	}
@@ -367,7 +331,7 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 		drawResult(ctx, c, v)
 	} else {
 		title := ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round)
-		lines := wrap(lastCaption(ctx, v), imgW-30, small, false)
+		lines := canvas.Wrap(lastCaption(ctx, v), imgW-30, small, false)
 		if len(lines) < 2 {
 			write(c, title, 8, topY, small, true, cInk, canvas.TopLeft)
 		}

@@ -122,32 +122,8 @@ func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, 
 		}
 		words = append(words, f)
 	}
-	line := ""
-	for _, wd := range words {
-		cand := wd
-		if line != "" {
-			if strings.HasSuffix(line, "-") {
-				cand = line + wd
-			} else {
-				cand = line + " " + wd
-			}
-		}
-		if canvas.TextWidth(cand, size, bold) <= w || line == "" {
-			line = cand
-			continue
-		}
-		lines = append(lines, line)
-		line = wd
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	for _, l := range lines {
-		if canvas.TextWidth(l, size, bold) > w {
-			return lines, false
-		}
-	}
-	return lines, len(lines) <= n
+	lines = canvas.WrapWords(words, w, size, bold)
+	return lines, canvas.Fits(lines, n, w, size, bold)
 }
 
 // para draws s in at most n lines from (x, y), trying size then minPx;

@@ -265,34 +265,9 @@ func staticLayer(w words, n int) static {
 	return got.(static)
 }
 
-// wrap breaks s into lines at most maxW wide, at spaces (not at no-break
-// spaces); a word wider than maxW keeps a line of its own.
-func wrap(s string, maxW, size float64, bold bool) []string {
-	var lines []string
-	cur := ""
-	for _, word := range strings.Split(s, " ") { // no-break spaces hold
-		if word == "" {
-			continue
-		}
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if cur != "" && textW(try, size, bold) > maxW {
-			lines = append(lines, cur)
-			try = word
-		}
-		cur = try
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
-}
-
 // para writes s wrapped to w from (x, y) and returns the y below it.
 func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col color.Color) float64 {
-	for _, l := range wrap(s, w, size, bold) {
+	for _, l := range canvas.Wrap(s, w, size, bold) {
 		c.Text(l, x, y, size, bold, col, canvas.TopLeft)
 		y += size * lead
 	}
@@ -301,7 +276,7 @@ func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col colo
 
 // paraHeight is the height para would take.
 func paraHeight(s string, w, size float64, bold bool) float64 {
-	return float64(len(wrap(s, w, size, bold))) * size * lead
+	return float64(len(canvas.Wrap(s, w, size, bold))) * size * lead
 }
 
 // legendItem is one line of the legend: a symbol and its words.
@@ -932,7 +907,7 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 	}
 	y += box + 2
 	if v.T >= 3 {
-		lines := wrap(w.exits, panelW, small, false)
+		lines := canvas.Wrap(w.exits, panelW, small, false)
 		for _, l := range lines {
 			c.Text(l, panelW-textW(l, small, false), y, small, false, cRed, canvas.TopLeft)
 			y += small * lead
