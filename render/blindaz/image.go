@@ -113,10 +113,9 @@ const (
 	alignRight
 )
 
-// pen draws every string of the picture, so a test can see them all.
+// pen draws the picture's text (fitted, wrapped) on its canvas.
 type pen struct {
-	c    *canvas.Canvas
-	seen func(string) // nil outside tests
+	c *canvas.Canvas
 }
 
 // fit shrinks the font from size down to minText (or size, if smaller)
@@ -129,9 +128,6 @@ func fit(s string, size, maxW float64, bold bool) (string, float64, float64) {
 // text draws s vertically centred on y, anchored at x as al says, within
 // maxW pixels; it returns the width drawn.
 func (p pen) text(s string, x, y, size, maxW float64, bold bool, col color.Color, al align) float64 {
-	if p.seen != nil {
-		p.seen(s)
-	}
 	s, size, w := fit(s, size, maxW, bold)
 	switch al {
 	case alignCenter:
@@ -153,9 +149,6 @@ func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, 
 // para draws s in at most n lines of lineH from the top y, at size or
 // else minText; what still does not fit is cut on the last line.
 func (p pen) para(s string, x, y, size, lineH, w float64, n int, bold bool, col color.Color) {
-	if p.seen != nil {
-		p.seen(s)
-	}
 	lines, ok := wrap(s, size, bold, w, n)
 	if !ok && size > minText {
 		size = minText
@@ -198,15 +191,15 @@ func staticBoard(ctx render.Ctx) *canvas.Canvas {
 	if b, ok := bases.Load(lang); ok {
 		return b.(*canvas.Canvas)
 	}
-	b, _ := bases.LoadOrStore(lang, drawStatic(ctx, nil))
+	b, _ := bases.LoadOrStore(lang, drawStatic(ctx))
 	return b.(*canvas.Canvas)
 }
 
 // drawStatic draws the parts that never change: the grid, the dugout, the
 // panel and its heading in ctx's language.
-func drawStatic(ctx render.Ctx, seen func(string)) *canvas.Canvas {
+func drawStatic(ctx render.Ctx) *canvas.Canvas {
 	c := canvas.New(imgW, imgH, colBG)
-	p := pen{c, seen}
+	p := pen{c}
 	for x := 0; x < bz.Cols; x++ {
 		px, _ := cellXY(x, 1)
 		c.Text(string(rune('A'+x)), px+cellPx/2, lettersY+12, minText+1, true, colLabel, canvas.Center)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/warroom/warroom/games"
 	bz "github.com/warroom/warroom/games/blindaz"
@@ -62,10 +63,12 @@ func TestImageWords(t *testing.T) {
 		v := eng.View(sn.s, games.Spectator).(bz.View)
 		for _, lang := range i18n.Languages {
 			ctx := langCtx(lang, longNames[:sn.seats])
+			c := drawStatic(ctx)
+			drawBoard(pen{c}, ctx, v)
 			var drawn []string
-			seen := func(s string) { drawn = append(drawn, s) }
-			c := drawStatic(ctx, seen)
-			drawBoard(pen{c, seen}, ctx, v)
+			for _, r := range c.Texts() {
+				drawn = append(drawn, r.S)
+			}
 			all := strings.Join(drawn, "|")
 			for _, s := range drawn {
 				if strings.HasPrefix(s, "[") {
@@ -81,8 +84,15 @@ func TestImageWords(t *testing.T) {
 			if v.Phase != bz.PhaseOver && !strings.Contains(all, ctx.T(kRound, "Round", v.Round)) {
 				t.Errorf("%s: round not drawn", lang)
 			}
+			// Each soldier's name is on the picture: whole, or its start
+			// cut short with "…" where a long name meets the legend.
 			for _, so := range v.Soldiers {
-				if !strings.Contains(all, ctx.Name(games.Seat(so.Seat))) {
+				name, found := ctx.Name(games.Seat(so.Seat)), false
+				for _, d := range drawn {
+					cut := strings.TrimSuffix(d, "…")
+					found = found || d == name || cut != d && utf8.RuneCountInString(cut) >= 3 && strings.HasPrefix(name, strings.TrimSpace(cut))
+				}
+				if !found {
 					t.Errorf("%s: name of seat %d not drawn", lang, so.Seat)
 				}
 			}

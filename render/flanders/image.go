@@ -73,14 +73,8 @@ var (
 		[]color.RGBA{cInk, cFaint, cBritish, cGerman, cOption, cGrey, cGold, cLast, laneCols["red"], laneCols["blue"], laneCols["green"], laneCols["yellow"]})
 )
 
-// drawnText, when set (tests), sees every string drawn on the picture.
-var drawnText func(string)
-
-// write draws a string; all text on the picture goes through it.
+// write draws a string.
 func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor) {
-	if drawnText != nil {
-		drawnText(s)
-	}
 	c.Text(s, x, y, size, bold, col, at)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // longNames has a name too long for the company strip.
@@ -87,14 +88,19 @@ func checkDrawn(t *testing.T, lang, s string) {
 func TestImageText(t *testing.T) {
 	lang := ""
 	seen := map[string]bool{}
-	drawnText = func(s string) { checkDrawn(t, lang, s); seen[s] = true }
-	defer func() { drawnText = nil }()
+	check := func(texts []canvas.TextRun) {
+		for _, r := range texts {
+			checkDrawn(t, lang, r.S)
+			seen[r.S] = true
+		}
+	}
 	g := fl.Game{}
 	all := states(t, 3)
 	picks := []fl.State{all[0], all[len(all)/2], all[len(all)-1]}
 	for _, lang = range i18n.Languages {
 		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
-		drawBase(ctx)
+		base, _ := drawBase(ctx)
+		check(base.Texts())
 		c := canvas.New(imgW, imgH, cBG)
 		var hand []fl.CardView
 		for _, ct := range fl.Types {
@@ -107,10 +113,10 @@ func TestImageText(t *testing.T) {
 			checkDrawn(t, lang, companyTag(ctx, p))
 			checkDrawn(t, lang, keptLine(ctx, p, rightW-24))
 		}
+		check(c.Texts())
 		for _, s := range picks {
-			if _, err := Adapted.Image(ctx, g.View(s, games.Spectator)); err != nil {
-				t.Fatal(err)
-			}
+			texts, _ := rendertest.Texts(t, func() ([]byte, error) { return Adapted.Image(ctx, g.View(s, games.Spectator)) })
+			check(texts)
 		}
 	}
 	if len(seen) < 20 {

@@ -75,11 +75,9 @@ func imgText(ctx render.Ctx, key string, kv ...any) string {
 	return ctx.T("frontline.img."+key, kv...)
 }
 
-// pic is a canvas being drawn for one language. seen, when set (tests),
-// receives every string drawn.
+// pic is a canvas being drawn for one language.
 type pic struct {
-	c    *canvas.Canvas
-	seen func(string)
+	c *canvas.Canvas
 }
 
 // fit returns s at the largest size from size down to minPx at which it
@@ -95,9 +93,6 @@ func fit(s string, size float64, bold bool, w float64) (string, float64) {
 // text draws s within maxW pixels (shrinking to minPx, then clipping) and
 // returns the width drawn.
 func (p pic) text(s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor, maxW float64) float64 {
-	if p.seen != nil {
-		p.seen(s)
-	}
 	s, size = fit(s, size, bold, maxW)
 	p.c.Text(s, x, y, size, bold, col, at)
 	return canvas.TextWidth(s, size, bold)
@@ -129,9 +124,6 @@ func wrap(s string, size float64, bold bool, w float64, n int) (lines []string, 
 // para draws s in at most n lines from (x, y), trying size then minPx;
 // what still does not fit is clipped on the last line.
 func (p pic) para(s string, x, y, size, lineH float64, bold bool, col color.Color, w float64, n int) {
-	if p.seen != nil {
-		p.seen(s)
-	}
 	lines, ok := wrap(s, size, bold, w, n)
 	if !ok && size > minPx {
 		size = minPx
@@ -165,12 +157,12 @@ func base(ctx render.Ctx) *canvas.Canvas {
 	if c, ok := bases.Load(lang); ok {
 		return c.(*canvas.Canvas)
 	}
-	c, _ := bases.LoadOrStore(lang, drawBase(ctx, nil))
+	c, _ := bases.LoadOrStore(lang, drawBase(ctx))
 	return c.(*canvas.Canvas)
 }
 
-func drawBase(ctx render.Ctx, seen func(string)) *canvas.Canvas {
-	p := pic{canvas.New(imgW, imgH, bgCol), seen}
+func drawBase(ctx render.Ctx) *canvas.Canvas {
+	p := pic{canvas.New(imgW, imgH, bgCol)}
 	c := p.c
 	c.Fill(0, 0, imgW, capH, inkCol)
 	for s := 0; s < 2; s++ {
@@ -317,9 +309,6 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]boo
 	c.Box(x, y, cellW, cellH, 1.5, inkCol)
 	c.Fill(x, y, 8, cellH, kindCols[t.Colour])
 	name := unitName(ctx, u.ID)
-	if p.seen != nil {
-		p.seen(name)
-	}
 	lines, ok := wrap(name, 20, false, cellW-20, 1)
 	size := 20.0
 	if !ok {
@@ -363,21 +352,15 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]boo
 
 // Image draws the public board (only public fields of the view are used).
 func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
-	c := drawBoard(ctx, v, nil)
+	c := drawBoard(ctx, v)
 	defer c.Release()
 	return c.PNGWith(palette)
 }
 
-// drawBoard draws the view; seen (tests) receives every string drawn, and
-// then the static layer is drawn afresh rather than taken from the cache.
-func drawBoard(ctx render.Ctx, v fl.View, seen func(string)) *canvas.Canvas {
-	var c *canvas.Canvas
-	if seen != nil {
-		c = drawBase(ctx, seen)
-	} else {
-		c = base(ctx).Clone()
-	}
-	p := pic{c, seen}
+// drawBoard draws the view on a copy of the cached static layer.
+func drawBoard(ctx render.Ctx, v fl.View) *canvas.Canvas {
+	c := base(ctx).Clone()
+	p := pic{c}
 	used := map[icon]bool{}
 	for s := 0; s < 2; s++ {
 		pv := v.P[s]

@@ -103,12 +103,13 @@ func TestImageTextTranslated(t *testing.T) {
 	check := func(lang string, v fl.View) map[string]bool {
 		ctx := ctxFor(lang, games.Spectator)
 		seen := map[string]bool{}
-		drawBoard(ctx, v, func(s string) {
+		for _, r := range drawBoard(ctx, v).Texts() {
+			s := r.S
 			seen[s] = true
 			if strings.Contains(s, "[") || strings.Contains(s, "<no value>") || strings.TrimSpace(s) == "" {
 				t.Errorf("%s: bad text drawn %q", lang, s)
 			}
-		})
+		}
 		return seen
 	}
 	for _, lang := range i18n.Languages {
