@@ -1,26 +1,29 @@
 package commands
 
 import (
+	"slices"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 )
 
-// irreversible finds the menu choice for a when the game marks it as one
-// that cannot be taken back (render.Choice.Confirm): conceding, a failed
-// morale check.
+// irreversible reports whether a is one the game says cannot be taken
+// back (games.Info.Irreversible), with its menu choice for the question.
+// Only then is the menu drawn: a test of the verb on every click.
 func (s *Service) irreversible(l *loaded, locale string, seat games.Seat, a games.Action) (render.Choice, bool) {
-	m, ok := s.menu(l, locale, seat)
-	if !ok {
+	if !slices.Contains(l.eng.Info().Irreversible, a.Verb) {
 		return render.Choice{}, false
 	}
-	for _, c := range m.Choices {
-		if c.Confirm && c.Action.Equal(a) {
-			return c, true
+	if m, ok := s.menu(l, locale, seat); ok {
+		for _, c := range m.Choices {
+			if c.Action.Equal(a) {
+				return c, true
+			}
 		}
 	}
-	return render.Choice{}, false
+	return render.Choice{Action: a, Label: a.String()}, true
 }
 
 // askSure answers a click on an irreversible choice with a private

@@ -255,4 +255,7 @@ type Info struct {
 	// every other game it is empty. Active, and so turn order and pings,
 	// is unchanged.
 	OutOfTurn bool
+	// Irreversible are the verbs that cannot be taken back (FoW: concede,
+	// morale_failed): the player is asked "are you sure?" first.
+	Irreversible []string
 }

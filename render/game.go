@@ -73,9 +73,6 @@ type Choice struct {
 	Group  string // choices with the same Group share a select when there are many
 	Emoji  string // a unicode emoji, optional
 	Style  Style
-	// Confirm: the choice cannot be taken back (conceding, a failed
-	// morale check), so the table service asks "are you sure?" first.
-	Confirm bool
 }
 
 // Menu is the acting seat's decision.

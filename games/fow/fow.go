@@ -25,6 +25,7 @@ func (Game) Info() games.Info {
 		ID: ID, Name: "Flames of War mission referee", MinSeats: 2, MaxSeats: 2,
 		TimeoutRemindsOnly: true,
 		OutOfTurn:          true,
+		Irreversible:       []string{"concede", "morale_failed"},
 		Options: []games.OptionSpec{
 			{Key: "mission", Kind: games.OptionString, Choices: ids, Default: "free_for_all"},
 			{Key: "dice", Kind: games.OptionString, Choices: []string{"bot", "manual"}, Default: "bot"},

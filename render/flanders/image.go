@@ -73,16 +73,11 @@ var (
 		[]color.RGBA{cInk, cFaint, cBritish, cGerman, cOption, cGrey, cGold, cLast, laneCols["red"], laneCols["blue"], laneCols["green"], laneCols["yellow"]})
 )
 
-// write draws a string.
-func write(c *canvas.Canvas, s string, x, y, size float64, bold bool, col color.Color, at canvas.Anchor) {
-	c.Text(s, x, y, size, bold, col, at)
-}
-
 // para writes s wrapped to w from (x, y), each line placed by at (TopLeft
 // or TopCenter around x), and returns the y below it.
 func para(c *canvas.Canvas, s string, x, y, w, size float64, bold bool, col color.Color, at canvas.Anchor) float64 {
 	for _, l := range canvas.Wrap(s, w, size, bold) {
-		write(c, l, x, y, size, bold, col, at)
+		c.Text(l, x, y, size, bold, col, at)
 		y += size * lead
 	}
 	return y
@@ -166,7 +161,7 @@ func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 		}
 		c.Line(canvas.Pt{X: laneX0, Y: y}, canvas.Pt{X: laneEnd, Y: y}, 1, cFaint)
 		bold := fl.IsLine(r) || r == fl.Objective || r == 0
-		write(c, fmt.Sprint(r), laneX0-4-canvas.TextWidth(fmt.Sprint(r), small, bold), y+rowH/2, small, bold, cInk, canvas.Left)
+		c.Text(fmt.Sprint(r), laneX0-4-canvas.TextWidth(fmt.Sprint(r), small, bold), y+rowH/2, small, bold, cInk, canvas.Left)
 	}
 	bottom := rowY(-1)
 	c.Line(canvas.Pt{X: laneX0, Y: bottom}, canvas.Pt{X: laneEnd, Y: bottom}, 1, cFaint)
@@ -202,9 +197,9 @@ func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 		x, y := cellXY(sp)
 		c.Rect(x, y, cellW, cellH, cCell)
 		c.RectOutline(x, y, cellW, cellH, 2, cFaint)
-		write(c, fmt.Sprint(sp), x+8, y+4, 30, true, cInk, canvas.TopLeft)
+		c.Text(fmt.Sprint(sp), x+8, y+4, 30, true, cInk, canvas.TopLeft)
 		pct := fmt.Sprintf("%d%%", int(math.Round(float64(fl.RollCounts[sp])*100/216)))
-		write(c, pct, x+cellW-7-canvas.TextWidth(pct, small, false), y+8, small, false, cFaint, canvas.TopLeft)
+		c.Text(pct, x+cellW-7-canvas.TextWidth(pct, small, false), y+8, small, false, cFaint, canvas.TopLeft)
 	}
 	x9, y9 := cellXY(fl.NineSpace)
 	cardTitle(c, cardWord(ctx, "advance_9"), x9, y9+38, cBritish)
@@ -276,7 +271,7 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 func drawDie(c *canvas.Canvas, x, y float64, v int) {
 	c.Rect(x, y, 34, 34, cWhite)
 	c.RectOutline(x, y, 34, 34, 2, cInk)
-	write(c, fmt.Sprint(v), x+17, y+17, 22, true, cInk, canvas.Center)
+	c.Text(fmt.Sprint(v), x+17, y+17, 22, true, cInk, canvas.Center)
 }
 
 // companyTag is a company's state in words: winner, on the Objective,
@@ -327,13 +322,13 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 		title := ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round)
 		lines := canvas.Wrap(lastCaption(ctx, v), imgW-30, small, false)
 		if len(lines) < 2 {
-			write(c, title, 8, topY, small, true, cInk, canvas.TopLeft)
+			c.Text(title, 8, topY, small, true, cInk, canvas.TopLeft)
 		}
 		y := topY + 2*lineH - float64(len(lines))*lineH
 		for _, l := range lines[:min(2, len(lines))] {
 			c.Rect(8, y, imgW-16, lineH, cLastBG)
 			c.Rect(8, y, 5, lineH, cLast)
-			write(c, l, 19, y+1, small, false, cInk, canvas.TopLeft)
+			c.Text(l, 19, y+1, small, false, cInk, canvas.TopLeft)
 			y += lineH
 		}
 	}
@@ -355,7 +350,7 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 				dx := x + (cellW-w)/2
 				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 11, cInk)
 				c.Circle(canvas.Pt{X: dx + 11, Y: y + cellH - 20}, 8.5, col)
-				write(c, word, dx+28, y+cellH-20, small, false, cLast, canvas.Left)
+				c.Text(word, dx+28, y+cellH-20, small, false, cLast, canvas.Left)
 			}
 			if s.Option {
 				c.RectOutline(x, y, cellW, cellH, 6, cOption)
@@ -368,7 +363,7 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 				para(c, ctx.T("flanders.img.taken"), x+cellW/2, y+40, cellW-14, small, false, cLast, canvas.TopCenter)
 				cardTitle(c, cardWord(ctx, code), x, y+40+small*lead, cFaint)
 			} else {
-				write(c, "—", x+cellW/2, y+cellH/2+8, 30, false, cFaint, canvas.Center)
+				c.Text("—", x+cellW/2, y+cellH/2+8, 30, false, cFaint, canvas.Center)
 			}
 			continue
 		}
@@ -402,7 +397,7 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 			c.Line(canvas.Pt{X: cx - 8, Y: cy + 8}, canvas.Pt{X: cx + 8, Y: cy - 8}, 3, cInk)
 		} else {
 			c.Circle(canvas.Pt{X: cx, Y: cy}, 12, col)
-			write(c, fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
+			c.Text(fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
 		}
 	}
 	drawCompanies(ctx, c, v, base.legendTop)
@@ -434,19 +429,19 @@ func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View, legendTop float6
 			col = cGrey
 		}
 		c.Circle(canvas.Pt{X: rightX + 9, Y: y + lineH/2}, 9, col)
-		write(c, name, rightX+24, y, small, true, cInk, canvas.TopLeft)
+		c.Text(name, rightX+24, y, small, true, cInk, canvas.TopLeft)
 		if tag != "" {
-			write(c, tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
+			c.Text(tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
 		}
 		if kept != "" {
-			write(c, kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
+			c.Text(kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
 		}
 		y += h + 2
 	}
 	y += 4
 	if len(v.Dice) > 0 {
 		label := ctx.T("flanders.img.dice")
-		write(c, label, rightX, y+17, small, false, cInk, canvas.Left)
+		c.Text(label, rightX, y+17, small, false, cInk, canvas.Left)
 		x := rightX + canvas.TextWidth(label, small, false) + 8
 		for i, d := range v.Dice {
 			drawDie(c, x+float64(i)*40, y, d)
@@ -475,7 +470,7 @@ func drawCardLegend(ctx render.Ctx, c *canvas.Canvas) float64 {
 		{func(x, y float64) { c.RectOutline(x, y+2, 18, lineH-4, 4, cOption) }, ctx.T("flanders.img.l.option")},
 		{icon(cInk), ctx.T("flanders.img.l.black")},
 		{icon(cGrey), ctx.T("flanders.img.l.grey")},
-		{func(x, y float64) { write(c, "%", x+2, y, small, false, cFaint, canvas.TopLeft) }, ctx.T("flanders.img.l.chance")},
+		{func(x, y float64) { c.Text("%", x+2, y, small, false, cFaint, canvas.TopLeft) }, ctx.T("flanders.img.l.chance")},
 	}
 	h := 0.0
 	for _, it := range items {
@@ -500,8 +495,8 @@ func drawResult(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
 	reason := ctx.T("flanders.reason." + v.Reason)
 	y := topY - 2
 	c.Rect(8, y, imgW-16, boardY-y-6, cWinBG)
-	write(c, canvas.ClipWidth(head, imgW-32, small, true), 16, y+3, small, true, cGold, canvas.TopLeft)
-	write(c, canvas.ClipWidth(reason, imgW-32, small, false), 16, y+3+lineH, small, false, cWhite, canvas.TopLeft)
+	c.Text(canvas.ClipWidth(head, imgW-32, small, true), 16, y+3, small, true, cGold, canvas.TopLeft)
+	c.Text(canvas.ClipWidth(reason, imgW-32, small, false), 16, y+3+lineH, small, false, cWhite, canvas.TopLeft)
 }
 
 // turnMarks is what the newest turn changed: its seat, the cards taken

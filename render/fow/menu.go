@@ -184,9 +184,9 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 	case "lost":
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.lost", "Platoon", pn(ctx, v, ar(0), ar(1))), "💥", ctx.T("fow.grp.lost", "Who", who(ctx, ar(0)))
 	case "morale_failed":
-		c.Label, c.Style, c.Group, c.Confirm = ctx.T("fow.act.morale_failed"), render.Danger, ctx.T("fow.grp.end"), true
+		c.Label, c.Style, c.Group = ctx.T("fow.act.morale_failed"), render.Danger, ctx.T("fow.grp.end")
 	case "concede":
-		c.Label, c.Style, c.Group, c.Confirm = ctx.T("fow.act.concede"), render.Danger, ctx.T("fow.grp.end"), true
+		c.Label, c.Style, c.Group = ctx.T("fow.act.concede"), render.Danger, ctx.T("fow.grp.end")
 	case "agree_end":
 		c.Label, c.Group = ctx.T("fow.act.agree_end"), ctx.T("fow.grp.end")
 	case "decline_end":
