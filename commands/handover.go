@@ -70,11 +70,8 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 		return render.Message{}, false
 	}
 	ctx := render.Ctx{L: i18n.For(t.Locale)}
-	accept, err1 := CustomID{Table: t.ID, Version: t.Version, Kind: KindOffer, Payload: "accept"}.Encode()
-	decline, err2 := CustomID{Table: t.ID, Version: t.Version, Kind: KindOffer, Payload: "decline"}.Encode()
-	if err1 != nil || err2 != nil {
-		return render.Message{}, false
-	}
+	id := ids{table: t.ID, version: t.Version}
+	accept, decline := id.enc(KindOffer, "accept"), id.enc(KindOffer, "decline")
 	return render.Fit(render.Message{
 		Content: ctx.T("core.handover.offer", "To", "<@"+o.To+">", "From", "<@"+o.From+">", "Game", render.GameName(ctx, t.Game)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -109,11 +109,8 @@ func pauseMessage(t *data.Table) (render.Message, bool) {
 		return render.Message{}, false
 	}
 	ctx := render.Ctx{L: i18n.For(t.Locale)}
-	agree, err1 := CustomID{Table: t.ID, Version: t.Version, Kind: KindPause, Payload: "agree"}.Encode()
-	refuse, err2 := CustomID{Table: t.ID, Version: t.Version, Kind: KindPause, Payload: "refuse"}.Encode()
-	if err1 != nil || err2 != nil {
-		return render.Message{}, false
-	}
+	id := ids{table: t.ID, version: t.Version}
+	agree, refuse := id.enc(KindPause, "agree"), id.enc(KindPause, "refuse")
 	wait := waiting(t)
 	var who []string
 	for _, u := range wait {

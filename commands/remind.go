@@ -134,6 +134,8 @@ func (s *Service) deliverDM(ctx context.Context, t *data.Table, e data.Effect, c
 	}
 	l := render.Ctx{L: i18n.For(t.Locale)}
 	user, when := e.Mention[0], fmt.Sprintf("<t:%d:R>", t.Deadline.Unix())
+	// A message link, discord.com/channels/<guild>/<channel>/<message>, as
+	// Discord's own docs link messages (developers/change-log.mdx).
 	link := fmt.Sprintf("https://discord.com/channels/%s/%s", t.GuildID, t.PlayChannel())
 	if t.BoardMessageID != "" {
 		link += "/" + t.BoardMessageID
