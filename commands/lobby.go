@@ -164,10 +164,8 @@ func (s *Service) start(req Request, l *loaded) Response {
 		}
 		ctx := render.Ctx{L: i18n.For(t.Locale)}
 		var who []string
-		for _, seat := range t.Seats {
-			if !seat.Bot {
-				who = append(who, "<@"+seat.UserID+">")
-			}
+		for _, u := range t.Players() {
+			who = append(who, "<@"+u+">")
 		}
 		welcome := ctx.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
 		return append(out, data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectLink},

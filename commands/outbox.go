@@ -171,12 +171,7 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 			return nil
 		}
 		ctx2 := render.Ctx{L: i18n.For(t.Locale)}
-		var members []string
-		for _, seat := range t.Seats {
-			if !seat.Bot {
-				members = append(members, seat.UserID)
-			}
-		}
+		members := t.Players()
 		name := ctx2.T("core.table.thread_name", "Game", render.GameName(ctx2, t.Game), "ID", t.ID)
 		id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, members)
 		if err != nil {

@@ -17,17 +17,6 @@ import (
 // "refuse".
 const KindPause = "z"
 
-// humans lists the users holding seats, once each.
-func humans(t *data.Table) []string {
-	var out []string
-	for _, s := range t.Seats {
-		if !s.Bot && !slices.Contains(out, s.UserID) {
-			out = append(out, s.UserID)
-		}
-	}
-	return out
-}
-
 // mayPause: the players, the host and members with Manage Server.
 func mayPause(req Request, t *data.Table) bool {
 	return len(t.SeatsOf(req.User.ID)) > 0 || req.User.ID == t.HostID || req.CanManageGuild
@@ -81,7 +70,7 @@ func (s *Service) pause(req Request, t *data.Table) Response {
 // waiting lists the players who have not agreed to the pause yet.
 func waiting(t *data.Table) []string {
 	var out []string
-	for _, u := range humans(t) {
+	for _, u := range t.Players() {
 		if !slices.Contains(t.Pause.Agreed, u) {
 			out = append(out, u)
 		}

@@ -448,12 +448,8 @@ func memberKeys(t *Table) [][]byte {
 		return nil
 	}
 	keys := [][]byte{[]byte(t.GuildID + "//" + t.ID)}
-	seen := map[string]bool{}
-	for _, s := range t.Seats {
-		if s.UserID != "" && !s.Bot && !seen[s.UserID] {
-			seen[s.UserID] = true
-			keys = append(keys, []byte(t.GuildID+"/"+s.UserID+"/"+t.ID))
-		}
+	for _, u := range t.Players() {
+		keys = append(keys, []byte(t.GuildID+"/"+u+"/"+t.ID))
 	}
 	return keys
 }

@@ -199,12 +199,7 @@ type pgCols struct {
 }
 
 func colsOf(t *Table) pgCols {
-	c := pgCols{status: t.Status, guild: t.GuildID, host: t.HostID, owing: len(t.Outbox) > 0, players: []string{}}
-	for _, s := range t.Seats {
-		if s.UserID != "" && !s.Bot && !slices.Contains(c.players, s.UserID) {
-			c.players = append(c.players, s.UserID)
-		}
-	}
+	c := pgCols{status: t.Status, guild: t.GuildID, host: t.HostID, owing: len(t.Outbox) > 0, players: append([]string{}, t.Players()...)}
 	switch {
 	case t.Status == StatusPlaying && !t.Deadline.IsZero():
 		d := t.Deadline

@@ -12,6 +12,7 @@ package data
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
@@ -136,6 +137,18 @@ func (t *Table) PlaysIn(channelID string) bool {
 
 // Live reports whether the table still occupies its channel.
 func (t *Table) Live() bool { return t.Status == StatusLobby || t.Status == StatusPlaying }
+
+// Players lists the Discord users at the table, once each, in seat
+// order (a player may hold several seats; computer seats have none).
+func (t *Table) Players() []string {
+	var out []string
+	for _, s := range t.Seats {
+		if s.UserID != "" && !s.Bot && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
+}
 
 // SeatsOf lists the seats a Discord user holds.
 func (t *Table) SeatsOf(userID string) []games.Seat {
