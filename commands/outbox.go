@@ -103,18 +103,36 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 			break
 		}
 		done++
+		// A team thread is recorded as soon as it exists, before the
+		// board goes into it: it is where the team plays, and a command
+		// typed there (found through the channel index, outside the
+		// table's lock) must find the table.
+		if e.Kind == data.EffectThread && nt.ThreadID != t.ThreadID {
+			if err := s.recordDelivered(&nt, t, done); err != nil {
+				return err
+			}
+		}
 	}
-	nt.Outbox = t.Outbox[done:]
-	if len(nt.Outbox) == 0 {
-		nt.Outbox = nil
-	}
-	if err := s.store.Update(&nt, t.Version); err != nil {
-		return fmt.Errorf("record delivery: %w", err)
+	if err := s.recordDelivered(&nt, t, done); err != nil {
+		return err
 	}
 	if failed == nil {
 		return undrawn
 	}
 	return failed
+}
+
+// recordDelivered stores nt with the first done of t's effects off its
+// outbox (the table's version does not change).
+func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
+	nt.Outbox = t.Outbox[done:]
+	if len(nt.Outbox) == 0 {
+		nt.Outbox = nil
+	}
+	if err := s.store.Update(nt, t.Version); err != nil {
+		return fmt.Errorf("record delivery: %w", err)
+	}
+	return nil
 }
 
 // deliver carries one effect, updating t with what Discord answered.

@@ -18,8 +18,8 @@ func TestE2EHandoverInTeamThread(t *testing.T) {
 	w.startBot()
 	w.lobby("blindaz", nil, true, 1)
 	th := w.teamThread()
-	// The thread's id is recorded when the delivery that opened it ends;
-	// a status answered in the thread shows that it has.
+	// A command typed in the team thread as soon as it is there finds the
+	// table: the thread is recorded before the board goes into it.
 	if r := w.expect(w.srv.Slash(w.bob, th, w.guild, "game status", nil, "en-US")); !isBoard(&r.Message) {
 		t.Fatalf("status in the thread: %q", r.Text())
 	}
