@@ -68,8 +68,12 @@ func (w *world) teamThread() string {
 			if th.ParentID != w.ch {
 				continue
 			}
-			if !th.Private() || !th.HasMember(w.ann) || !th.HasMember(w.bob) {
-				w.t.Fatalf("thread %+v: private %v", th, th.Private())
+			if !th.Private() {
+				w.t.Fatalf("thread %+v is not private", th)
+			}
+			// The bot adds the players right after opening the thread.
+			if !th.HasMember(w.ann) || !th.HasMember(w.bob) {
+				continue
 			}
 			if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<#"+th.ID+">") }); err != nil {
 				w.t.Fatalf("no link to the thread: %v", err)
@@ -79,7 +83,7 @@ func (w *world) teamThread() string {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	w.t.Fatal("no team thread")
+	w.t.Fatalf("no team thread with both players in it: %+v", w.srv.Threads())
 	return ""
 }
 
