@@ -66,6 +66,11 @@ func (s *Service) component(req Request) Response {
 		}
 		return s.lobby(req, l, id)
 	}
+	// A confirmation's button lives only on the private question that
+	// asked it; one on a public message was never shown: forged.
+	if (id.Kind == KindResign || id.Kind == KindAbandon || id.Kind == KindSure) && !req.OnPrivateMessage {
+		return private(req, "core.err.bad_button")
+	}
 	if id.Kind == KindResign {
 		return s.resign(req, l)
 	}
