@@ -247,6 +247,9 @@ func TestRenderEveryMessage(t *testing.T) {
 						}
 					}
 				}
+				for _, w := range clauseAgreement(l.lang, id, text) {
+					t.Errorf("%s: %q in the clause of {{.%s}} agrees with a name of unknown gender: %q", where, w[1], w[0], text)
+				}
 				if m := caseBefore[l.lang].FindStringSubmatch(text); m != nil && !isFixed(id, m[2]) {
 					t.Errorf("%s: %q before {{.%s}} needs a case the name may not have: %q", where, m[1], m[2], text)
 				}
@@ -324,4 +327,118 @@ func clone(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// The clause check: a gendered verb form anywhere in the clause of a name of
+// unknown gender, before or after it ("Zagrał {{.Who}}", "{{.Who}} rzuca i
+// wygrał", "{{.Enemy}} zostaje zatrzymany"), agrees with the name when
+// nothing else in the clause can be its subject. A clause ends at a sentence
+// mark, a colon, a bracket, or a comma that opens a subordinate clause (kto,
+// który, что, если...: those have their own subject). A neuter form
+// (wypadło, выпало) never agrees with a name and is not looked for; words
+// that only end like a verb are listed in notVerbs.
+var (
+	// gendered: Polish past tense -ł/-ła/-li/-ły (and -łem, -łam, -łeś,
+	// -łaś) and a participle after a copula; Russian past tense -л/-ла/-ли
+	// (and -лся, -лась, -лись) and short participles (-ен, -ён, -ан, -ян,
+	// -ыт, -бит, -нят, взят and their feminine and plural forms; -ит and
+	// -ят alone are mostly present tense).
+	gendered = map[string][]*regexp.Regexp{
+		"pl": {
+			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:ł|ła|li|ły|łem|łam|łeś|łaś))(?:[^\p{L}]|$)`),
+			regexp.MustCompile(`(?:^|[^\p{L}])(?:jest|są|był|była|byli|były|został|została|zostali|zostały|zostaje|zostają|zostanie|zostaną|będzie)\s+(?:\p{L}+\s+)?(\p{L}+(?:ny|na|ni|ne|ty|ta|ci|te))(?:[^\p{L}]|$)`),
+		},
+		"ru": {
+			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:л|ла|ли|лся|лась|лись))(?:[^\p{L}]|$)`),
+			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:ен|ена|ены|ён|ёна|ёны|ан|ана|аны|ян|яна|яны|ыт|ыта|ыты|бит|бита|биты|нят|нята|няты|взят|взята|взяты))(?:[^\p{L}]|$)`),
+		},
+	}
+	clauseEnd  = regexp.MustCompile(`[.;:!?\n()•]|,\s*(?:kto|co|któr\p{L}*|gdy|jeśli|jeżeli|że|żeby|aby|by|gdzie|кто|что|котор\p{L}*|когда|если|чтобы|где)(?:[^\p{L}]|$)`)
+	clauseName = regexp.MustCompile(nameArg)
+	quoted     = regexp.MustCompile(`«[^»]*»|„[^”]*”|“[^”]*”`)
+	// notSubject: the name is an attribute of a noun ("kompania gracza X",
+	// "рота игрока X") or governed by a preposition, so it is not the subject.
+	notSubject = regexp.MustCompile(`(?i)(?:gracza|graczy|uczestnika|karta|kartę|игрока|игроков|участником|участника|карта|карту|(?:^|[^\p{L}])(?:u|dla|od|do|przez|bez|z|ze|przy|o|na|w|po|у|для|от|к|с|со|без|про|о|об|при|против|из|на|в|по))\s+\**$`)
+	// notVerbs end like a gendered verb form and are not one: nouns,
+	// adjectives, particles, present tense; lower case.
+	notVerbs = wordSet(`
+		stół pół dół tył tyły działa dział siła siły reguła reguły roli chwili kuli woli soli strzały
+		ostrzał strzał oddział pododdział udział podział przydział rozdział kanał wał materiał generał
+		wysyła posyła przysyła cała cały mała mały stała stały biała biały
+		цели или если ли стол стола пол тыл тыла угол угла котёл котла числа дела тела стрела сила
+		обстрел обстрела выстрел выстрела ствол ствола земли роли воли боли пули
+		предел предела раздел узел узла генерал сигнал канал вал зал балл балла караул
+		цена стена смена замена отмена план стан туман страна рана охрана
+		лимит щит защита защиты опыт минута`)
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// clauseAgreement returns {arg, word} for each gendered form in the clause
+// of a name of unknown gender that can be the clause's subject.
+func clauseAgreement(lang, id, text string) [][2]string {
+	var out [][2]string
+	// The dots inside {{.Field}} end no clause,
+	// and quoted button labels («Поставлена», „Gotowe”) are no verbs.
+	blank := func(p string) string { return strings.Repeat(" ", len(p)) }
+	masked := quoted.ReplaceAllStringFunc(placeholder.ReplaceAllStringFunc(text, blank), blank)
+	for _, ix := range clauseName.FindAllStringSubmatchIndex(text, -1) {
+		arg := text[ix[2]:ix[3]]
+		if isFixed(id, arg) || notSubject.MatchString(text[:ix[0]]) {
+			continue
+		}
+		start, end := 0, len(text)
+		if b := clauseEnd.FindAllStringIndex(masked[:ix[0]], -1); len(b) > 0 {
+			start = b[len(b)-1][1]
+		}
+		if e := clauseEnd.FindStringIndex(masked[ix[1]:]); e != nil {
+			end = ix[1] + e[0]
+		}
+		clause := masked[start:end]
+		for _, re := range gendered[lang] {
+			for _, m := range re.FindAllStringSubmatch(clause, -1) {
+				if w := strings.ToLower(m[1]); !notVerbs[w] && !notGendered[w] {
+					out = append(out, [2]string{arg, m[1]})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestClauseAgreement: the clause check finds gendered forms away from the
+// name and leaves alone the forms whose subject is something else.
+func TestClauseAgreement(t *testing.T) {
+	for _, c := range []struct{ lang, id, text, want string }{
+		{"pl", "x", "Czerwona flaga: {{.Enemy}} miał wejść na {{.Cell}}.", "miał"},
+		{"pl", "x", "Zagrał {{.Who}}.", "Zagrał"},
+		{"pl", "x", "{{.Who}} rzuca kośćmi i wygrał.", "wygrał"},
+		{"pl", "x", "{{.Enemy}} na {{.Cell}} zostaje zatrzymany przez flagę.", "zatrzymany"},
+		{"pl", "x", "Kompania gracza {{.Who}} nie zdała testu.", ""},
+		{"pl", "x", "{{.Who}} prosi o zamianę, kto skończył pierwszy.", ""},
+		{"pl", "x", "{{.Who}}: wypadło {{.Die}}, karta spadła.", ""},
+		{"pl", "blindaz.x", "{{.Who}} wyszedł na {{.Cell}}.", ""},
+		{"ru", "x", "{{.Enemy}} на {{.To}} дошёл до блиндажа.", "дошёл"},
+		{"ru", "x", "Первым ходил {{.Who}}.", "ходил"},
+		{"ru", "x", "{{.Name}}: раскрыт {{.Unit}} в {{.Hex}}", "раскрыт"},
+		{"ru", "x", "{{.Who}} теперь уничтожен.", "уничтожен"},
+		{"ru", "x", "Рота игрока {{.Who}} провалила тест.", ""},
+		{"ru", "x", "Немецкий газ: сброшена карта {{.Card}}", ""},
+		{"ru", "x", "{{.Who}} просит поменять, кто закончил первым.", ""},
+		{"ru", "x", "{{.Who}} ставит флаг на стол и входит в окоп.", ""},
+	} {
+		got := ""
+		if ws := clauseAgreement(c.lang, c.id, c.text); len(ws) > 0 {
+			got = ws[0][1]
+		}
+		if got != c.want {
+			t.Errorf("%s %q: found %q, want %q", c.lang, c.text, got, c.want)
+		}
+	}
 }
