@@ -60,8 +60,8 @@ var genderedAfter = map[string][]*regexp.Regexp{
 	},
 }
 var caseBefore = map[string]*regexp.Regexp{
-	"pl": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(u|dla|od|do|przez|bez|przeciw|przeciwko|z|ze|przy|o|dzięki)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half)\s*}}`),
-	"ru": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(у|для|от|к|ко|с|со|без|про|о|об|при|против|из)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half)\s*}}`),
+	"pl": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(u|dla|od|do|przez|bez|przeciw|przeciwko|z|ze|przy|o|dzięki)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half|Enemy|Tile|Card|Card2|Unit|Platoon|Game)\s*}}`),
+	"ru": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(у|для|от|к|ко|с|со|без|про|о|об|при|против|из)\s+\**{{\s*\.(Who|Name|Host|Winner|Raider|Defender|Placer|Half|Enemy|Tile|Card|Card2|Unit|Platoon|Game)\s*}}`),
 }
 
 // fixedGender lists the name arguments whose values share one gender in a
@@ -250,7 +250,7 @@ func TestRenderEveryMessage(t *testing.T) {
 				for _, w := range clauseAgreement(l.lang, id, text) {
 					t.Errorf("%s: %q in the clause of {{.%s}} agrees with a name of unknown gender: %q", where, w[1], w[0], text)
 				}
-				if m := caseBefore[l.lang].FindStringSubmatch(text); m != nil && !isFixed(id, m[2]) {
+				if m := caseBefore[l.lang].FindStringSubmatch(text); m != nil && !knownCase[l.lang+" "+id] {
 					t.Errorf("%s: %q before {{.%s}} needs a case the name may not have: %q", where, m[1], m[2], text)
 				}
 			}
@@ -260,6 +260,22 @@ func TestRenderEveryMessage(t *testing.T) {
 		t.Errorf("only %d renderings", rendered)
 	}
 	t.Logf("%d renderings", rendered)
+}
+
+// knownCase are texts the case check finds that are someone else's to fix:
+// Frontline's catalogue is under its own review (issue 15). A fixed text
+// must leave the list (TestKnownCase).
+var knownCase = map[string]bool{"pl frontline.label.promote": true, "ru frontline.label.promote": true}
+
+// TestKnownCase: every known case problem is still there.
+func TestKnownCase(t *testing.T) {
+	for k := range knownCase {
+		lang, id, _ := strings.Cut(k, " ")
+		c := loadCatalogue(t, "render/"+strings.Split(id, ".")[0]+"/locales/"+strings.Split(id, ".")[0], lang)
+		if s, _ := c[id].(string); !caseBefore[lang].MatchString(s) {
+			t.Errorf("%s is fixed (%q): remove it from knownCase", k, s)
+		}
+	}
 }
 
 // notGendered are words the patterns above catch that do not agree with the
