@@ -355,17 +355,23 @@ func clone(m map[string]any) map[string]any {
 // that only end like a verb are listed in notVerbs.
 var (
 	// gendered: Polish past tense -ł/-ła/-li/-ły (and -łem, -łam, -łeś,
-	// -łaś) and a participle after a copula; Russian past tense -л/-ла/-ли
+	// -łaś), a participle after a copula, and the predicative adjectives
+	// (pierwszy, gotowa, sam) ending or opening the clause; Russian ones
+	// (первым, готов, согласна) the same way, past tense -л/-ла/-ли
 	// (and -лся, -лась, -лись) and short participles (-ен, -ён, -ан, -ян,
 	// -ыт, -бит, -нят, взят and their feminine and plural forms; -ит and
 	// -ят alone are mostly present tense).
 	gendered = map[string][]*regexp.Regexp{
 		"pl": {
 			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:ł|ła|li|ły|łem|łam|łeś|łaś))(?:[^\p{L}]|$)`),
+			regexp.MustCompile(`(?i)(?:^|[^\p{L}])(pierwszy|pierwsza|ostatni|ostatnia|gotów|gotowy|gotowa|sam|sama|zadowolony|zadowolona)\s*(?:[^\p{L}\s]|$)`),
+			regexp.MustCompile(`(?i)^\s*(pierwszy|pierwsza|ostatni|ostatnia|gotów|gotowy|gotowa|sam|sama|zadowolony|zadowolona)\s`),
 			regexp.MustCompile(`(?:^|[^\p{L}])(?:jest|są|był|była|byli|były|został|została|zostali|zostały|zostaje|zostają|zostanie|zostaną|będzie)\s+(?:\p{L}+\s+)?(\p{L}+(?:ny|na|ni|ne|ty|ta|ci|te))(?:[^\p{L}]|$)`),
 		},
 		"ru": {
 			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:л|ла|ли|лся|лась|лись))(?:[^\p{L}]|$)`),
+			regexp.MustCompile(`(?i)(?:^|[^\p{L}])(первым|первой|последним|последней|готов|готова|должен|должна|согласен|согласна|рад|рада|сам|сама)\s*(?:[^\p{L}\s]|$)`),
+			regexp.MustCompile(`(?i)^\s*(первым|первой|последним|последней|готов|готова|должен|должна|согласен|согласна|рад|рада|сам|сама)\s`),
 			regexp.MustCompile(`(?:^|[^\p{L}])(\p{L}+(?:ен|ена|ены|ён|ёна|ёны|ан|ана|аны|ян|яна|яны|ыт|ыта|ыты|бит|бита|биты|нят|нята|няты|взят|взята|взяты))(?:[^\p{L}]|$)`),
 		},
 	}
@@ -442,6 +448,11 @@ func TestClauseAgreement(t *testing.T) {
 		{"pl", "blindaz.x", "{{.Who}} wyszedł na {{.Cell}}.", ""},
 		{"ru", "x", "{{.Enemy}} на {{.To}} дошёл до блиндажа.", "дошёл"},
 		{"ru", "x", "Первым ходил {{.Who}}.", "ходил"},
+		{"ru", "x", "{{.Who}} ходит первым.", "первым"},
+		{"pl", "x", "{{.Who}} zaczyna pierwszy.", "pierwszy"},
+		{"pl", "x", "{{.Who}}: pierwsza karta.", ""},
+		{"ru", "x", "Первым ходит {{.Who}}.", "Первым"},
+		{"ru", "x", "{{.Name}} становится первым игроком", ""},
 		{"ru", "x", "{{.Name}}: раскрыт {{.Unit}} в {{.Hex}}", "раскрыт"},
 		{"ru", "x", "{{.Who}} теперь уничтожен.", "уничтожен"},
 		{"ru", "x", "Рота игрока {{.Who}} провалила тест.", ""},
