@@ -296,7 +296,7 @@ func OutcomeText(ctx Ctx, t TableInfo) string {
 		b.WriteString(ctx.T("core.outcome.winners", "Count", len(names), "Names", strings.Join(names, ", ")))
 	}
 	if reason != "" {
-		b.WriteString(" - " + reason)
+		b.WriteString(" — " + reason)
 	}
 	if len(o.Scores) == len(t.Seats) && len(o.Scores) > 0 {
 		var parts []string
