@@ -73,6 +73,10 @@ type Choice struct {
 	Group  string // choices with the same Group share a select when there are many
 	Emoji  string // a unicode emoji, optional
 	Style  Style
+	// Description is a line under the label when the choice is shown in a
+	// select (up to 100 characters, developers/components/reference.mdx),
+	// e.g. what a card does; buttons have no room for it. Optional.
+	Description string
 }
 
 // Menu is the acting seat's decision.

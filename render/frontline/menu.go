@@ -83,6 +83,9 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		}
 		ch.Group = ctx.T("frontline.group.buy")
 		ch.Emoji = "💰"
+		if top != nil {
+			ch.Description = ctx.T("frontline.cardfx." + top.Type)
+		}
 		base := ctx.T("frontline.label.buy", "Card", name, "Cost", cost, "N", pile)
 		switch {
 		case len(a.Args) == 1:
@@ -104,6 +107,7 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		t := fl.ActionTypeOf(c).ID
 		ch.Group = ctx.T("frontline.group.play")
 		ch.Emoji = "🎴"
+		ch.Description = ctx.T("frontline.cardfx." + t)
 		switch t {
 		case "barracks", "disinformation", "camouflage":
 			ch.Label = ctx.T("frontline.label.play_on", "Card", cardName(ctx, t), "Target", unit(1))

@@ -29,6 +29,11 @@ func TestRulesListCards(t *testing.T) {
 					t.Errorf("%s: no %s", lang, k)
 				}
 			}
+			// The same text is a buy or play option's description in a
+			// select: up to 100 characters (developers/components/reference.mdx).
+			if fx := ctx.T("frontline.cardfx." + c.ID); utf8.RuneCountInString(fx) > 100 {
+				t.Errorf("%s: %s's effect is over 100 characters: %q", lang, c.ID, fx)
+			}
 			want := ctx.T("frontline.rules.card", "Card", cardName(ctx, c.ID), "Cost", c.Cost, "Text", ctx.T("frontline.cardfx."+c.ID))
 			if !slices.Contains(lines, want) || !strings.Contains(want, fmt.Sprint(c.Cost)) {
 				t.Errorf("%s: no line for %s: %q", lang, c.ID, want)
