@@ -34,6 +34,10 @@ func TestRulesListCards(t *testing.T) {
 			if fx := ctx.T("frontline.cardfx." + c.ID); utf8.RuneCountInString(fx) > 100 {
 				t.Errorf("%s: %s's effect is over 100 characters: %q", lang, c.ID, fx)
 			}
+			// A battle card's button reads "name: effect" within 80.
+			if l := ctx.T("frontline.label.card", "Card", cardName(ctx, c.ID), "Text", ctx.T("frontline.cardfx."+c.ID)); c.Cat == fl.CatBattle && utf8.RuneCountInString(l) > 80 {
+				t.Errorf("%s: %s's button would be cut: %q", lang, c.ID, l)
+			}
 			want := ctx.T("frontline.rules.card", "Card", cardName(ctx, c.ID), "Cost", c.Cost, "Text", ctx.T("frontline.cardfx."+c.ID))
 			if !slices.Contains(lines, want) || !strings.Contains(want, fmt.Sprint(c.Cost)) {
 				t.Errorf("%s: no line for %s: %q", lang, c.ID, want)
