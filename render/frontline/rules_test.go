@@ -73,3 +73,29 @@ func TestRulesListCards(t *testing.T) {
 		t.Logf("%s: %d characters in %d embeds", lang, total, len(msg.Embeds))
 	}
 }
+
+// TestUnitDescriptions: every unit card's select option says its range
+// and, for the units with a special rule (spec 7.2), that rule, in every
+// language, within Discord's 100 characters.
+func TestUnitDescriptions(t *testing.T) {
+	plain := map[string]bool{"rifle_infantry": true, "riflemen": true, "grenadiers": true, "mountain_infantry": true, "armoured_cars": true}
+	for _, lang := range i18n.Languages {
+		ctx := ctxFor(lang, games.Spectator)
+		ids := i18n.IDs(lang)
+		for u := range fl.NumUnits {
+			ty := fl.UnitTypeOf(u)
+			d := unitDesc(ctx, u)
+			if n := utf8.RuneCountInString(d); n > 100 || strings.Contains(d, "[") || !strings.Contains(d, fmt.Sprint(ty.Range)) {
+				t.Errorf("%s: %s: %q (%d characters)", lang, fl.UnitName(u), d, n)
+			}
+			if special := strings.Contains(d, " · "); special == plain[ty.ID] {
+				t.Errorf("%s: %s: special rule shown %v: %q", lang, ty.ID, special, d)
+			}
+		}
+		for _, k := range []string{"frontline.unitfx.commander", "frontline.unitfx.artillery", "frontline.unitfx.tanks"} {
+			if _, ok := slices.BinarySearch(ids, k); !ok {
+				t.Errorf("%s: no %s", lang, k)
+			}
+		}
+	}
+}
