@@ -332,8 +332,7 @@ func (s *Service) game(req Request) Response {
 			return private(req, "core.err.unknown_game")
 		}
 		ctx := userCtx(req)
-		card := render.Card{Title: render.GameName(ctx, t.Game), Description: g.Rules(ctx)}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(ctx, t.Game), g.Rules(ctx))}}
 	case "status":
 		// Decided under the table's lock, from the record as it is then: a
 		// delivery in flight (the team thread opened, its id not yet

@@ -39,8 +39,7 @@ func (s *Service) help(req Request) Response {
 		if _, known := games.Lookup(id); !ok || !known {
 			return private(req, "core.err.unknown_game")
 		}
-		card := render.Card{Title: render.GameName(ctx, id), Description: g.Rules(ctx)}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(ctx, id), g.Rules(ctx))}}
 	}
 	card := render.Card{Title: ctx.T("core.help.title"), Description: ctx.T("core.help.intro")}
 	for _, eng := range games.All() {

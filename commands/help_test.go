@@ -28,6 +28,12 @@ func TestHelp(t *testing.T) {
 	if !strings.Contains(text(r.Reply.Message), "Raider") || r.Reply.Kind != ReplyPrivate {
 		t.Fatalf("trenches rules: %+v", r.Reply)
 	}
+	// Frontline's rules with every market card outgrow one embed: the
+	// reply carries them whole, in more than one.
+	r = h.do(Request{Kind: SlashCommand, User: eve, Command: "help", Locale: "pl", Options: map[string]string{"game": "frontline"}})
+	if got := text(r.Reply.Message); len(r.Reply.Message.Embeds) < 2 || !strings.Contains(got, "**Koszary** (3 zł)") || !strings.Contains(got, "**Skład amunicji** (5 zł)") {
+		t.Errorf("Frontline's rules in Polish (%d embeds): %s", len(r.Reply.Message.Embeds), got)
+	}
 	if r := h.slash(eve, "help", "", map[string]string{"game": "nope"}); r.Reply.Kind != ReplyPrivate || strings.Contains(text(r.Reply.Message), "Raider") {
 		t.Fatalf("unknown game: %+v", r.Reply)
 	}

@@ -73,6 +73,10 @@ type Choice struct {
 	Group  string // choices with the same Group share a select when there are many
 	Emoji  string // a unicode emoji, optional
 	Style  Style
+	// Description is a line under the label when the choice is shown in a
+	// select (up to 100 characters, developers/components/reference.mdx),
+	// e.g. what a card does; buttons have no room for it. Optional.
+	Description string
 }
 
 // Menu is the acting seat's decision.
@@ -102,7 +106,9 @@ type Game interface {
 	// public board message. Words on the picture come from ctx (the
 	// table's language) and seat names from ctx.Names.
 	Image(ctx Ctx, view any) ([]byte, error)
-	// Rules is a short rules summary (Markdown, < 4000 characters).
+	// Rules is a rules summary (Markdown). RulesMessage shows it, split at
+	// blank lines into embeds of 4096 characters; in all it stays under
+	// Discord's 6000 characters for one message.
 	Rules(ctx Ctx) string
 	// Tell is one journal event as a line for the "what happened"
 	// digest, in the words of the board's log (Text "" for an event not

@@ -475,7 +475,8 @@ func TestWorstBoard(t *testing.T) {
 		}
 	}
 	ctx := ctxOf("ru", worstTable("playing"), 0)
-	checkMessage(t, "rules", render.CardMessage(render.Card{Title: worstText(300), Description: worstGame{}.Rules(ctx)}), nil)
+	checkMessage(t, "rules", render.RulesMessage(worstText(300), worstGame{}.Rules(ctx)), nil)
+	checkMessage(t, "long rules", render.RulesMessage(worstText(300), worstText(9000)+"\n\n"+worstText(5000)), nil)
 	checkMessage(t, "menu", render.MenuMessage(ctx, render.Menu{Prompt: worstText(3000), Choices: choices}, longIDs{}), nil)
 	for i := 0; ; i++ {
 		gm, ok := render.GroupMenu(render.Menu{Prompt: worstText(3000), Choices: choices}, i)

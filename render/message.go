@@ -205,7 +205,7 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 			// parses back (commands/component.go). It fits Discord's 100
 			// characters: games.ParseAction allows a verb of 24 and 8
 			// arguments of at most 8 characters and a dot: 96.
-			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String()}
+			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String(), Description: Clip(c.Description, maxOptionLabel)}
 			if o.Label == "" {
 				o.Label = c.Action.String()
 			}

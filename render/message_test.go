@@ -55,7 +55,7 @@ func checkLimits(t interface{ Fatalf(string, ...any) }, rows []discordgo.Message
 					t.Fatalf("select with %d options in a row of %d", len(x.Options), len(row.Components))
 				}
 				for _, o := range x.Options {
-					if len([]rune(o.Label)) > 100 || len(o.Value) > 100 {
+					if len([]rune(o.Label)) > 100 || len(o.Value) > 100 || len([]rune(o.Description)) > 100 {
 						t.Fatalf("option %q", o.Label)
 					}
 				}
@@ -77,7 +77,8 @@ func TestComponentsWithinLimits(t *testing.T) {
 		var m Menu
 		for i := range n {
 			label := strings.Repeat("x", rapid.IntRange(1, 120).Draw(t, "len"))
-			m.Choices = append(m.Choices, Choice{Action: games.Act("do", i), Label: label, Group: fmt.Sprint("g", i%groups)})
+			desc := strings.Repeat("y", rapid.IntRange(0, 120).Draw(t, "desc"))
+			m.Choices = append(m.Choices, Choice{Action: games.Act("do", i), Label: label, Group: fmt.Sprint("g", i%groups), Description: desc})
 		}
 		rows := Components(ctxEN(), m, testIDs{})
 		shown := checkLimits(t, rows, 4)
@@ -102,6 +103,19 @@ func TestComponentsWithinLimits(t *testing.T) {
 			t.Fatalf("%d of %d choices shown", shown, n)
 		}
 	})
+}
+
+// TestSelectDescription: a choice's description is the line under its
+// option in a select.
+func TestSelectDescription(t *testing.T) {
+	var m Menu
+	for i := range 30 {
+		m.Choices = append(m.Choices, Choice{Action: games.Act("buy", i), Label: fmt.Sprint("Buy ", i), Description: fmt.Sprint("effect ", i)})
+	}
+	sel := Components(ctxEN(), m, testIDs{})[0].(discordgo.ActionsRow).Components[0].(discordgo.SelectMenu)
+	if o := sel.Options[3]; o.Label != "Buy 3" || o.Description != "effect 3" {
+		t.Fatalf("option %+v", o)
+	}
 }
 
 type fakeGame struct{}

@@ -4,6 +4,7 @@ import (
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
 	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 func arg(a games.Action, i int) int {
@@ -60,6 +61,7 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		ch.Label = ctx.T("frontline.label.take", "Card", unitName(ctx, fl.UnitName(u)),
 			"Str", unitStr(u), "Slot", slotText(ctx, fl.UnitFront(u), arg(a, 1)))
 		ch.Emoji = "🃏"
+		ch.Description = unitDesc(ctx, u)
 	case "place":
 		ch.Label = ctx.T("frontline.label.place", "Slot", slotText(ctx, v.Pending.Front, arg(a, 0)))
 	case "target", "remove", "degrade":
@@ -83,6 +85,9 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		}
 		ch.Group = ctx.T("frontline.group.buy")
 		ch.Emoji = "💰"
+		if top != nil {
+			ch.Description = ctx.T("frontline.cardfx." + top.Type)
+		}
 		base := ctx.T("frontline.label.buy", "Card", name, "Cost", cost, "N", pile)
 		switch {
 		case len(a.Args) == 1:
@@ -104,6 +109,7 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		t := fl.ActionTypeOf(c).ID
 		ch.Group = ctx.T("frontline.group.play")
 		ch.Emoji = "🎴"
+		ch.Description = ctx.T("frontline.cardfx." + t)
 		switch t {
 		case "barracks", "disinformation", "camouflage":
 			ch.Label = ctx.T("frontline.label.play_on", "Card", cardName(ctx, t), "Target", unit(1))
@@ -155,6 +161,20 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	}
 	ch.Label = render.Clip(ch.Label, 80)
 	return ch
+}
+
+// unitDesc is a unit card's range and special rule (spec 7.2), the line
+// under its option when the unit row is a select: a type's own rule, else
+// its kind's (commanders, artillery), else none.
+func unitDesc(ctx render.Ctx, u int) string {
+	t := fl.UnitTypeOf(u)
+	d := ctx.T("frontline.unit_desc", "Range", t.Range)
+	for _, id := range []string{"frontline.unitfx." + t.ID, "frontline.unitfx." + t.Kind} {
+		if i18n.Has(id) {
+			return d + " · " + ctx.T(id)
+		}
+	}
+	return d
 }
 
 func unitStr(u int) string {

@@ -466,5 +466,3 @@ func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
 	c.Description = render.Clip(strings.Join(lines, "\n"), 3400)
 	return c, true
 }
-
-func (Renderer) Rules(ctx render.Ctx) string { return ctx.T("frontline.rules") }
