@@ -1,0 +1,105 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+)
+
+// statsAs is /stats or /leaderboard from u in a language.
+func (h *harness) statsAs(u User, locale, cmd string, opts map[string]string) string {
+	h.t.Helper()
+	r := h.do(Request{Kind: SlashCommand, User: u, Command: cmd, Options: opts, Locale: locale})
+	if r.Reply.Kind != ReplyPrivate {
+		h.t.Fatalf("/%s is not private: %+v", cmd, r.Reply)
+	}
+	return text(r.Reply.Message)
+}
+
+// TestStatsAfterAGame: a race played to its end is counted once (a
+// doubled final click and a restart change nothing); /stats shows it for
+// the player and for another member asking, /leaderboard ranks the
+// winner first, in English, Polish and Russian; a member without games is
+// told so.
+func TestStatsAfterAGame(t *testing.T) {
+	h := newHarness(t)
+	if got := h.statsAs(ann, "en-US", "stats", nil); !strings.Contains(got, "no finished games") {
+		t.Fatalf("stats before any game: %s", got)
+	}
+	if got := h.statsAs(ann, "en-US", "leaderboard", map[string]string{"game": "race"}); !strings.Contains(got, "No one has finished a rated game") {
+		t.Fatalf("leaderboard before any game: %s", got)
+	}
+	p := h.startRace()
+	board := post{Message: p.Message, MessageID: p.MessageID}
+	var before post
+	players := map[string]User{"100": ann, "200": bob}
+	for range 40 {
+		r := h.click(players[board.Message.Mentions[0]], board.MessageID, buttons(board.Message)["+2"])
+		before, board = board, r.Posts[0]
+		if strings.Contains(text(board.Message), "Winner") {
+			break
+		}
+	}
+	// The final move clicked again, as a doubled click or a retry would.
+	if r := h.click(ann, before.MessageID, buttons(before.Message)["+2"]); r.Reply.Kind != ReplyPrivate || len(r.Posts) != 0 {
+		t.Fatalf("a doubled final move: %+v", r)
+	}
+	h.restart()
+	tb, err := h.store.Get("1") // the first table of a fresh store
+	if err != nil || tb.Result == nil || tb.Result.Moves != 5 || !tb.Result.Seats[0].Won || tb.Result.Seats[1].Place != 2 {
+		t.Fatalf("result %+v %v", tb.Result, err)
+	}
+
+	mine := h.statsAs(ann, "en-US", "stats", nil)
+	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 ±290", "on average 5 moves and 0 minutes"} {
+		if !strings.Contains(mine, want) {
+			t.Errorf("Ann's /stats lacks %q: %s", want, mine)
+		}
+	}
+	if got := h.statsAs(eve, "en-US", "stats", map[string]string{"member": bob.ID}); !strings.Contains(got, "<@200>") || !strings.Contains(got, "0 wins · rating 1338 ±290") {
+		t.Errorf("Bob's /stats asked by Eve: %s", got)
+	}
+	if got := h.statsAs(ann, "en-US", "stats", map[string]string{"member": eve.ID}); !strings.Contains(got, "<@300>: no finished games") {
+		t.Errorf("Eve has no games: %s", got)
+	}
+	board1 := h.statsAs(eve, "en-US", "leaderboard", map[string]string{"game": "race"})
+	if i, j := strings.Index(board1, "1. <@100> — rating 1662"), strings.Index(board1, "2. <@200> — rating 1338"); i < 0 || j < i {
+		t.Errorf("leaderboard: %s", board1)
+	}
+	if got := h.statsAs(ann, "pl", "stats", nil); !strings.Contains(got, "1 gra · 1 wygrana · ranking 1662 ±290") || !strings.Contains(got, "średnio 5 ruchów i 0 minut") {
+		t.Errorf("Polish /stats: %s", got)
+	}
+	if got := h.statsAs(bob, "ru", "leaderboard", map[string]string{"game": "race"}); !strings.Contains(got, "Лучшие игроки") || !strings.Contains(got, "1. <@100> — рейтинг 1662 ±290 · 1 игра") {
+		t.Errorf("Russian /leaderboard: %s", got)
+	}
+}
+
+// TestResignedPlayerLoses: a player who resigns is placed last and loses
+// however the computer then does in their seat; the other player wins.
+func TestResignedPlayerLoses(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	r := h.slash(ann, "game", "resign", nil)
+	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Resign"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+	if r.Reply.Kind != ReplyUpdate {
+		t.Fatalf("resign: %+v", r.Reply)
+	}
+	_ = p
+	for range 40 { // Bob adds 1 on the current board until the game ends
+		tb, _ := h.store.Get("1")
+		if tb.Status == data.StatusFinished {
+			break
+		}
+		id, _ := CustomID{Table: tb.ID, Version: tb.Version, Kind: KindAction, Action: games.Act("add", 1)}.Encode()
+		h.click(bob, tb.BoardMessageID, id)
+	}
+	tb, _ := h.store.Get("1")
+	if tb.Result == nil || !tb.Result.Seats[0].Resigned || tb.Result.Seats[0].UserID != ann.ID || tb.Result.Seats[0].Won || !tb.Result.Seats[1].Won {
+		t.Fatalf("result %+v", tb.Result)
+	}
+	if got := h.statsAs(ann, "en-US", "stats", nil); !strings.Contains(got, "1 game · 0 wins · rating 1338") {
+		t.Errorf("Ann's /stats: %s", got)
+	}
+}
