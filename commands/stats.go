@@ -37,12 +37,8 @@ func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, ent
 	}
 	log = append(log, entries...)
 	info := eng.Info()
-	r := &data.Result{TableID: t.ID, GuildID: t.GuildID, Game: t.Game, Coop: info.Coop, Started: t.Created, Ended: s.Now().UTC()}
-	for _, spec := range info.Options {
-		if spec.Key == optVariant && info.Coop {
-			r.Variant = cmpOr(t.Options[optVariant], spec.Default)
-		}
-	}
+	r := &data.Result{TableID: t.ID, GuildID: t.GuildID, Game: t.Game, Variant: variantOf(info, t.Options), Coop: info.Coop,
+		Started: t.Created, Ended: s.Now().UTC()}
 	resigned := map[games.Seat]string{}
 	for _, e := range log {
 		switch e.Action {
@@ -57,24 +53,31 @@ func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, ent
 			r.Moves++
 		}
 	}
-	n := len(t.Seats)
-	r.Seats = make([]data.ResultSeat, n)
+	r.Seats = places(t.Seats, resigned, info.Coop, o)
+	return r, nil
+}
+
+// places are the seats' results (see resultOf) from the outcome and the
+// seats that resigned (seat -> the user who did).
+func places(seats []data.Seat, resigned map[games.Seat]string, coop bool, o games.Outcome) []data.ResultSeat {
+	n := len(seats)
+	out := make([]data.ResultSeat, n)
 	var rest []games.Seat // the seats not resigned
-	for i, st := range t.Seats {
-		if !st.Bot {
-			r.Seats[i].UserID = st.UserID
-		}
+	for i, st := range seats {
 		if u, ok := resigned[games.Seat(i)]; ok {
-			r.Seats[i] = data.ResultSeat{UserID: u, Resigned: true, Place: n}
+			out[i] = data.ResultSeat{UserID: u, Resigned: true, Place: n}
 			continue
+		}
+		if !st.Bot {
+			out[i].UserID = st.UserID
 		}
 		rest = append(rest, games.Seat(i))
 	}
-	if info.Coop {
+	if coop {
 		for _, i := range rest {
-			r.Seats[i].Place, r.Seats[i].Won = 1, len(o.Winners) > 0
+			out[i].Place, out[i].Won = 1, len(o.Winners) > 0
 		}
-		return r, nil
+		return out
 	}
 	won := func(i games.Seat) bool { return slices.Contains(o.Winners, i) }
 	score := func(i games.Seat) int {
@@ -97,22 +100,32 @@ func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, ent
 				place++
 			}
 		}
-		r.Seats[i].Place, r.Seats[i].Won = place, won(i)
+		out[i].Place, out[i].Won = place, won(i)
 		anyWon = anyWon || won(i)
 	}
 	if !anyWon && len(o.Winners) > 0 { // only resigned seats won: the best of the others do
 		for _, i := range rest {
-			r.Seats[i].Won = r.Seats[i].Place == 1
+			out[i].Won = out[i].Place == 1
 		}
 	}
-	return r, nil
+	return out
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
+// variantOf is the variant a co-op game's result counts under: its
+// difficulty as chosen, or the option's default; "" for other games.
+func variantOf(info games.Info, opts games.Options) string {
+	if !info.Coop {
+		return ""
 	}
-	return b
+	for _, spec := range info.Options {
+		if spec.Key == optVariant {
+			if v := opts[optVariant]; v != "" {
+				return v
+			}
+			return spec.Default
+		}
+	}
+	return ""
 }
 
 // statsCommand is /stats [member]: a member's results on this server.
@@ -165,7 +178,11 @@ func gameTitle(ctx render.Ctx, game, variant string) string {
 	if variant == "" {
 		return name
 	}
-	return name + " · " + render.OptionValue(ctx, game, optVariant, variant)
+	label := render.OptionValue(ctx, game, optVariant, variant)
+	if id := game + ".diff." + variant; label == variant && i18n.Has(id) { // Blindaż names its difficulties so
+		label = ctx.T(id)
+	}
+	return name + " · " + label
 }
 
 // stats answers /stats [member] privately: the member's games, wins and

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,5 +102,66 @@ func TestResignedPlayerLoses(t *testing.T) {
 	}
 	if got := h.statsAs(ann, "en-US", "stats", nil); !strings.Contains(got, "1 game · 0 wins · rating 1338") {
 		t.Errorf("Ann's /stats: %s", got)
+	}
+}
+
+func TestPlaces(t *testing.T) {
+	h := func(u string) data.Seat { return data.Seat{UserID: u} }
+	cpu := data.Seat{Bot: true, Name: "Computer 1"}
+	tests := []struct {
+		name     string
+		seats    []data.Seat
+		resigned map[games.Seat]string
+		coop     bool
+		o        games.Outcome
+		want     string // user:place[w][r] per seat
+	}{
+		{"two players", []data.Seat{h("a"), h("b")}, nil, false, games.Outcome{Done: true, Winners: []games.Seat{1}}, "[a:2 b:1w]"},
+		{"a draw", []data.Seat{h("a"), h("b")}, nil, false, games.Outcome{Done: true}, "[a:1 b:1]"},
+		{"four by score, a tie", []data.Seat{h("a"), h("b"), h("c"), h("d")}, nil, false,
+			games.Outcome{Done: true, Winners: []games.Seat{2}, Scores: []int{3, 5, 9, 3}}, "[a:3 b:2 c:1w d:3]"},
+		{"against the computer", []data.Seat{h("a"), cpu}, nil, false, games.Outcome{Done: true, Winners: []games.Seat{1}}, "[a:2 :1w]"},
+		{"the computer won a resigned seat", []data.Seat{cpu, h("b")}, map[games.Seat]string{0: "a"}, false,
+			games.Outcome{Done: true, Winners: []games.Seat{0}}, "[a:2r b:1w]"},
+		{"a resigned player below all", []data.Seat{cpu, h("b"), h("c")}, map[games.Seat]string{0: "a"}, false,
+			games.Outcome{Done: true, Winners: []games.Seat{2}, Scores: []int{9, 1, 5}}, "[a:3r b:2 c:1w]"},
+		{"co-op won", []data.Seat{h("a"), cpu}, nil, true, games.Outcome{Done: true, Winners: []games.Seat{0, 1}}, "[a:1w :1w]"},
+		{"co-op lost, one resigned", []data.Seat{h("a"), cpu}, map[games.Seat]string{1: "b"}, true, games.Outcome{Done: true}, "[a:1 b:2r]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, r := range places(tc.seats, tc.resigned, tc.coop, tc.o) {
+				s := fmt.Sprintf("%s:%d", r.UserID, r.Place)
+				if r.Won {
+					s += "w"
+				}
+				if r.Resigned {
+					s += "r"
+				}
+				got = append(got, s)
+			}
+			if fmt.Sprint(got) != tc.want {
+				t.Fatalf("got %v, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestVariantOf(t *testing.T) {
+	coop := games.Info{ID: "co", Coop: true, Options: []games.OptionSpec{{Key: "difficulty", Default: "standard"}, {Key: "solo"}}}
+	for _, tc := range []struct {
+		info games.Info
+		opts games.Options
+		want string
+	}{
+		{coop, games.Options{"difficulty": "veteran", "solo": "two"}, "veteran"},
+		{coop, nil, "standard"},
+		{games.Info{ID: "versus", Options: []games.OptionSpec{{Key: "difficulty", Default: "x"}}}, games.Options{"difficulty": "y"}, ""},
+		{games.Info{ID: "co2", Coop: true}, games.Options{"difficulty": "y"}, ""},
+	} {
+		if got := variantOf(tc.info, tc.opts); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.info.ID, tc.opts, got, tc.want)
+		}
 	}
 }

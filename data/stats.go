@@ -34,7 +34,7 @@ type ResultSeat struct {
 	UserID string `json:"user_id,omitempty"` // empty: a computer seat
 	// Place is 1 for first; seats with the same place tied. A player who
 	// resigned is placed below every other seat (the computer played on
-	// for them). Co-op: 1 for every seat.
+	// for them). Co-op: 1 for every seat that did not resign.
 	Place    int  `json:"place"`
 	Won      bool `json:"won,omitempty"` // first place, or the co-op team won
 	Resigned bool `json:"resigned,omitempty"`
