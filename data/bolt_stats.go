@@ -2,8 +2,10 @@ package data
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -133,4 +135,25 @@ func (b *Bolt) Leaderboard(guildID, game string, limit int) ([]Standing, error) 
 // GameStats implements Store.
 func (b *Bolt) GameStats(guildID string) ([]GameStat, error) {
 	return scanJSON[GameStat](b, bucketGameStats, guildID+"/")
+}
+
+// retally rebuilds the stats buckets of a repaired file from the results
+// that ride on its tables, oldest game first (the order they were tallied
+// in, so the ratings come out as they were).
+func retally(tx *bolt.Tx, tables map[string]*Table) error {
+	var rs []*Result
+	for _, t := range tables {
+		if t.Result != nil {
+			rs = append(rs, t.Result)
+		}
+	}
+	slices.SortFunc(rs, func(a, b *Result) int {
+		return cmp.Or(a.Ended.Compare(b.Ended), cmp.Compare(a.TableID, b.TableID))
+	})
+	for _, r := range rs {
+		if err := tallyResult(tx, r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
