@@ -116,6 +116,9 @@ func tally(r *Result, old map[string]Standing) ([]Standing, GameStat) {
 		places := make([]int, len(users))
 		for i, u := range users {
 			before[i], places[i] = out[i].Rating, place[u]
+			if prev, ok := old[u]; ok && prev.Rated > 0 {
+				before[i] = rating.Idle(before[i], r.Ended.Sub(prev.Updated))
+			}
 		}
 		for i, after := range rating.Game(before, places) {
 			out[i].Rating = after

@@ -58,3 +58,25 @@ func TestRepairRetallies(t *testing.T) {
 		t.Errorf("totals after repair: %+v, want %+v", got, wantStats)
 	}
 }
+
+// TestTallyIdlePlayers: after months without a game a rating is less
+// certain, so the next game moves it further (Glicko-2's empty periods).
+func TestTallyIdlePlayers(t *testing.T) {
+	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	game := func(at time.Time, winner int) *Result {
+		r := &Result{TableID: "t", GuildID: "g", Game: "duel", Ended: at,
+			Seats: []ResultSeat{{UserID: "a", Place: 1 + winner}, {UserID: "b", Place: 2 - winner}}}
+		r.Seats[winner].Won = true
+		return r
+	}
+	after := func(gap time.Duration) Standing {
+		first, _ := tally(game(end, 0), nil)
+		old := map[string]Standing{"a": first[0], "b": first[1]}
+		next, _ := tally(game(end.Add(gap), 1), old)
+		return next[0]
+	}
+	soon, late := after(time.Hour), after(90*24*time.Hour)
+	if !(late.Rating.R < soon.Rating.R && late.Rating.RD > soon.Rating.RD) || soon.Played != 2 || soon.Wins != 1 {
+		t.Fatalf("a loss after an hour: %+v; after 90 days: %+v", soon, late)
+	}
+}

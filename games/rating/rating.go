@@ -2,7 +2,9 @@
 // 2012) for warroom's players, with a documented extension to games of
 // three or four players. It is pure: no clock, no store.
 //
-// Every finished game is one rating period for the players in it. A
+// Every finished game is one rating period for the players in it, and
+// each whole Period a player went without a game before it is an empty
+// period (Idle), in which only the deviation grows. A
 // two-player game is the paper's update with one result. In a game of n
 // players each pair of players is a game decided by their places (the
 // better place wins, equal places draw), and each of a player's n-1
@@ -11,7 +13,10 @@
 // as much as one two-player game against the field, not three.
 package rating
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // Glicko-2 constants: the scale between the Glicko and Glicko-2 scales,
 // the system constant τ (how fast volatility may change; the paper
@@ -27,6 +32,18 @@ type Rating struct {
 	R   float64 `json:"r"`
 	RD  float64 `json:"rd"`
 	Vol float64 `json:"vol"`
+}
+
+// Period is how long a player may go without a game before their
+// rating's deviation grows by one empty rating period.
+const Period = 30 * 24 * time.Hour
+
+// Idle is p after the empty rating periods in a pause of d between games.
+func Idle(p Rating, d time.Duration) Rating {
+	for n := d / Period; n > 0 && p.RD < Default().RD; n-- {
+		p = Update(p, nil)
+	}
+	return p
 }
 
 // Default is a new player's rating, as the paper recommends.

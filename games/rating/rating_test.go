@@ -3,6 +3,7 @@ package rating
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -80,5 +81,19 @@ func TestNoGamesWidensDeviation(t *testing.T) {
 	got := Update(p, nil)
 	if got.R != 1500 || !near(got.RD, math.Sqrt(200*200/scale/scale+0.06*0.06)*scale, 1e-9) {
 		t.Fatalf("%+v", got)
+	}
+}
+
+func TestIdle(t *testing.T) {
+	p := Rating{R: 1600, RD: 60, Vol: 0.06}
+	if got := Idle(p, Period-time.Second); got != p {
+		t.Fatalf("less than a period changed %+v to %+v", p, got)
+	}
+	two := Idle(p, 2*Period+time.Hour)
+	if want := Update(Update(p, nil), nil); two != want || two.R != 1600 || two.RD <= 60 {
+		t.Fatalf("two periods: %+v, want %+v", two, want)
+	}
+	if got := Idle(p, 3000*Period); got.RD != Default().RD {
+		t.Fatalf("a long absence: %+v", got)
 	}
 }
