@@ -129,6 +129,9 @@ func variantOf(info games.Info, opts games.Options) string {
 }
 
 // statsCommand is /stats [member]: a member's results on this server.
+// member is a USER option (type 6, developers/interactions/
+// application-commands.mdx "Application Command Option Type"): Discord
+// offers the server's members and sends the chosen one's id.
 func statsCommand() *discordgo.ApplicationCommand {
 	en := i18n.For("en")
 	perm := int64(discordgo.PermissionSendMessages)
