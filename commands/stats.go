@@ -38,7 +38,7 @@ func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, ent
 	log = append(log, entries...)
 	info := eng.Info()
 	r := &data.Result{TableID: t.ID, GuildID: t.GuildID, Game: t.Game, Variant: variantOf(info, t.Options), Coop: info.Coop,
-		Started: t.Created, Ended: s.Now().UTC()}
+		Started: t.Created, Ended: nowUTC()} // the log's clock, as Started
 	resigned := map[games.Seat]string{}
 	for _, e := range log {
 		switch e.Action {
