@@ -28,7 +28,7 @@ const leaderboardSize = 10
 // sharing a place. A player who resigned is placed below everyone (the
 // computer played on for them) and never wins: when the computer won
 // their seat, the best of the others win instead. Co-op: every seat
-// shares the team's result. Computer seats are in the result (to be
+// but a resigned one shares the team's result. Computer seats are in the result (to be
 // placed) but are never rated; see data.Result.
 func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, entries []data.LogEntry) (*data.Result, error) {
 	log, err := s.store.Log(t.ID)
