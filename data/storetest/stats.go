@@ -184,15 +184,26 @@ func testResultKinds(t *testing.T, s data.Store) {
 }
 
 // testConcurrentResults: games of one player ending at once are all
-// counted, each rating update seeing the one before.
+// counted, each rating update seeing the one before; two players whose
+// games end at once in both seat orders wait for each other without
+// deadlock.
 func testConcurrentResults(t *testing.T, s data.Store) {
 	const n = 8
 	tables := make([]*data.Table, n)
 	for i := range tables {
 		tables[i] = playing(t, s, "g", "duel", fmt.Sprint("c", i), "u0", fmt.Sprint("v", i))
 	}
+	crossed := make([]*data.Table, n)
+	for i := range crossed {
+		p, q := "p", "q"
+		if i%2 == 1 {
+			p, q = q, p
+		}
+		crossed[i] = playing(t, s, "g", "duel", fmt.Sprint("x", i), p, q)
+	}
+	tables = append(tables, crossed...)
 	var wg sync.WaitGroup
-	errs := make([]error, n)
+	errs := make([]error, len(tables))
 	for i, tb := range tables {
 		wg.Add(1)
 		go func() {
@@ -214,7 +225,10 @@ func testConcurrentResults(t *testing.T, s data.Store) {
 	if !(st.Rating.R > one.Rating.R+200) {
 		t.Fatalf("eight wins rated as if one: %+v vs %+v", st.Rating, one.Rating)
 	}
-	if gs := gameStat(t, s, "g", "duel", ""); gs.Played != n {
+	if p, q := standing(t, s, "g", "p", "duel"), standing(t, s, "g", "q", "duel"); p.Played != n || q.Played != n || p.Wins+q.Wins != n {
+		t.Fatalf("crossed games: %+v %+v", p, q)
+	}
+	if gs := gameStat(t, s, "g", "duel", ""); gs.Played != 2*n {
 		t.Fatalf("%+v", gs)
 	}
 }
