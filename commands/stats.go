@@ -252,6 +252,8 @@ func ratingText(ctx render.Ctx, st data.Standing) string {
 // reads best.
 func durationText(ctx render.Ctx, d time.Duration) string {
 	switch {
+	case d < time.Minute:
+		return ctx.T("stats.under_minute")
 	case d < time.Hour:
 		return ctx.T("stats.minutes", "Count", int(math.Round(d.Minutes())))
 	case d < 48*time.Hour:
@@ -287,7 +289,11 @@ func (s *Service) leaderboard(req Request) Response {
 	rank := 0
 	for i, st := range board {
 		if i == 0 || st.Variant != board[i-1].Variant {
-			card.Fields = append(card.Fields, render.Field{Name: gameTitle(ctx, game, st.Variant)})
+			head := ctx.T("stats.board_players")
+			if st.Variant != "" {
+				head = gameTitle(ctx, game, st.Variant)
+			}
+			card.Fields = append(card.Fields, render.Field{Name: head})
 			field, rank = &card.Fields[len(card.Fields)-1], 0
 		}
 		rank++

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // statsAs is /stats or /leaderboard from u in a language.
@@ -54,7 +57,7 @@ func TestStatsAfterAGame(t *testing.T) {
 	}
 
 	mine := h.statsAs(ann, "en-US", "stats", nil)
-	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 ±290", "on average 5 moves and 0 minutes"} {
+	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 ±290", "on average 5 moves and under a minute"} {
 		if !strings.Contains(mine, want) {
 			t.Errorf("Ann's /stats lacks %q: %s", want, mine)
 		}
@@ -69,7 +72,7 @@ func TestStatsAfterAGame(t *testing.T) {
 	if i, j := strings.Index(board1, "1. <@100> — rating 1662"), strings.Index(board1, "2. <@200> — rating 1338"); i < 0 || j < i {
 		t.Errorf("leaderboard: %s", board1)
 	}
-	if got := h.statsAs(ann, "pl", "stats", nil); !strings.Contains(got, "1 gra · 1 wygrana · ranking 1662 ±290") || !strings.Contains(got, "średnio 5 ruchów i 0 minut") {
+	if got := h.statsAs(ann, "pl", "stats", nil); !strings.Contains(got, "1 gra · 1 wygrana · ranking 1662 ±290") || !strings.Contains(got, "średnio 5 ruchów i niecała minuta") {
 		t.Errorf("Polish /stats: %s", got)
 	}
 	if got := h.statsAs(bob, "ru", "leaderboard", map[string]string{"game": "race"}); !strings.Contains(got, "Лучшие игроки") || !strings.Contains(got, "1. <@100> — рейтинг 1662 ±290 · 1 игра") {
@@ -162,6 +165,25 @@ func TestVariantOf(t *testing.T) {
 	} {
 		if got := variantOf(tc.info, tc.opts); got != tc.want {
 			t.Errorf("%s %v: %q, want %q", tc.info.ID, tc.opts, got, tc.want)
+		}
+	}
+}
+
+func TestDurationText(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		lang string
+		want string
+	}{
+		{20 * time.Second, "en", "under a minute"},
+		{90 * time.Second, "en", "2 minutes"},
+		{61 * time.Minute, "en", "1 hour"},
+		{47 * time.Hour, "pl", "47 godzin"},
+		{50 * time.Hour, "ru", "2 дня"},
+		{21 * 24 * time.Hour, "ru", "21 день"},
+	} {
+		if got := durationText(render.Ctx{L: i18n.For(tc.lang)}, tc.d); got != tc.want {
+			t.Errorf("%v in %s: %q, want %q", tc.d, tc.lang, got, tc.want)
 		}
 	}
 }
