@@ -39,6 +39,10 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			return s.settings(req)
 		case "help":
 			return s.help(req)
+		case "stats":
+			return s.stats(req)
+		case "leaderboard":
+			return s.leaderboard(req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:

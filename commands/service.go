@@ -265,10 +265,15 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 			t.Pause, t.Deadline = &p, time.Time{}
 		}
 	}
-	if l.eng.Outcome(st).Done {
+	if o := l.eng.Outcome(st); o.Done {
 		t.Status = data.StatusFinished
 		t.Deadline = time.Time{}
 		passed = true
+		if t.Result == nil { // the move that ends the game: its result rides in this write
+			if t.Result, err = s.resultOf(&t, l.eng, o, entries); err != nil {
+				return false, err
+			}
+		}
 	}
 	if owe == nil {
 		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }

@@ -542,7 +542,8 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 
 func TestCommandTree(t *testing.T) {
 	cmds := Commands()
-	if len(cmds) != 4 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" {
+	if len(cmds) != 6 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
+		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool

@@ -38,6 +38,8 @@ func Commands() []*discordgo.ApplicationCommand {
 		},
 		settingsCommand(),
 		helpCommand(),
+		statsCommand(),
+		leaderboardCommand(),
 	})
 }
 

@@ -36,7 +36,8 @@ var (
 )
 
 // allBuckets is the layout Open creates.
-var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers}
+var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers,
+	bucketResults, bucketStandings, bucketStandUser, bucketGameStats}
 
 // Bolt is the embedded bbolt Store.
 type Bolt struct {
@@ -236,6 +237,9 @@ func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntr
 		return err
 	}
 	if err := appendLog(tx, t.ID, log); err != nil {
+		return err
+	}
+	if err := tallyResult(tx, t.Result); err != nil {
 		return err
 	}
 	ch := tx.Bucket(bucketChannels)

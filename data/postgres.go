@@ -306,8 +306,9 @@ SELECT version, chans FROM old`
 
 // Update implements Store. A move that keeps the table's live channels
 // (nearly all) is one statement (updateOne); one that changes them (the
-// game starts a thread, ends, is abandoned) is a transaction that also
-// moves the channel index rows (updateChannels). A version logged twice
+// game starts a thread, ends, is abandoned) or writes a finished game's
+// result is a transaction that also moves the channel index rows and
+// tallies the result (updateChannels). A version logged twice
 // keeps the last entry, as bbolt's Put does.
 func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	nt := *t
@@ -326,6 +327,15 @@ func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	}
 	c := colsOf(&nt)
 	want := liveChannels(&nt)
+	if nt.Result != nil {
+		// A finished game's writes tally its result (once) in their
+		// transaction: the path that takes one.
+		err := p.updateChannels(&nt, expect, raw, c, want, versions, entries)
+		if err == nil {
+			*t = nt
+		}
+		return err
+	}
 	ctx, cancel := p.ctx()
 	defer cancel()
 	start := time.Now()
@@ -377,6 +387,9 @@ func (p *Postgres) updateChannels(nt *Table, expect int64, raw []byte, c pgCols,
 			ON CONFLICT (table_id, version) DO UPDATE SET entry = excluded.entry`, nt.ID, versions, entries)
 		batch.Queue(`DELETE FROM channels WHERE table_id = $1`, nt.ID)
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return err
+		}
+		if err := tallyResultPG(ctx, tx, nt.Result); err != nil {
 			return err
 		}
 		return claimChannels(ctx, tx, nt.ID, want)

@@ -162,6 +162,9 @@ func Repair(src, dst string) (RepairReport, error) {
 				}
 			}
 		}
+		if err := retally(tx, tables); err != nil {
+			return err
+		}
 		guilds := tx.Bucket(bucketGuilds)
 		for id, raw := range tree.guilds {
 			if err := guilds.Put([]byte(id), raw); err != nil {

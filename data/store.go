@@ -82,6 +82,10 @@ type Table struct {
 	EffectSeq int64     `json:"effect_seq,omitempty"`
 	Created   time.Time `json:"created"`
 	Updated   time.Time `json:"updated"`
+
+	// Result is how the game ended, set by the move that ends it (see
+	// Result): the store tallies it in the same transaction.
+	Result *Result `json:"result,omitempty"`
 }
 
 // Pause is a pause of a table: proposed by By, agreed by each player in
@@ -319,5 +323,12 @@ type Store interface {
 	UserSettings(userID string) (UserSettings, error)
 	// SetUserSettings stores them; the zero value removes the record.
 	SetUserSettings(userID string, us UserSettings) error
+	// Standings are a member's standings on a server, every game.
+	Standings(guildID, userID string) ([]Standing, error)
+	// Leaderboard is a game's standings on a server in rank order (see
+	// rank), the first limit of each variant.
+	Leaderboard(guildID, game string, limit int) ([]Standing, error)
+	// GameStats are a server's totals, one per game and variant.
+	GameStats(guildID string) ([]GameStat, error)
 	Close() error
 }

@@ -35,6 +35,9 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"DueIndex", testDueIndex},
 		{"TablesOf", testTablesOf},
 		{"SetAsideReadable", testSetAsideReadable},
+		{"ResultTalliedOnce", testResultTalliedOnce},
+		{"ResultKinds", testResultKinds},
+		{"ConcurrentResults", testConcurrentResults},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })

@@ -1,0 +1,114 @@
+package data
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/warroom/warroom/games/rating"
+)
+
+// tallyResultPG is tallyResult in a PostgreSQL transaction: the result's
+// row is inserted unless its table has one (then nothing else happens),
+// the players' standings are created if new and locked in user order (two
+// games ending at once for the same player wait for each other, without
+// deadlock), updated, and the server's totals are added to.
+func tallyResultPG(ctx context.Context, tx pgx.Tx, r *Result) error {
+	if r == nil {
+		return nil
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO results (table_id, guild_id, game, variant, ended, record)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (table_id) DO NOTHING`, r.TableID, r.GuildID, r.Game, r.Variant, r.Ended, raw)
+	if err != nil || tag.RowsAffected() == 0 {
+		return err
+	}
+	users := r.Users()
+	d := rating.Default()
+	if _, err := tx.Exec(ctx, `INSERT INTO standings (guild_id, game, variant, user_id, rating, rd, vol)
+		SELECT $1, $2, $3, u, $5, $6, $7 FROM unnest($4::text[]) AS u ORDER BY u COLLATE "C"
+		ON CONFLICT DO NOTHING`, r.GuildID, r.Game, r.Variant, users, d.R, d.RD, d.Vol); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, standingCols+` WHERE guild_id = $1 AND game = $2 AND variant = $3 AND user_id = ANY ($4)
+		ORDER BY user_id COLLATE "C" FOR UPDATE`, r.GuildID, r.Game, r.Variant, users)
+	if err != nil {
+		return err
+	}
+	got, err := pgx.CollectRows(rows, scanStanding)
+	if err != nil {
+		return err
+	}
+	old := map[string]Standing{}
+	for _, st := range got {
+		if st.Played > 0 { // a row just created stands for no standing yet
+			old[st.UserID] = st
+		}
+	}
+	standings, gs := tally(r, old)
+	batch := &pgx.Batch{}
+	for _, st := range standings {
+		batch.Queue(`UPDATE standings SET played = $5, wins = $6, rated = $7, rating = $8, rd = $9, vol = $10, updated = $11
+			WHERE guild_id = $1 AND game = $2 AND variant = $3 AND user_id = $4`,
+			st.GuildID, st.Game, st.Variant, st.UserID, st.Played, st.Wins, st.Rated, st.Rating.R, st.Rating.RD, st.Rating.Vol, st.Updated)
+	}
+	batch.Queue(`INSERT INTO game_stats (guild_id, game, variant, played, wins, moves, seconds) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (guild_id, game, variant) DO UPDATE SET played = game_stats.played + excluded.played,
+		wins = game_stats.wins + excluded.wins, moves = game_stats.moves + excluded.moves, seconds = game_stats.seconds + excluded.seconds`,
+		gs.GuildID, gs.Game, gs.Variant, gs.Played, gs.Wins, gs.Moves, gs.Seconds)
+	return tx.SendBatch(ctx, batch).Close()
+}
+
+const standingCols = `SELECT guild_id, game, variant, user_id, played, wins, rated, rating, rd, vol, coalesce(updated, 'epoch') FROM standings`
+
+func scanStanding(row pgx.CollectableRow) (Standing, error) {
+	var st Standing
+	err := row.Scan(&st.GuildID, &st.Game, &st.Variant, &st.UserID, &st.Played, &st.Wins, &st.Rated,
+		&st.Rating.R, &st.Rating.RD, &st.Rating.Vol, &st.Updated)
+	st.Updated = st.Updated.UTC()
+	return st, err
+}
+
+func (p *Postgres) standings(sql string, args ...any) ([]Standing, error) {
+	ctx, cancel := p.ctx()
+	defer cancel()
+	rows, err := p.pool.Query(ctx, standingCols+sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scanStanding)
+}
+
+// Standings implements Store.
+func (p *Postgres) Standings(guildID, userID string) ([]Standing, error) {
+	return p.standings(` WHERE guild_id = $1 AND user_id = $2 AND played > 0 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID, userID)
+}
+
+// Leaderboard implements Store, ranked in Go as bbolt does (rank).
+func (p *Postgres) Leaderboard(guildID, game string, limit int) ([]Standing, error) {
+	all, err := p.standings(` WHERE guild_id = $1 AND game = $2 AND played > 0`, guildID, game)
+	if err != nil {
+		return nil, err
+	}
+	return rank(all, limit), nil
+}
+
+// GameStats implements Store.
+func (p *Postgres) GameStats(guildID string) ([]GameStat, error) {
+	ctx, cancel := p.ctx()
+	defer cancel()
+	rows, err := p.pool.Query(ctx, `SELECT guild_id, game, variant, played, wins, moves, seconds FROM game_stats
+		WHERE guild_id = $1 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (GameStat, error) {
+		var gs GameStat
+		err := row.Scan(&gs.GuildID, &gs.Game, &gs.Variant, &gs.Played, &gs.Wins, &gs.Moves, &gs.Seconds)
+		return gs, err
+	})
+}

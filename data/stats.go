@@ -1,0 +1,165 @@
+package data
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/warroom/warroom/games/rating"
+)
+
+// Result is how a finished game ended: set on the table by the move that
+// ends it (Table.Result) and written with it, so the record, the result
+// and the ratings it changes are one transaction. The store tallies a
+// table's result once, the first time it sees it (its results index is
+// keyed by table id), so a replayed or doubled final write cannot count
+// it twice. Abandoned games have none.
+type Result struct {
+	TableID string `json:"table_id"`
+	GuildID string `json:"guild_id,omitempty"`
+	Game    string `json:"game"`
+	// Variant is the option that splits a game's standings: a co-op
+	// game's difficulty; empty for the others.
+	Variant string       `json:"variant,omitempty"`
+	Coop    bool         `json:"coop,omitempty"`
+	Seats   []ResultSeat `json:"seats"`
+	// Moves are the game moves made (moves taken back not counted).
+	Moves   int       `json:"moves"`
+	Started time.Time `json:"started"`
+	Ended   time.Time `json:"ended"`
+}
+
+// ResultSeat is one seat's result.
+type ResultSeat struct {
+	UserID string `json:"user_id,omitempty"` // empty: a computer seat
+	// Place is 1 for first; seats with the same place tied. A player who
+	// resigned is placed below every other seat (the computer played on
+	// for them). Co-op: 1 for every seat that did not resign.
+	Place    int  `json:"place"`
+	Won      bool `json:"won,omitempty"` // first place, or the co-op team won
+	Resigned bool `json:"resigned,omitempty"`
+}
+
+// Standing is a player's record in one game (and variant) on one server:
+// games played and won, and, for competitive games against other people,
+// a Glicko-2 rating. Games against the computer count as played and won
+// but are not rated.
+type Standing struct {
+	GuildID string        `json:"guild_id,omitempty"`
+	Game    string        `json:"game"`
+	Variant string        `json:"variant,omitempty"`
+	UserID  string        `json:"user_id"`
+	Played  int           `json:"played"`
+	Wins    int           `json:"wins"`
+	Rated   int           `json:"rated"` // games that changed Rating
+	Rating  rating.Rating `json:"rating"`
+	Updated time.Time     `json:"updated"`
+}
+
+// GameStat is a server's totals for one game (and variant): games
+// finished, games won by a player rather than the computer (co-op: by the
+// team), and their summed length, for averages.
+type GameStat struct {
+	GuildID string `json:"guild_id,omitempty"`
+	Game    string `json:"game"`
+	Variant string `json:"variant,omitempty"`
+	Played  int    `json:"played"`
+	Wins    int    `json:"wins"`
+	Moves   int64  `json:"moves"`
+	Seconds int64  `json:"seconds"`
+}
+
+// Users are the distinct people in a result, sorted (the lock order of
+// their standings).
+func (r *Result) Users() []string {
+	var out []string
+	for _, s := range r.Seats {
+		if s.UserID != "" && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// tally is what a result changes: the standings of its players (old
+// holds those they had; missing ones start at rating.Default) and the
+// server's totals to add. Both stores call it inside the transaction
+// that records the result.
+func tally(r *Result, old map[string]Standing) ([]Standing, GameStat) {
+	users := r.Users()
+	place, won := map[string]int{}, map[string]bool{}
+	for _, s := range r.Seats {
+		if s.UserID == "" {
+			continue
+		}
+		if p, ok := place[s.UserID]; !ok || s.Place < p { // a player with several seats: their best
+			place[s.UserID] = s.Place
+		}
+		won[s.UserID] = won[s.UserID] || s.Won
+	}
+	out := make([]Standing, len(users))
+	for i, u := range users {
+		st, ok := old[u]
+		if !ok {
+			st = Standing{GuildID: r.GuildID, Game: r.Game, Variant: r.Variant, UserID: u, Rating: rating.Default()}
+		}
+		st.Played++
+		if won[u] {
+			st.Wins++
+		}
+		st.Updated = r.Ended
+		out[i] = st
+	}
+	if !r.Coop && len(users) >= 2 {
+		before := make([]rating.Rating, len(users))
+		places := make([]int, len(users))
+		for i, u := range users {
+			before[i], places[i] = out[i].Rating, place[u]
+			if prev, ok := old[u]; ok && prev.Rated > 0 {
+				before[i] = rating.Idle(before[i], r.Ended.Sub(prev.Updated))
+			}
+		}
+		for i, after := range rating.Game(before, places) {
+			out[i].Rating = after
+			out[i].Rated++
+		}
+	}
+	gs := GameStat{GuildID: r.GuildID, Game: r.Game, Variant: r.Variant, Played: 1, Moves: int64(r.Moves),
+		Seconds: int64(max(r.Ended.Sub(r.Started), 0) / time.Second)}
+	for _, s := range r.Seats {
+		if s.Won && s.UserID != "" {
+			gs.Wins = 1
+		}
+	}
+	return out, gs
+}
+
+// rank orders one game's standings for a leaderboard: by variant, rated
+// players first by rating, then by wins, fewest games, user id; and keeps
+// the first limit of each variant (limit <= 0: all).
+func rank(all []Standing, limit int) []Standing {
+	slices.SortFunc(all, func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(a.Variant, b.Variant),
+			-cmp.Compare(min(a.Rated, 1), min(b.Rated, 1)),
+			-cmp.Compare(a.Rating.R, b.Rating.R),
+			-cmp.Compare(a.Wins, b.Wins),
+			cmp.Compare(a.Played, b.Played),
+			cmp.Compare(a.UserID, b.UserID))
+	})
+	if limit <= 0 {
+		return all
+	}
+	var out []Standing
+	n := 0
+	for i, s := range all {
+		if i > 0 && s.Variant != all[i-1].Variant {
+			n = 0
+		}
+		if n < limit {
+			out = append(out, s)
+		}
+		n++
+	}
+	return out
+}

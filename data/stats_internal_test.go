@@ -1,0 +1,82 @@
+package data
+
+import (
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// TestRepairRetallies: a repaired file's standings and totals are rebuilt
+// from the results on its tables, in the order the games ended, so they
+// come out as they were (ratings included).
+func TestRepairRetallies(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	for i, winner := range []int{0, 0, 1, 0, 1, 1, 0} {
+		tb := &Table{Game: "duel", GuildID: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying,
+			Seats: []Seat{{UserID: "a"}, {UserID: "b" + strconv.Itoa(i%2)}}}
+		if err := b.Create(tb); err != nil {
+			t.Fatal(err)
+		}
+		r := &Result{TableID: tb.ID, GuildID: "g", Game: "duel", Moves: 10 + i, Started: end, Ended: end.Add(time.Duration(i) * time.Hour),
+			Seats: []ResultSeat{{UserID: "a", Place: 1 + winner}, {UserID: tb.Seats[1].UserID, Place: 2 - winner}}}
+		r.Seats[winner].Won = true
+		tb.Status, tb.Version, tb.Result = StatusFinished, 1, r
+		if err := b.Update(tb, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string][]Standing{}
+	for _, u := range []string{"a", "b0", "b1"} {
+		want[u], _ = b.Standings("g", u)
+	}
+	wantStats, _ := b.GameStats("g")
+	b.Close()
+
+	out := filepath.Join(t.TempDir(), "new.db")
+	if _, err := Repair(p, out); err != nil {
+		t.Fatal(err)
+	}
+	nb, err := Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nb.Close()
+	for u, w := range want {
+		got, err := nb.Standings("g", u)
+		if err != nil || !reflect.DeepEqual(got, w) || len(got) != 1 {
+			t.Errorf("%s after repair: %+v %v, want %+v", u, got, err, w)
+		}
+	}
+	if got, _ := nb.GameStats("g"); !reflect.DeepEqual(got, wantStats) || got[0].Played != 7 {
+		t.Errorf("totals after repair: %+v, want %+v", got, wantStats)
+	}
+}
+
+// TestTallyIdlePlayers: after months without a game a rating is less
+// certain, so the next game moves it further (Glicko-2's empty periods).
+func TestTallyIdlePlayers(t *testing.T) {
+	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	game := func(at time.Time, winner int) *Result {
+		r := &Result{TableID: "t", GuildID: "g", Game: "duel", Ended: at,
+			Seats: []ResultSeat{{UserID: "a", Place: 1 + winner}, {UserID: "b", Place: 2 - winner}}}
+		r.Seats[winner].Won = true
+		return r
+	}
+	after := func(gap time.Duration) Standing {
+		first, _ := tally(game(end, 0), nil)
+		old := map[string]Standing{"a": first[0], "b": first[1]}
+		next, _ := tally(game(end.Add(gap), 1), old)
+		return next[0]
+	}
+	soon, late := after(time.Hour), after(90*24*time.Hour)
+	if !(late.Rating.R < soon.Rating.R && late.Rating.RD > soon.Rating.RD) || soon.Played != 2 || soon.Wins != 1 {
+		t.Fatalf("a loss after an hour: %+v; after 90 days: %+v", soon, late)
+	}
+}
