@@ -131,8 +131,9 @@ func botCount(t *data.Table) int {
 // posts the first board (in a new team thread for co-op games).
 func (s *Service) start(req Request, l *loaded) Response {
 	t := l.t
-	rng := s.newRNG()
-	st, err := l.eng.Setup(setupOptions(t), len(t.Seats), rng)
+	seed := s.Seed()
+	rng, opts := seed.Source(), setupOptions(t)
+	st, err := l.eng.Setup(opts, len(t.Seats), rng)
 	if err != nil {
 		// An option that fits more players than sat down (a beginner
 		// seat 3 at a table of two): say which, nothing changes.
@@ -143,7 +144,9 @@ func (s *Service) start(req Request, l *loaded) Response {
 		return s.internal(req, fmt.Errorf("setup %s: %w", t.Game, err))
 	}
 	expect := t.Version
-	t.RNG = rng
+	// Provably fair dice: the seed keys every random number of the
+	// game, and only its commitment is shown until the end.
+	t.Seed, t.Commit, t.RNG, t.SetupOptions = &seed, seed.Commitment(), rng, opts
 	t.Status = data.StatusPlaying
 	v := expect + 1
 	entries := []data.LogEntry{{Version: v, UserID: req.User.ID, Action: "lobby.start", At: nowUTC()}}
