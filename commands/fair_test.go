@@ -42,6 +42,11 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	eng, _ := games.Lookup(game)
 	r := h.slash(ann, "play", "", map[string]string{"game": game})
 	lobby := r.Reply.Message
+	// The lobby shows the commitment from its first post, before anyone joins.
+	if tb, err := h.store.ByChannel("c"); err != nil || tb.Commit == "" || !strings.Contains(text(lobby), tb.Commit) {
+		t.Fatalf("%s: the new lobby does not show its commitment: %v\n%s", game, err, text(lobby))
+	}
+	lobbyID := h.lobby
 	for range max(eng.Info().MinSeats-1, 1) {
 		lobby = h.click(ann, h.lobby, buttons(lobby)["Add computer player"]).Reply.Message
 	}
@@ -52,7 +57,10 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	}
 	id := tb.ID
 	secrets := secretsOf(t, tb)
-	// The lobby message, edited at the start, shows the commitment.
+	if tb.SeedNonce == "" || tb.SeedNonce != lobbyID {
+		t.Fatalf("%s: the key's nonce is %q, not the lobby message's id %q", game, tb.SeedNonce, lobbyID)
+	}
+	// The lobby message, edited at the start, still shows the commitment.
 	var shown []string
 	for _, e := range r.Edits {
 		shown = append(shown, text(e.Message))
@@ -287,4 +295,30 @@ func TestDamagedExportWithholdsTheSeed(t *testing.T) {
 		t.Fatalf("export of the damaged table: %v\n%s", err, out)
 	}
 	mustNotShow(t, "a damaged record's export", string(out), secrets)
+}
+
+// TestTableFromBeforeFairDice: a stored table without a seed (started
+// before provably fair dice) plays on with its random source, shows no
+// commitment and reveals nothing, and verify says it has no seed.
+func TestTableFromBeforeFairDice(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	tb, _ := h.store.Get(p.BoardOf)
+	tb.Seed, tb.Commit, tb.SeedNonce, tb.SetupOptions = nil, "", "", nil
+	if err := h.store.Update(tb, tb.Version); err != nil {
+		t.Fatal(err)
+	}
+	r := h.click(ann, h.board, buttons(p.Message)["+2"])
+	if len(r.Posts) == 0 || strings.Contains(text(r.Posts[0].Message), "Provably fair") {
+		t.Fatalf("a move on an old table: %+v", r)
+	}
+	r = h.slash(ann, "game", "abandon", nil)
+	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Abandon the game"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") || strings.Contains(r.Posts[0].Message.Content, "seed") {
+		t.Fatalf("abandoning an old table: %+v", r.Posts)
+	}
+	out, _ := h.svc.Export(p.BoardOf, false)
+	if _, err := Verify(out); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
+		t.Fatalf("verify of an old table: %v", err)
+	}
 }

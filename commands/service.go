@@ -79,6 +79,13 @@ func cryptoSeed() games.Seed {
 	return s
 }
 
+// seed draws t's secret seed and its commitment (games.Seed), which the
+// lobby message shows from the start.
+func (s *Service) seed(t *data.Table) {
+	seed := s.Seed()
+	t.Seed, t.Commit = &seed, seed.Commitment()
+}
+
 func (s *Service) lock(id string) func() {
 	return s.locks.lock(id)
 }

@@ -24,8 +24,9 @@ type Verification struct {
 	Table   string
 	Seed    string
 	Commit  string
-	Moves   int // log entries replayed as moves
-	ByBots  int // of them, computer choices (re-chosen from the seed too)
+	Nonce   string // the lobby message's id, mixed into the key
+	Moves   int    // log entries replayed as moves
+	ByBots  int    // of them, computer choices (re-chosen from the seed too)
 	Undos   int
 	Draws   int // random numbers drawn, the set-up's included
 	Problem string
@@ -53,7 +54,7 @@ func Verify(export []byte) (Verification, error) {
 	if t == nil {
 		return Verification{}, errors.New(`not a table export: no "table"`)
 	}
-	v := Verification{Game: t.Game, Table: t.ID, Commit: t.Commit}
+	v := Verification{Game: t.Game, Table: t.ID, Commit: t.Commit, Nonce: t.SeedNonce}
 	if t.Seed == nil {
 		if t.Commit != "" && t.Live() {
 			return v, fmt.Errorf("%w: the game is still running; its seed is revealed when it ends", ErrNoSeed)
@@ -73,7 +74,7 @@ func Verify(export []byte) (Verification, error) {
 	if opts == nil {
 		opts = t.Options
 	}
-	rng := &countingRand{src: t.Seed.Source()}
+	rng := &countingRand{src: t.Seed.Source(t.SeedNonce)}
 	var st games.State
 	if err := guarded(func() (err error) { st, err = eng.Setup(opts, len(t.Seats), rng); return err }); err != nil {
 		v.Problem = "set-up: " + err.Error()

@@ -17,8 +17,11 @@ import (
 // A commitment needs no salt: the seed itself is 256 uniformly random
 // bits, so SHA-256(seed) cannot be inverted or guessed, and it binds the
 // table to one seed (a second seed with the same hash is a SHA-256 second
-// preimage). The generator is seeded from a differently prefixed hash
-// (Source), so the commitment tells nothing about the dice.
+// preimage). The generator is keyed from a differently prefixed hash
+// (Source), so the commitment tells nothing about the dice; the key also
+// mixes in a public nonce fixed only after the commitment was shown (the
+// table service uses the lobby message's id, which Discord assigns), so
+// the server cannot try seeds until one deals a game it likes.
 type Seed [32]byte
 
 // Commitment is the lowercase hex SHA-256 of the seed's 32 bytes: what
@@ -32,9 +35,10 @@ func (s Seed) Commitment() string {
 const seedDomain = "warroom table random source v1\x00"
 
 // Source is the table's random source: a PCG keyed by the first 128 bits
-// of SHA-256(seedDomain || seed).
-func (s Seed) Source() *PCG {
-	h := sha256.Sum256(append([]byte(seedDomain), s[:]...))
+// of SHA-256(seedDomain || seed || nonce), as two little-endian uint64.
+func (s Seed) Source(nonce string) *PCG {
+	key := append(append([]byte(seedDomain), s[:]...), nonce...)
+	h := sha256.Sum256(key)
 	return NewPCG(binary.LittleEndian.Uint64(h[0:8]), binary.LittleEndian.Uint64(h[8:16]))
 }
 

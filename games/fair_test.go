@@ -10,8 +10,8 @@ import (
 
 // The commitment is plain SHA-256 of the seed's bytes (so anyone can check
 // it with sha256sum), the seed round-trips through JSON as hex, and the
-// random source it keys is fixed by the seed alone, yet differs from one
-// keyed by the commitment's bytes.
+// random source it keys is fixed by the seed and the nonce, yet differs
+// from one keyed by the commitment's bytes.
 func TestSeedCommitmentAndSource(t *testing.T) {
 	var s Seed
 	for i := range s {
@@ -42,17 +42,20 @@ func TestSeedCommitmentAndSource(t *testing.T) {
 		}
 		return out
 	}
-	a, b2 := draws(s.Source()), draws(s.Source())
+	a, b2 := draws(s.Source("1")), draws(s.Source("1"))
 	if !equalInts(a, b2) {
 		t.Fatal("the same seed gave two sequences")
 	}
 	var c Seed
 	copy(c[:], want[:]) // the commitment's bytes as a seed
-	if equalInts(a, draws(c.Source())) {
+	if equalInts(a, draws(c.Source("1"))) {
 		t.Fatal("the commitment keys the same dice")
 	}
+	if equalInts(a, draws(s.Source("2"))) {
+		t.Fatal("the nonce changed nothing")
+	}
 	s[31] ^= 1
-	if equalInts(a, draws(s.Source())) {
+	if equalInts(a, draws(s.Source("1"))) {
 		t.Fatal("one bit of the seed changed nothing")
 	}
 }

@@ -117,12 +117,14 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: Clip(opts, maxFieldValue)})
 	}
+	// The commitment from the lobby's first post: the seed is fixed
+	// before anyone joins, and the message's id then keys the dice.
+	if f := fairField(ctx, t); f != nil {
+		e.Fields = append(e.Fields, f)
+	}
 	if t.Status != "lobby" {
 		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
 		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">")+"\n"+language(ctx), maxDescription)
-		if f := fairField(ctx, t); f != nil {
-			e.Fields = append(e.Fields, f)
-		}
 		return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}})
 	}
 	full := len(t.Seats) >= t.MaxSeats

@@ -62,6 +62,9 @@ func cmdVerify(args []string, stdout io.Writer) error {
 	} else {
 		fmt.Fprint(stdout, " (compare it with the lobby message, or pass --commit)")
 	}
+	if v.Nonce != "" {
+		fmt.Fprintf(stdout, "\n  nonce       %s (the lobby message's id, mixed into the dice's key)", v.Nonce)
+	}
 	fmt.Fprintf(stdout, "\n  replayed    %d moves (%d by the computer, %d taken back), %d random numbers drawn\n", v.Moves, v.ByBots, v.Undos, v.Draws)
 	fmt.Fprintln(stdout, "  every move's recorded events, the final state and the random source's final position match")
 	return nil
