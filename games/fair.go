@@ -2,7 +2,6 @@ package games
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 )
@@ -34,12 +33,10 @@ func (s Seed) Commitment() string {
 // seedDomain separates the generator's key from the commitment.
 const seedDomain = "warroom table random source v1\x00"
 
-// Source is the table's random source: a PCG keyed by the first 128 bits
-// of SHA-256(seedDomain || seed || nonce), as two little-endian uint64.
+// Source is the table's random source: ChaCha8 (math/rand/v2) keyed by
+// SHA-256(seedDomain || seed || nonce).
 func (s Seed) Source(nonce string) *PCG {
-	key := append(append([]byte(seedDomain), s[:]...), nonce...)
-	h := sha256.Sum256(key)
-	return NewPCG(binary.LittleEndian.Uint64(h[0:8]), binary.LittleEndian.Uint64(h[8:16]))
+	return newChaCha8(sha256.Sum256(append(append([]byte(seedDomain), s[:]...), nonce...)))
 }
 
 // String is the seed in hex, as the reveal shows it.

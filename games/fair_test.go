@@ -71,3 +71,41 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// A table's source (ChaCha8) and an old table's (PCG) both resume from
+// their JSON exactly where they stopped.
+func TestSourcesResumeFromJSON(t *testing.T) {
+	for name, src := range map[string]*PCG{"seed": Seed{7}.Source("42"), "pcg": NewPCG(1, 2)} {
+		for range 13 {
+			src.Intn(6)
+		}
+		b, err := json.Marshal(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back PCG
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for i := range 100 {
+			if x, y := src.Intn(1000), back.Intn(1000); x != y {
+				t.Fatalf("%s: draw %d after the round trip: %d, want %d", name, i, y, x)
+			}
+		}
+	}
+	if b, _ := json.Marshal(Seed{7}.Source("")); !strings.HasPrefix(string(b), `"Y2hhY2hhODo`) { // base64 of "chacha8:"
+		t.Fatalf("a seed's source is not ChaCha8: %s", b)
+	}
+}
+
+// BenchmarkIntn: a die from an old table's PCG and from a seeded
+// table's ChaCha8.
+func BenchmarkIntn(b *testing.B) {
+	for name, src := range map[string]*PCG{"pcg": NewPCG(1, 2), "chacha8": Seed{7}.Source("42")} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				src.Intn(6)
+			}
+		})
+	}
+}
