@@ -322,3 +322,21 @@ func TestTableFromBeforeFairDice(t *testing.T) {
 		t.Fatalf("verify of an old table: %v", err)
 	}
 }
+
+// TestAbandonedLobbyRevealsNothing: a lobby ended before its game started
+// never used its seed; the notice says nothing of one and verify says
+// there is no game.
+func TestAbandonedLobbyRevealsNothing(t *testing.T) {
+	h := newHarness(t)
+	h.slash(ann, "play", "", map[string]string{"game": "race"})
+	tb, _ := h.store.ByChannel("c")
+	r := h.slash(ann, "game", "abandon", nil)
+	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Abandon the game"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") || strings.Contains(r.Posts[0].Message.Content, "seed") {
+		t.Fatalf("abandoning a lobby: %+v", r.Posts)
+	}
+	out, _ := h.svc.Export(tb.ID, false)
+	if _, err := Verify(out); err == nil || !strings.Contains(err.Error(), "never started") {
+		t.Fatalf("verify of a lobby: %v", err)
+	}
+}

@@ -66,6 +66,9 @@ func Verify(export []byte) (Verification, error) {
 		v.Problem = fmt.Sprintf("the seed's SHA-256 is %s, not the commitment %s", got, t.Commit)
 		return v, nil
 	}
+	if len(t.State) == 0 {
+		return v, errors.New("this table never started: it has no game to verify")
+	}
 	eng, ok := games.Lookup(t.Game)
 	if !ok {
 		return v, fmt.Errorf("unknown game %q", t.Game)
