@@ -32,6 +32,7 @@ func TestVerifyEndToEnd(t *testing.T) {
 		t.Fatal("no commitment shown at the start")
 	}
 	w.stopBot()
+	logs := w.log.String()
 	dir := t.TempDir()
 	live, errs, code := run(t, "", "export", "--db", w.db, "--table", "1")
 	if code != 0 {
@@ -60,6 +61,10 @@ func TestVerifyEndToEnd(t *testing.T) {
 	}
 	t.Logf("result:\n%s", end.Text())
 	w.noProblems()
+	// No log line held the seed, at debug level, before or after the end.
+	if logs += w.log.String(); strings.Contains(logs, seed) {
+		t.Fatal("the seed reached the log")
+	}
 	w.stopBot()
 	out, errs, code := run(t, "", "export", "--db", w.db, "--table", "1")
 	if code != 0 || !strings.Contains(out, seed) {
