@@ -40,8 +40,8 @@ type TableInfo struct {
 	Options  games.Options
 	Coop     bool
 	// Commit is the SHA-256 commitment to the table's secret seed, shown
-	// from the start; Seed is the seed in hex, set only once the game has
-	// ended (games.Seed). Both are empty for tables from before them.
+	// from the lobby on; Seed is the seed in hex, set only once the game
+	// has ended (games.Seed). Both are empty for tables from before them.
 	Commit string
 	Seed   string
 }
