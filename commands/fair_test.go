@@ -253,6 +253,18 @@ func TestFairDiceTampering(t *testing.T) {
 		tb["seed"], tb["commit"] = other.String(), other.Commitment()
 		return true
 	})
+	tamper("the random source moved on", "random source is not where", func(doc map[string]any) bool {
+		tb := doc["table"].(map[string]any)
+		src := games.Seed{3}.Source("")
+		b, _ := json.Marshal(src)
+		tb["rng"] = strings.Trim(string(b), `"`)
+		return true
+	})
+	tamper("the final state", "final state differs", func(doc map[string]any) bool {
+		st := doc["table"].(map[string]any)["state"].(map[string]any)
+		st["turn_no"] = float64(999)
+		return true
+	})
 	// A stored table from before provably fair dice: no seed, no commitment.
 	var doc map[string]any
 	json.Unmarshal(out, &doc)
