@@ -63,8 +63,12 @@ func (s *Service) abandonNow(req Request, l *loaded) Response {
 	nt.Status = data.StatusAbandoned
 	nt.Version++
 	ctx := render.Ctx{L: i18n.For(nt.Locale)}
+	text := render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
+	if nt.Seed != nil && l.t.Status == data.StatusPlaying { // the game has ended: provably fair dice reveal the seed
+		text = render.Notice(ctx, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+	}
 	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
-		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content})
+		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
 	if nt.ThreadID != "" {
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
 	}

@@ -179,6 +179,7 @@ func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Re
 			return private(req, "core.err.too_many_lobbies", "Count", n)
 		}
 	}
+	s.seed(t)
 	t.Owe(s.Now().UTC(), append([]data.Effect{{Kind: data.EffectBoard}}, extra...)...)
 	err := s.store.Create(t)
 	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req, t.ChannelID) {

@@ -131,8 +131,14 @@ func botCount(t *data.Table) int {
 // posts the first board (in a new team thread for co-op games).
 func (s *Service) start(req Request, l *loaded) Response {
 	t := l.t
-	rng := s.newRNG()
-	st, err := l.eng.Setup(setupOptions(t), len(t.Seats), rng)
+	if t.Seed == nil { // a lobby opened before provably fair dice
+		s.seed(t)
+	}
+	// The lobby message's id: Discord gave it after the message showed
+	// the commitment, so it is public and nobody could choose it.
+	nonce := t.BoardMessageID
+	rng, opts := t.Seed.Source(nonce), setupOptions(t)
+	st, err := l.eng.Setup(opts, len(t.Seats), rng)
 	if err != nil {
 		// An option that fits more players than sat down (a beginner
 		// seat 3 at a table of two): say which, nothing changes.
@@ -143,7 +149,9 @@ func (s *Service) start(req Request, l *loaded) Response {
 		return s.internal(req, fmt.Errorf("setup %s: %w", t.Game, err))
 	}
 	expect := t.Version
-	t.RNG = rng
+	// Provably fair dice: the seed keys every random number of the
+	// game, and only its commitment is shown until the end.
+	t.RNG, t.SeedNonce, t.SetupOptions = rng, nonce, opts
 	t.Status = data.StatusPlaying
 	v := expect + 1
 	entries := []data.LogEntry{{Version: v, UserID: req.User.ID, Action: "lobby.start", At: nowUTC()}}

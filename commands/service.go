@@ -2,10 +2,10 @@ package commands
 
 import (
 	crand "crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -28,8 +28,9 @@ type Service struct {
 	log   zerolog.Logger
 	// Images: attach PNG boards (the terminal table and some tests skip them).
 	Images bool
-	// Seed makes the random sources of new tables; crypto/rand by default.
-	Seed func() (uint64, uint64)
+	// Seed draws the secret seed of a new table (games.Seed): crypto/rand
+	// by default, fixed in tests.
+	Seed func() games.Seed
 
 	// Now is the clock for deadlines (tests move it).
 	Now func() time.Time
@@ -70,12 +71,19 @@ func NewService(store data.Store, log zerolog.Logger) *Service {
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
 
-func cryptoSeed() (uint64, uint64) {
-	var b [16]byte
-	if _, err := crand.Read(b[:]); err != nil {
-		panic("crypto/rand: " + err.Error())
-	}
-	return binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])
+func cryptoSeed() games.Seed {
+	var s games.Seed
+	// crypto/rand.Read never fails (Go 1.24+: it crashes the program
+	// instead of returning a predictable seed).
+	crand.Read(s[:])
+	return s
+}
+
+// seed draws t's secret seed and its commitment (games.Seed), which the
+// lobby message shows from the start.
+func (s *Service) seed(t *data.Table) {
+	seed := s.Seed()
+	t.Seed, t.Commit = &seed, seed.Commitment()
 }
 
 func (s *Service) lock(id string) func() {
@@ -126,6 +134,10 @@ func (l *loaded) info() render.TableInfo {
 	}
 	for _, st := range l.t.Seats {
 		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})
+	}
+	ti.Commit = l.t.Commit
+	if l.t.Seed != nil && !l.t.Live() { // revealed only once the game has ended
+		ti.Seed = l.t.Seed.String()
 	}
 	if l.state != nil {
 		ti.Active = l.eng.Active(l.state)
@@ -390,9 +402,6 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 	return g.Menu(ctx, l.eng.View(l.state, seat), legal), true
 }
 
-// newRNG seeds a table's random source.
-func (s *Service) newRNG() *games.PCG { return games.NewPCG(s.Seed()) }
-
 // Export is a table as an admin downloads it to reproduce a bug: the
 // record and its log. A live table's random source is always left out (it
 // would predict the dice). Its hidden information (the state, action
@@ -424,7 +433,9 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 			t.State, t.Undo = nil, nil
 			log = publicLog(log)
 		}
-		t.RNG = nil
+		// The seed keys the random source: it is revealed only when the
+		// game ends. Its commitment stays (it is public from the start).
+		t.RNG, t.Seed = nil, nil
 	}
 	return json.MarshalIndent(struct {
 		Table *data.Table     `json:"table"`
@@ -435,7 +446,9 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 
 // exportDamaged exports a table whose record cannot be decoded (or was
 // set aside): its raw bytes only with includeHidden, since they hold the
-// hands and the random seed, and whatever of its log can be read.
+// hands, and whatever of its log can be read. The seed and the random
+// source are withheld even then: an unreadable record's status cannot
+// say whether its game has ended.
 func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]byte, error) {
 	raw, err := s.store.Raw(id)
 	if err != nil {
@@ -452,7 +465,7 @@ func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]b
 		doc.Damaged = cause.Error()
 	}
 	if includeHidden {
-		doc.Record = string(raw)
+		doc.Record = string(withheldSeed.ReplaceAll(raw, []byte(`"$1":"withheld"`)))
 	}
 	log, err := s.store.Log(id)
 	if err != nil {
@@ -482,6 +495,10 @@ func publicLog(log []data.LogEntry) []data.LogEntry {
 	}
 	return log
 }
+
+// withheldSeed finds the seed and the random source in a record's JSON,
+// even in a damaged one.
+var withheldSeed = regexp.MustCompile(`"(seed|rng)"\s*:\s*"[^"]*"`)
 
 // isNotFound reports a missing table.
 func isNotFound(err error) bool { return errors.Is(err, data.ErrNotFound) }

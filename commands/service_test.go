@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 )
 
@@ -45,7 +46,7 @@ func (h *harness) open() {
 	}
 	h.store = st
 	h.svc = NewService(st, zerolog.Nop())
-	h.svc.Seed = func() (uint64, uint64) { return 1, 2 }
+	h.svc.Seed = func() games.Seed { return games.Seed{1, 2} }
 }
 
 func (h *harness) restart() {

@@ -55,6 +55,16 @@ type Table struct {
 	BoardMessageID string     `json:"board_message_id,omitempty"`
 	BoardChannelID string     `json:"board_channel_id,omitempty"`
 	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
+	// Seed keys RNG with SeedNonce (games.Seed): secret like it until the
+	// game ends, then revealed so anyone can check the dice against
+	// Commit, its SHA-256 shown from the lobby on. SeedNonce is the lobby
+	// message's id, SetupOptions the options Setup was given (with the
+	// computer seats at the start), both for the replay. All are empty
+	// on tables from before provably fair dice.
+	Seed         *games.Seed   `json:"seed,omitempty"`
+	Commit       string        `json:"commit,omitempty"`
+	SeedNonce    string        `json:"seed_nonce,omitempty"`
+	SetupOptions games.Options `json:"setup_options,omitempty"`
 	// Deadline is when the seats to act run out of time (turn_timeout);
 	// zero when the table has no time control or a computer is to act.
 	Deadline time.Time `json:"deadline,omitzero"`

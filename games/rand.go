@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -27,16 +28,31 @@ func Shuffle[T any](r Rand, a []T) {
 // Die rolls one die with the given number of sides (1..sides).
 func Die(r Rand, sides int) int { return r.Intn(sides) + 1 }
 
-// PCG is a seeded, serialisable random source (math/rand/v2's PCG). Its
+// PCG is a seeded, serialisable random source. NewPCG makes math/rand/v2's
+// PCG (tests, tools, and tables started before provably fair dice);
+// Seed.Source makes math/rand/v2's ChaCha8, a cryptographically strong
+// generator, so that the dice seen in play cannot be worked back to the
+// state that deals the rest (PCG is fast but not built for that). Its
 // whole state round-trips through JSON, so a stored table resumes its
 // random sequence exactly where it stopped. The state is secret: it must
 // never reach a message, a log line or an export of a running game.
 type PCG struct {
-	src *rand.PCG
+	pcg *rand.PCG // exactly one of the two is set
+	cc  *rand.ChaCha8
 }
 
 // NewPCG seeds a source.
-func NewPCG(seed1, seed2 uint64) *PCG { return &PCG{src: rand.NewPCG(seed1, seed2)} }
+func NewPCG(seed1, seed2 uint64) *PCG { return &PCG{pcg: rand.NewPCG(seed1, seed2)} }
+
+// newChaCha8 is the source keyed by a table's seed (Seed.Source).
+func newChaCha8(key [32]byte) *PCG { return &PCG{cc: rand.NewChaCha8(key)} }
+
+func (p *PCG) uint64() uint64 {
+	if p.pcg != nil {
+		return p.pcg.Uint64()
+	}
+	return p.cc.Uint64()
+}
 
 // Intn implements Rand. It uses Lemire's bounded method on 64-bit draws, so
 // the number of draws per call depends only on the source, not on Go's
@@ -47,7 +63,7 @@ func (p *PCG) Intn(n int) int {
 	}
 	un := uint64(n)
 	for {
-		x := p.src.Uint64()
+		x := p.uint64()
 		hi, lo := bits.Mul64(x, un)
 		if lo < un {
 			thresh := -un % un
@@ -59,9 +75,16 @@ func (p *PCG) Intn(n int) int {
 	}
 }
 
-// MarshalJSON stores the generator state.
+// MarshalJSON stores the generator state (math/rand/v2's binary form,
+// which names the generator: "pcg:..." or "chacha8:...").
 func (p *PCG) MarshalJSON() ([]byte, error) {
-	b, err := p.src.MarshalBinary()
+	var b []byte
+	var err error
+	if p.pcg != nil {
+		b, err = p.pcg.MarshalBinary()
+	} else {
+		b, err = p.cc.MarshalBinary()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -74,8 +97,12 @@ func (p *PCG) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &b); err != nil {
 		return err
 	}
-	p.src = rand.NewPCG(0, 0)
-	return p.src.UnmarshalBinary(b)
+	if bytes.HasPrefix(b, []byte("pcg:")) {
+		p.pcg, p.cc = rand.NewPCG(0, 0), nil
+		return p.pcg.UnmarshalBinary(b)
+	}
+	p.pcg, p.cc = nil, rand.NewChaCha8([32]byte{})
+	return p.cc.UnmarshalBinary(b)
 }
 
 // ErrScriptExhausted is the panic value of a Scripted source with no values left.

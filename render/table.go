@@ -39,6 +39,23 @@ type TableInfo struct {
 	MaxSeats int
 	Options  games.Options
 	Coop     bool
+	// Commit is the SHA-256 commitment to the table's secret seed, shown
+	// from the lobby on; Seed is the seed in hex, set only once the game
+	// has ended (games.Seed). Both are empty for tables from before them.
+	Commit string
+	Seed   string
+}
+
+// fairField is the provably-fair-dice field: the commitment while the
+// game runs, the seed with what its reveal means once it has ended.
+func fairField(ctx Ctx, t TableInfo) *discordgo.MessageEmbedField {
+	switch {
+	case t.Seed != "":
+		return &discordgo.MessageEmbedField{Name: ctx.T("core.fair.title"), Value: ctx.T("core.fair.reveal", "Seed", t.Seed, "Commit", t.Commit)}
+	case t.Commit != "":
+		return &discordgo.MessageEmbedField{Name: ctx.T("core.fair.title"), Value: ctx.T("core.fair.commit", "Commit", t.Commit)}
+	}
+	return nil
 }
 
 // Names lists the seats' display names, for Ctx.Names.
@@ -99,6 +116,11 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	}
 	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: Clip(opts, maxFieldValue)})
+	}
+	// The commitment from the lobby's first post: the seed is fixed
+	// before anyone joins, and the message's id then keys the dice.
+	if f := fairField(ctx, t); f != nil {
+		e.Fields = append(e.Fields, f)
 	}
 	if t.Status != "lobby" {
 		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
@@ -196,6 +218,10 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		outcome := &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: OutcomeText(ctx, r.Table)}
 		e.Fields = append(e.Fields, outcome)
 		sh.keep[outcome] = true
+		if f := fairField(ctx, r.Table); f != nil {
+			e.Fields = append(e.Fields, f)
+			sh.keep[f] = true
+		}
 		msg.Content = OutcomeText(ctx, r.Table)
 		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: ctx.T("core.button.rematch"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Rematch(), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},

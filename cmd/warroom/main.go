@@ -6,6 +6,7 @@
 //	warroom run                      the Discord bot (DISCORD_TOKEN)
 //	warroom serve                    the bot on an HTTP interactions endpoint
 //	warroom export --table ID        a stored table as JSON, for bug reports
+//	warroom verify export.json       check an ended game's dice against its seed
 //	warroom backup --out FILE        a consistent copy of the database
 //	warroom repair --out FILE        salvage a damaged database into a new file
 //
@@ -33,6 +34,7 @@ Usage:
   warroom run [flags]             run the Discord bot (needs DISCORD_TOKEN)
   warroom serve [flags]           run it on Discord's Interactions Endpoint URL (HTTP, no gateway)
   warroom export [flags]          print a stored table and its log as JSON
+  warroom verify <export.json>    check an ended game's dice against its revealed seed
   warroom backup [flags]          copy the database while the bot is stopped
   warroom repair [flags]          salvage the readable tables of a damaged database
   warroom help <command>          flags of a command
@@ -63,6 +65,8 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stop()
 	case "export":
 		err = cmdExport(args[1:], stdout)
+	case "verify":
+		err = cmdVerify(args[1:], stdout)
 	case "backup":
 		err = cmdBackup(args[1:], stdout)
 	case "repair":
@@ -80,6 +84,9 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err == errHelp {
 		return 0
+	}
+	if err == errUnverified { // verify said why on stdout
+		return 1
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "warroom:", err)
