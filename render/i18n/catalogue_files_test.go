@@ -93,3 +93,50 @@ func sortedKeys(c catalogue) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestNoDuplicateIDs: a message id written twice in one file loses its
+// first text silently (JSON keeps the last), so it is an error.
+func TestNoDuplicateIDs(t *testing.T) {
+	for _, base := range catalogueBases(t) {
+		for _, lang := range []string{"en", "pl", "ru"} {
+			name := base + "." + lang + ".json"
+			data, err := os.ReadFile(filepath.Join(repoRoot, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range duplicateKeys(t, data) {
+				t.Errorf("%s: %q is written twice", name, id)
+			}
+		}
+	}
+	if got := duplicateKeys(t, []byte(`{"a": "x", "b": {"one": "1", "other": "2"}, "a": "y"}`)); len(got) != 1 || got[0] != "a" {
+		t.Errorf("duplicateKeys missed a duplicate: %v", got)
+	}
+}
+
+// duplicateKeys lists the top-level keys of a JSON object that appear more
+// than once.
+func duplicateKeys(t *testing.T, data []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if _, err := dec.Token(); err != nil { // {
+		t.Fatal(err)
+	}
+	seen, out := map[string]bool{}, []string(nil)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := tok.(string)
+		if seen[key] {
+			out = append(out, key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
