@@ -39,6 +39,8 @@ const (
 	// KindSure applies the action in payload, as KindAction, once the
 	// player has confirmed a choice that cannot be taken back.
 	KindSure = "c"
+	// KindRecord is "Game record": a finished game's export, privately.
+	KindRecord = "e"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -109,7 +111,7 @@ func ParseCustomID(s string) (CustomID, error) {
 				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
 			}
 		}
-	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign:
+	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign, KindRecord:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}
@@ -183,6 +185,7 @@ func (i ids) MyView() string           { return i.enc(KindMyView, "") }
 func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
 func (i ids) Undo() string             { return i.enc(KindUndo, "") }
 func (i ids) Rematch() string          { return i.enc(KindRematch, "") }
+func (i ids) Record() string           { return i.enc(KindRecord, "") }
 
 // Journal is "what happened"; before > 0 is the page of moves up to that
 // version.

@@ -8,7 +8,12 @@ import (
 // finishRace plays the race game to its end and returns the final board.
 func finishRace(t *testing.T, h *harness) post {
 	t.Helper()
-	p := h.startRace()
+	return playRace(t, h, h.startRace())
+}
+
+// playRace plays a started race to its end and returns the final board.
+func playRace(t *testing.T, h *harness, p post) post {
+	t.Helper()
 	board := post{Message: p.Message, MessageID: p.MessageID}
 	players := map[string]User{"100": ann, "200": bob}
 	for range 40 {

@@ -420,7 +420,12 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	log, err := s.store.Log(id)
+	return s.export(t, includeHidden)
+}
+
+// export is Export of a table already read, under its lock.
+func (s *Service) export(t *data.Table, includeHidden bool) ([]byte, error) {
+	log, err := s.store.Log(t.ID)
 	if err != nil {
 		return nil, err
 	}

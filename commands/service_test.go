@@ -321,7 +321,7 @@ func TestLobbyAndFullGame(t *testing.T) {
 		board = r.Posts[0].Message
 		msgID = r.Posts[0].MessageID
 		if strings.Contains(text(board), "Winner") {
-			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 2 || b["Rematch"] == "" || b["What happened"] == "" {
+			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 3 || b["Rematch"] == "" || b["What happened"] == "" || b["Game record"] == "" {
 				t.Fatalf("end board: %s %v", text(board), b)
 			}
 			if _, err := h.store.ByChannel("c"); err == nil {

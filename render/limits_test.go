@@ -43,6 +43,7 @@ func (longIDs) MyView() string               { return idHead + "h" }
 func (longIDs) Lobby(v string) string        { return idHead + "l:" + v }
 func (longIDs) Undo() string                 { return idHead + "u" }
 func (longIDs) Rematch() string              { return idHead + "r" }
+func (longIDs) Record() string               { return idHead + "e" }
 func (longIDs) Journal(before int64) string  { return idHead + "j:" + fmt.Sprint(before) }
 
 // longName is a display name of Discord's maximum 32 characters, in two

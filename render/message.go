@@ -46,6 +46,7 @@ type IDs interface {
 	Undo() string                 // take back the last move
 	Rematch() string              // a new lobby with the same game, options and players
 	Journal(before int64) string  // "what happened", privately; before > 0: the page of moves up to it
+	Record() string               // a finished game's record (export), privately
 }
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.

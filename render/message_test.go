@@ -22,6 +22,7 @@ func (testIDs) MyView() string               { return "w1:t:1:h" }
 func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
 func (testIDs) Undo() string                 { return "w1:t:1:u" }
 func (testIDs) Rematch() string              { return "w1:t:1:r" }
+func (testIDs) Record() string               { return "w1:t:1:e" }
 func (testIDs) Journal(before int64) string  { return fmt.Sprintf("w1:t:1:j:%d", before) }
 
 func ctxEN() Ctx {
@@ -163,8 +164,8 @@ func TestBoardMessage(t *testing.T) {
 	if len(msg.Components) != 1 || !strings.Contains(msg.Content, "Winner: Ann") || !strings.Contains(msg.Content, "Ann 3") {
 		t.Fatalf("finished: %q %d", msg.Content, len(msg.Components))
 	}
-	if row := msg.Components[0].(discordgo.ActionsRow); len(row.Components) != 2 || row.Components[0].(discordgo.Button).CustomID != (testIDs{}).Rematch() ||
-		row.Components[1].(discordgo.Button).CustomID != (testIDs{}).Journal(0) {
+	if row := msg.Components[0].(discordgo.ActionsRow); len(row.Components) != 3 || row.Components[0].(discordgo.Button).CustomID != (testIDs{}).Rematch() ||
+		row.Components[1].(discordgo.Button).CustomID != (testIDs{}).Journal(0) || row.Components[2].(discordgo.Button).CustomID != (testIDs{}).Record() {
 		t.Fatalf("finished board's buttons: %+v", row)
 	}
 }

@@ -226,6 +226,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: ctx.T("core.button.rematch"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Rematch(), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
 			journalButton(ctx, r.IDs),
+			discordgo.Button{Label: ctx.T("core.button.record"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Record(), Emoji: &discordgo.ComponentEmoji{Name: "💾"}},
 		}}}
 	case "abandoned":
 		e.Color = colourAbandon

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/warroom/warroom/bot/discordtest"
 )
 
 var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
@@ -60,6 +62,18 @@ func TestVerifyEndToEnd(t *testing.T) {
 		t.Fatalf("the result does not reveal the seed: %s", end.Text())
 	}
 	t.Logf("result:\n%s", end.Text())
+	// Any member takes the record from the final board, privately.
+	r := w.expect(w.srv.ClickLabel(w.eve, end, "Game record"))
+	var rec *discordtest.Message
+	answers := append([]discordtest.Message{r.Message}, r.Followups...)
+	for i := range answers {
+		if answers[i].Ephemeral() {
+			rec = &answers[i]
+		}
+	}
+	if rec == nil || len(rec.Attachments) != 1 || !strings.Contains(rec.Text(), "warroom verify "+rec.Attachments[0].Filename) {
+		t.Fatalf("Game record: %q", privateText(r))
+	}
 	w.noProblems()
 	// No log line held the seed, at debug level, before or after the end.
 	if logs += w.log.String(); strings.Contains(logs, seed) {
@@ -75,6 +89,11 @@ func TestVerifyEndToEnd(t *testing.T) {
 	got, errs, code := run(t, "", "verify", "--commit", commit, f)
 	if code != 0 || !strings.HasPrefix(got, "ok: flanders table 1") {
 		t.Fatalf("verify: %d %s %s", code, got, errs)
+	}
+	fromButton := filepath.Join(dir, rec.Attachments[0].Filename)
+	os.WriteFile(fromButton, rec.Attachments[0].Data, 0o600)
+	if got, errs, code := run(t, "", "verify", "--commit", commit, fromButton); code != 0 || !strings.HasPrefix(got, "ok: flanders table 1") {
+		t.Fatalf("verify of the Game record button's file: %d %s %s", code, got, errs)
 	}
 	t.Logf("warroom verify --commit %s export.json\n%s", commit, got)
 	if got, _, code := run(t, "", "verify", "--commit", strings.Repeat("0", 64), f); code != 1 || !strings.Contains(got, "not the one given") {
