@@ -66,9 +66,21 @@ func SetBotMistake(f BotMistake) BotMistake {
 }
 
 // Apply is the gate: a in Legal(s, seat) is performed by g.Do, anything
-// else is refused with g's explanation and s returned unchanged.
+// else is refused with g's explanation and s returned unchanged. An
+// action with typed input is legal up to its typed part (TextRule): its
+// form is listed, the typed part fits the rule, and the game's
+// TextChecker, if any, accepts it in s.
 func Apply[S any](g Game[S], s S, seat Seat, a Action, rng Rand) (S, []Event, error) {
-	if InLegal(g.Legal(s, seat), a) {
+	ok, err := Accepts(g.Info(), g.Legal(s, seat), a)
+	if err == nil && ok {
+		if tc, has := g.(TextChecker[S]); has && a.Text != "" {
+			err = tc.CheckText(s, seat, a)
+		}
+	}
+	if err != nil {
+		return s, nil, err
+	}
+	if ok {
 		ns, ev := g.Do(s, seat, a, rng)
 		return ns, ev, nil
 	}
@@ -96,7 +108,7 @@ func Explain[S any](g Game[S], s S, seat Seat, a Action) error {
 func Bot[S any](g Game[S], s S, seat Seat, rng Rand) Action {
 	a := g.Bot(s, seat, rng)
 	legal := g.Legal(s, seat)
-	if len(legal) == 0 || InLegal(legal, a) {
+	if ok, _ := Accepts(g.Info(), legal, a); len(legal) == 0 || ok {
 		return a
 	}
 	if f := botMistake.Load(); f != nil {
