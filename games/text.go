@@ -85,7 +85,7 @@ func TextError(rule TextRule, text string) error {
 // NameRune allows the characters of a name that every board can show:
 // letters of the Latin and Cyrillic scripts (with their accents), digits,
 // spaces and plain punctuation. Markdown and mention characters (* _ ~ `
-// | > < @ # [ ] \) are not among them.
+// | > < @ # [ ] \) are not among them, nor ':' (no "https://" link).
 func NameRune(r rune) bool {
 	switch {
 	case unicode.In(r, unicode.Latin, unicode.Cyrillic), unicode.Is(unicode.Mn, r):
@@ -93,7 +93,7 @@ func NameRune(r rune) bool {
 	case r >= '0' && r <= '9', r == ' ':
 		return true
 	}
-	return strings.ContainsRune(".,'’-–()/&+:!?\"„”«»", r)
+	return strings.ContainsRune(".,'’-–()/&+!?\"„”«»", r)
 }
 
 // form is the listed action a typed action fills in: the same verb and

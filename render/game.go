@@ -73,6 +73,10 @@ type Choice struct {
 	Group  string // choices with the same Group share a select when there are many
 	Emoji  string // a unicode emoji, optional
 	Style  Style
+	// Form: the action takes typed input (games.Info.Texts); its button
+	// opens a modal, and it is never an option of a select (the table
+	// service sets it from the engine's rules).
+	Form bool
 }
 
 // Menu is the acting seat's decision.
