@@ -27,6 +27,10 @@ func (s *Service) component(req Request) Response {
 		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
 		return private(req, "core.err.bad_button")
 	}
+	// A modal is only ever a form's, and a form acts only as a modal.
+	if (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
+		return private(req, "core.err.bad_button")
+	}
 	unlock := s.lock(id.Table)
 	defer func() { unlock() }()
 	l, err := s.load(id.Table)
@@ -114,6 +118,9 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.not_seated")
 	}
 	if id.Version != l.t.Version {
+		if req.Kind == ModalSubmit {
+			return formStale(req)
+		}
 		return s.stale(req, l)
 	}
 	seat, ok := actingSeat(l, seats)
@@ -149,7 +156,7 @@ func (s *Service) component(req Request) Response {
 			return private(req, "core.err.bad_button")
 		}
 		a, err := games.ParseAction(req.Values[0])
-		if err != nil {
+		if err != nil || a.Text != "" {
 			return private(req, "core.err.bad_button")
 		}
 		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
@@ -163,6 +170,12 @@ func (s *Service) component(req Request) Response {
 		return s.action(req, l, seats, id.Action)
 	case KindSure:
 		return s.action(req, l, seats, id.Action)
+	case KindForm:
+		a, resp, ok := formAction(req, l, id.Action)
+		if !ok {
+			return resp
+		}
+		return s.action(req, l, seats, a)
 	case KindUndo:
 		if err := s.undo(l, seat, req.User.ID); err != nil {
 			if games.ErrorCode(err) != "" {
@@ -209,7 +222,7 @@ func outOfTurnSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 func seatFor(l *loaded, seats []games.Seat, a games.Action) (games.Seat, bool) {
 	for _, active := range []bool{true, false} {
 		for _, st := range seats {
-			if games.IsActive(l.eng, l.state, st) == active && isLegal(l.eng.Legal(l.state, st), a) {
+			if ok, _ := games.Accepts(l.eng.Info(), l.eng.Legal(l.state, st), a); ok && games.IsActive(l.eng, l.state, st) == active {
 				return st, true
 			}
 		}
