@@ -151,10 +151,10 @@ func TestEndpointRefuses(t *testing.T) {
 		t.Errorf("oversized body: %d", w.Code)
 	}
 	for name, body := range map[string]string{
-		"not JSON":     `{"id":`,
-		"no id":        `{"type":1}`,
-		"no user":      `{"id":"6","type":3,"token":"t","data":{"custom_id":"x","component_type":2}}`,
-		"no token":     strings.Replace(clickBody, `"token":"tok",`, "", 1),
+		"not JSON": `{"id":`,
+		"no id":    `{"type":1}`,
+		"no user":  `{"id":"6","type":3,"token":"t","data":{"custom_id":"x","component_type":2}}`,
+		"no token": strings.Replace(clickBody, `"token":"tok",`, "", 1),
 	} {
 		if w := serve(signed(body, testNow)); w.Code != http.StatusBadRequest {
 			t.Errorf("%s: %d, want 400", name, w.Code)
