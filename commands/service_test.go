@@ -131,7 +131,7 @@ type (
 		Message   render.Message
 		Modal     render.Modal // ReplyModal
 		BoardOf   string       // the table, when the reply is its board or lobby
-		MessageID string // a command's public answer
+		MessageID string       // a command's public answer
 	}
 	post struct {
 		ChannelID, MessageID string
