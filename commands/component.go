@@ -222,7 +222,7 @@ func outOfTurnSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 func seatFor(l *loaded, seats []games.Seat, a games.Action) (games.Seat, bool) {
 	for _, active := range []bool{true, false} {
 		for _, st := range seats {
-			if ok, _ := games.Accepts(l.eng.Info(), l.eng.Legal(l.state, st), a); ok && games.IsActive(l.eng, l.state, st) == active {
+			if ok, _ := games.Accepts(l.eng, l.eng.Legal(l.state, st), a); ok && games.IsActive(l.eng, l.state, st) == active {
 				return st, true
 			}
 		}

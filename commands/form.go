@@ -46,7 +46,7 @@ func (s *Service) openForm(req Request) Response {
 	case len(seats) == 0:
 		return private(req, "core.err.not_seated")
 	}
-	rule, ok := l.eng.Info().Texts[id.Action.Verb]
+	rule, ok := l.eng.TextRule(id.Action.Verb)
 	if !ok {
 		return private(req, "core.err.bad_button")
 	}
@@ -79,7 +79,7 @@ func formSeat(l *loaded, seats []games.Seat, a games.Action) (games.Seat, bool) 
 // about the result - the form being legal, the text's rule, the game's own
 // check - is the gate's.
 func formAction(req Request, l *loaded, a games.Action) (games.Action, Response, bool) {
-	rule, ok := l.eng.Info().Texts[a.Verb]
+	rule, ok := l.eng.TextRule(a.Verb)
 	if !ok {
 		return a, private(req, "core.err.bad_button"), false
 	}

@@ -385,7 +385,7 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 	m := g.Menu(ctx, l.eng.View(l.state, seat), legal)
 	// A choice that takes typed input opens its modal (render.Choice.Form).
 	for i, c := range m.Choices {
-		_, m.Choices[i].Form = l.eng.Info().Texts[c.Action.Verb]
+		_, m.Choices[i].Form = l.eng.TextRule(c.Action.Verb)
 	}
 	return m, true
 }

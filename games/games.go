@@ -24,7 +24,7 @@ const Spectator Seat = -1
 
 // Action is one choice of one seat: a verb and a few small integers, small
 // enough to travel inside a Discord custom_id, and for a verb that takes
-// typed input (Info.Texts) the text a player typed, which never does: it
+// typed input (Forms) the text a player typed, which never does: it
 // comes from a modal's text input and is checked by the gate (TextRule).
 type Action struct {
 	Verb string `json:"verb"`
@@ -283,8 +283,4 @@ type Info struct {
 	// Irreversible are the verbs that cannot be taken back (FoW: concede,
 	// morale_failed): the player is asked "are you sure?" first.
 	Irreversible []string
-	// Texts are the verbs that take typed input, and how (TextRule): the
-	// gate accepts their listed form filled in by the rule; the table
-	// service opens a modal for them.
-	Texts map[string]TextRule
 }

@@ -15,8 +15,8 @@ import (
 // string, so Legal lists the verb with its fixed arguments only (the form,
 // e.g. "platoon.3"), and the gate accepts an action that is that form plus
 // len(Numbers) integers in range plus a text the rule allows. Everything
-// else about the action is the gate's as usual. An engine declares its
-// rules in Info.Texts, by verb.
+// else about the action is the gate's as usual. A game declares its rules
+// by verb with the optional Forms.
 type TextRule struct {
 	// Key names the text for the catalogue and the modal's input
 	// (<game>.form.<verb>.<Key>); "" when the verb takes numbers only.
@@ -122,12 +122,27 @@ func typedError(rule TextRule, a Action) error {
 	return nil
 }
 
+// Forms is optional for a Game (and part of Engine) whose verbs take
+// typed input: TextRule is verb's rule, ok false for a verb that takes
+// none. The gate accepts a form's listed action filled in by its rule;
+// the table service opens a modal for it.
+type Forms interface {
+	TextRule(verb string) (rule TextRule, ok bool)
+}
+
+func ruleOf(f Forms, verb string) (TextRule, bool) {
+	if f == nil {
+		return TextRule{}, false
+	}
+	return f.TextRule(verb)
+}
+
 // Accepts is the gate's test without performing anything: a is in legal,
-// or fills in a form of legal by info's rules. err says why a form's
-// typed part is refused (ok is then false); a nil err with !ok means a is
-// simply not legal.
-func Accepts(info Info, legal []Action, a Action) (ok bool, err error) {
-	rule, has := info.Texts[a.Verb]
+// or fills in a form of legal by f's rules (f may be nil: no forms). err
+// says why a form's typed part is refused (ok is then false); a nil err
+// with !ok means a is simply not legal.
+func Accepts(f Forms, legal []Action, a Action) (ok bool, err error) {
+	rule, has := ruleOf(f, a.Verb)
 	if !has {
 		return a.Text == "" && InLegal(legal, a), nil
 	}
@@ -154,8 +169,8 @@ type TextChecker[S any] interface {
 // Fill makes a of legal's form complete with typed values drawn from r
 // within rule: for tests and tools that play every legal action. An
 // action that is not a form is returned as is.
-func Fill(info Info, a Action, r Rand) Action {
-	rule, ok := info.Texts[a.Verb]
+func Fill(f Forms, a Action, r Rand) Action {
+	rule, ok := ruleOf(f, a.Verb)
 	if !ok {
 		return a
 	}

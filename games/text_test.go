@@ -19,8 +19,9 @@ var labelRule = TextRule{Key: "name", MinRunes: 1, MaxRunes: 5, Allowed: NameRun
 	Numbers: []NumberRule{{Key: "n", Min: 0, Max: 9}}}
 
 func (label) Info() Info {
-	return Info{ID: "label", MinSeats: 1, MaxSeats: 1, Texts: map[string]TextRule{"label": labelRule}}
+	return Info{ID: "label", MinSeats: 1, MaxSeats: 1}
 }
+func (label) TextRule(verb string) (TextRule, bool)        { return labelRule, verb == "label" }
 func (label) Setup(Options, int, Rand) (labelState, error) { return labelState{}, nil }
 func (label) Active(labelState) []Seat                     { return []Seat{0} }
 func (label) Legal(s labelState, seat Seat) []Action {

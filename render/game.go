@@ -73,7 +73,7 @@ type Choice struct {
 	Group  string // choices with the same Group share a select when there are many
 	Emoji  string // a unicode emoji, optional
 	Style  Style
-	// Form: the action takes typed input (games.Info.Texts); its button
+	// Form: the action takes typed input (games.Forms); its button
 	// opens a modal, and it is never an option of a select (the table
 	// service sets it from the engine's rules).
 	Form bool

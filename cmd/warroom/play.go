@@ -351,7 +351,7 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		var a games.Action
 		if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(menu.Choices) {
 			a = menu.Choices[k-1].Action
-			if rule, form := t.eng.Info().Texts[a.Verb]; form {
+			if rule, form := t.eng.TextRule(a.Verb); form {
 				// A form: ask for each field, as the modal does.
 				if a, err = t.fillForm(in, rule, a); err != nil {
 					fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))

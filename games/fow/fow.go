@@ -26,7 +26,6 @@ func (Game) Info() games.Info {
 		TimeoutRemindsOnly: true,
 		OutOfTurn:          true,
 		Irreversible:       []string{"concede", "morale_failed"},
-		Texts:              map[string]games.TextRule{"platoon": platoonForm},
 		Options: []games.OptionSpec{
 			{Key: "mission", Kind: games.OptionString, Choices: ids, Default: "free_for_all"},
 			{Key: "dice", Kind: games.OptionString, Choices: []string{"bot", "manual"}, Default: "bot"},

@@ -17,6 +17,14 @@ var platoonForm = games.TextRule{
 	Numbers: []games.NumberRule{{Key: "points", Min: 0, Max: 2000}, {Key: "teams", Min: 0, Max: 40}},
 }
 
+// TextRule implements games.Forms: "platoon" is the one form.
+func (Game) TextRule(verb string) (games.TextRule, bool) {
+	if verb == "platoon" {
+		return platoonForm, true
+	}
+	return games.TextRule{}, false
+}
+
 // setDetails applies a filled platoon form.
 func setDetails(p *Platoon, a games.Action) {
 	p.Name, p.Points, p.Teams = a.Text, a.Args[1], a.Args[2]

@@ -57,7 +57,7 @@ func playout(t testing.TB, mission string, manual bool, seed uint64, random bool
 // eagerly so random playouts explore the battle. A form (a platoon's
 // typed name and points) is filled in at random.
 func pickRandom(s State, l []games.Action, rng games.Rand) games.Action {
-	return games.Fill(G.Info(), pickListed(l, rng), rng)
+	return games.Fill(G, pickListed(l, rng), rng)
 }
 
 func pickListed(l []games.Action, rng games.Rand) games.Action {

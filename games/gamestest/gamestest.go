@@ -232,12 +232,12 @@ func (p *playout) play() {
 				a, useBot = p.cfg.Choose(s, seat, legal, pick)
 			} else {
 				useBot = pick.Intn(2) == 0
-				a = games.Fill(e.Info(), legal[pick.Intn(len(legal))], pick)
+				a = games.Fill(e, legal[pick.Intn(len(legal))], pick)
 			}
 		}
 		if useBot {
 			a = e.Bot(s, seat, bot)
-			if ok, _ := games.Accepts(e.Info(), legal, a); !ok {
+			if ok, _ := games.Accepts(e, legal, a); !ok {
 				p.fatalf(n, "the computer chose %v, not legal for seat %d", a, seat)
 			}
 		}
@@ -352,7 +352,7 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 	e := p.e
 	scratch := games.NewPCG(p.seed, 1<<20+uint64(n))
 	try := func(a games.Action) {
-		a = games.Fill(e.Info(), a, scratch)
+		a = games.Fill(e, a, scratch)
 		if _, _, err := e.Apply(s, seat, a, scratch); err != nil {
 			p.fatalf(n, "legal %v by seat %d refused: %v", a, seat, err)
 		}
@@ -395,7 +395,7 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 			p.fatalf(n, "seat %d is not active but has %v", v, l)
 		}
 		for _, a := range l {
-			if _, _, err := e.Apply(s, v, games.Fill(e.Info(), a, scratch), scratch); err != nil {
+			if _, _, err := e.Apply(s, v, games.Fill(e, a, scratch), scratch); err != nil {
 				p.fatalf(n, "out-of-turn %v by seat %d refused: %v", a, v, err)
 			}
 		}
@@ -405,7 +405,7 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 	}
 	// Perturbations of a legal action.
 	for _, x := range p.perturb(legal[pick.Intn(len(legal))], pick) {
-		if ok, _ := games.Accepts(e.Info(), legal, x); !ok {
+		if ok, _ := games.Accepts(e, legal, x); !ok {
 			refuse(seat, x, "perturbed")
 		}
 	}
@@ -413,12 +413,12 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 	// and for every form, bad text and numbers out of range.
 	plain := false
 	for _, a := range legal {
-		rule, ok := e.Info().Texts[a.Verb]
+		rule, ok := e.TextRule(a.Verb)
 		if !ok && !plain {
 			plain = true
 			refuse(seat, games.Action{Verb: a.Verb, Args: a.Args, Text: "x"}, "text on a plain verb")
 		} else if ok {
-			for _, x := range badTyped(games.Fill(e.Info(), a, pick), rule) {
+			for _, x := range badTyped(games.Fill(e, a, pick), rule) {
 				refuse(seat, x, "bad typed input")
 			}
 		}

@@ -24,9 +24,9 @@ type countState struct {
 var calls int // for the "random" bug: state outside the game
 
 // A "note" is a form: typed text (1-10 characters) and a number 0-3.
-func (count) Info() games.Info {
-	return games.Info{ID: "count", MinSeats: 2, MaxSeats: 3, Texts: map[string]games.TextRule{
-		"note": {Key: "text", MinRunes: 1, MaxRunes: 10, Numbers: []games.NumberRule{{Key: "n", Min: 0, Max: 3}}}}}
+func (count) Info() games.Info { return games.Info{ID: "count", MinSeats: 2, MaxSeats: 3} }
+func (count) TextRule(verb string) (games.TextRule, bool) {
+	return games.TextRule{Key: "text", MinRunes: 1, MaxRunes: 10, Numbers: []games.NumberRule{{Key: "n", Min: 0, Max: 3}}}, verb == "note"
 }
 
 // CheckText refuses every note under the "checker" bug.

@@ -19,7 +19,7 @@ import (
 // Input; a title of at most 45), bounded as the gate bounds the action,
 // and prefilled with the platoon's name, points and teams.
 func TestPlatoonModal(t *testing.T) {
-	rule := fowg.Game{}.Info().Texts["platoon"]
+	rule, _ := fowg.Game{}.TextRule("platoon")
 	a := games.Act("platoon", 0)
 	v := fowg.View{Viewer: 0}
 	v.Sides[0].Platoons = []fowg.PlatoonView{{ID: "A1", Name: "Panzer IV Zug", Points: 350, Teams: 0}}
