@@ -109,6 +109,9 @@ func (s *Service) component(req Request) Response {
 		return s.myView(req, l, seats)
 	}
 	if !s.onTableMessage(req, l) {
+		if req.Kind == ModalSubmit {
+			return formStale(req)
+		}
 		return s.stale(req, l)
 	}
 	if l.t.Paused() {
@@ -327,7 +330,12 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 		}
 		return s.internal(req, err)
 	}
-	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1).Msg("action")
+	ev := s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1)
+	if rule, ok := l.eng.TextRule(a.Verb); ok && !rule.Secret && a.Text != "" {
+		// Typed text the game does not call secret (games.TextRule).
+		ev = ev.Str("text", clipForLog(a.Text))
+	}
+	ev.Msg("action")
 	return s.afterChange(req, l)
 }
 

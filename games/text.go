@@ -31,8 +31,9 @@ type TextRule struct {
 	// Numbers are the typed integers, after the listed arguments.
 	Numbers []NumberRule
 	// Secret: the text is hidden information (a roster before it is
-	// revealed); it never goes into a log line. The gate's own error
-	// details never carry the text anyway.
+	// revealed). The table service's log line of a move carries the text
+	// of a rule that is not secret, never of one that is; the gate's own
+	// error details never carry any.
 	Secret bool
 }
 
