@@ -73,8 +73,8 @@ func SetBotMistake(f BotMistake) BotMistake {
 func Apply[S any](g Game[S], s S, seat Seat, a Action, rng Rand) (S, []Event, error) {
 	f, _ := any(g).(Forms)
 	ok, err := Accepts(f, g.Legal(s, seat), a)
-	if err == nil && ok {
-		if tc, has := g.(TextChecker[S]); has && a.Text != "" {
+	if _, form := ruleOf(f, a.Verb); err == nil && ok && form {
+		if tc, has := g.(TextChecker[S]); has {
 			err = tc.CheckText(s, seat, a)
 		}
 	}
