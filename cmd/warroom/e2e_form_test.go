@@ -15,11 +15,17 @@ import (
 // docs: Labels wrapping Text Inputs); she types a name and exact points
 // and submits. My units shows the name; Bob's does not. The same modal
 // submitted again is refused (the table moved on), and a forged submit
-// with a name too long changes nothing.
+// with a name too long changes nothing. On the gateway (`warroom run`) and
+// over HTTP interactions (`warroom serve`).
 func TestE2EPlatoonModal(t *testing.T) {
+	t.Run("gateway", func(t *testing.T) { platoonModal(t, (*world).startBot) })
+	t.Run("http", func(t *testing.T) { platoonModal(t, func(w *world) { w.startServe() }) })
+}
+
+func platoonModal(t *testing.T, start func(*world)) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
-	w.startBot()
+	start(w)
 	w.lobby("fow", map[string]any{"mission": "encounter"}, true, 0)
 
 	menu := func() *discordtest.Message {
