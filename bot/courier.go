@@ -219,7 +219,7 @@ func (c *ixCourier) Archive(ctx context.Context, threadID string) error {
 func (c *ixCourier) private(msg render.Message) error {
 	b := c.b
 	switch {
-	case c.req.Kind == commands.SlashCommand && c.state == unanswered:
+	case c.state == unanswered: // a command answered at once, or a form's button (commands.OpensForm)
 		c.state = answered
 		return b.s.InteractionRespond(c.i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,

@@ -189,8 +189,8 @@ func verifySignature(key ed25519.PublicKey, now time.Time, h http.Header, body [
 
 // decodeInteraction decodes a verified body as discordgo does a gateway
 // INTERACTION_CREATE, and refuses what the bot never handles: an
-// interaction without an id, or one requestOf does not convert (modal
-// submits, unknown types, no user).
+// interaction without an id, or one requestOf does not convert (unknown
+// types, no user).
 func decodeInteraction(raw []byte) (*discordgo.Interaction, error) {
 	var i discordgo.Interaction
 	if err := json.Unmarshal(raw, &i); err != nil {

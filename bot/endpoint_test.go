@@ -151,19 +151,23 @@ func TestEndpointRefuses(t *testing.T) {
 		t.Errorf("oversized body: %d", w.Code)
 	}
 	for name, body := range map[string]string{
-		"not JSON":     `{"id":`,
-		"no id":        `{"type":1}`,
-		"modal submit": `{"id":"5","type":5,"token":"t","member":{"user":{"id":"1","username":"a"}},"data":{"custom_id":"x"}}`,
-		"no user":      `{"id":"6","type":3,"token":"t","data":{"custom_id":"x","component_type":2}}`,
-		"no token":     strings.Replace(clickBody, `"token":"tok",`, "", 1),
+		"not JSON": `{"id":`,
+		"no id":    `{"type":1}`,
+		"no user":  `{"id":"6","type":3,"token":"t","data":{"custom_id":"x","component_type":2}}`,
+		"no token": strings.Replace(clickBody, `"token":"tok",`, "", 1),
 	} {
 		if w := serve(signed(body, testNow)); w.Code != http.StatusBadRequest {
 			t.Errorf("%s: %d, want 400", name, w.Code)
 		}
 	}
-	// A genuine click with no bot attached yet (still starting).
+	// A genuine click, or modal submit, with no bot attached yet (still
+	// starting).
 	if w := serve(signed(clickBody, testNow)); w.Code != http.StatusServiceUnavailable {
 		t.Errorf("click before the bot is attached: %d", w.Code)
+	}
+	modal := `{"id":"5","type":5,"token":"t","member":{"user":{"id":"1","username":"a"}},"data":{"custom_id":"x"}}`
+	if w := serve(signed(modal, testNow)); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("modal submit before the bot is attached: %d", w.Code)
 	}
 }
 

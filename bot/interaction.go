@@ -40,7 +40,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	i := ic.Interaction
 	req, ok := requestOf(i, raw)
 	if !ok {
-		return // PING and modal submits are not used
+		return // PING, and interactions of other kinds
 	}
 	log := b.log.With().Str("interaction", i.ID).Str("user", req.User.ID).Str("channel", req.ChannelID).Logger()
 	result := "error" // until an answer is sent
@@ -51,14 +51,32 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	// command is answered directly when it is ready within fastReply, so
 	// private answers can be ephemeral; otherwise it is deferred too.
 	c := &ixCourier{b: b, i: i, req: req}
-	switch req.Kind {
-	case commands.Component:
+	switch {
+	case commands.OpensForm(req):
+		// A modal is the click's first and only answer: no deferral.
+		resp := b.svc.Handle(ctx, req)
+		result = resultOf(resp)
+		b.respond(ctx, c, resp)
+		log.Debug().Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Msg("form opened")
+		return
+	case req.Kind == commands.ModalSubmit && req.MessageID == "":
+		// Not from a message's button: warroom opens none such. It is
+		// answered privately (type 5 then the edit).
+		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+			log.Error().Err(err).Msg("acknowledge modal")
+			return
+		}
+		c.state = deferredPrivate
+	case req.Kind == commands.Component, req.Kind == commands.ModalSubmit:
+		// A modal submitted from a message's button may be acknowledged
+		// as a click is (type 6), and its message edited afterwards.
 		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
 			log.Error().Err(err).Msg("acknowledge component")
 			return
 		}
 		c.state = deferredUpdate
-	case commands.SlashCommand:
+	case req.Kind == commands.SlashCommand:
 		done := make(chan commands.Response, 1)
 		go func() { done <- b.svc.Handle(ctx, req) }()
 		select {
@@ -96,7 +114,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 }
 
 // kindName labels the interaction metric.
-var kindName = map[commands.RequestKind]string{commands.SlashCommand: "command", commands.Component: "component", commands.Autocomplete: "autocomplete"}
+var kindName = map[commands.RequestKind]string{commands.SlashCommand: "command", commands.Component: "component", commands.Autocomplete: "autocomplete", commands.ModalSubmit: "modal"}
 
 // resultOf: "changed" when the answer changed a table (an accepted move, a
 // lobby joined), "answered" otherwise (a refusal, a stale click, a menu).
@@ -195,10 +213,47 @@ func requestOf(i *discordgo.Interaction, raw []byte) (commands.Request, bool) {
 			req.MessageID = i.Message.ID
 			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 		}
+	case discordgo.InteractionModalSubmit:
+		d := i.ModalSubmitData()
+		req.Kind = commands.ModalSubmit
+		req.CustomID = d.CustomID
+		req.Fields = modalFields(d.Components)
+		if i.Message != nil {
+			req.MessageID = i.Message.ID
+			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+		}
 	default:
 		return req, false
 	}
 	return req, true
+}
+
+// modalFields are a modal submit's text inputs by custom_id: in Labels
+// (developers/components/reference.mdx, "Label Interaction Response
+// Structure") or, as modals had them before, in Action Rows.
+func modalFields(cs []discordgo.MessageComponent) map[string]string {
+	out := map[string]string{}
+	var walk func(c discordgo.MessageComponent)
+	walk = func(c discordgo.MessageComponent) {
+		switch v := c.(type) {
+		case *discordgo.Label:
+			walk(v.Component)
+		case discordgo.Label:
+			walk(v.Component)
+		case *discordgo.ActionsRow:
+			for _, x := range v.Components {
+				walk(x)
+			}
+		case *discordgo.TextInput:
+			out[v.CustomID] = v.Value
+		case discordgo.TextInput:
+			out[v.CustomID] = v.Value
+		}
+	}
+	for _, c := range cs {
+		walk(c)
+	}
+	return out
 }
 
 func optionText(v any) string {
@@ -258,6 +313,10 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		}
 	}
 	switch r.Kind {
+	case commands.ReplyModal:
+		err := b.s.InteractionRespond(c.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+			Data: &discordgo.InteractionResponseData{CustomID: r.Modal.CustomID, Title: r.Modal.Title, Components: r.Modal.Components}})
+		logErr(log, err, "open modal")
 	case commands.ReplyPrivate:
 		logErr(log, c.private(r.Message), "private reply")
 	case commands.ReplyUpdate:

@@ -27,6 +27,10 @@ func (s *Service) component(req Request) Response {
 		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
 		return private(req, "core.err.bad_button")
 	}
+	// A modal is only ever a form's, and a form acts only as a modal.
+	if (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
+		return private(req, "core.err.bad_button")
+	}
 	unlock := s.lock(id.Table)
 	defer func() { unlock() }()
 	l, err := s.load(id.Table)
@@ -108,6 +112,9 @@ func (s *Service) component(req Request) Response {
 		return s.myView(req, l, seats)
 	}
 	if !s.onTableMessage(req, l) {
+		if req.Kind == ModalSubmit {
+			return formStale(req)
+		}
 		return s.stale(req, l)
 	}
 	if l.t.Paused() {
@@ -117,6 +124,9 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.not_seated")
 	}
 	if id.Version != l.t.Version {
+		if req.Kind == ModalSubmit {
+			return formStale(req)
+		}
 		return s.stale(req, l)
 	}
 	seat, ok := actingSeat(l, seats)
@@ -152,7 +162,7 @@ func (s *Service) component(req Request) Response {
 			return private(req, "core.err.bad_button")
 		}
 		a, err := games.ParseAction(req.Values[0])
-		if err != nil {
+		if err != nil || a.Text != "" {
 			return private(req, "core.err.bad_button")
 		}
 		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
@@ -166,6 +176,12 @@ func (s *Service) component(req Request) Response {
 		return s.action(req, l, seats, id.Action)
 	case KindSure:
 		return s.action(req, l, seats, id.Action)
+	case KindForm:
+		a, resp, ok := formAction(req, l, id.Action)
+		if !ok {
+			return resp
+		}
+		return s.action(req, l, seats, a)
 	case KindUndo:
 		if err := s.undo(l, seat, req.User.ID); err != nil {
 			if games.ErrorCode(err) != "" {
@@ -212,7 +228,7 @@ func outOfTurnSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 func seatFor(l *loaded, seats []games.Seat, a games.Action) (games.Seat, bool) {
 	for _, active := range []bool{true, false} {
 		for _, st := range seats {
-			if games.IsActive(l.eng, l.state, st) == active && isLegal(l.eng.Legal(l.state, st), a) {
+			if ok, _ := games.Accepts(l.eng, l.eng.Legal(l.state, st), a); ok && games.IsActive(l.eng, l.state, st) == active {
 				return st, true
 			}
 		}
@@ -317,7 +333,12 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 		}
 		return s.internal(req, err)
 	}
-	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1).Msg("action")
+	ev := s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1)
+	if rule, ok := l.eng.TextRule(a.Verb); ok && !rule.Secret && a.Text != "" {
+		// Typed text the game does not call secret (games.TextRule).
+		ev = ev.Str("text", clipForLog(a.Text))
+	}
+	ev.Msg("action")
 	return s.afterChange(req, l)
 }
 

@@ -19,7 +19,9 @@ import (
 // g = a select whose values are group indexes, p = "your move" (the acting
 // seat's choices, privately), h = "my hand / my units", u = undo the last
 // move, l = a lobby verb, j = "what happened" (payload: empty, or the
-// version an earlier page ends at).
+// version an earlier page ends at), t = a form: the button opens the modal
+// of the action in payload, and the modal, with the same custom_id, applies
+// that action filled in with what was typed (games.TextRule).
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -41,6 +43,9 @@ const (
 	KindSure = "c"
 	// KindRecord is "Game record": a finished game's export, privately.
 	KindRecord = "e"
+	// KindForm opens the modal of the form in payload, and is that
+	// modal's custom_id.
+	KindForm = "t"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
@@ -64,7 +69,7 @@ const MaxCustomID = 100
 // would reject.
 func (c CustomID) Encode() (string, error) {
 	s := fmt.Sprintf("%s:%s:%d:%s", idPrefix, c.Table, c.Version, c.Kind)
-	if c.Kind == KindAction || c.Kind == KindSure {
+	if c.Kind == KindAction || c.Kind == KindSure || c.Kind == KindForm {
 		c.Payload = c.Action.String()
 	}
 	if c.Payload != "" {
@@ -99,9 +104,11 @@ func ParseCustomID(s string) (CustomID, error) {
 		c.Payload = parts[4]
 	}
 	switch c.Kind {
-	case KindAction, KindSure:
+	case KindAction, KindSure, KindForm:
+		// Typed text never travels in a custom_id: a form's comes from
+		// its modal's inputs.
 		a, err := games.ParseAction(c.Payload)
-		if err != nil || strings.ContainsRune(c.Payload, ' ') {
+		if err != nil || strings.ContainsAny(c.Payload, " \"") || a.Text != "" {
 			return CustomID{}, fmt.Errorf("%w: action", ErrBadCustomID)
 		}
 		c.Action = a
@@ -178,6 +185,16 @@ func (i ids) Action(a games.Action) string {
 	}
 	return s
 }
+
+// Form is a form's button and its modal.
+func (i ids) Form(a games.Action) string {
+	s, err := CustomID{Table: i.table, Version: i.version, Kind: KindForm, Action: a}.Encode()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
 func (i ids) Select() string           { return i.enc(KindSelect, "") }
 func (i ids) Group() string            { return i.enc(KindGroup, "") }
 func (i ids) PrivateMenu() string      { return i.enc(KindPrivate, "") }

@@ -138,3 +138,23 @@ func TestPrivateCommand(t *testing.T) {
 		}
 	}
 }
+
+// A form's custom_id names its action without typed text: a quote (a
+// text smuggled into the custom_id) is refused.
+func TestFormCustomID(t *testing.T) {
+	id, err := CustomID{Table: "ab", Version: 3, Kind: KindForm, Action: games.Act("platoon", 2)}.Encode()
+	if err != nil || id != "w1:ab:3:t:platoon.2" {
+		t.Fatalf("%q %v", id, err)
+	}
+	if c, err := ParseCustomID(id); err != nil || c.Kind != KindForm || !c.Action.Equal(games.Act("platoon", 2)) {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for _, bad := range []string{`w1:ab:3:t:platoon.2."x"`, `w1:ab:3:t:platoon.2 "x"`, `w1:ab:3:a:platoon."x"`, "w1:ab:3:t:", "w1:ab:3:t:platoon.x"} {
+		if _, err := ParseCustomID(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if !OpensForm(Request{Kind: Component, CustomID: id}) || OpensForm(Request{Kind: ModalSubmit, CustomID: id}) || OpensForm(Request{Kind: Component, CustomID: "w1:ab:3:a:platoon.2"}) {
+		t.Fatal("OpensForm")
+	}
+}

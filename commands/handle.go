@@ -48,6 +48,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	case Autocomplete:
 		return s.autocomplete(req)
 	case Component:
+		if OpensForm(req) {
+			return s.openForm(req)
+		}
+		return s.component(req)
+	case ModalSubmit:
 		return s.component(req)
 	}
 	return private(req, "core.err.unknown_command")

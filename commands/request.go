@@ -23,6 +23,10 @@ const (
 	SlashCommand RequestKind = iota
 	Component
 	Autocomplete
+	// ModalSubmit is a modal's answer: CustomID is the modal's, Fields
+	// what was typed; MessageID and OnPrivateMessage are those of the
+	// message whose button opened it.
+	ModalSubmit
 )
 
 // User is who sent the interaction.
@@ -47,7 +51,8 @@ type Request struct {
 	// Components.
 	CustomID  string
 	Values    []string
-	MessageID string // the message the component is on
+	Fields    map[string]string // a modal's text inputs: custom_id -> value as typed
+	MessageID string            // the message the component is on
 	// OnPrivateMessage: that message is ephemeral (a private menu), as
 	// its flags say; otherwise it is a public board or lobby. Deciding
 	// this from the message itself, not from whether the table has
@@ -86,6 +91,9 @@ const (
 	ReplyUpdate
 	// ReplyChoices answers an autocomplete.
 	ReplyChoices
+	// ReplyModal opens Modal (callback type 9), the first and only answer
+	// to a form's button.
+	ReplyModal
 )
 
 // Reply answers the interaction.
@@ -93,6 +101,21 @@ type Reply struct {
 	Kind    ReplyKind
 	Message render.Message
 	Choices []*discordgo.ApplicationCommandOptionChoice
+	Modal   render.Modal
+}
+
+// OpensForm reports, from the request alone, whether a click is on a form's
+// button. A modal must be the interaction's first answer
+// (developers/interactions/receiving-and-responding.mdx: the callback types
+// are alternatives, and a deferred click has had its answer), so such a
+// click is answered at once with the modal, or a private refusal, and
+// never deferred. Opening one only reads the table.
+func OpensForm(req Request) bool {
+	if req.Kind != Component {
+		return false
+	}
+	id, err := ParseCustomID(req.CustomID)
+	return err == nil && id.Kind == KindForm
 }
 
 // Response is everything to do for one interaction: deliver the table's

@@ -157,7 +157,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 			// odd seeds stray from the computer policy now and then,
 			// into states it never makes (a hand-built set-up, ...)
 			legal := eng.Legal(st, seat)
-			a = legal[rng.Intn(len(legal))]
+			a = games.Fill(eng, legal[rng.Intn(len(legal))], rng)
 		}
 		ns, ev, err := eng.Apply(st, seat, a, rng)
 		if err != nil {

@@ -168,7 +168,7 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 		return applyResult{}, err
 	}
 	v := expect + 1
-	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.String(), Events: ev, At: time.Now().UTC()}}}
+	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.Full(), Events: ev, At: time.Now().UTC()}}}
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
 		return applyResult{}, err
@@ -235,7 +235,7 @@ func logEntries(moves []games.Move, v int64) []data.LogEntry {
 	var out []data.LogEntry
 	for _, m := range moves {
 		v++
-		out = append(out, data.LogEntry{Version: v, Seat: m.Seat, Action: m.Action.String(), Events: m.Events, At: nowUTC()})
+		out = append(out, data.LogEntry{Version: v, Seat: m.Seat, Action: m.Action.Full(), Events: m.Events, At: nowUTC()})
 	}
 	return out
 }
@@ -399,7 +399,12 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 		return render.Menu{}, false
 	}
 	ctx := ctxFor(l, locale, seat)
-	return g.Menu(ctx, l.eng.View(l.state, seat), legal), true
+	m := g.Menu(ctx, l.eng.View(l.state, seat), legal)
+	// A choice that takes typed input opens its modal (render.Choice.Form).
+	for i, c := range m.Choices {
+		_, m.Choices[i].Form = l.eng.TextRule(c.Action.Verb)
+	}
+	return m, true
 }
 
 // Export is a table as an admin downloads it to reproduce a bug: the

@@ -84,7 +84,7 @@ func (h *harness) do(req Request) result {
 	}
 	resp := h.svc.Handle(context.Background(), req)
 	c := &fakeCourier{h: h, req: req}
-	c.res.Reply.Kind, c.res.Reply.Message = resp.Reply.Kind, resp.Reply.Message
+	c.res.Reply.Kind, c.res.Reply.Message, c.res.Reply.Modal = resp.Reply.Kind, resp.Reply.Message, resp.Reply.Modal
 	if resp.Table != "" {
 		c.table = resp.Table
 		if err := h.deliver(c); err != nil {
@@ -130,8 +130,9 @@ type (
 	reply struct {
 		Kind      ReplyKind
 		Message   render.Message
-		BoardOf   string // the table, when the reply is its board or lobby
-		MessageID string // a command's public answer
+		Modal     render.Modal // ReplyModal
+		BoardOf   string       // the table, when the reply is its board or lobby
+		MessageID string       // a command's public answer
 	}
 	post struct {
 		ChannelID, MessageID string

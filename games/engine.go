@@ -66,9 +66,22 @@ func SetBotMistake(f BotMistake) BotMistake {
 }
 
 // Apply is the gate: a in Legal(s, seat) is performed by g.Do, anything
-// else is refused with g's explanation and s returned unchanged.
+// else is refused with g's explanation and s returned unchanged. An
+// action with typed input is legal up to its typed part (TextRule): its
+// form is listed, the typed part fits the rule, and the game's
+// TextChecker, if any, accepts it in s.
 func Apply[S any](g Game[S], s S, seat Seat, a Action, rng Rand) (S, []Event, error) {
-	if InLegal(g.Legal(s, seat), a) {
+	f, _ := any(g).(Forms)
+	ok, err := Accepts(f, g.Legal(s, seat), a)
+	if _, form := ruleOf(f, a.Verb); err == nil && ok && form {
+		if tc, has := g.(TextChecker[S]); has {
+			err = tc.CheckText(s, seat, a)
+		}
+	}
+	if err != nil {
+		return s, nil, err
+	}
+	if ok {
 		ns, ev := g.Do(s, seat, a, rng)
 		return ns, ev, nil
 	}
@@ -96,7 +109,8 @@ func Explain[S any](g Game[S], s S, seat Seat, a Action) error {
 func Bot[S any](g Game[S], s S, seat Seat, rng Rand) Action {
 	a := g.Bot(s, seat, rng)
 	legal := g.Legal(s, seat)
-	if len(legal) == 0 || InLegal(legal, a) {
+	f, _ := any(g).(Forms)
+	if ok, _ := Accepts(f, legal, a); len(legal) == 0 || ok {
 		return a
 	}
 	if f := botMistake.Load(); f != nil {
@@ -135,6 +149,14 @@ func (c Checked[S]) Explain(s S, seat Seat, a Action) error { return Explain(c.G
 func (c Checked[S]) PrivateChoices(public any, seat Seat) bool {
 	x, ok := c.Game.(Secrets)
 	return ok && x.PrivateChoices(public, seat)
+}
+
+// TextRule is the game's Forms answer, none without one.
+func (c Checked[S]) TextRule(verb string) (TextRule, bool) { return ruleOf(forms(c.Game), verb) }
+
+func forms(g any) Forms {
+	f, _ := g.(Forms)
+	return f
 }
 
 // Disguise is the game's Disguiser answer, s itself without one.
@@ -219,6 +241,9 @@ type Engine interface {
 	// Disguise is the game's Disguiser answer; ok is false for games
 	// without one.
 	Disguise(s State, r Rand) (twin State, ok bool)
+	// TextRule is the game's Forms answer: how verb takes typed input;
+	// ok is false for a verb (or a game) that takes none.
+	TextRule(verb string) (rule TextRule, ok bool)
 }
 
 // Adapt erases the state type of a Game. States are stored as values of S.
@@ -264,6 +289,7 @@ func (a adapter[S]) PrivateChoices(s State, p Seat) bool {
 	// The public view, never the state: see Secrets.
 	return ok && sec.PrivateChoices(a.g.View(a.cast(s), Spectator), p)
 }
+func (a adapter[S]) TextRule(verb string) (TextRule, bool) { return ruleOf(forms(a.g), verb) }
 func (a adapter[S]) Disguise(s State, r Rand) (State, bool) {
 	d, ok := a.g.(Disguiser[S])
 	if !ok {

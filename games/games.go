@@ -23,17 +23,22 @@ type Seat int
 const Spectator Seat = -1
 
 // Action is one choice of one seat: a verb and a few small integers, small
-// enough to travel inside a Discord custom_id.
+// enough to travel inside a Discord custom_id, and for a verb that takes
+// typed input (Forms) the text a player typed, which never does: it
+// comes from a modal's text input and is checked by the gate (TextRule).
 type Action struct {
 	Verb string `json:"verb"`
 	Args []int  `json:"args,omitempty"`
+	Text string `json:"text,omitempty"`
 }
 
 // Act builds an action.
 func Act(verb string, args ...int) Action { return Action{Verb: verb, Args: args} }
 
 // String is the action's text form: the verb, then each argument after a
-// dot, e.g. "take.7" or "balloon.2.-1". ParseAction reads it back.
+// dot, e.g. "take.7" or "balloon.2.-1". ParseAction reads it back. It
+// leaves out the typed text, which may be secret: String is what custom_ids,
+// log lines and error details carry. Full has the text too.
 func (a Action) String() string {
 	var b strings.Builder
 	b.WriteString(a.Verb)
@@ -44,9 +49,19 @@ func (a Action) String() string {
 	return b.String()
 }
 
+// Full is String and then the typed text, quoted as in Go
+// (platoon.3.350.7 "Panzer IV"): for the terminal table and replays, never
+// for a log line.
+func (a Action) Full() string {
+	if a.Text == "" {
+		return a.String()
+	}
+	return a.String() + " " + strconv.Quote(a.Text)
+}
+
 // Equal reports whether two actions are the same choice.
 func (a Action) Equal(o Action) bool {
-	if a.Verb != o.Verb || len(a.Args) != len(o.Args) {
+	if a.Verb != o.Verb || a.Text != o.Text || len(a.Args) != len(o.Args) {
 		return false
 	}
 	for i := range a.Args {
@@ -67,10 +82,20 @@ const (
 // ErrBadAction is returned (wrapped) by ParseAction for malformed text.
 var ErrBadAction = errors.New("malformed action")
 
-// ParseAction reads the text form written by Action.String. It accepts
-// spaces as separators too ("take 7"), for the terminal table.
+// ParseAction reads the text form written by Action.String or Full. It
+// accepts spaces as separators too ("take 7"), for the terminal table. A
+// typed text follows the arguments as a Go quoted string; it is taken as
+// written (the gate checks it).
 func ParseAction(s string) (Action, error) {
 	s = strings.TrimSpace(s)
+	text := ""
+	if i := strings.IndexByte(s, '"'); i >= 0 {
+		t, err := strconv.Unquote(strings.TrimSpace(s[i:]))
+		if err != nil {
+			return Action{}, fmt.Errorf("%w: bad quoted text", ErrBadAction)
+		}
+		s, text = strings.TrimSpace(s[:i]), t
+	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == ' ' })
 	if len(parts) == 0 {
 		return Action{}, fmt.Errorf("%w: empty", ErrBadAction)
@@ -87,7 +112,7 @@ func ParseAction(s string) (Action, error) {
 	if len(parts)-1 > MaxArgs {
 		return Action{}, fmt.Errorf("%w: too many arguments", ErrBadAction)
 	}
-	a := Action{Verb: verb}
+	a := Action{Verb: verb, Text: text}
 	for _, p := range parts[1:] {
 		n, err := strconv.Atoi(p)
 		if err != nil || n > maxArgAbs || n < -maxArgAbs {

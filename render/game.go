@@ -77,6 +77,10 @@ type Choice struct {
 	// select (up to 100 characters, developers/components/reference.mdx),
 	// e.g. what a card does; buttons have no room for it. Optional.
 	Description string
+	// Form: the action takes typed input (games.Forms); its button
+	// opens a modal, and it is never an option of a select (the table
+	// service sets it from the engine's rules).
+	Form bool
 }
 
 // Menu is the acting seat's decision.

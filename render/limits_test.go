@@ -40,6 +40,7 @@ func (longIDs) Select() string               { return idHead + "s" }
 func (longIDs) Group() string                { return idHead + "g" }
 func (longIDs) PrivateMenu() string          { return idHead + "p" }
 func (longIDs) MyView() string               { return idHead + "h" }
+func (longIDs) Form(a games.Action) string   { return idHead + "t:" + a.String() }
 func (longIDs) Lobby(v string) string        { return idHead + "l:" + v }
 func (longIDs) Undo() string                 { return idHead + "u" }
 func (longIDs) Rematch() string              { return idHead + "r" }

@@ -47,6 +47,7 @@ type IDs interface {
 	Rematch() string              // a new lobby with the same game, options and players
 	Journal(before int64) string  // "what happened", privately; before > 0: the page of moves up to it
 	Record() string               // a finished game's record (export), privately
+	Form(a games.Action) string   // a button that opens a's modal, and that modal (Choice.Form)
 }
 
 // EmbedOf converts a Card into a Discord embed within Discord's limits.
@@ -78,11 +79,39 @@ func embedOf(c Card) (*discordgo.MessageEmbed, shrink) {
 // as one select per group of up to 25, and when even that does not fit, a
 // select of groups that opens the chosen group privately.
 func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
-	if len(m.Choices) <= buttonChoices && fitButtons(m.Choices, ids) {
+	// Forms are buttons (a modal opens only from a button's or select's
+	// own interaction, and a select's options are actions to apply), in
+	// the last row: after the other buttons when there is room, else in a
+	// row of their own, which takes one of the selects' rows.
+	var forms []Choice
+	var rest Menu
+	for _, c := range m.Choices {
+		if c.Form {
+			forms = append(forms, c)
+		} else {
+			rest.Choices = append(rest.Choices, c)
+		}
+	}
+	if len(forms) == 0 {
+		return components(ctx, m, ids, selectRows)
+	}
+	forms = forms[:min(len(forms), maxButtonsPerRow)]
+	if len(rest.Choices)+len(forms) <= buttonChoices && fitButtons(rest.Choices, ids) {
+		return buttonRows(append(rest.Choices, forms...), ids)
+	}
+	return append(components(ctx, rest, ids, selectRows-1), buttonRows(forms, ids)...)
+}
+
+// components lays out m in at most rows action rows.
+func components(ctx Ctx, m Menu, ids IDs, rows int) []discordgo.MessageComponent {
+	if len(m.Choices) == 0 {
+		return nil
+	}
+	if len(m.Choices) <= rows*maxButtonsPerRow && fitButtons(m.Choices, ids) {
 		return buttonRows(m.Choices, ids)
 	}
 	chunks := groupChunks(m.Choices)
-	if len(chunks) <= selectRows {
+	if len(chunks) <= rows {
 		return selectRowsOf(ctx, chunks, ids)
 	}
 	var opts []discordgo.SelectMenuOption
@@ -179,6 +208,9 @@ func buttonRows(cs []Choice, ids IDs) []discordgo.MessageComponent {
 	var row []discordgo.MessageComponent
 	for _, c := range cs {
 		b := discordgo.Button{Label: Clip(c.Label, maxButtonLabel), Style: buttonStyle(c.Style), CustomID: ids.Action(c.Action)}
+		if c.Form {
+			b.CustomID = ids.Form(c.Action)
+		}
 		if b.Label == "" {
 			b.Label = c.Action.String()
 		}

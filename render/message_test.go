@@ -19,6 +19,7 @@ func (testIDs) Select() string               { return "w1:t:1:s" }
 func (testIDs) Group() string                { return "w1:t:1:g" }
 func (testIDs) PrivateMenu() string          { return "w1:t:1:p" }
 func (testIDs) MyView() string               { return "w1:t:1:h" }
+func (testIDs) Form(a games.Action) string   { return "w1:t:1:t:" + a.String() }
 func (testIDs) Lobby(v string) string        { return "w1:t:1:l:" + v }
 func (testIDs) Undo() string                 { return "w1:t:1:u" }
 func (testIDs) Rematch() string              { return "w1:t:1:r" }

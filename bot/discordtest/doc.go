@@ -67,10 +67,15 @@
 //     message can be clicked only by its owner and a private thread only by
 //     members. The payload carries the message as Discord stores it now, so
 //     clicking an old snapshot models a lagging screen (a stale button).
-//   - SubmitModal(user, ix, values) answers a modal the bot opened.
-//   - ForgeSlash, ForgeClick, ForgeSelect and Dispatch(*discordgo.Interaction)
-//     skip every check, for hostile input (a custom_id never issued, an
-//     unknown command, a wrong option type).
+//   - SubmitModal(user, ix, values) answers a modal the bot opened, in the
+//     modal's layout (Labels, each with its id) and as Discord's client
+//     allows: required inputs filled, min_length/max_length kept. A modal
+//     whose Text Inputs are not inside Labels is refused
+//     (developers/components/reference.mdx, Text Input).
+//   - ForgeSlash, ForgeClick, ForgeSelect, ForgeModalSubmit and
+//     Dispatch(*discordgo.Interaction) skip every check, for hostile input
+//     (a custom_id never issued, an unknown command, a wrong option type,
+//     text past an input's max_length).
 //
 // The helpers that fail the test fail the test given to New; in a subtest
 // use srv.For(t), a view of the same stand-in bound to t.

@@ -3,6 +3,7 @@ package discordtest_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -39,9 +40,23 @@ func TestForgeModalAndSubtests(t *testing.T) {
 	t.Run("modal", func(t *testing.T) {
 		s := srv.For(t)
 		ix := s.Slash(mallory, ch, guild, "play", map[string]any{"game": "flanders"}, "")
+		// A text input in an Action Row is refused: it "must be placed
+		// inside a Label" (developers/components/reference.mdx).
 		res := r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", map[string]any{"type": 9, "data": map[string]any{
 			"custom_id": "note", "title": "Leave a note", "components": []any{map[string]any{"type": 1, "components": []any{
 				map[string]any{"type": 4, "custom_id": "text", "label": "Note", "style": 1, "required": true}}}}}})
+		if res.Status != 400 {
+			t.Fatalf("text input in an action row: %d %v", res.Status, res.Body)
+		}
+		// A label longer than 45 characters is refused (the OpenAPI schema).
+		long := map[string]any{"type": 9, "data": map[string]any{"custom_id": "note", "title": "Leave a note", "components": []any{
+			map[string]any{"type": 18, "label": strings.Repeat("x", 46), "component": map[string]any{"type": 4, "custom_id": "text", "style": 1}}}}}
+		if res = r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", long); res.Status != 400 {
+			t.Fatalf("a 46-character label: %d %v", res.Status, res.Body)
+		}
+		res = r.do("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback", map[string]any{"type": 9, "data": map[string]any{
+			"custom_id": "note", "title": "Leave a note", "components": []any{map[string]any{"type": 18, "label": "Note",
+				"description": "Two words", "component": map[string]any{"type": 4, "custom_id": "text", "style": 1, "required": true, "max_length": 5}}}}})
 		if res.Status != 204 {
 			t.Fatalf("modal callback: %d %v", res.Status, res.Body)
 		}
@@ -55,8 +70,8 @@ func TestForgeModalAndSubtests(t *testing.T) {
 			t.Fatal(err)
 		}
 		md := p.ModalSubmitData()
-		row := md.Components[0].(*discordgo.ActionsRow)
-		if md.CustomID != "note" || row.Components[0].(*discordgo.TextInput).Value != "gg" {
+		label := md.Components[0].(*discordgo.Label)
+		if md.CustomID != "note" || label.Component.(*discordgo.TextInput).Value != "gg" {
 			t.Fatalf("modal submit: %+v", md)
 		}
 		// a modal submit from a slash command cannot be answered with type 7

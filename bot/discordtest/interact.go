@@ -869,36 +869,82 @@ func (s *Server) SubmitModal(u User, ix *Interaction, values map[string]string) 
 	}
 	known := map[string]bool{}
 	var rows []json.RawMessage
-	walkComponents(r.Modal.Components, func(c discordgo.MessageComponent) {
-		var ti discordgo.TextInput
-		switch t := c.(type) {
-		case *discordgo.TextInput:
-			ti = *t
-		case discordgo.TextInput:
-			ti = t
-		default:
-			return
+	// The submission has the modal's layout, each component with its id
+	// (developers/components/reference.mdx, "Label Interaction Response
+	// Structure" and "Text Input Interaction Response Structure": type,
+	// id, custom_id, value).
+	id := 0
+	next := func() int { id++; return id }
+	for _, top := range r.Modal.Components {
+		var ti *discordgo.TextInput
+		label := false
+		switch t := top.(type) {
+		case *discordgo.Label:
+			label = true
+			switch c := t.Component.(type) {
+			case *discordgo.TextInput:
+				ti = c
+			case discordgo.TextInput:
+				ti = &c
+			}
+		case *discordgo.ActionsRow:
+			for _, c := range t.Components {
+				if x, ok := c.(*discordgo.TextInput); ok {
+					ti = x
+				}
+			}
+		}
+		if ti == nil {
+			continue
 		}
 		known[ti.CustomID] = true
-		rows = append(rows, mustJSON(map[string]any{"type": 1, "components": []any{
-			map[string]any{"type": 4, "custom_id": ti.CustomID, "value": values[ti.CustomID]}}}))
+		v := values[ti.CustomID]
 		// A text input is required unless it says otherwise
 		// (developers/components/reference.mdx, Text Input: "defaults to true").
 		required := ti.Required == nil || *ti.Required
-		if required && values[ti.CustomID] == "" {
+		if required && v == "" {
 			s.t.Fatalf("discordtest: modal %s: %s is required", r.Modal.CustomID, ti.CustomID)
 		}
-	})
+		// Discord's client lets nobody type past max_length or submit
+		// less than min_length; a forged submit can (ForgeModalSubmit).
+		if n := len([]rune(v)); ti.MaxLength > 0 && n > ti.MaxLength || v != "" && n < ti.MinLength {
+			s.t.Fatalf("discordtest: modal %s: %s takes %d to %d characters, not %d", r.Modal.CustomID, ti.CustomID, ti.MinLength, ti.MaxLength, n)
+		}
+		outer := next()
+		input := map[string]any{"type": 4, "id": next(), "custom_id": ti.CustomID, "value": v}
+		if label {
+			rows = append(rows, mustJSON(map[string]any{"type": 18, "id": outer, "component": input}))
+		} else {
+			rows = append(rows, mustJSON(map[string]any{"type": 1, "id": outer, "components": []any{input}}))
+		}
+	}
 	for k := range values {
 		if !known[k] {
 			s.t.Fatalf("discordtest: modal %s has no text input %q", r.Modal.CustomID, k)
 		}
 	}
+	return s.submitModal(u, ix, r.Modal.CustomID, rows)
+}
+
+// ForgeModalSubmit submits a modal as a hostile client could: any
+// custom_id, any values (in Labels), whatever the bot opened, if anything,
+// in answer to ix.
+func (s *Server) ForgeModalSubmit(u User, ix *Interaction, customID string, values map[string]string) *Interaction {
+	s.t.Helper()
+	var rows []json.RawMessage
+	for k, v := range values {
+		rows = append(rows, mustJSON(map[string]any{"type": 18, "id": 1, "component": map[string]any{"type": 4, "id": 2, "custom_id": k, "value": v}}))
+	}
+	return s.submitModal(u, ix, customID, rows)
+}
+
+func (s *Server) submitModal(u User, ix *Interaction, customID string, rows []json.RawMessage) *Interaction {
+	s.t.Helper()
 	i, err := s.baseInteraction(u, discordgo.InteractionModalSubmit, ix.ChannelID, ix.GuildID, "")
 	if err != nil {
 		s.t.Fatalf("%v", err)
 	}
-	raw := mustJSON(map[string]any{"custom_id": r.Modal.CustomID, "components": rows})
+	raw := mustJSON(map[string]any{"custom_id": customID, "components": rows})
 	var d discordgo.ModalSubmitInteractionData
 	if err := json.Unmarshal(raw, &d); err != nil {
 		s.t.Fatalf("discordtest: %v", err)
@@ -907,7 +953,7 @@ func (s *Server) SubmitModal(u User, ix *Interaction, values map[string]string) 
 	if ix.st.componentMsgID != "" {
 		i.Message = &discordgo.Message{ID: ix.st.componentMsgID, ChannelID: ix.ChannelID}
 	}
-	return s.dispatch(i, u, r.Modal.CustomID)
+	return s.dispatch(i, u, customID)
 }
 
 // modalData marshals a modal submission with its components (discordgo's

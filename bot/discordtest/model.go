@@ -358,6 +358,10 @@ func walkComponents(cs []discordgo.MessageComponent, f func(discordgo.MessageCom
 			if v.Accessory != nil {
 				walkComponents([]discordgo.MessageComponent{v.Accessory}, f)
 			}
+		case *discordgo.Label:
+			walkComponents([]discordgo.MessageComponent{v.Component}, f)
+		case discordgo.Label:
+			walkComponents([]discordgo.MessageComponent{v.Component}, f)
 		}
 	}
 }

@@ -765,6 +765,14 @@ func validateModal(w *wireMessage) (*Modal, *apiError) {
 	if len(md.TextInputs()) == 0 {
 		return nil, errInvalid("data.components: a modal needs a text input")
 	}
+	// "Text Inputs can only be used within modals and must be placed
+	// inside a Label" (developers/components/reference.mdx, Text Input);
+	// an Action Row of Text Inputs in a modal is deprecated there.
+	for i, c := range cs {
+		if _, row := c.(*discordgo.ActionsRow); row {
+			return nil, errInvalid("data.components[%d]: a modal's text input must be inside a Label (type 18), not an Action Row", i)
+		}
+	}
 	return md, nil
 }
 

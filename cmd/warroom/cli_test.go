@@ -217,3 +217,31 @@ func TestReplayComputerSeats(t *testing.T) {
 		}
 	}
 }
+
+// A Flames of War roster on the terminal: a platoon's name and exact
+// points typed in the text form, or asked field by field after choosing
+// its form by number, as the Discord modal asks them.
+func TestPlayTypedPlatoon(t *testing.T) {
+	out, errs, code := run(t, "add.0\nplatoon.0.350.0 \"Panzer   IV Zug\"\nq\n", "play", "fow", "--seed", "3", "--mission", "encounter")
+	if code != 0 || !strings.Contains(out, "A1 Panzer IV Zug") {
+		t.Fatalf("text form: code %d %s\n%s", code, errs, out)
+	}
+	out, _, _ = run(t, "add.0\nq\n", "play", "fow", "--seed", "3", "--mission", "encounter")
+	n := ""
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Name, points and teams of A1") {
+			n = strings.TrimSpace(strings.SplitN(line, ".", 2)[0])
+		}
+	}
+	if n == "" {
+		t.Fatalf("no form choice:\n%s", out)
+	}
+	out, errs, code = run(t, "add.0\n"+n+"\nTiger Zug\n400\n2\nq\n", "play", "fow", "--seed", "3", "--mission", "encounter")
+	if code != 0 || !strings.Contains(out, "A1 Tiger Zug") || !strings.Contains(out, "Points (A whole number from 0 to 2000.)") {
+		t.Fatalf("fields: code %d %s\n%s", code, errs, out)
+	}
+	out, _, _ = run(t, "add.0\n"+n+"\n@everyone\n400\n2\nq\n", "play", "fow", "--seed", "3", "--mission", "encounter")
+	if !strings.Contains(out, "plain punctuation") || strings.Contains(out, "A1 @everyone") {
+		t.Fatalf("a bad name:\n%s", out)
+	}
+}

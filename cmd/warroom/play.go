@@ -351,7 +351,16 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		var a games.Action
 		if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(menu.Choices) {
 			a = menu.Choices[k-1].Action
+			if rule, form := t.eng.TextRule(a.Verb); form {
+				// A form: ask for each field, as the modal does.
+				if a, err = t.fillForm(in, rule, a); err != nil {
+					fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
+					continue
+				}
+			}
 		} else if pa, err := games.ParseAction(line); err == nil {
+			// The text form: platoon.0.350.0 "Panzer IV Zug".
+			pa.Text = games.CleanText(pa.Text)
 			a = pa
 		} else {
 			fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
@@ -366,4 +375,29 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		}
 	}
 	return t.finish()
+}
+
+// fillForm asks for a form's fields on the terminal, one line each, with
+// the modal's labels: the text cleaned as the table service cleans it,
+// the numbers parsed; the gate checks the rest.
+func (t *localTable) fillForm(in *bufio.Scanner, rule games.TextRule, a games.Action) (games.Action, error) {
+	base := t.eng.Info().ID + ".form." + a.Verb + "."
+	a.Args = append([]int(nil), a.Args...)
+	for _, key := range render.FormKeys(rule) {
+		fmt.Fprintf(t.out, "  %s (%s): ", t.ctx.T(base+key), t.ctx.T(base+key+".hint"))
+		if !in.Scan() {
+			return a, io.ErrUnexpectedEOF
+		}
+		v := in.Text()
+		if key == rule.Key && rule.MaxRunes > 0 {
+			a.Text = games.CleanText(v)
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return a, err
+		}
+		a.Args = append(a.Args, n)
+	}
+	return a, nil
 }

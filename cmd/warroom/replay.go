@@ -230,7 +230,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 				return
 			}
 			m := moves[0]
-			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.String(), OK: true, Events: m.Events})
+			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.Full(), OK: true, Events: m.Events})
 		}
 		step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
 	}
@@ -287,7 +287,7 @@ func replayLine(eng games.Engine, st *games.State, seats int, line string, r *ch
 	if err != nil {
 		return reject(err)
 	}
-	s.Action, s.Note = a.String(), note
+	s.Action, s.Note = a.Full(), note
 	err = guard(func() error {
 		ns, ev, aerr := eng.Apply(*st, seat, a, r)
 		if aerr == nil {

@@ -34,6 +34,15 @@ var argNamers = map[string]argNamer{
 // argument is a number or a name of game's. The numbers it stands for
 // are returned as the action; a word that is no name is an error.
 func parseNamedAction(game, text string, st games.State) (games.Action, error) {
+	// A typed text comes last, quoted: platoon.A1.350.0 "Panzer IV Zug".
+	typed := ""
+	if i := strings.IndexByte(text, '"'); i >= 0 {
+		t, err := strconv.Unquote(strings.TrimSpace(text[i:]))
+		if err != nil {
+			return games.Action{}, fmt.Errorf("%w: bad quoted text", games.ErrBadAction)
+		}
+		text, typed = text[:i], games.CleanText(t)
+	}
 	parts := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '.' || r == ' ' })
 	if len(parts) == 0 {
 		return games.Action{}, fmt.Errorf("%w: empty", games.ErrBadAction)
@@ -60,7 +69,9 @@ func parseNamedAction(game, text string, st games.State) (games.Action, error) {
 		numeric = append(numeric, strconv.Itoa(n))
 	}
 	// ParseAction checks the verb and the limits of the text form.
-	return games.ParseAction(strings.Join(numeric, "."))
+	a, err := games.ParseAction(strings.Join(numeric, "."))
+	a.Text = typed
+	return a, err
 }
 
 // flanders: card types by code ("german_mg", "mines") for gas_discard
@@ -169,6 +180,13 @@ func fowName(verb string, _ []int, w string, _ games.State) ([]int, bool) {
 	}
 	if i := slices.Index(list, w); i >= 0 {
 		return []int{i}, true
+	}
+	// A platoon by its id (A1, B12) where the verb names one of the
+	// acting seat's platoons.
+	if verb == "platoon" || verb == "sel" {
+		if n, err := strconv.Atoi(strings.TrimLeft(w, "ab")); err == nil && len(w) > 1 && strings.ContainsRune("ab", rune(w[0])) && n >= 1 {
+			return []int{n - 1}, true
+		}
 	}
 	switch w {
 	case "a":

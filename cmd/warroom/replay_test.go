@@ -112,6 +112,19 @@ func TestReplayNamedArguments(t *testing.T) {
 	if a, b := res.Steps[0].Action, res.Steps[1].Action; a != "lost.1.2" || b != "lost.0.0" {
 		t.Errorf("fow sides read as %s, %s", a, b)
 	}
+	// A typed text, quoted after the arguments (platoons by id), and
+	// checked by the gate: a name in use is that step's error.
+	res = replayOK(t, ReplayFile{Game: "fow", Seats: 2, Seed: []uint64{5, 6}, Actions: []string{
+		"0:add.tank", `0:platoon.A1.350.0 "Panzer  IV Zug"`, "0:add.tank", `0:platoon A2 300 0 "panzer iv zug"`, `0:platoon.1.300.0 "Zug @everyone"`, `0:sel.A1`}})
+	for i, want := range []struct{ action, code string }{{"add.0", ""}, {`platoon.0.350.0 "Panzer IV Zug"`, ""}, {"add.0", ""},
+		{`platoon.1.300.0 "panzer iv zug"`, "name_taken"}, {`platoon.1.300.0 "Zug @everyone"`, "text_bad_char"}, {"sel.0", ""}} {
+		if s := res.Steps[i]; s.Action != want.action || s.Code != want.code {
+			t.Errorf("fow step %d %q: %+v", i, s.Line, s)
+		}
+	}
+	if !strings.Contains(string(res.State), `"name":"Panzer IV Zug"`) {
+		t.Errorf("the name is not in the state: %s", res.State)
+	}
 	// A word that is no name is that step's error.
 	res = replayOK(t, ReplayFile{Game: "blindaz", Seats: 1, Seed: []uint64{5, 6}, Actions: []string{"deploy.A3", "move.Z9", "throw.Q", "build.1.NN", "deploy.3"}})
 	for i, s := range res.Steps[:4] {

@@ -13,12 +13,15 @@
 // here, where the spec is silent, contradictory, or meets the engine
 // contract:
 //
-//  1. Roster entry is made of choices, not free text: "add" a platoon
-//     template (type and flags preset, data), then edit the selected
-//     platoon: skill, motivation, flag toggles (only consistent results are
-//     offered, §3.3), points ±25/±100, infantry teams ±1/±5, delete. A
-//     platoon's name is its template name plus an ordinal ("Tank platoon
-//     2"). Deleting a platoon renumbers later ids; ids are fixed from Ready.
+//  1. Roster entry: "add" a platoon template (type and flags preset,
+//     data), then edit the selected platoon: skill, motivation, flag
+//     toggles (only consistent results are offered, §3.3), points ±25/±100,
+//     infantry teams ±1/±5, delete; or "platoon" (§9's modal: the name as
+//     typed, exact points and infantry teams, games.TextRule platoonForm).
+//     Until a name is typed, a platoon's name is its template name plus an
+//     ordinal ("Tank platoon 2"). Typed names are unique in a seat ignoring
+//     case (name_taken). Deleting a platoon renumbers later ids; ids are
+//     fixed from Ready.
 //  2. The company type defaults to infantry; the company flag is one of
 //     none, always_attacks, always_defends (never both).
 //  3. Ready is final. The table service lets only active seats act, so a

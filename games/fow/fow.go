@@ -314,7 +314,7 @@ func rosterLegal(sd *Side) []games.Action {
 				out = append(out, act("teams", d))
 			}
 		}
-		out = append(out, act("del"))
+		out = append(out, act("platoon", sd.Sel), act("del"))
 	}
 	if len(sd.Platoons) > 0 {
 		out = append(out, act("ready"))
@@ -566,6 +566,8 @@ func perform(w *State, seat int, a games.Action, rng games.Rand) {
 		sd.Platoons[sd.Sel].Points += arg(0)
 	case "teams":
 		sd.Platoons[sd.Sel].Teams += arg(0)
+	case "platoon":
+		setDetails(&sd.Platoons[arg(0)], a)
 	case "del":
 		sd.Platoons = append(sd.Platoons[:sd.Sel:sd.Sel], sd.Platoons[sd.Sel+1:]...)
 		if sd.Sel >= len(sd.Platoons) {

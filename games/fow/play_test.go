@@ -54,8 +54,13 @@ func playout(t testing.TB, mission string, manual bool, seed uint64, random bool
 }
 
 // pickRandom chooses a random legal action, but avoids ending the game too
-// eagerly so random playouts explore the battle.
+// eagerly so random playouts explore the battle. A form (a platoon's
+// typed name and points) is filled in at random.
 func pickRandom(s State, l []games.Action, rng games.Rand) games.Action {
+	return games.Fill(G, pickListed(l, rng), rng)
+}
+
+func pickListed(l []games.Action, rng games.Rand) games.Action {
 	for tries := 0; tries < 4; tries++ {
 		a := l[rng.Intn(len(l))]
 		switch a.Verb {

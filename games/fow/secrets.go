@@ -33,7 +33,7 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 }
 
 // Disguise implements games.Disguiser: a roster not yet Ready gets another
-// company, company flag and platoon skills, motivations and points (the
+// company, company flag and platoon names, skills, motivations and points (the
 // platoon count is public); a deployment not yet disclosed (before both
 // seats lock) is permuted among the seat's platoons; after that, which
 // off-table platoons are in reserve and which in ambush is permuted (the
@@ -55,6 +55,7 @@ func (Game) Disguise(s State, r games.Rand) State {
 				p.Skill = Skills[r.Intn(len(Skills))]
 				p.Motivation = Motivations[r.Intn(len(Motivations))]
 				p.Points += 25 * r.Intn(4)
+				p.Name = []string{"", "Kampfgruppe Nord", "Рота Б"}[r.Intn(3)]
 			}
 			continue
 		}

@@ -82,8 +82,10 @@ type Side struct {
 }
 
 // Platoon is one roster line (spec §3.3). Its id is the seat letter plus
-// its 1-based index; its display name is the template's name plus Num.
+// its 1-based index; its display name is Name as the player typed it, or
+// else the template's name plus Num.
 type Platoon struct {
+	Name         string `json:"name,omitempty"`
 	Tpl          string `json:"tpl"`
 	Num          int    `json:"num"`
 	Type         string `json:"type"`

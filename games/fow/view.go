@@ -82,9 +82,11 @@ type SideView struct {
 	InAction int `json:"in_action"`
 }
 
-// PlatoonView is a roster line. Name is Tpl + Num (the renderer translates Tpl).
+// PlatoonView is a roster line. Its name is Name as typed, or else Tpl +
+// Num (the renderer translates Tpl).
 type PlatoonView struct {
 	ID     string `json:"id"`
+	Name   string `json:"name,omitempty"`
 	Index  int    `json:"index"`
 	Tpl    string `json:"tpl"`
 	Num    int    `json:"num"`
@@ -183,7 +185,7 @@ func view(s *State, viewer int) View {
 						st = "off_table"
 					}
 				}
-				sv.Platoons = append(sv.Platoons, PlatoonView{ID: PlatoonID(seat, i), Index: i, Tpl: p.Tpl, Num: p.Num,
+				sv.Platoons = append(sv.Platoons, PlatoonView{ID: PlatoonID(seat, i), Index: i, Name: p.Name, Tpl: p.Tpl, Num: p.Num,
 					Type: p.Type, Skill: p.Skill, Motiv: p.Motivation, Veh: p.HasVehicles, TOnly: p.TransOnly,
 					FA: p.FA, Heavy: p.HeavyGun, BB: p.BunkerBuster, Teams: p.Teams, Points: p.Points,
 					Status: st, Left: p.LeftBehind && (own || bothLocked), Patrol: p.Patrol, PLeft: p.PatrolLeft})

@@ -27,6 +27,7 @@ import (
 	"hash/fnv"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/warroom/warroom/games"
@@ -58,9 +59,10 @@ type Config struct {
 	// 2). All-computer games run them and the codec check eight times
 	// less often.
 	Every int
-	// Choose picks a random playout's action among legal (seat's), or
-	// answers true for the computer's choice; the default is uniform, or
-	// the computer's choice half the time.
+	// Choose picks a random playout's action among legal (seat's), a
+	// form filled in (games.Fill), or answers true for the computer's
+	// choice; the default is uniform, or the computer's choice half the
+	// time.
 	Choose func(s games.State, seat games.Seat, legal []games.Action, r games.Rand) (games.Action, bool)
 	// Check is the game's own invariants of one state (its spec §14).
 	Check func(t testing.TB, s games.State)
@@ -230,12 +232,12 @@ func (p *playout) play() {
 				a, useBot = p.cfg.Choose(s, seat, legal, pick)
 			} else {
 				useBot = pick.Intn(2) == 0
-				a = legal[pick.Intn(len(legal))]
+				a = games.Fill(e, legal[pick.Intn(len(legal))], pick)
 			}
 		}
 		if useBot {
 			a = e.Bot(s, seat, bot)
-			if !games.InLegal(legal, a) {
+			if ok, _ := games.Accepts(e, legal, a); !ok {
 				p.fatalf(n, "the computer chose %v, not legal for seat %d", a, seat)
 			}
 		}
@@ -350,6 +352,7 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 	e := p.e
 	scratch := games.NewPCG(p.seed, 1<<20+uint64(n))
 	try := func(a games.Action) {
+		a = games.Fill(e, a, scratch)
 		if _, _, err := e.Apply(s, seat, a, scratch); err != nil {
 			p.fatalf(n, "legal %v by seat %d refused: %v", a, seat, err)
 		}
@@ -392,7 +395,7 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 			p.fatalf(n, "seat %d is not active but has %v", v, l)
 		}
 		for _, a := range l {
-			if _, _, err := e.Apply(s, v, a, scratch); err != nil {
+			if _, _, err := e.Apply(s, v, games.Fill(e, a, scratch), scratch); err != nil {
 				p.fatalf(n, "out-of-turn %v by seat %d refused: %v", a, v, err)
 			}
 		}
@@ -402,10 +405,62 @@ func (p *playout) gate(n int, s games.State, before []byte, seat games.Seat, act
 	}
 	// Perturbations of a legal action.
 	for _, x := range p.perturb(legal[pick.Intn(len(legal))], pick) {
-		if !games.InLegal(legal, x) {
+		if ok, _ := games.Accepts(e, legal, x); !ok {
 			refuse(seat, x, "perturbed")
 		}
 	}
+	// Typed input the gate must refuse: text on a verb that takes none,
+	// and for every form, bad text and numbers out of range.
+	plain := false
+	for _, a := range legal {
+		rule, ok := e.TextRule(a.Verb)
+		if !ok && !plain {
+			plain = true
+			refuse(seat, games.Action{Verb: a.Verb, Args: a.Args, Text: "x"}, "text on a plain verb")
+		} else if ok {
+			for _, x := range badTyped(games.Fill(e, a, pick), rule) {
+				refuse(seat, x, "bad typed input")
+			}
+		}
+	}
+}
+
+// badTyped: variants of a filled form that break its rule.
+func badTyped(a games.Action, rule games.TextRule) []games.Action {
+	var out []games.Action
+	text := func(t string) {
+		x := a
+		x.Text = t
+		out = append(out, x)
+	}
+	if rule.MaxRunes > 0 {
+		text(strings.Repeat("é", rule.MaxRunes+1))
+		text(a.Text + "\n" + a.Text)
+		text(" " + a.Text)
+		text(a.Text + "\u202e")
+		text(a.Text + "\x00")
+		text(string([]byte{0xff}) + a.Text)
+		if rule.MinRunes > 0 {
+			text("")
+		}
+	} else {
+		text("x")
+	}
+	base := len(a.Args) - len(rule.Numbers)
+	for i, nr := range rule.Numbers {
+		for _, v := range []int{nr.Min - 1, nr.Max + 1} {
+			x := a
+			x.Args = slices.Clone(a.Args)
+			x.Args[base+i] = v
+			out = append(out, x)
+		}
+	}
+	x := a // the form without its numbers
+	x.Args = a.Args[:base]
+	if len(rule.Numbers) > 0 {
+		out = append(out, x)
+	}
+	return out
 }
 
 // perturb: variants of a that are probably not legal.

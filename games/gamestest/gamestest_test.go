@@ -23,7 +23,19 @@ type countState struct {
 
 var calls int // for the "random" bug: state outside the game
 
+// A "note" is a form: typed text (1-10 characters) and a number 0-3.
 func (count) Info() games.Info { return games.Info{ID: "count", MinSeats: 2, MaxSeats: 3} }
+func (count) TextRule(verb string) (games.TextRule, bool) {
+	return games.TextRule{Key: "text", MinRunes: 1, MaxRunes: 10, Numbers: []games.NumberRule{{Key: "n", Min: 0, Max: 3}}}, verb == "note"
+}
+
+// CheckText refuses every note under the "checker" bug.
+func (g count) CheckText(countState, games.Seat, games.Action) error {
+	if g.bug == "checker" {
+		return games.Illegal("no_notes")
+	}
+	return nil
+}
 func (count) Setup(_ games.Options, n int, r games.Rand) (countState, error) {
 	return countState{Seats: n, Secret: r.Intn(100)}, nil
 }
@@ -40,9 +52,14 @@ func (g count) Legal(s countState, seat games.Seat) []games.Action {
 	if len(g.Active(s)) == 0 || seat != games.Seat(s.Turn) {
 		return nil
 	}
-	return []games.Action{games.Act("add", 1), games.Act("add", 2)}
+	return []games.Action{games.Act("add", 1), games.Act("add", 2), games.Act("note")}
 }
 func (g count) Do(s countState, _ games.Seat, a games.Action, r games.Rand) (countState, []games.Event) {
+	if a.Verb == "note" {
+		s.History = append(append([]int(nil), s.History...), 0)
+		s.Turn = (s.Turn + 1) % s.Seats
+		return s, []games.Event{games.Ev("note", 0, "n", a.Args[0])}
+	}
 	switch g.bug {
 	case "mutate":
 		if len(s.History) > 0 {
@@ -127,6 +144,7 @@ func TestSuiteCatchesBrokenPromises(t *testing.T) {
 		"out_of_turn": "not active",
 		"bot":         "computer chose",
 		"disguise":    "disguised twin",
+		"checker":     "legal note",
 	} {
 		if got := suite(t, bug); !strings.Contains(got, want) {
 			t.Errorf("bug %s: suite says %q, want %q", bug, got, want)

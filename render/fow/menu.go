@@ -112,6 +112,8 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 		c.Label, c.Group = ctx.T("fow.act.pts", "D", fmt.Sprintf("%+d", ar(0)), "Now", sel.Points), ctx.T("fow.grp.edit", "ID", sel.ID)
 	case "teams":
 		c.Label, c.Group = ctx.T("fow.act.teams", "D", fmt.Sprintf("%+d", ar(0)), "Now", sel.Teams), ctx.T("fow.grp.edit", "ID", sel.ID)
+	case "platoon":
+		c.Label, c.Emoji, c.Style, c.Group = ctx.T("fow.act.platoon", "Platoon", sel.ID), "✏️", render.Primary, ctx.T("fow.grp.edit", "ID", sel.ID)
 	case "del":
 		c.Label, c.Style, c.Group = ctx.T("fow.act.del", "Platoon", sel.ID), render.Danger, ctx.T("fow.grp.edit", "ID", sel.ID)
 	case "ready":

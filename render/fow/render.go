@@ -33,9 +33,26 @@ const (
 	colourOver = 0x2E7D32
 )
 
-// pname is "B5 Tank platoon 1".
+// pname is "B5 Tank platoon 1", or "B5 " and the name the player typed
+// (escaped: it is shown in Discord messages).
 func pname(ctx render.Ctx, p fowg.PlatoonView) string {
+	if p.Name != "" {
+		return p.ID + " " + render.Escape(p.Name)
+	}
 	return fmt.Sprintf("%s %s %d", p.ID, ctx.T("fow.tpl."+p.Tpl), p.Num)
+}
+
+// Prefill implements render.Prefiller: the platoon form shows the
+// platoon's name (its typed one, or "" to type one), points and teams.
+func (Renderer) Prefill(v fowg.View, a games.Action) (string, []int) {
+	if a.Verb != "platoon" || len(a.Args) == 0 || v.Viewer < 0 || v.Viewer > 1 {
+		return "", nil
+	}
+	p, ok := platoon(v, v.Viewer, a.Args[0])
+	if !ok {
+		return "", nil
+	}
+	return p.Name, []int{p.Points, p.Teams}
 }
 
 func platoon(v fowg.View, seat, i int) (fowg.PlatoonView, bool) {

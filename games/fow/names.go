@@ -1,0 +1,47 @@
+package fow
+
+import (
+	"strings"
+
+	"github.com/warroom/warroom/games"
+)
+
+// platoonForm is what a player types for a platoon (spec §3.3, §9: the
+// roster modal): its name (1-40 characters, unique within the seat), its
+// points (0-2000) and its infantry teams (0-40). The action is
+// "platoon.<i>.<points>.<teams>" with the name as its text; Legal lists
+// "platoon.<i>" for the platoon being edited. The name is secret until the
+// roster is revealed at Ready, like the rest of the roster.
+var platoonForm = games.TextRule{
+	Key: "name", MinRunes: 1, MaxRunes: 40, Allowed: games.NameRune, Secret: true,
+	Numbers: []games.NumberRule{{Key: "points", Min: 0, Max: 2000}, {Key: "teams", Min: 0, Max: 40}},
+}
+
+// TextRule implements games.Forms: "platoon" is the one form.
+func (Game) TextRule(verb string) (games.TextRule, bool) {
+	if verb == "platoon" {
+		return platoonForm, true
+	}
+	return games.TextRule{}, false
+}
+
+// setDetails applies a filled platoon form.
+func setDetails(p *Platoon, a games.Action) {
+	p.Name, p.Points, p.Teams = a.Text, a.Args[1], a.Args[2]
+}
+
+// CheckText refuses a platoon name another platoon of the seat already
+// has, ignoring case (spec §3.3: unique within a seat). Generated names
+// ("Tank platoon 2") are numbered apart and translated, so only typed
+// names are compared.
+func (Game) CheckText(s State, seat games.Seat, a games.Action) error {
+	if a.Verb != "platoon" || seat < 0 || int(seat) >= len(s.Sides) {
+		return nil
+	}
+	for i, p := range s.Sides[seat].Platoons {
+		if i != a.Args[0] && p.Name != "" && strings.EqualFold(p.Name, a.Text) {
+			return games.Illegal("name_taken")
+		}
+	}
+	return nil
+}
