@@ -58,7 +58,7 @@ type Place struct {
 	Auto    bool `json:"auto,omitempty"`
 }
 
-// Entry is one line of the game log.
+// Entry is one line of the game log, given out as an event's Data.
 type Entry struct {
 	N       int    `json:"n"`
 	Leg     int    `json:"leg"`
@@ -105,11 +105,12 @@ type State struct {
 	Entered    []int       `json:"entered,omitempty"` // S3 flag hexes entered
 	Snapshot   int         `json:"snapshot,omitempty"`
 	SnapTaken  bool        `json:"snap_taken,omitempty"`
-	Log        []Entry     `json:"log,omitempty"`
 	Seq        int         `json:"seq"`
-}
 
-const maxLog = 60
+	// evs are the entries of the action being done, returned by Do as
+	// its events: the table's journal is the log, the state keeps none.
+	evs []Entry
+}
 
 func (s *State) sc() *Scenario { return &Scenarios[s.Scenario] }
 
@@ -138,7 +139,7 @@ func (s *State) clone() State {
 	n.Dugouts = append([]int(nil), s.Dugouts...)
 	n.Placed = append([]Place(nil), s.Placed...)
 	n.Entered = append([]int(nil), s.Entered...)
-	n.Log = append([]Entry(nil), s.Log...)
+	n.evs = nil
 	return n
 }
 
@@ -149,10 +150,7 @@ func (s *State) log(e Entry) {
 	if s.Phase == PhaseRaider || s.Phase == PhaseDefender {
 		e.GT = s.GT()
 	}
-	s.Log = append(s.Log, e)
-	if len(s.Log) > maxLog {
-		s.Log = append([]Entry(nil), s.Log[len(s.Log)-maxLog:]...)
-	}
+	s.evs = append(s.evs, e)
 }
 
 func (s *State) stackAt(h int) *Stack {

@@ -7,7 +7,8 @@ import (
 	"github.com/warroom/warroom/render/rendertest"
 )
 
-// benchCandidates: every fifth state of a bot game in each scenario.
+// benchCandidates: every fifth board of a bot game in each scenario
+// (rendertest.Shots).
 func benchCandidates(tb testing.TB) []any {
 	var out []any
 	for scn := 1; scn <= 6; scn++ {
@@ -16,12 +17,15 @@ func benchCandidates(tb testing.TB) []any {
 		if err != nil {
 			tb.Fatal(err)
 		}
+		var j rendertest.Journal
 		for i := 0; i < 120 && !G.Outcome(s).Done; i++ {
 			if i%5 == 0 {
-				out = append(out, G.View(s, games.Spectator))
+				out = append(out, j.Shot(G.View(s, games.Spectator)))
 			}
 			seat := G.Active(s)[0]
-			s, _, _ = games.Apply(G, s, seat, G.Bot(s, seat, rng), rng)
+			var ev []games.Event
+			s, ev, _ = games.Apply(G, s, seat, G.Bot(s, seat, rng), rng)
+			j.Add(seat, ev)
 		}
 	}
 	return out
@@ -30,7 +34,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "trenches", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }
