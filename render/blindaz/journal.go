@@ -32,10 +32,29 @@ func (Renderer) Tell(ctx render.Ctx, v bz.View, e games.Event) render.Line {
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}
 	}
-	n := bz.Note{Round: x.Round, Kind: e.Kind, Soldier: -1, Cell: x.Cell, To: x.To, What: x.What, Cause: x.Cause,
+	return render.Line{Text: NoteText(ctx, v, x.note(e.Kind)), Key: keyKinds[e.Kind]}
+}
+
+// note is the log note an event carries.
+func (x eventNote) note(kind string) bz.Note {
+	n := bz.Note{Round: x.Round, Kind: kind, Soldier: -1, Cell: x.Cell, To: x.To, What: x.What, Cause: x.Cause,
 		Die: x.Die, N: x.N, Total: x.Total, Hit: x.Hit}
 	if x.Soldier != nil {
 		n.Soldier = *x.Soldier
 	}
-	return render.Line{Text: NoteText(ctx, v, n), Key: keyKinds[e.Kind]}
+	return n
+}
+
+// logNotes is the board's log: the notes of ctx.Journal, oldest first.
+func logNotes(ctx render.Ctx) []bz.Note {
+	var out []bz.Note
+	for _, r := range ctx.Journal {
+		for _, e := range r.Events {
+			var x eventNote
+			if e.Decode(&x) == nil {
+				out = append(out, x.note(e.Kind))
+			}
+		}
+	}
+	return out
 }
