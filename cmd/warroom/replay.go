@@ -52,22 +52,22 @@ type ReplayResult struct {
 	// or one drawn at random when the file gives none (run it again with
 	// this seed to get the same result). Absent when a table export's own
 	// source was used.
-	Seed       []uint64         `json:"seed,omitempty"`
-	ScriptUsed int              `json:"script_used"` // values of "script" consumed
-	Steps      []ReplayStep     `json:"steps"`       // every action, the computer's too
-	Applied    int              `json:"applied"`
-	Rejected   int              `json:"rejected"`
-	Error      string           `json:"error,omitempty"` // the first rejected step, if any
-	Events     []games.Event    `json:"events"`          // all steps' events in order
+	Seed       []uint64      `json:"seed,omitempty"`
+	ScriptUsed int           `json:"script_used"` // values of "script" consumed
+	Steps      []ReplayStep  `json:"steps"`       // every action, the computer's too
+	Applied    int           `json:"applied"`
+	Rejected   int           `json:"rejected"`
+	Error      string        `json:"error,omitempty"` // the first rejected step, if any
+	Events     []games.Event `json:"events"`          // all steps' events in order
 	// Journal is the public events of all steps told in English, as the
 	// boards' "what happened" says them (render Tell).
-	Journal []string `json:"journal"`
-	Outcome    games.Outcome    `json:"outcome"`
-	Active     []games.Seat     `json:"active"`
-	Legal      map[int][]string `json:"legal"`
-	View       any              `json:"view"`  // the public view
-	Views      map[int]any      `json:"views"` // each seat's own view
-	State      json.RawMessage  `json:"state"` // feed it back as "state" to continue
+	Journal []string         `json:"journal"`
+	Outcome games.Outcome    `json:"outcome"`
+	Active  []games.Seat     `json:"active"`
+	Legal   map[int][]string `json:"legal"`
+	View    any              `json:"view"`  // the public view
+	Views   map[int]any      `json:"views"` // each seat's own view
+	State   json.RawMessage  `json:"state"` // feed it back as "state" to continue
 }
 
 // ReplayStep is one line of the script, or one move of a computer seat.
