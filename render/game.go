@@ -120,7 +120,8 @@ type Menu struct {
 // Game renders one game's views. Every method gets the view produced by the
 // engine for ctx.Viewer (type-assert it to the game's view type).
 type Game interface {
-	// Board is the public table text (ctx.Viewer is Spectator).
+	// Board is the public table text (ctx.Viewer is Spectator, and
+	// ctx.Journal holds public events only).
 	Board(ctx Ctx, view any) Card
 	// Private is the seat's secret information for the ephemeral
 	// "My hand / My units" reply; ok=false when the seat has none.

@@ -68,8 +68,6 @@ type State struct {
 	// a failed checklist (the computer does not ask again at once).
 	Refused bool `json:"refused,omitempty"`
 
-	Seq int `json:"seq"`
-
 	// evs are the entries of the action being done, Do's events: the
 	// table's journal is the log, the state keeps none.
 	evs []Entry
@@ -163,7 +161,6 @@ type Checklist struct {
 
 // Entry is one log line, given out as an event. Vis is -1 for public, else the only seat that sees it.
 type Entry struct {
-	N    int    `json:"n"`
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`
 	Args []int  `json:"args,omitempty"`
@@ -222,8 +219,7 @@ func (s *State) log(kind string, seat int, args ...int) {
 }
 
 func (s *State) logv(kind string, seat, vis int, text string, args ...int) {
-	s.Seq++
-	s.evs = append(s.evs, Entry{N: s.Seq, Kind: kind, Seat: seat, Args: args, Text: text, Vis: vis})
+	s.evs = append(s.evs, Entry{Kind: kind, Seat: seat, Args: args, Text: text, Vis: vis})
 }
 
 func (s *State) count(seat int, statuses ...string) int {

@@ -2,9 +2,9 @@ package frontline
 
 import "github.com/warroom/warroom/games"
 
+// log gives out an entry as one of the action's events (Do): the state
+// keeps no log, the table's journal does.
 func (s *State) log(e Entry) {
-	s.Seq++
-	e.N = s.Seq
 	if e.Only == 0 && e.Kind == "" {
 		return
 	}

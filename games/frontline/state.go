@@ -63,7 +63,6 @@ type State struct {
 
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
-	Seq    int       `json:"seq"`
 
 	r   games.Rand // the table's random source during one Apply; never stored
 	evs []Entry    // the entries of the action being done, Do's events; never stored
@@ -134,7 +133,6 @@ type Battle struct {
 // only seat that may see it. Action cards appear by type only (Card), so a
 // hand's instance ids never travel through the log.
 type Entry struct {
-	N     int    `json:"n"`
 	Kind  string `json:"kind"`
 	Seat  int    `json:"seat"`
 	Only  int    `json:"only"`

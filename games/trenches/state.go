@@ -60,7 +60,7 @@ type Place struct {
 
 // Entry is one line of the game log, given out as an event's Data.
 type Entry struct {
-	N       int    `json:"n"`
+	N       int    `json:"n"` // its place in a board's log (the renderer numbers them)
 	Leg     int    `json:"leg"`
 	GT      int    `json:"gt"`
 	Side    string `json:"side,omitempty"` // raider, defender
@@ -105,7 +105,6 @@ type State struct {
 	Entered    []int       `json:"entered,omitempty"` // S3 flag hexes entered
 	Snapshot   int         `json:"snapshot,omitempty"`
 	SnapTaken  bool        `json:"snap_taken,omitempty"`
-	Seq        int         `json:"seq"`
 
 	// evs are the entries of the action being done, returned by Do as
 	// its events: the table's journal is the log, the state keeps none.
@@ -144,8 +143,6 @@ func (s *State) clone() State {
 }
 
 func (s *State) log(e Entry) {
-	s.Seq++
-	e.N = s.Seq
 	e.Leg = s.Leg
 	if s.Phase == PhaseRaider || s.Phase == PhaseDefender {
 		e.GT = s.GT()
