@@ -38,7 +38,7 @@ const JournalTail = 60
 // game's log entry, whose JSON names match the events' Data); fill sets
 // what an event carries outside Data (its kind, seat and privacy). An
 // event that does not decode is skipped.
-func Entries[E any](ctx Ctx, fill func(*E, games.Record, games.Event)) []E {
+func Entries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
 	var out []E
 	for _, r := range ctx.Journal {
 		for _, e := range r.Events {
@@ -47,7 +47,7 @@ func Entries[E any](ctx Ctx, fill func(*E, games.Record, games.Event)) []E {
 				continue
 			}
 			if fill != nil {
-				fill(&x, r, e)
+				fill(&x, e)
 			}
 			out = append(out, x)
 		}

@@ -31,17 +31,7 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 // turn in ctx.Journal, oldest first. Notes logged before they carried
 // their turn read as turn 0, and are all kept.
 func recent(ctx render.Ctx) []fl.Note {
-	var all []fl.Note
-	for _, r := range ctx.Journal {
-		for _, e := range r.Events {
-			var n fl.Note
-			if e.Decode(&n) != nil {
-				continue
-			}
-			n.Seat, n.Kind = int(e.Seat), e.Kind
-			all = append(all, n)
-		}
-	}
+	all := render.Entries(ctx, func(n *fl.Note, e games.Event) { n.Seat, n.Kind = int(e.Seat), e.Kind })
 	if len(all) == 0 {
 		return nil
 	}

@@ -27,7 +27,7 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 
 // entries is the board's log: the entries of ctx.Journal, oldest first.
 func entries(ctx render.Ctx) []fl.Entry {
-	return render.Entries(ctx, func(x *fl.Entry, _ games.Record, e games.Event) {
+	return render.Entries(ctx, func(x *fl.Entry, e games.Event) {
 		x.Kind, x.Seat, x.Only = e.Kind, int(e.Seat), -1
 		if e.Private {
 			x.Only = int(e.Seat)

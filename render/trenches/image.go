@@ -428,7 +428,7 @@ func wordsFor(ctx render.Ctx, v tov.View) words {
 	if v.Scenario >= 1 && v.Scenario <= 6 {
 		w.scenario = ctx.T("trenches.img.scenario", "N", v.Scenario, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", v.Scenario)))
 	}
-	if e, ok := lastAction(journal(ctx, v)); ok {
+	if e, ok := lastAction(entries(ctx, v)); ok {
 		w.caption = caption(ctx, v, e)
 	}
 	if over {
@@ -500,7 +500,7 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	for _, h := range dugouts {
 		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) { dugoutMark(t, p, hexR) })
 	}
-	drawLast(c, v, journal(ctx, v))
+	drawLast(c, v, entries(ctx, v))
 	tokens := map[int][]chip{}
 	if !building {
 		for _, s := range v.Stacks {

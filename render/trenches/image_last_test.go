@@ -45,7 +45,7 @@ func TestImageCaptionAndResult(t *testing.T) {
 				hasWords(t, got, why, "reason")
 				continue
 			}
-			if e, ok := lastAction(journal(ctx, v)); ok {
+			if e, ok := lastAction(entries(ctx, v)); ok {
 				captions++
 				s := caption(ctx, v, e)
 				hasWords(t, got, s, "caption")
@@ -68,15 +68,15 @@ func TestImageLastActionIsPublic(t *testing.T) {
 	ctx := imageCtx
 	ctx.Journal = []games.Record{{Seq: 1, Seat: 1, Events: []games.Event{{Kind: "place", Seat: 1, Private: true, Only: []games.Seat{1},
 		Data: map[string]any{"side": "defender", "unit": "ge-g-1", "to": 602, "leg": 1}}}}}
-	if e, ok := lastAction(journal(ctx, v)); ok {
+	if e, ok := lastAction(entries(ctx, v)); ok {
 		t.Fatalf("private entry %+v chosen as the last action", e)
 	}
-	if acts := turnActions(journal(ctx, v)); len(acts) != 0 {
+	if acts := turnActions(entries(ctx, v)); len(acts) != 0 {
 		t.Fatalf("private entries marked: %+v", acts)
 	}
 	ctx.Journal = append(ctx.Journal, games.Record{Seq: 2, Events: []games.Event{{Kind: "move",
 		Data: map[string]any{"side": "raider", "unit": "ca-r-2", "from": 105, "to": 205, "leg": 1}}}})
-	if e, ok := lastAction(journal(ctx, v)); !ok || e.N != 2 || e.Unit != "ca-r-2" {
+	if e, ok := lastAction(entries(ctx, v)); !ok || e.N != 2 || e.Unit != "ca-r-2" {
 		t.Fatalf("last action %+v, %v; want the raider's move", e, ok)
 	}
 	if got := drawn(t, ctx, v); strings.Contains(got, "G1") {

@@ -22,10 +22,10 @@ func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
 	return render.Line{Text: logLine(ctx, x), Key: keyKinds[e.Kind] || x.VP > 0}
 }
 
-// journal is the board's log: this leg's entries in ctx.Journal, oldest
+// entries is the board's log: this leg's entries in ctx.Journal, oldest
 // first, numbered in order.
-func journal(ctx render.Ctx, v tov.View) []tov.Entry {
-	all := render.Entries(ctx, func(x *tov.Entry, _ games.Record, e games.Event) {
+func entries(ctx render.Ctx, v tov.View) []tov.Entry {
+	all := render.Entries(ctx, func(x *tov.Entry, e games.Event) {
 		x.Kind, x.Private = e.Kind, e.Private
 	})
 	var out []tov.Entry
