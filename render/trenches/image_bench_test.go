@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/warroom/warroom/games"
+	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -41,3 +42,21 @@ func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View
 
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
+
+// BenchmarkEntries: reading the busiest board's journal tail (decoding
+// its events into log entries), done for its text and its picture.
+func BenchmarkEntries(b *testing.B) {
+	sh := boards.View(b).(rendertest.Shot)
+	ctx := imageCtx
+	ctx.Journal = sh.Journal
+	v := sh.View.(tov.View)
+	events := 0
+	for _, r := range sh.Journal {
+		events += len(r.Events)
+	}
+	b.ResetTimer()
+	for range b.N {
+		entries(ctx, v)
+	}
+	b.ReportMetric(float64(events), "events")
+}
