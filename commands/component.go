@@ -278,6 +278,10 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 	}
 	seat := seats[0]
 	ctx := ctxFor(l, req.Locale, seat)
+	var err error
+	if ctx.Journal, err = s.journalTail(l, seat); err != nil {
+		return s.internal(req, err)
+	}
 	card, ok := g.Private(ctx, l.eng.View(l.state, seat))
 	// What the rules let the player do out of turn comes with it (FoW:
 	// report a loss, concede): the board's buttons are the active seat's.

@@ -27,6 +27,10 @@ func records(log []data.LogEntry) []games.Record {
 	return out
 }
 
+// journalRead is how many log entries a "What happened" click reads
+// first: a few turns of every seat.
+const journalRead = 64
+
 // journal answers "What happened" privately. A seated player gets every
 // move since their own last one, with the events their seats may see
 // (their private ones included, nobody else's); anyone else gets the
@@ -40,38 +44,54 @@ func (s *Service) journal(req Request, l *loaded, id CustomID) Response {
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
-	log, err := s.store.Log(l.t.ID)
-	if err != nil {
-		return s.internal(req, err)
-	}
-	recs := records(log)
 	seats := l.t.SeatsOf(req.User.ID)
 	viewer := games.Spectator
 	dr := render.DigestRequest{Game: g, IDs: l.ids()}
-	var after int64
 	if len(seats) > 0 {
 		viewer = seats[0]
-		after = games.LastBy(recs, req.User.ID)
-	} else {
-		var who games.Seat
-		after, who = publicSince(l, recs)
-		if after > 0 {
-			dr.Since = l.t.Seats[who].Name
-		}
 	}
-	if after == 0 {
-		dr.Since = render.Start
-	}
-	dr.Records = games.Since(recs, seats, after)
-	if len(dr.Records) == 0 && id.Payload == "" && after > 0 {
-		// Nothing since: the last stretch of moves instead (the player's
-		// own, which may have ended the game), rather than an empty page.
-		all := games.Since(recs, seats, 0)
-		n := len(all)
-		for n > 0 && all[n-1].Seat == all[len(all)-1].Seat && (all[n-1].By == "") == (all[len(all)-1].By == "") {
-			n--
+	// The log's end, longer until it holds where the digest starts (or
+	// is the whole log): a click reads about what it shows. games.Since
+	// over a tail is Since over the whole log from there on.
+	var recs []games.Record
+	var after int64
+	for n := journalRead; ; n *= 8 {
+		log, err := s.store.LogTail(l.t.ID, n)
+		if err != nil {
+			return s.internal(req, err)
 		}
-		dr.Records, dr.Since = all[n:], render.Last
+		whole := len(log) < n
+		recs = records(log)
+		dr.Since = ""
+		if len(seats) > 0 {
+			after = games.LastBy(recs, req.User.ID)
+		} else {
+			var who games.Seat
+			after, who = publicSince(l, recs)
+			if after > 0 {
+				dr.Since = l.t.Seats[who].Name
+			}
+		}
+		if after == 0 {
+			dr.Since = render.Start
+		}
+		dr.Records = games.Since(recs, seats, after)
+		last := len(dr.Records) == 0 && id.Payload == "" && after > 0
+		if last {
+			// Nothing since: the last stretch of moves instead (the
+			// player's own, which may have ended the game), rather than
+			// an empty page.
+			all := games.Since(recs, seats, 0)
+			k := len(all)
+			for k > 0 && all[k-1].Seat == all[len(all)-1].Seat && (all[k-1].By == "") == (all[len(all)-1].By == "") {
+				k--
+			}
+			dr.Records, dr.Since = all[k:], render.Last
+			last = k == 0 // the stretch may go on before the tail
+		}
+		if whole || after > 0 && !last && len(log) > 0 && after >= log[0].Version {
+			break
+		}
 	}
 	if id.Payload != "" {
 		before, _ := strconv.ParseInt(id.Payload, 10, 64)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
@@ -216,18 +217,34 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 			}
 			t.Logf("%d moves, %d key events, %d of them Ann's secrets, %d pages; first page:\n%s", len(want), len(wantKeys), len(secrets), len(pages), pages[0])
 			// Bob is not seated: the public story from the same move on.
-			bob := strings.Join(h.digestPages(t, bob, what, lang), "\n")
+			bobText := strings.Join(h.digestPages(t, bob, what, lang), "\n")
 			for _, s := range secrets {
-				if strings.Contains(bob, s) {
+				if strings.Contains(bobText, s) {
 					t.Fatalf("Bob's public digest holds Ann's secret %q", s)
 				}
 			}
-			if len(secrets) == 0 && bob != strings.Replace(all, T("core.journal.title_you"), T("core.journal.title_seat", "Name", "Ann"), 1) {
-				t.Fatalf("Bob's public digest differs from Ann's:\n%s\n---\n%s", bob, all)
+			if len(secrets) == 0 && bobText != strings.Replace(all, T("core.journal.title_you"), T("core.journal.title_seat", "Name", "Ann"), 1) {
+				t.Fatalf("Bob's public digest differs from Ann's:\n%s\n---\n%s", bobText, all)
+			}
+			// Reading the log's end (Store.LogTail, longer until it holds
+			// Ann's last move) gives the pages reading it whole gave.
+			tail := h.svc.store
+			h.svc.store = wholeLog{tail}
+			wholeAnn := strings.Join(h.digestPages(t, ann, what, lang), "\n")
+			wholeBob := strings.Join(h.digestPages(t, bob, what, lang), "\n")
+			h.svc.store = tail
+			if wholeAnn != all || wholeBob != bobText {
+				t.Fatalf("the digest from the log's end differs from the whole log's:\n%s\n---\n%s", all, wholeAnn)
 			}
 		})
 	}
 }
+
+// wholeLog is a store whose LogTail reads the whole log, as the digest
+// did before it read the log's end.
+type wholeLog struct{ data.Store }
+
+func (w wholeLog) LogTail(id string, n int) ([]data.LogEntry, error) { return w.Log(id) }
 
 // boardMessage is the table's current board as Discord shows it.
 func (h *harness) boardMessage(t *testing.T, id string) render.Message {

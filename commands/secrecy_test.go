@@ -120,7 +120,8 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 	if err != nil {
 		t.Fatalf("%s seed %d %v: setup: %v", info.ID, seed, opts, err)
 	}
-	svc := &Service{}
+	log := &logOnly{}
+	svc := &Service{store: log}
 	n := 0
 	var recs []games.Record
 	for step := 0; step < steps; step++ {
@@ -164,6 +165,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 			t.Fatalf("%s: computer move %s: %v", where, a, err)
 		}
 		recs = append(recs, games.Record{Seq: int64(step + 1), Seat: seat, Verb: a.Verb, Events: ev})
+		log.entries = append(log.entries, data.LogEntry{Version: int64(step + 1), Seat: seat, Action: a.String(), Events: ev})
 		st = ns
 	}
 	return n
@@ -238,6 +240,17 @@ func secrecyBoard(t *testing.T, svc *Service, eng games.Engine, st games.State, 
 		t.Fatalf("%s: board: %v", where, err)
 	}
 	return msg
+}
+
+// logOnly is a store holding one table's action log, for boards drawn
+// with the journal's tail outside a real store.
+type logOnly struct {
+	data.Store
+	entries []data.LogEntry
+}
+
+func (l *logOnly) LogTail(id string, n int) ([]data.LogEntry, error) {
+	return l.entries[max(0, len(l.entries)-n):], nil
 }
 
 // firstDiff shows where two texts first differ.

@@ -334,6 +334,17 @@ func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
 	return render.Ctx{L: i18n.For(locale), Names: names, Viewer: viewer}
 }
 
+// journalTail is the end of a table's journal as seats see it (none
+// given: the public events), for render.Ctx.Journal. It reads only the
+// last render.JournalTail entries of the log.
+func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, error) {
+	log, err := s.store.LogTail(l.t.ID, render.JournalTail)
+	if err != nil {
+		return nil, err
+	}
+	return games.Since(records(log), seats, 0), nil
+}
+
 // board renders the public board of a table. ping mentions the seats to
 // act; withMenu puts the acting seat's buttons on it when they may be public.
 func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message, err error) {
@@ -352,6 +363,9 @@ func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message
 	g, ok := render.For(l.t.Game)
 	if !ok {
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
+	}
+	if ctx.Journal, err = s.journalTail(l); err != nil {
+		return render.Message{}, err
 	}
 	info := l.info()
 	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}

@@ -445,6 +445,26 @@ func (p *Postgres) Log(id string) ([]LogEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return logRows(rows, id)
+}
+
+// LogTail implements Store: the primary key (table_id, version) read
+// backwards, so only n rows are touched.
+func (p *Postgres) LogTail(id string, n int) ([]LogEntry, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	ctx, cancel := p.ctx()
+	defer cancel()
+	rows, err := p.pool.Query(ctx, `SELECT entry FROM (SELECT version, entry FROM logs WHERE table_id = $1 ORDER BY version DESC LIMIT $2) t ORDER BY version`, id, n)
+	if err != nil {
+		return nil, err
+	}
+	return logRows(rows, id)
+}
+
+// logRows decodes rows of log entries.
+func logRows(rows pgx.Rows, id string) ([]LogEntry, error) {
 	var out []LogEntry
 	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
 	if err != nil {

@@ -302,6 +302,10 @@ type Store interface {
 	Update(t *Table, expect int64, log ...LogEntry) error
 	// Log returns a table's action log in order.
 	Log(id string) ([]LogEntry, error)
+	// LogTail returns the last n entries of a table's action log, in
+	// order, reading only those: boards draw "what happened" from it on
+	// every click. n <= 0 returns none.
+	LogTail(id string, n int) ([]LogEntry, error)
 	// SetAside frees channelID from a live table whose record cannot be
 	// decoded, keeping the bytes for export; it returns the table id and
 	// refuses (ErrReadable) a record that can be read.

@@ -19,6 +19,8 @@ type Bots struct {
 	Max int
 	// Before, if set, hears of each move before it is applied.
 	Before func(s State, seat Seat, a Action)
+	// After, if set, hears of each move once applied, with its events.
+	After func(s State, m Move)
 }
 
 // RunBots plays computer seats from s, drawing from rng (the table's own
@@ -55,6 +57,9 @@ func RunBots(e Engine, s State, rng Rand, b Bots) (State, []Move, error) {
 		}
 		st = ns
 		moves = append(moves, Move{Seat: seat, Action: a, Events: ev})
+		if b.After != nil {
+			b.After(st, moves[len(moves)-1])
+		}
 	}
 	return s, nil, fmt.Errorf("computer seats of %s made %d moves in a row", e.Info().ID, limit)
 }

@@ -15,12 +15,44 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// Ctx is what a renderer needs besides the view: the viewer's language and
-// the display names of the seats (Discord users or computer players).
+// Ctx is what a renderer needs besides the view: the viewer's language,
+// the display names of the seats (Discord users or computer players) and
+// the latest moves.
 type Ctx struct {
 	L      *i18n.Localizer
 	Names  []string   // display name per seat, never a mention
 	Viewer games.Seat // games.Spectator for the public board
+	// Journal is the tail of the table's journal as Viewer may see it
+	// (games.Since; public events only for the public board), oldest
+	// first: what a board's "what happened" field and a picture's last
+	// move are drawn from. Game states keep no log of their own.
+	Journal []games.Record
+}
+
+// JournalTail is how many of a table's latest records a board is given
+// (Ctx.Journal): enough for a whole turn of the busiest game (a Trenches
+// turn moves and fires with every unit) and the turn before it.
+const JournalTail = 60
+
+// Entries decodes every event of ctx.Journal, oldest first, into E (a
+// game's log entry, whose JSON names match the events' Data); fill sets
+// what an event carries outside Data (its kind, seat and privacy). An
+// event that does not decode is skipped.
+func Entries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
+	var out []E
+	for _, r := range ctx.Journal {
+		for _, e := range r.Events {
+			var x E
+			if e.Decode(&x) != nil {
+				continue
+			}
+			if fill != nil {
+				fill(&x, e)
+			}
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // T translates through the context's language.
@@ -96,7 +128,8 @@ type Menu struct {
 // Game renders one game's views. Every method gets the view produced by the
 // engine for ctx.Viewer (type-assert it to the game's view type).
 type Game interface {
-	// Board is the public table text (ctx.Viewer is Spectator).
+	// Board is the public table text (ctx.Viewer is Spectator, and
+	// ctx.Journal holds public events only).
 	Board(ctx Ctx, view any) Card
 	// Private is the seat's secret information for the ephemeral
 	// "My hand / My units" reply; ok=false when the seat has none.

@@ -34,7 +34,8 @@ func TestPlayInteractiveReadsChoices(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
 	}
-	for _, want := range []string{"Roll", "? not a choice", "! Unknown action.", "bye", "choice (number"} {
+	// The board after the roll tells it from the journal, as on Discord.
+	for _, want := range []string{"Roll", "? not a choice", "! Unknown action.", "bye", "choice (number", "# Last moves\nPlayer 1 rolled"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}

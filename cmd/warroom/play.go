@@ -194,13 +194,34 @@ type localTable struct {
 	out     io.Writer
 	imgDir  string
 	actions int
+	journal []games.Record // every move's events, as the table service's log keeps them
+}
+
+// record adds a move to the journal.
+func (t *localTable) record(seat games.Seat, a games.Action, ev []games.Event) {
+	t.journal = append(t.journal, games.Record{Seq: int64(len(t.journal) + 1), Seat: seat, Verb: a.Verb, Events: ev})
+}
+
+// ctxFor is the table's context for viewer, with the journal's tail as
+// that viewer may see it (a spectator: the public events), as the table
+// service gives a board.
+func (t *localTable) ctxFor(viewer games.Seat) render.Ctx {
+	ctx := t.ctx
+	ctx.Viewer = viewer
+	var seats []games.Seat
+	if viewer >= 0 {
+		seats = []games.Seat{viewer}
+	}
+	ctx.Journal = games.Since(t.journal[max(0, len(t.journal)-render.JournalTail):], seats, 0)
+	return ctx
 }
 
 func (t *localTable) apply(seat games.Seat, a games.Action) error {
-	ns, _, err := t.eng.Apply(t.state, seat, a, t.rng)
+	ns, ev, err := t.eng.Apply(t.state, seat, a, t.rng)
 	if err != nil {
 		return err
 	}
+	t.record(seat, a, ev)
 	t.state = ns
 	t.actions++
 	if t.actions > maxLocalActions {
@@ -254,6 +275,7 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 				fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(seat), t.labelIn(s, seat, a))
 			}
 		},
+		After: func(_ games.State, m games.Move) { t.record(m.Seat, m.Action, m.Events) },
 	})
 	if err == nil {
 		err = imgErr
@@ -268,7 +290,7 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 
 func (t *localTable) finish() error {
 	view := t.eng.View(t.state, games.Spectator)
-	fmt.Fprintln(t.out, plain(render.TextOf(t.g.Board(t.ctx, view))))
+	fmt.Fprintln(t.out, plain(render.TextOf(t.g.Board(t.ctxFor(games.Spectator), view))))
 	if err := t.writeImage("final"); err != nil {
 		return err
 	}
@@ -287,7 +309,7 @@ func (t *localTable) writeImageOf(s games.State, name string) error {
 	if t.imgDir == "" {
 		return nil
 	}
-	png, err := t.g.Image(t.ctx, t.eng.View(s, games.Spectator))
+	png, err := t.g.Image(t.ctxFor(games.Spectator), t.eng.View(s, games.Spectator))
 	if err != nil || png == nil {
 		return err
 	}
@@ -315,10 +337,9 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 			return fmt.Errorf("no seat may act but the game is not over")
 		}
 		seat := active[0]
-		ctx := t.ctx
-		ctx.Viewer = seat
+		ctx := t.ctxFor(seat)
 		view := t.eng.View(t.state, seat)
-		fmt.Fprintln(t.out, "\n"+plain(render.TextOf(t.g.Board(t.ctx, t.eng.View(t.state, games.Spectator)))))
+		fmt.Fprintln(t.out, "\n"+plain(render.TextOf(t.g.Board(t.ctxFor(games.Spectator), t.eng.View(t.state, games.Spectator)))))
 		if card, ok := t.g.Private(ctx, view); ok {
 			fmt.Fprintln(t.out, plain(render.TextOf(card)))
 		}

@@ -52,19 +52,22 @@ type ReplayResult struct {
 	// or one drawn at random when the file gives none (run it again with
 	// this seed to get the same result). Absent when a table export's own
 	// source was used.
-	Seed       []uint64         `json:"seed,omitempty"`
-	ScriptUsed int              `json:"script_used"` // values of "script" consumed
-	Steps      []ReplayStep     `json:"steps"`       // every action, the computer's too
-	Applied    int              `json:"applied"`
-	Rejected   int              `json:"rejected"`
-	Error      string           `json:"error,omitempty"` // the first rejected step, if any
-	Events     []games.Event    `json:"events"`          // all steps' events in order
-	Outcome    games.Outcome    `json:"outcome"`
-	Active     []games.Seat     `json:"active"`
-	Legal      map[int][]string `json:"legal"`
-	View       any              `json:"view"`  // the public view
-	Views      map[int]any      `json:"views"` // each seat's own view
-	State      json.RawMessage  `json:"state"` // feed it back as "state" to continue
+	Seed       []uint64      `json:"seed,omitempty"`
+	ScriptUsed int           `json:"script_used"` // values of "script" consumed
+	Steps      []ReplayStep  `json:"steps"`       // every action, the computer's too
+	Applied    int           `json:"applied"`
+	Rejected   int           `json:"rejected"`
+	Error      string        `json:"error,omitempty"` // the first rejected step, if any
+	Events     []games.Event `json:"events"`          // all steps' events in order
+	// Journal is the public events of all steps told in English, as the
+	// boards' "what happened" says them (render Tell).
+	Journal []string         `json:"journal"`
+	Outcome games.Outcome    `json:"outcome"`
+	Active  []games.Seat     `json:"active"`
+	Legal   map[int][]string `json:"legal"`
+	View    any              `json:"view"`  // the public view
+	Views   map[int]any      `json:"views"` // each seat's own view
+	State   json.RawMessage  `json:"state"` // feed it back as "state" to continue
 }
 
 // ReplayStep is one line of the script, or one move of a computer seat.
@@ -76,7 +79,10 @@ type ReplayStep struct {
 	Action string        `json:"action,omitempty"`
 	OK     bool          `json:"ok"`
 	Events []games.Event `json:"events,omitempty"`
-	Draws  []Draw        `json:"draws,omitempty"` // the random numbers the step drew
+	// Told is the step's events in English as the boards tell them; a
+	// private one starts with 🔒 and the seats that see it.
+	Told  []string `json:"told,omitempty"`
+	Draws []Draw   `json:"draws,omitempty"` // the random numbers the step drew
 	// A rejection: the game's error code (catalogue key <game>.err.<code>),
 	// the whole error, and the catalogue's English text when it has one.
 	Code  string `json:"code,omitempty"`
@@ -186,12 +192,18 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 		}
 		r.draws = nil
 	}
-	res.Steps = []ReplayStep{}
+	res.Steps, res.Journal = []ReplayStep{}, []string{}
 	step := func(s ReplayStep) {
 		s.Draws, r.draws = r.draws, nil
 		if s.OK {
 			res.Applied++
 			res.Events = append(res.Events, s.Events...)
+			s.Told = tell(eng, st, f.Seats, s.Events)
+			for i, e := range s.Events {
+				if !e.Private && s.Told[i] != "" {
+					res.Journal = append(res.Journal, s.Told[i])
+				}
+			}
 		} else {
 			res.Rejected++
 			if res.Error == "" {
@@ -252,6 +264,41 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	res.View = eng.View(st, games.Spectator)
 	res.State, err = eng.Encode(st)
 	return res, err
+}
+
+// tell is events in English as the boards tell them (render Tell), each
+// with the view of st of a seat that may see it; a private event's line
+// starts with 🔒 and the seats that see it. An event not worth a line is "".
+func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []string {
+	g, ok := render.For(eng.Info().ID)
+	out := make([]string, len(evs))
+	if !ok {
+		return out
+	}
+	ctx := render.Ctx{L: i18n.For("en")}
+	for i := range seats {
+		ctx.Names = append(ctx.Names, ctx.T("core.player_name", "N", i+1))
+	}
+	for i, e := range evs {
+		viewer, lock := games.Spectator, ""
+		if e.Private {
+			who := e.Only
+			if len(who) == 0 {
+				who = []games.Seat{e.Seat}
+			}
+			viewer = who[0]
+			var names []string
+			for _, s := range who {
+				names = append(names, ctx.Name(s))
+			}
+			lock = "🔒 " + strings.Join(names, ", ") + ": "
+		}
+		ctx.Viewer = viewer
+		if line := g.Tell(ctx, eng.View(st, viewer), e).Text; line != "" {
+			out[i] = lock + line
+		}
+	}
+	return out
 }
 
 // replayLine applies one line of the script to *st and reports it.

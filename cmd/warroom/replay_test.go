@@ -220,3 +220,37 @@ func TestReplayComputerSteps(t *testing.T) {
 		t.Errorf("%d human steps, %d applied of %d", mine, res.Applied, len(res.Steps))
 	}
 }
+
+// Each step tells its events as the boards do (a private one marked with
+// the seats that see it), and the run's journal holds the public lines
+// only: the Defender's set-up never reaches it.
+func TestReplayTellsTheJournal(t *testing.T) {
+	res := replayOK(t, ReplayFile{Game: "trenches", Seats: 2, Options: map[string]string{"scenario": "1", "role": "defender"}, Seed: []uint64{5, 6},
+		Actions: []string{"place.0.203.1", "auto"}})
+	var public []string
+	private := 0
+	for _, s := range res.Steps {
+		if !s.OK || len(s.Told) != len(s.Events) {
+			t.Fatalf("step %+v: %d lines for %d events", s, len(s.Told), len(s.Events))
+		}
+		for i, e := range s.Events {
+			switch {
+			case e.Private:
+				private++
+				if !strings.HasPrefix(s.Told[i], "🔒 Player 1: ") {
+					t.Fatalf("private event told as %q", s.Told[i])
+				}
+			case s.Told[i] != "":
+				public = append(public, s.Told[i])
+			}
+		}
+	}
+	if private == 0 || len(public) == 0 || strings.Join(res.Journal, "\n") != strings.Join(public, "\n") {
+		t.Fatalf("%d private events; journal %q, public lines %q", private, res.Journal, public)
+	}
+	for _, l := range res.Journal {
+		if strings.Contains(l, "0203") || strings.Contains(l, "🔒") {
+			t.Fatalf("the journal shows the Defender's set-up: %q", l)
+		}
+	}
+}

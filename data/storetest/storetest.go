@@ -24,6 +24,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		fn   func(*testing.T, data.Store)
 	}{
 		{"CreateGetUpdateLog", testCreateGetUpdateLog},
+		{"LogTail", testLogTail},
 		{"Errors", testErrors},
 		{"ThreadIndexed", testThreadIndexed},
 		{"BusyThreadRollsBack", testBusyThreadRollsBack},
@@ -103,6 +104,38 @@ func testCreateGetUpdateLog(t *testing.T, s data.Store) {
 	}
 	if got, err := s.Get(tb.ID); err != nil || got.Status != data.StatusFinished {
 		t.Fatalf("finished table: %+v %v", got, err)
+	}
+}
+
+// testLogTail: the last n entries in order, past the 255th (a key
+// ordered as text would put version 256 before 9), and none for a
+// missing table or n <= 0.
+func testLogTail(t *testing.T, s data.Store) {
+	tb := &data.Table{Game: "g", ChannelID: "c", Status: data.StatusPlaying}
+	mustCreate(t, s, tb)
+	for v := int64(1); v <= 300; v++ {
+		tb.Version = v
+		if err := s.Update(tb, v-1, data.LogEntry{Version: v, Action: fmt.Sprint("a", v)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []int{1, 3, 300, 500} {
+		tail, err := s.LogTail(tb.ID, n)
+		want := min(n, 300)
+		if err != nil || len(tail) != want {
+			t.Fatalf("LogTail(%d): %d entries, %v", n, len(tail), err)
+		}
+		for i, e := range tail {
+			if v := int64(300 - want + 1 + i); e.Version != v || e.Action != fmt.Sprint("a", v) {
+				t.Fatalf("LogTail(%d)[%d] = %+v, want version %d", n, i, e, v)
+			}
+		}
+	}
+	if tail, err := s.LogTail(tb.ID, 0); err != nil || len(tail) != 0 {
+		t.Errorf("LogTail(0): %v %v", tail, err)
+	}
+	if tail, err := s.LogTail("nope", 5); err != nil || len(tail) != 0 {
+		t.Errorf("LogTail of a missing table: %v %v", tail, err)
 	}
 }
 

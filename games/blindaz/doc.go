@@ -68,8 +68,8 @@
 //  12. There is no hidden per-seat information: every seat and spectators get
 //     the same View. The view never holds stack order or the boxed tiles; the
 //     unseen enemy count is by type over stack and box together; the box is
-//     revealed when the game is over. The view keeps the last 60 public log
-//     notes (all events are public: dice, draws, hits).
+//     revealed when the game is over. Every note is a public event (dice,
+//     draws, hits); the state keeps no log, the table's journal does.
 //  13. Outcome: Winners lists every seat on a victory and is empty on a
 //     defeat; reasons held, breakthrough, no_trench; no scores.
 //  14. A stranded soldier may not exit from his own cell, but once he has

@@ -365,13 +365,10 @@ type applier struct {
 
 func (ap *applier) over() bool { return ap.s.Phase == PhaseOver }
 
-// note logs a public note and emits it as an event.
+// note emits a public note as an event: the table's journal is the log,
+// the state keeps none.
 func (ap *applier) note(n Note) {
 	n.Round = ap.s.Round
-	ap.s.Log = append(ap.s.Log, n)
-	if len(ap.s.Log) > LogKeep+LogKeep/2 { // trim now and then, not per note
-		ap.s.Log = slices.Clone(ap.s.Log[len(ap.s.Log)-LogKeep:])
-	}
 	ap.ev = append(ap.ev, noteEvent(&ap.s, n))
 }
 

@@ -59,9 +59,6 @@ type Note struct {
 	Hit     bool   `json:"hit,omitempty"`
 }
 
-// LogKeep is how many recent notes the view shows (the state keeps up to half as many again).
-const LogKeep = 60
-
 // State is the whole game. It round-trips through JSON and never holds the
 // random source.
 type State struct {
@@ -93,7 +90,6 @@ type State struct {
 
 	Result string `json:"result,omitempty"`
 	Reason string `json:"reason,omitempty"`
-	Log    []Note `json:"log,omitempty"`
 }
 
 // Cell geometry: index c = y*Cols + x.
@@ -157,7 +153,6 @@ func (s State) clone() State {
 	n.EStack = slices.Clone(s.EStack)
 	n.Box = slices.Clone(s.Box)
 	n.Spent = slices.Clone(s.Spent)
-	n.Log = slices.Clone(s.Log)
 	return n
 }
 

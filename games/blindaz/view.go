@@ -47,7 +47,6 @@ type View struct {
 	Suggest string     `json:"suggest,omitempty"`
 	Top     []PlanView `json:"top,omitempty"`
 
-	Log    []Note   `json:"log"`
 	Result string   `json:"result,omitempty"`
 	Reason string   `json:"reason,omitempty"`
 	Box    []string `json:"box,omitempty"` // revealed when over
@@ -211,11 +210,6 @@ func (Game) View(s State, viewer games.Seat) any {
 		}
 		v.Spent = append(v.Spent, TypeN{cause, n})
 	}
-	log := s.Log
-	if len(log) > LogKeep {
-		log = log[len(log)-LogKeep:]
-	}
-	v.Log = append([]Note{}, log...)
 	if s.Phase == PhaseOver {
 		for _, e := range s.Box {
 			v.Box = append(v.Box, EnemyTile(e).ID)

@@ -19,10 +19,10 @@
 // troops), first_player ("random" or a 1-based seat number),
 // strong_artillery (bool).
 //
-// Events carry Data {"nums": [...], "cards": [...]} with the numbers and
-// card type codes of the spec §6.4 event of the same kind; the same
-// content is kept as Notes in State.Log (previous and current turn) and
-// shown in the View as Recent. Extra kinds: gas_no_effect, barbed_wire
+// Events carry Data {"turn": n, "nums": [...], "cards": [...]} with the
+// turn number and the numbers and card type codes of the spec §6.4 event
+// of the same kind (a Note read back); the state keeps no log, the
+// table's journal does. Extra kinds: gas_no_effect, barbed_wire
 // (nums: points removed), turn_started (nums: round), game_over (nums:
 // winners, cards: [reason]), rolled/recon (nums: d1,d2,d3 then options),
 // row_redrawn (nums: grid row 0=A 1=B, number discarded; cards: discarded

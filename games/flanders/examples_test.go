@@ -111,21 +111,36 @@ func do(t *testing.T, s State, act string, dice ...int) State {
 	return ns
 }
 
+// doEv is do that returns the action's events too.
+func doEv(t *testing.T, s State, act string, dice ...int) (State, []games.Event) {
+	t.Helper()
+	ns, ev, err := tryEv(s, act, dice...)
+	if err != nil {
+		t.Fatalf("%s: %v (phase %s)", act, err, s.Phase)
+	}
+	return ns, ev
+}
+
 func try(s State, act string, dice ...int) (State, error) {
+	ns, _, err := tryEv(s, act, dice...)
+	return ns, err
+}
+
+func tryEv(s State, act string, dice ...int) (State, []games.Event, error) {
 	a, err := games.ParseAction(act)
 	if err != nil {
-		return s, err
+		return s, nil, err
 	}
 	vals := make([]int, len(dice))
 	for i, d := range dice {
 		vals[i] = d - 1
 	}
 	rng := games.Script(vals...)
-	ns, _, err := games.Check[State](Game{}).Apply(s, games.Seat(s.Active), a, rng)
+	ns, ev, err := games.Check[State](Game{}).Apply(s, games.Seat(s.Active), a, rng)
 	if err == nil && rng.Used() != len(vals) {
-		return ns, fmt.Errorf("used %d of %d scripted values", rng.Used(), len(vals))
+		return ns, ev, fmt.Errorf("used %d of %d scripted values", rng.Used(), len(vals))
 	}
-	return ns, err
+	return ns, ev, err
 }
 
 func wantErr(t *testing.T, s State, act, code string, dice ...int) {
@@ -466,15 +481,19 @@ func TestExample10BalloonRecon(t *testing.T) {
 	s = do(t, s, "take.9")
 	s = do(t, s, "stop")
 	expect(t, "I,T", []int{s.I, s.T}, []int{4, 2})
-	s = do(t, s, "auto_move")
+	s, ev := doEv(t, s, "auto_move")
 	expect(t, "row", s.Players[0].Row, 8)
 	expect(t, "troops", s.Players[0].Troops, 5)
 	expect(t, "hand", len(s.Players[0].Hand), 0)
 	expect(t, "discarded", gained(s0, s), []string{"observation_balloon", "aerial_recon", "tank", "infantry_2", "infantry_1"})
 	expect(t, "refill", []string{code(s.Spaces[5]), code(s.Spaces[6]), code(s.Spaces[7])}, []string{"reserves", "german_gas", "infantry_1_plus"})
 	var steps []string
-	for _, n := range s.Log {
-		if n.Kind == "step" && n.Seat == 0 {
+	for _, e := range ev {
+		var n Note
+		if err := e.Decode(&n); err != nil {
+			t.Fatal(err)
+		}
+		if e.Kind == "step" && e.Seat == 0 {
 			steps = append(steps, fmt.Sprint(n.Nums[0], "IT"[n.Nums[1]:n.Nums[1]+1]))
 		}
 	}

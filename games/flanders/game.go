@@ -114,7 +114,6 @@ func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
 	}
 	c := &ctx{s: &s, rng: rng}
 	c.refill()
-	s.Log = nil
 	s.startTurn()
 	c.note(s.Active, "turn_started", []int{s.Round})
 	return s, nil

@@ -658,18 +658,10 @@ func (s *State) nextSeat() (int, bool) {
 	return s.Active, true
 }
 
-// startTurn begins the active seat's turn and trims the log to the
-// previous and the current turn.
+// startTurn begins the active seat's turn.
 func (s *State) startTurn() {
 	s.Phase = PhaseReady
 	s.TurnNo++
-	keep := s.Log[:0:0]
-	for _, n := range s.Log {
-		if n.Turn >= s.TurnNo-1 {
-			keep = append(keep, n)
-		}
-	}
-	s.Log = keep
 }
 
 func (c *ctx) gameOver(reason string, winners []int) {

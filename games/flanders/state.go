@@ -32,7 +32,8 @@ type Player struct {
 	Beginner   bool  `json:"beginner,omitempty"`
 }
 
-// Note is one public log line (an event in compact form). Cards are named
+// Note is one public log line (an event in compact form, as renderers
+// read it back from the journal). Cards are named
 // by type code only, never by physical copy, so a note never identifies a
 // card that later goes back into the secret draw pile.
 type Note struct {
@@ -73,8 +74,6 @@ type State struct {
 
 	Winners []int  `json:"winners,omitempty"`
 	Reason  string `json:"reason,omitempty"`
-
-	Log []Note `json:"log,omitempty"`
 }
 
 func (s *State) clone() State {
@@ -89,12 +88,6 @@ func (s *State) clone() State {
 	c.Dice = append([]int(nil), s.Dice...)
 	c.Taken = append([]int(nil), s.Taken...)
 	c.Winners = append([]int(nil), s.Winners...)
-	c.Log = make([]Note, len(s.Log))
-	for i, n := range s.Log {
-		n.Nums = append([]int(nil), n.Nums...)
-		n.Cards = append([]string(nil), n.Cards...)
-		c.Log[i] = n
-	}
 	if len(s.Dice) == 0 {
 		c.Dice = nil
 	}
@@ -103,9 +96,6 @@ func (s *State) clone() State {
 	}
 	if len(s.Winners) == 0 {
 		c.Winners = nil
-	}
-	if len(s.Log) == 0 {
-		c.Log = nil
 	}
 	return c
 }
@@ -121,13 +111,10 @@ type ctx struct {
 	ev  []games.Event
 }
 
+// note emits a public note as an event (Data: the note's turn, numbers
+// and cards): the table's journal is the log, the state keeps none.
 func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
-	n := Note{Turn: c.s.TurnNo, Seat: seat, Kind: kind, Nums: nums, Cards: cards}
-	if len(cards) == 0 {
-		n.Cards = nil
-	}
-	c.s.Log = append(c.s.Log, n)
-	data := []any{}
+	data := []any{"turn", c.s.TurnNo}
 	if len(nums) > 0 {
 		data = append(data, "nums", append([]int(nil), nums...))
 	}

@@ -66,7 +66,6 @@ type View struct {
 	Over    bool   `json:"over,omitempty"`
 	Winners []int  `json:"winners,omitempty"`
 	Reason  string `json:"reason,omitempty"`
-	Recent  []Note `json:"recent,omitempty"` // previous and current turn, oldest first
 }
 
 func cardView(card int, isNew bool) CardView {
@@ -152,13 +151,6 @@ func (s *State) View(viewer games.Seat) View {
 			if s.T == 0 {
 				v.Wire = countType(hand, BarbedWire)
 			}
-		}
-	}
-	for _, n := range s.Log {
-		if n.Turn >= s.TurnNo-1 {
-			n.Nums = append([]int(nil), n.Nums...)
-			n.Cards = append([]string(nil), n.Cards...)
-			v.Recent = append(v.Recent, n)
 		}
 	}
 	return v

@@ -122,8 +122,7 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if s.Check != nil {
 			return botAnswerCheck(len(s.Check.Answers), rng)
 		}
-		refused := len(s.Log) > 0 && s.Log[len(s.Log)-1].Kind == "override_refused"
-		if x, ok := find(l, "override"); ok && !refused {
+		if x, ok := find(l, "override"); ok && !s.Refused {
 			return x
 		}
 		if x, ok := find(l, "check"); ok {

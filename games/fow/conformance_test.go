@@ -26,8 +26,8 @@ func TestConformance(t *testing.T) {
 		Choose: func(st games.State, _ games.Seat, legal []games.Action, r games.Rand) (games.Action, bool) {
 			return pickRandom(st.(State), legal, r), r.Intn(3) == 0
 		},
-		Step: func(t testing.TB, prev, next games.State, seat games.Seat, a games.Action, _ []games.Event) {
-			invariants(t, prev.(State), next.(State), int(seat), a)
+		Step: func(t testing.TB, prev, next games.State, seat games.Seat, a games.Action, ev []games.Event) {
+			invariants(t, prev.(State), next.(State), int(seat), a, ev)
 		},
 	})
 }

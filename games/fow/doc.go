@@ -80,7 +80,8 @@
 //     answers legal 11 times in 12, victory claims with a chance rising
 //     from earliest_end_turn, a loss on either side reported in a fifth
 //     of its turns), so every mission runs to its end.
-//  21. Log entries and events use snake_case kinds (roles_rolled,
+//  21. Log entries (given out as events; the state keeps no log, the
+//     table's journal does) use snake_case kinds (roles_rolled,
 //     reserve_roll, scatter, skill, ...) carrying small integers (platoon
 //     indices, dice) instead of the spec's CamelCase records; the renderer
 //     turns them into text.

@@ -2,6 +2,7 @@ package fow
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/warroom/warroom/games"
@@ -74,8 +75,44 @@ func do(t *testing.T, s *State, seat int, a string, rng games.Rand) []games.Even
 	if err != nil {
 		t.Fatalf("%s by %c: %v (phase %s sub %s, legal %v)", a, 'A'+seat, err, s.Phase, s.Sub, G.Legal(*s, games.Seat(seat)))
 	}
+	trailMu.Lock()
+	trails[s] = append(append(trails[s], s.evs...), entries(t, ev)...)
+	trailMu.Unlock()
 	*s = ns
 	return ev
+}
+
+// trails are the log entries of each state a test plays through do (and
+// those a test's set-up logged into the state itself), for lastLog and
+// logs: the engine keeps no log, its entries are Do's events.
+var (
+	trailMu sync.Mutex
+	trails  = map[*State][]Entry{}
+)
+
+// entries are events as the log entries they carry.
+func entries(t testing.TB, ev []games.Event) []Entry {
+	t.Helper()
+	var out []Entry
+	for _, e := range ev {
+		var x Entry
+		if err := e.Decode(&x); err != nil {
+			t.Fatal(err)
+		}
+		x.Kind, x.Seat, x.Vis = e.Kind, int(e.Seat), -1
+		if e.Private {
+			x.Vis = int(e.Only[0])
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// trail is everything logged so far in the state s points to.
+func trail(s *State) []Entry {
+	trailMu.Lock()
+	defer trailMu.Unlock()
+	return append(append([]Entry(nil), trails[s]...), s.evs...)
 }
 
 func reject(t *testing.T, s State, seat int, a, code string) error {
@@ -131,18 +168,19 @@ func battle(t *testing.T, mission string, a, b []Platoon, attacker, first int, r
 	return s
 }
 
-func lastLog(s State, kind string) *Entry {
-	for i := len(s.Log) - 1; i >= 0; i-- {
-		if s.Log[i].Kind == kind {
-			return &s.Log[i]
+func lastLog(s *State, kind string) *Entry {
+	log := trail(s)
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Kind == kind {
+			return &log[i]
 		}
 	}
 	return nil
 }
 
-func logs(s State, kind string) []Entry {
+func logs(s *State, kind string) []Entry {
 	var out []Entry
-	for _, e := range s.Log {
+	for _, e := range trail(s) {
 		if e.Kind == kind {
 			out = append(out, e)
 		}
@@ -159,7 +197,7 @@ func TestE1MeetingEngagementRoles(t *testing.T) {
 	rng := dice(3, 3, 5, 2)
 	do(t, &s, 0, "ready", rng)
 	do(t, &s, 1, "ready", rng)
-	rr := logs(s, "roles_rolled")
+	rr := logs(&s, "roles_rolled")
 	if len(rr) != 2 || !eqInts(rr[0].Args, []int{3, 3}) || !eqInts(rr[1].Args, []int{5, 2}) {
 		t.Fatalf("rolls %v", rr)
 	}
@@ -205,7 +243,7 @@ func TestE2MeetingEngagementFirstTurn(t *testing.T) {
 	if s.Phase != PhBattle || s.First != 1 || s.Turn != 1 || s.Active != 1 || !s.MERestricted || rng.Used() != 4 {
 		t.Fatalf("phase %s first %d turn %d active %d me %v used %d", s.Phase, s.First, s.Turn, s.Active, s.MERestricted, rng.Used())
 	}
-	fr := logs(s, "first_rolled")
+	fr := logs(&s, "first_rolled")
 	if len(fr) != 2 || !eqInts(fr[0].Args, []int{4, 5, 1, 0}) || !eqInts(fr[1].Args, []int{2, 6, 1, 0}) {
 		t.Fatalf("first rolls %v", fr)
 	}
@@ -271,8 +309,8 @@ func TestE3NormalReserves(t *testing.T) {
 	}
 	endTurn(t, &s, rng) // Anna 1
 	toReserves(t, &s, rng)
-	if s.T.PicksLeft != 1 || !eqInts(lastLog(s, "reserve_roll").Args, []int{1, 1, 0, 1, 5}) {
-		t.Fatalf("B1 roll: picks %d log %v", s.T.PicksLeft, lastLog(s, "reserve_roll"))
+	if s.T.PicksLeft != 1 || !eqInts(lastLog(&s, "reserve_roll").Args, []int{1, 1, 0, 1, 5}) {
+		t.Fatalf("B1 roll: picks %d log %v", s.T.PicksLeft, lastLog(&s, "reserve_roll"))
 	}
 	do(t, &s, 1, "arrive.4", rng)
 	if s.Sides[1].Platoons[4].Status != T || s.Sub != SubMovement || s.T.Arrivals[0].Entry != "own_edge" {
@@ -285,8 +323,8 @@ func TestE3NormalReserves(t *testing.T) {
 	endTurn(t, &s, rng)
 	endTurn(t, &s, rng) // Anna 3
 	toReserves(t, &s, rng)
-	if !eqInts(lastLog(s, "reserve_roll").Args, []int{3, 0, 1, 1, 1, 3, 4}) || s.Sides[1].Platoons[5].Status != T {
-		t.Fatalf("B turn 3: %v", lastLog(s, "reserve_roll"))
+	if !eqInts(lastLog(&s, "reserve_roll").Args, []int{3, 0, 1, 1, 1, 3, 4}) || s.Sides[1].Platoons[5].Status != T {
+		t.Fatalf("B turn 3: %v", lastLog(&s, "reserve_roll"))
 	}
 	endTurn(t, &s, rng)
 	endTurn(t, &s, rng) // Anna 4
@@ -349,7 +387,7 @@ func TestE5ScatteredReserves(t *testing.T) {
 	if s.Sub != SubMovement {
 		t.Fatalf("Bartek 4 sub %s", s.Sub)
 	}
-	sc := logs(s, "scatter")
+	sc := logs(&s, "scatter")
 	if len(sc) != 3 || rng.Used() != 9 {
 		t.Fatalf("scatters %v used %d", sc, rng.Used())
 	}
@@ -429,14 +467,14 @@ func e8(t *testing.T) (State, *games.Scripted) {
 	}
 	endTurn(t, &s, rng)
 	endTurn(t, &s, rng) // Anna 4
-	if s.T.Withdraw == nil || !eqInts(lastLog(s, "withdraw_req").Args, []int{4, 1}) {
+	if s.T.Withdraw == nil || !eqInts(lastLog(&s, "withdraw_req").Args, []int{4, 1}) {
 		t.Fatal("turn 4: withdrawal not required")
 	}
 	do(t, &s, 1, "withdraw.1", rng)
 	do(t, &s, 1, "ans.1", rng)
 	do(t, &s, 1, "ans.1", rng)
-	if !eqInts(lastLog(s, "skill").Args, []int{1, 4, 3, 0}) || s.Sides[1].Platoons[1].Status != X || s.Delay != 0 || lastLog(s, "fled") == nil {
-		t.Fatalf("skill test: %v delay %d", lastLog(s, "skill"), s.Delay)
+	if !eqInts(lastLog(&s, "skill").Args, []int{1, 4, 3, 0}) || s.Sides[1].Platoons[1].Status != X || s.Delay != 0 || lastLog(&s, "fled") == nil {
+		t.Fatalf("skill test: %v delay %d", lastLog(&s, "skill"), s.Delay)
 	}
 	endTurn(t, &s, rng)
 	endTurn(t, &s, rng) // Anna 5
@@ -507,7 +545,7 @@ func TestE10AmbushChecklist(t *testing.T) {
 		t.Fatalf("Q6 not asked: %+v", v.Check)
 	}
 	do(t, &s, 1, "ans.1", rng)
-	f := lastLog(s, "ambush_failed")
+	f := lastLog(&s, "ambush_failed")
 	if f == nil || f.Vis != 1 || !eqInts(f.Args, []int{3, 6}) || s.Sides[1].Platoons[3].Status != M || s.Sub != SubAmbush {
 		t.Fatalf("attempt 1: %+v", f)
 	}
@@ -518,7 +556,7 @@ func TestE10AmbushChecklist(t *testing.T) {
 	for _, a := range []int{1, 1, 0, 0, 0, 0} {
 		do(t, &s, 1, "ans."+string(rune('0'+a)), rng)
 	}
-	if s.Sides[1].Platoons[3].Status != T || lastLog(s, "ambush_revealed") == nil || s.Sub == SubAmbush {
+	if s.Sides[1].Platoons[3].Status != T || lastLog(&s, "ambush_revealed") == nil || s.Sub == SubAmbush {
 		t.Fatal("attempt 2 did not reveal")
 	}
 }
@@ -561,7 +599,7 @@ func TestE11OverrideNeedsBoth(t *testing.T) {
 		t.Fatalf("attacker should answer the override: %v", a)
 	}
 	do(t, &s, 0, "override", rng)
-	if s.Sides[1].Platoons[0].Status != T || s.Phase != PhRecce || lastLog(s, "override") == nil {
+	if s.Sides[1].Platoons[0].Status != T || s.Phase != PhRecce || lastLog(&s, "override") == nil {
 		t.Fatal("override failed")
 	}
 }

@@ -418,14 +418,10 @@ func (Game) Explain(s State, seat games.Seat, a games.Action) error {
 // Do performs one legal action.
 func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	w := s.clone()
-	seq := w.Seq
 	perform(&w, int(seat), a, rng)
 	advance(&w, rng)
 	var evs []games.Event
-	for _, e := range w.Log {
-		if e.N <= seq {
-			continue
-		}
+	for _, e := range w.evs {
 		ev := games.Event{Kind: e.Kind, Seat: games.Seat(e.Seat), Data: map[string]any{"args": append([]int(nil), e.Args...)}}
 		if e.Vis >= 0 {
 			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
@@ -435,6 +431,7 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 		}
 		evs = append(evs, ev)
 	}
+	w.evs = nil
 	return w, evs
 }
 
@@ -538,6 +535,7 @@ func explain(s *State, seat int, a games.Action) error {
 func perform(w *State, seat int, a games.Action, rng games.Rand) {
 	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
+	w.Refused = a.Verb == "refuse"
 	switch a.Verb {
 	case "die":
 		w.Await.Got = append(w.Await.Got, arg(0))

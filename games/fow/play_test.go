@@ -11,7 +11,7 @@ var G = games.Check[State](Game{})
 
 // playout runs a game to its end with the Bot (or random legal actions when
 // random is true) for every seat. check is called after every action.
-func playout(t testing.TB, mission string, manual bool, seed uint64, random bool, check func(prev, next State, seat int, a games.Action)) (State, int) {
+func playout(t testing.TB, mission string, manual bool, seed uint64, random bool, check func(prev, next State, seat int, a games.Action, ev []games.Event)) (State, int) {
 	rng := games.NewPCG(seed, seed*7+1)
 	opts := games.Options{"mission": mission}
 	if manual {
@@ -40,12 +40,12 @@ func playout(t testing.TB, mission string, manual bool, seed uint64, random bool
 		} else {
 			a = G.Bot(s, seat, rng)
 		}
-		ns, _, err := G.Apply(s, seat, a, rng)
+		ns, ev, err := G.Apply(s, seat, a, rng)
 		if err != nil {
 			t.Fatalf("seed %d: %s by %d rejected: %v (phase %s sub %s)", seed, a, seat, err, s.Phase, s.Sub)
 		}
 		if check != nil {
-			check(s, ns, int(seat), a)
+			check(s, ns, int(seat), a, ev)
 		}
 		s = ns
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // invariants checks spec §14 between two consecutive states.
-func invariants(t testing.TB, prev, next State, seat int, a games.Action) {
+func invariants(t testing.TB, prev, next State, seat int, a games.Action, ev []games.Event) {
 	m := next.m()
 	fail := func(f string, args ...any) {
 		t.Helper()
@@ -100,8 +100,8 @@ func invariants(t testing.TB, prev, next State, seat int, a games.Action) {
 		}
 	}
 	// reserve rolls: dice count and arrivals
-	for _, e := range next.Log {
-		if e.N > prev.Seq && e.Kind == "reserve_roll" {
+	for _, e := range entries(t, ev) {
+		if e.Kind == "reserve_roll" {
 			d := e.Args[4:]
 			if len(d) != next.reserveDice(e.Seat, e.Args[0]) || e.Args[3] > len(d) {
 				fail("reserve roll %v", e.Args)
@@ -132,7 +132,7 @@ func TestHiddenInformation(t *testing.T) {
 	}
 	for _, m := range Missions() {
 		for seed := uint64(1); seed <= uint64(n); seed++ {
-			playout(t, m.ID, seed%2 == 0, seed+77, seed%3 == 0, func(prev, s State, seat int, a games.Action) {
+			playout(t, m.ID, seed%2 == 0, seed+77, seed%3 == 0, func(prev, s State, seat int, a games.Action, ev []games.Event) {
 				for owner := 0; owner < 2; owner++ {
 					for _, viewer := range []int{-1, 1 - owner} {
 						v := view(&s, viewer)
@@ -143,9 +143,11 @@ func TestHiddenInformation(t *testing.T) {
 						if !s.Sides[owner].Ready && (len(v.Sides[owner].Platoons) > 0 || v.Sides[owner].Company != "") {
 							t.Fatalf("unready roster visible")
 						}
-						for _, e := range v.Log {
-							if e.Vis >= 0 && e.Vis != viewer {
-								t.Fatalf("private log entry visible")
+						// A failed ambush check names the platoon in
+						// ambush: only its owner's journal holds it.
+						for _, e := range ev {
+							if e.Kind == "ambush_failed" && e.Visible(games.Seat(viewer)) && int(e.Seat) != viewer {
+								t.Fatalf("seat %d's failed ambush check is visible to %d", e.Seat, viewer)
 							}
 						}
 						if v.Check != nil && s.Check.Seat != viewer {

@@ -13,7 +13,7 @@ func TestMoraleLineCountsPlatoonsInAction(t *testing.T) {
 	seen := 0
 	for _, mission := range []string{"hold_the_line", "no_retreat", "breakthrough", "counterattack"} {
 		for seed := uint64(1); seed <= 4; seed++ {
-			playout(t, mission, false, seed, false, func(_, next State, _ int, _ games.Action) {
+			playout(t, mission, false, seed, false, func(_, next State, _ int, _ games.Action, _ []games.Event) {
 				v := G.View(next, games.Spectator).(View)
 				for seat, sd := range v.Sides {
 					if sd.Reserves <= 0 {

@@ -439,8 +439,7 @@ func endGame(w *State, winner int, reason string, arg int) {
 			w.VP[i] = d
 		}
 	}
-	w.log("game_over", winner, w.VP[0], w.VP[1], arg)
-	w.Log[len(w.Log)-1].Text = reason
+	w.logv("game_over", winner, -1, reason, w.VP[0], w.VP[1], arg)
 }
 
 // advance runs every automatic step until a decision (or a manual die) is needed.

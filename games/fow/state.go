@@ -64,8 +64,13 @@ type State struct {
 	ReasonArg int    `json:"reason_arg"`
 	VP        [2]int `json:"vp"`
 
-	Log []Entry `json:"log"`
-	Seq int     `json:"seq"`
+	// Refused: the attacker has just refused the defender's override of
+	// a failed checklist (the computer does not ask again at once).
+	Refused bool `json:"refused,omitempty"`
+
+	// evs are the entries of the action being done, Do's events: the
+	// table's journal is the log, the state keeps none.
+	evs []Entry
 }
 
 // Side is one seat's company.
@@ -156,9 +161,8 @@ type Checklist struct {
 	Immediate bool  `json:"immediate"`
 }
 
-// Entry is one log line. Vis is -1 for public, else the only seat that sees it.
+// Entry is one log line, given out as an event. Vis is -1 for public, else the only seat that sees it.
 type Entry struct {
-	N    int    `json:"n"`
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`
 	Args []int  `json:"args,omitempty"`
@@ -166,18 +170,13 @@ type Entry struct {
 	Vis  int    `json:"vis"`
 }
 
-const maxLog = 40
-
 func (s State) clone() State {
 	c := s
 	for i := range c.Sides {
 		c.Sides[i].Platoons = append([]Platoon(nil), s.Sides[i].Platoons...)
 	}
 	c.Objectives = append([]Objective(nil), s.Objectives...)
-	c.Log = append([]Entry(nil), s.Log...)
-	for i := range c.Log {
-		c.Log[i].Args = append([]int(nil), s.Log[i].Args...)
-	}
+	c.evs = nil
 	c.T = s.T.clone()
 	if s.Await != nil {
 		a := *s.Await
@@ -222,11 +221,7 @@ func (s *State) log(kind string, seat int, args ...int) {
 }
 
 func (s *State) logv(kind string, seat, vis int, text string, args ...int) {
-	s.Seq++
-	s.Log = append(s.Log, Entry{N: s.Seq, Kind: kind, Seat: seat, Args: args, Text: text, Vis: vis})
-	if len(s.Log) > maxLog {
-		s.Log = append([]Entry(nil), s.Log[len(s.Log)-maxLog:]...)
-	}
+	s.evs = append(s.evs, Entry{Kind: kind, Seat: seat, Args: args, Text: text, Vis: vis})
 }
 
 func (s *State) count(seat int, statuses ...string) int {

@@ -52,7 +52,6 @@ type View struct {
 	Reason        string        `json:"reason,omitempty"`
 	ReasonArg     int           `json:"reason_arg"`
 	VP            [2]int        `json:"vp"`
-	Log           []Entry       `json:"log"`
 }
 
 // SideView is one seat's company as the viewer may see it.
@@ -249,16 +248,5 @@ func view(s *State, viewer int) View {
 	if s.Phase == PhAssign && viewer >= 0 && !s.Sides[viewer].Locked {
 		v.DeployErrors = deployErrors(s, viewer)
 	}
-	var logv []Entry
-	for _, e := range s.Log {
-		if e.Vis < 0 || e.Vis == viewer {
-			e.Args = append([]int(nil), e.Args...)
-			logv = append(logv, e)
-		}
-	}
-	if len(logv) > 12 {
-		logv = logv[len(logv)-12:]
-	}
-	v.Log = logv
 	return v
 }

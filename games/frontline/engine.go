@@ -387,21 +387,18 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	p := int(seat)
 	n := s.clone()
 	n.r = rng
-	seq := n.Seq
 	n.exec(p, a)
 	n.settle()
 	n.r = nil
 	var evs []games.Event
-	for _, e := range n.Log {
-		if e.N <= seq {
-			continue
-		}
+	for _, e := range n.evs {
 		ev := games.Ev(e.Kind, games.Seat(e.Seat), "card", e.Card, "card2", e.Card2, "front", e.Front, "a", e.A, "b", e.B, "c", e.C)
 		if e.Only >= 0 {
 			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Only)}
 		}
 		evs = append(evs, ev)
 	}
+	n.evs = nil
 	return n, evs
 }
 

@@ -2,18 +2,13 @@ package frontline
 
 import "github.com/warroom/warroom/games"
 
-const maxLog = 40
-
+// log gives out an entry as one of the action's events (Do): the state
+// keeps no log, the table's journal does.
 func (s *State) log(e Entry) {
-	s.Seq++
-	e.N = s.Seq
 	if e.Only == 0 && e.Kind == "" {
 		return
 	}
-	s.Log = append(s.Log, e)
-	if len(s.Log) > maxLog {
-		s.Log = append([]Entry(nil), s.Log[len(s.Log)-maxLog:]...)
-	}
+	s.evs = append(s.evs, e)
 }
 
 func pub(kind string, seat int) Entry { return Entry{Kind: kind, Seat: seat, Only: -1} }

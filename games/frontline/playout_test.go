@@ -20,7 +20,7 @@ func mustJSON(t testing.TB, v any) string {
 // randomPlayout plays one game with random legal actions (biased toward
 // "end" so games progress), calling hook after each action. It returns
 // the number of actions.
-func randomPlayout(t testing.TB, seed uint64, variant string, hook func(s State)) int {
+func randomPlayout(t testing.TB, seed uint64, variant string, hook func(s State, evs []games.Event)) int {
 	rng := games.NewPCG(seed, seed*7+1)
 	pick := games.NewPCG(seed+99, 3)
 	s, err := G.Setup(games.Options{"variant": variant}, 2, rng)
@@ -38,13 +38,13 @@ func randomPlayout(t testing.TB, seed uint64, variant string, hook func(s State)
 		if bot || steps%3 == 0 {
 			a = G.Bot(s, seat, rng)
 		}
-		ns, _, err := G.Apply(s, seat, a, rng)
+		ns, evs, err := G.Apply(s, seat, a, rng)
 		if err != nil {
 			t.Fatalf("seed %d: legal %v rejected: %v", seed, a, err)
 		}
 		s = ns
 		if hook != nil {
-			hook(s)
+			hook(s, evs)
 		}
 	}
 	return steps

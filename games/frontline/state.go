@@ -63,10 +63,9 @@ type State struct {
 
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
-	Log    []Entry   `json:"log"`
-	Seq    int       `json:"seq"`
 
-	r games.Rand // the table's random source during one Apply; never stored
+	r   games.Rand // the table's random source during one Apply; never stored
+	evs []Entry    // the entries of the action being done, Do's events; never stored
 }
 
 // Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
@@ -130,11 +129,10 @@ type Battle struct {
 	Winner      int        `json:"winner"` // -1 tie (after the roll)
 }
 
-// Entry is one line of the game log. Only = -1 for public lines, else the
+// Entry is one line of the game log, given out as an event. Only = -1 for public lines, else the
 // only seat that may see it. Action cards appear by type only (Card), so a
 // hand's instance ids never travel through the log.
 type Entry struct {
-	N     int    `json:"n"`
 	Kind  string `json:"kind"`
 	Seat  int    `json:"seat"`
 	Only  int    `json:"only"`
@@ -190,6 +188,6 @@ func (s State) clone() State {
 		b.Cards[1] = cloneInts(b.Cards[1])
 		n.Battle = &b
 	}
-	n.Log = append([]Entry(nil), s.Log...)
+	n.evs = nil
 	return n
 }

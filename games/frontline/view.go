@@ -101,7 +101,6 @@ type View struct {
 	Pending    *PendingView  `json:"pending,omitempty"`
 	Battle     *BattleView   `json:"battle,omitempty"`
 	SpyHand    []string      `json:"spyHand,omitempty"` // types the viewer's spy saw this month
-	Log        []Entry       `json:"log"`
 	Over       bool          `json:"over"`
 	Winner     int           `json:"winner"` // -1 draw (when Over)
 	Reason     string        `json:"reason,omitempty"`
@@ -208,15 +207,6 @@ func (s *State) view(viewer int) View {
 		}
 		bv.Strength[0], bv.Strength[1] = s.battleStrengths(b.Att, b.Front, b)
 		v.Battle = bv
-	}
-	v.Log = []Entry{}
-	for _, e := range s.Log {
-		if e.Only < 0 || e.Only == viewer {
-			v.Log = append(v.Log, e)
-		}
-	}
-	if len(v.Log) > 15 {
-		v.Log = v.Log[len(v.Log)-15:]
 	}
 	if s.Phase == PhOver {
 		v.Over = true

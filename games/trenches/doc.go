@@ -82,8 +82,9 @@
 //     through to Attack/Advance. Computer Defender (13.3): a unit standing
 //     on a dugout with a raider within 3 hexes holds it instead of closing
 //     in.
-//  14. The view's log keeps the last 60 entries of the current game; the
-//     Defender's set-up placements are private to the Defender.
+//  14. Every log entry is an event (the state keeps no log, the table's
+//     journal does); the Defender's set-up placements are private to the
+//     Defender (Event.Only).
 //
 // Secrets (games.Secrets, decided from the spectator view only): the
 // Defender's menu is private during the Defender's set-up and in every

@@ -89,11 +89,10 @@ func TestExample3ClearAndCapture(t *testing.T) {
 
 func TestExample4LMGMissRifleHit(t *testing.T) {
 	s := build(t, 1, PhaseDefender, 5, map[string]int{"br-lmg-2": 212, "br-r-2": 212, "ge-g-2": 210, "ge-g-3": 207}, nil)
-	s = do(t, s, at(t, s, "br-lmg-2", "ge-g-2"), 3) // d6 = 4
+	s, e := doLast(t, s, at(t, s, "br-lmg-2", "ge-g-2"), 3) // d6 = 4
 	if l, _ := loc(t, s, "ge-g-2"); l != LocMap {
 		t.Fatal("should miss")
 	}
-	e := s.Log[len(s.Log)-1]
 	if e.Die != 4 || e.Hit || e.Need != 3 || e.Mod != 0 {
 		t.Fatalf("%+v", e)
 	}
@@ -205,8 +204,8 @@ func TestExample8Exits(t *testing.T) {
 	s := build(t, 2, PhaseRaider, 4, map[string]int{"br-h-1": 112, "br-r-1": 212, "br-g-1": 212, "br-g-2": 201,
 		"br-r-2": 306, "ge-r-1": 512}, nil, 303, 305, 310)
 	reject(t, s, games.Act(VExit, idx(t, s, "br-h-1")), "exit_not_allowed")
-	s = do(t, s, mv(t, s, "br-r-1", 112))
-	if s.Log[len(s.Log)-1].Count != 2 {
+	s, e := doLast(t, s, mv(t, s, "br-r-1", 112))
+	if e.Count != 2 {
 		t.Fatal("cost should be 2")
 	}
 	s = do(t, s, games.Act(VEnd))
@@ -276,14 +275,14 @@ func TestExample9FrenchHAndOutposts(t *testing.T) {
 	}
 	// Step 3: GT 3, ge-g-1 at 0303, fr-r-1 gone.
 	p := build(t, 3, PhaseRaider, 5, map[string]int{"ge-g-1": 303, "ge-g-2": 304, "fr-h-2": 310}, map[int][]string{304: {"decoy-1"}}, 304, 310)
-	p = do(t, p, mv(t, p, "ge-g-1", 202))
-	if e := p.Log[len(p.Log)-1]; e.Count != 3 || e.VP != 1 || !contains(p.Entered, 203) {
+	p, e := doLast(t, p, mv(t, p, "ge-g-1", 202))
+	if e.Count != 3 || e.VP != 1 || !contains(p.Entered, 203) {
 		t.Fatalf("%+v %v", e, p.Entered)
 	}
 	p = do(t, p, games.Act(VEnd))
 	p = do(t, p, games.Act(VEnd))
-	p = do(t, p, mv(t, p, "ge-g-2", 203))
-	if e := p.Log[len(p.Log)-1]; e.Count != 2 || e.VP != 0 || len(p.Entered) != 1 {
+	p, e = doLast(t, p, mv(t, p, "ge-g-2", 203))
+	if e.Count != 2 || e.VP != 0 || len(p.Entered) != 1 {
 		t.Fatalf("%+v %v", e, p.Entered)
 	}
 	if v := G.View(p, games.Spectator).(View); v.Known != 1 {
@@ -298,8 +297,8 @@ func TestExample10Snapshot(t *testing.T) {
 	if !s.SnapTaken || s.Snapshot != 4 || s.M != 3 {
 		t.Fatal(s.Snapshot, s.M)
 	}
-	s = do(t, s, games.Act(VExit, idx(t, s, "br-h-2")))
-	if s.Log[len(s.Log)-1].Count != 3 {
+	s, e := doLast(t, s, games.Act(VExit, idx(t, s, "br-h-2")))
+	if e.Count != 3 {
 		t.Fatal("exit cost 3")
 	}
 	s = do(t, s, games.Act(VEnd))

@@ -20,7 +20,6 @@ func build(t *testing.T, scn int, phase string, m int, up map[string]int, stacks
 	}
 	s.Placed = nil
 	s.Stacks = nil
-	s.Log = nil
 	if dugouts != nil {
 		s.Dugouts = dugouts
 	}
@@ -77,6 +76,22 @@ func do(t *testing.T, s State, a games.Action, dice ...int) State {
 		t.Fatalf("%v: %v", a, err)
 	}
 	return n
+}
+
+// doLast applies an action with dice and returns the new state and its
+// last event as a log entry.
+func doLast(t *testing.T, s State, a games.Action, dice ...int) (State, Entry) {
+	t.Helper()
+	n, ev, err := G.Apply(s, seatOf(s), a, games.Script(dice...))
+	if err != nil || len(ev) == 0 {
+		t.Fatalf("%v: %v, %d events", a, err, len(ev))
+	}
+	var e Entry
+	if err := ev[len(ev)-1].Decode(&e); err != nil {
+		t.Fatal(err)
+	}
+	e.Kind = ev[len(ev)-1].Kind
+	return n, e
 }
 
 // reject applies an action and expects the error code and no change.

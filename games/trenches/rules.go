@@ -146,25 +146,21 @@ func b2i(b bool) int {
 // second is dealt.
 func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	n := s.clone()
-	from := n.Seq
 	n.do(a, rng)
 	var ev []games.Event
 	// A private entry is the Defender's (set-up details), whoever acted.
 	defender := s.DefenderSeat()
-	for _, e := range n.Log {
-		if e.N > from {
-			ev = append(ev, entryEvent(e, seat, defender))
-		}
+	for _, e := range n.evs {
+		ev = append(ev, entryEvent(e, seat, defender))
 	}
+	n.evs = nil
 	if n.Phase == PhaseOver && n.Match && n.Leg == 1 {
-		from := n.Seq
 		n.nextLeg(rng)
 		defender := n.DefenderSeat()
-		for _, e := range n.Log {
-			if e.N > from {
-				ev = append(ev, entryEvent(e, seat, defender))
-			}
+		for _, e := range n.evs {
+			ev = append(ev, entryEvent(e, seat, defender))
 		}
+		n.evs = nil
 	}
 	return n, ev
 }

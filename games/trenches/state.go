@@ -58,9 +58,9 @@ type Place struct {
 	Auto    bool `json:"auto,omitempty"`
 }
 
-// Entry is one line of the game log.
+// Entry is one line of the game log, given out as an event's Data.
 type Entry struct {
-	N       int    `json:"n"`
+	N       int    `json:"n"` // its place in a board's log (the renderer numbers them)
 	Leg     int    `json:"leg"`
 	GT      int    `json:"gt"`
 	Side    string `json:"side,omitempty"` // raider, defender
@@ -105,11 +105,11 @@ type State struct {
 	Entered    []int       `json:"entered,omitempty"` // S3 flag hexes entered
 	Snapshot   int         `json:"snapshot,omitempty"`
 	SnapTaken  bool        `json:"snap_taken,omitempty"`
-	Log        []Entry     `json:"log,omitempty"`
-	Seq        int         `json:"seq"`
-}
 
-const maxLog = 60
+	// evs are the entries of the action being done, returned by Do as
+	// its events: the table's journal is the log, the state keeps none.
+	evs []Entry
+}
 
 func (s *State) sc() *Scenario { return &Scenarios[s.Scenario] }
 
@@ -138,21 +138,16 @@ func (s *State) clone() State {
 	n.Dugouts = append([]int(nil), s.Dugouts...)
 	n.Placed = append([]Place(nil), s.Placed...)
 	n.Entered = append([]int(nil), s.Entered...)
-	n.Log = append([]Entry(nil), s.Log...)
+	n.evs = nil
 	return n
 }
 
 func (s *State) log(e Entry) {
-	s.Seq++
-	e.N = s.Seq
 	e.Leg = s.Leg
 	if s.Phase == PhaseRaider || s.Phase == PhaseDefender {
 		e.GT = s.GT()
 	}
-	s.Log = append(s.Log, e)
-	if len(s.Log) > maxLog {
-		s.Log = append([]Entry(nil), s.Log[len(s.Log)-maxLog:]...)
-	}
+	s.evs = append(s.evs, e)
 }
 
 func (s *State) stackAt(h int) *Stack {

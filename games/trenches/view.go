@@ -72,7 +72,6 @@ type View struct {
 
 	Pending []UnitView  `json:"pending,omitempty"` // set-up: counters still to place (setting-up seat only)
 	Legs    []LegResult `json:"legs,omitempty"`    // finished games (public)
-	Log     []Entry     `json:"log,omitempty"`
 }
 
 func uv(i int, c Counter) UnitView {
@@ -156,12 +155,6 @@ func (g Game) View(s State, viewer games.Seat) any {
 	v.HiddenVP = -1
 	if defSees {
 		v.HiddenVP = b.CapturedVP
-	}
-	for _, e := range s.Log {
-		if e.Leg != s.Leg || (e.Private && role != "defender") {
-			continue
-		}
-		v.Log = append(v.Log, e)
 	}
 	return v
 }

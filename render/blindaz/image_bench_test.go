@@ -11,7 +11,7 @@ import (
 func benchCandidates(tb testing.TB) []any {
 	var out []any
 	for _, sn := range states(tb, 8, 5) {
-		out = append(out, eng.View(sn.s, games.Spectator))
+		out = append(out, rendertest.Shot{View: eng.View(sn.s, games.Spectator), Journal: sn.log})
 	}
 	return out
 }
@@ -19,7 +19,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "blindaz", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }

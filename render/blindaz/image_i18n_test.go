@@ -62,7 +62,7 @@ func TestImageWords(t *testing.T) {
 	for _, sn := range imageSnaps(t) {
 		v := eng.View(sn.s, games.Spectator).(bz.View)
 		for _, lang := range i18n.Languages {
-			ctx := langCtx(lang, longNames[:sn.seats])
+			ctx := sn.in(langCtx(lang, longNames[:sn.seats]))
 			c := drawStatic(ctx)
 			drawBoard(pen{c}, ctx, v)
 			var drawn []string
@@ -126,7 +126,7 @@ func TestImageLanguages(t *testing.T) {
 		v := eng.View(sn.s, games.Spectator)
 		imgs := map[string][]byte{}
 		for _, lang := range i18n.Languages {
-			b, err := r.Image(langCtx(lang, longNames[:sn.seats]), v)
+			b, err := r.Image(sn.in(langCtx(lang, longNames[:sn.seats])), v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +143,7 @@ func TestImageLanguages(t *testing.T) {
 			t.Fatal("the language does not change the picture")
 		}
 		// the cached layers stay per language: English again is unchanged
-		b, _ := r.Image(langCtx("en", longNames[:sn.seats]), v)
+		b, _ := r.Image(sn.in(langCtx("en", longNames[:sn.seats])), v)
 		if !bytes.Equal(b, imgs["en"]) {
 			t.Fatal("English picture changed after drawing other languages")
 		}
@@ -163,7 +163,7 @@ func TestDumpImageLangs(t *testing.T) {
 		}
 		sn := snaps[i]
 		for _, lang := range i18n.Languages {
-			b, err := Adapted.Image(langCtx(lang, longNames[:sn.seats]), eng.View(sn.s, games.Spectator))
+			b, err := Adapted.Image(sn.in(langCtx(lang, longNames[:sn.seats])), eng.View(sn.s, games.Spectator))
 			if err != nil {
 				t.Fatal(err)
 			}

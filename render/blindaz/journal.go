@@ -14,6 +14,7 @@ var keyKinds = map[string]bool{"AttackRolled": true, "Destroyed": true, "EnemyRe
 
 // eventNote is a note as the engine puts it in an event (noteEvent).
 type eventNote struct {
+	Kind    string `json:"-"` // the event's
 	Round   int    `json:"round"`
 	Soldier *int   `json:"soldier"`
 	Cell    string `json:"cell"`
@@ -32,10 +33,26 @@ func (Renderer) Tell(ctx render.Ctx, v bz.View, e games.Event) render.Line {
 	if err := e.Decode(&x); err != nil {
 		return render.Line{}
 	}
-	n := bz.Note{Round: x.Round, Kind: e.Kind, Soldier: -1, Cell: x.Cell, To: x.To, What: x.What, Cause: x.Cause,
+	x.Kind = e.Kind
+	return render.Line{Text: NoteText(ctx, v, x.note()), Key: keyKinds[e.Kind]}
+}
+
+// note is the log note an event carries.
+func (x eventNote) note() bz.Note {
+	n := bz.Note{Round: x.Round, Kind: x.Kind, Soldier: -1, Cell: x.Cell, To: x.To, What: x.What, Cause: x.Cause,
 		Die: x.Die, N: x.N, Total: x.Total, Hit: x.Hit}
 	if x.Soldier != nil {
 		n.Soldier = *x.Soldier
 	}
-	return render.Line{Text: NoteText(ctx, v, n), Key: keyKinds[e.Kind]}
+	return n
+}
+
+// logNotes is the board's log: the notes of ctx.Journal, oldest first.
+func logNotes(ctx render.Ctx) []bz.Note {
+	xs := render.Entries(ctx, func(x *eventNote, e games.Event) { x.Kind = e.Kind })
+	out := make([]bz.Note, len(xs))
+	for i, x := range xs {
+		out[i] = x.note()
+	}
+	return out
 }

@@ -15,12 +15,12 @@ var soldierActs = map[string]bool{"Deployed": true, "Moved": true, "MoveCancelle
 // lastMoves are the notes since the previous board: the last soldier's
 // turn and all that followed it (refills, enemies entering, the enemy
 // phase).
-func lastMoves(v bz.View) []bz.Note {
+func lastMoves(log []bz.Note) []bz.Note {
 	start := -1
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		n := v.Log[i]
+	for i := len(log) - 1; i >= 0; i-- {
+		n := log[i]
 		if soldierActs[n.Kind] && n.Soldier >= 0 {
-			if start >= 0 && n.Soldier != v.Log[start].Soldier {
+			if start >= 0 && n.Soldier != log[start].Soldier {
 				break
 			}
 			start = i
@@ -31,7 +31,7 @@ func lastMoves(v bz.View) []bz.Note {
 	if start < 0 {
 		return nil
 	}
-	return v.Log[start:]
+	return log[start:]
 }
 
 // plain drops the emoji and markdown of a log line: the picture shows the
@@ -74,7 +74,7 @@ func caption(ctx render.Ctx, v bz.View, notes []bz.Note) (string, int) {
 // finished game's band says the result and why instead.
 func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
 	c := p.c
-	notes := lastMoves(v)
+	notes := lastMoves(logNotes(ctx))
 	box := func(cell string, col color.Color) {
 		if ctr, ok := cellCentre(cell); ok {
 			c.Box(ctr.X-cellPx/2+2, ctr.Y-cellPx/2+2, cellPx-4, cellPx-4, 4, col)

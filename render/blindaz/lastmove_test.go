@@ -6,13 +6,14 @@ import (
 
 	"github.com/warroom/warroom/games"
 	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// pictureText draws v in lang and returns the strings on the picture,
+// pictureText draws v in ctx and returns the strings on the picture,
 // joined by spaces (so a caption's lines read as one).
-func pictureText(t *testing.T, lang string, v bz.View) string {
+func pictureText(t *testing.T, ctx render.Ctx, v bz.View) string {
 	t.Helper()
 	var out []string
 	stop := canvas.OnEncode(func(c *canvas.Canvas) {
@@ -21,7 +22,7 @@ func pictureText(t *testing.T, lang string, v bz.View) string {
 		}
 	})
 	defer stop()
-	if _, err := Adapted.Image(langCtx(lang, []string{"Ann", "Bob", "Cid", "Dee"}), v); err != nil {
+	if _, err := Adapted.Image(ctx, v); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Join(out, " ")
@@ -35,8 +36,8 @@ func TestLastMoveAndResult(t *testing.T) {
 	for _, sn := range states(t, 6, 9) {
 		v := eng.View(sn.s, games.Spectator).(bz.View)
 		for _, lang := range i18n.Languages {
-			ctx := langCtx(lang, []string{"Ann", "Bob", "Cid", "Dee"})
-			text := pictureText(t, lang, v)
+			ctx := sn.in(langCtx(lang, []string{"Ann", "Bob", "Cid", "Dee"}))
+			text := pictureText(t, ctx, v)
 			if v.Phase == bz.PhaseOver {
 				word := ctx.T(kDefeat)
 				if v.Result == bz.Victory {
@@ -49,7 +50,7 @@ func TestLastMoveAndResult(t *testing.T) {
 				overs++
 				continue
 			}
-			got, s := caption(ctx, v, lastMoves(v))
+			got, s := caption(ctx, v, lastMoves(logNotes(ctx)))
 			if got == "" {
 				continue
 			}
@@ -73,15 +74,14 @@ func TestLastMoveAndResult(t *testing.T) {
 // lastMoves stops at the previous soldier: only one soldier's turn and
 // what followed it.
 func TestLastMovesOneSoldier(t *testing.T) {
-	v := bz.View{Log: []bz.Note{
+	got := lastMoves([]bz.Note{
 		{Kind: "Moved", Soldier: 0, Cell: "G1", To: "F1"},
 		{Kind: "Built", Soldier: 0, Cell: "F1"},
 		{Kind: "Moved", Soldier: 1, Cell: "G2", To: "F2"},
 		{Kind: "Passed", Soldier: 1},
 		{Kind: "EnemyPhase", Soldier: -1},
 		{Kind: "EnemyMoved", Soldier: -1, Cell: "A3", To: "B3"},
-	}}
-	got := lastMoves(v)
+	})
 	if len(got) != 4 || got[0].Soldier != 1 || got[3].Kind != "EnemyMoved" {
 		t.Fatalf("lastMoves = %+v", got)
 	}

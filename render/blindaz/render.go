@@ -270,7 +270,7 @@ func bz0Glyph(s bz.Shape) string {
 func recentLines(ctx render.Ctx, v bz.View, n int) string {
 	var lines []string
 	var kinds []string // kind+soldier of each line, to fold a move that was taken back
-	for _, note := range v.Log {
+	for _, note := range logNotes(ctx) {
 		if note.Kind == "MoveCancelled" {
 			if k := len(kinds); k > 0 && kinds[k-1] == fmt.Sprintf("Moved%d", note.Soldier) {
 				lines, kinds = lines[:k-1], kinds[:k-1]

@@ -15,6 +15,7 @@ import (
 	bz "github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var eng = games.Adapt[bz.State](bz.Game{})
@@ -27,6 +28,13 @@ func ctxFor(lang string, seats int, viewer games.Seat) render.Ctx {
 type snap struct {
 	s     bz.State
 	seats int
+	log   []games.Record // the journal's tail, as the service gives a board
+}
+
+// in is ctx with the snap's journal.
+func (sn snap) in(ctx render.Ctx) render.Ctx {
+	ctx.Journal = sn.log
+	return ctx
 }
 
 // states plays games (random and computer moves) and samples states.
@@ -45,9 +53,10 @@ func states(t testing.TB, games_, every int) []snap {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var j rendertest.Journal
 		for k := 0; ; k++ {
 			if k%every == 0 || s.Phase == bz.PhaseOver {
-				out = append(out, snap{s, seats})
+				out = append(out, snap{s, seats, j.Tail()})
 			}
 			if s.Phase == bz.PhaseOver {
 				break
@@ -60,10 +69,12 @@ func states(t testing.TB, games_, every int) []snap {
 			} else {
 				a = g.Bot(s, seat, r)
 			}
-			s, _, err = g.Apply(s, seat, a, r)
+			var ev []games.Event
+			s, ev, err = g.Apply(s, seat, a, r)
 			if err != nil {
 				t.Fatal(err)
 			}
+			j.Add(seat, ev)
 		}
 	}
 	return out
@@ -94,12 +105,12 @@ func TestDumpImage(t *testing.T) {
 		}
 	}
 	v := eng.View(s.s, games.Spectator)
-	b, err := Adapted.Image(imageCtx, v)
+	b, err := Adapted.Image(s.in(imageCtx), v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(path, b, 0o644)
-	c := Adapted.Board(ctxFor("en", s.seats, games.Spectator), v)
+	c := Adapted.Board(s.in(ctxFor("en", s.seats, games.Spectator)), v)
 	t.Log(c.Title + "\n" + c.Description)
 	for _, f := range c.Fields {
 		t.Log(f.Name + "\n" + f.Value)
@@ -116,7 +127,7 @@ func TestLabelsAndCatalogue(t *testing.T) {
 	for _, sn := range states(t, nGames(), 3) {
 		for _, lang := range i18n.Languages {
 			pub := eng.View(sn.s, games.Spectator)
-			ctx := ctxFor(lang, sn.seats, games.Spectator)
+			ctx := sn.in(ctxFor(lang, sn.seats, games.Spectator))
 			var texts []string
 			c := r.Board(ctx, pub)
 			if utf8.RuneCountInString(c.Description) >= 3500 {
@@ -218,7 +229,7 @@ func TestImage(t *testing.T) {
 	}
 	for _, sn := range snaps {
 		pub := eng.View(sn.s, games.Spectator)
-		b, err := r.Image(imageCtx, pub)
+		b, err := r.Image(sn.in(imageCtx), pub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +241,7 @@ func TestImage(t *testing.T) {
 			t.Fatalf("size %v", img.Bounds())
 		}
 		// a seat's view draws the same picture (nothing private exists)
-		b2, _ := r.Image(imageCtx, eng.View(sn.s, 0))
+		b2, _ := r.Image(sn.in(imageCtx), eng.View(sn.s, 0))
 		if !bytes.Equal(b, b2) {
 			t.Fatal("seat image differs from the public image")
 		}
@@ -259,7 +270,7 @@ func TestNoHiddenInRendered(t *testing.T) {
 				t.Fatal("view leaks an enemy tile")
 			}
 		}
-		ctx := ctxFor("en", sn.seats, games.Spectator)
+		ctx := sn.in(ctxFor("en", sn.seats, games.Spectator))
 		c := r.Board(ctx, pub)
 		all := c.Title + c.Description
 		for _, f := range c.Fields {

@@ -313,14 +313,15 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 	base := baseLayer(ctx)
 	c := base.c.Clone()
 	defer c.Release()
-	turn := lastTurn(v)
+	notes := recent(ctx)
+	turn := lastTurn(notes)
 	// The top: the game and round, then the last action; a long action
 	// takes both lines; the result takes them at the end.
 	if v.Over {
 		drawResult(ctx, c, v)
 	} else {
 		title := ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round)
-		lines := canvas.Wrap(lastCaption(ctx, v), imgW-30, small, false)
+		lines := canvas.Wrap(lastCaption(ctx, notes), imgW-30, small, false)
 		if len(lines) < 2 {
 			c.Text(title, 8, topY, small, true, cInk, canvas.TopLeft)
 		}
@@ -509,21 +510,21 @@ type turnMarks struct {
 
 // lastTurn gathers the notes of the newest turn with any action in it
 // (a turn just begun has none: then the turn before).
-func lastTurn(v fl.View) turnMarks {
+func lastTurn(recent []fl.Note) turnMarks {
 	m := turnMarks{seat: -1}
-	if len(v.Recent) == 0 {
+	if len(recent) == 0 {
 		return m
 	}
-	turn := v.Recent[len(v.Recent)-1].Turn
+	turn := recent[len(recent)-1].Turn
 	var notes []fl.Note
-	for _, n := range v.Recent {
+	for _, n := range recent {
 		if n.Turn == turn {
 			notes = append(notes, n)
 		}
 	}
 	if len(notes) == 1 && notes[0].Kind == "turn_started" {
 		notes = nil
-		for _, n := range v.Recent {
+		for _, n := range recent {
 			if n.Turn == turn-1 {
 				notes = append(notes, n)
 			}
@@ -553,9 +554,9 @@ func lastTurn(v fl.View) turnMarks {
 
 // lastCaption is the newest event in words, as the text board says it
 // (a turn's start and the deck's bookkeeping aside).
-func lastCaption(ctx render.Ctx, v fl.View) string {
+func lastCaption(ctx render.Ctx, recent []fl.Note) string {
 	var keep []fl.Note
-	for _, n := range v.Recent {
+	for _, n := range recent {
 		switch n.Kind {
 		case "turn_started", "refilled", "reshuffled", "row_redrawn":
 		default:
@@ -565,12 +566,11 @@ func lastCaption(ctx render.Ctx, v fl.View) string {
 	if len(keep) == 0 {
 		return ""
 	}
-	w := v
-	w.Recent = keep[len(keep)-1:]
+	said := keep[len(keep)-1:]
 	if n := keep[len(keep)-1]; n.Kind == "step" { // the whole advance: "advances to row 7"
-		w.Recent = keep
+		said = keep
 	}
-	lines := recentLines(ctx, w)
+	lines := recentLines(ctx, said)
 	if len(lines) == 0 {
 		return ""
 	}

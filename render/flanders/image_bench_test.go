@@ -8,13 +8,13 @@ import (
 	"github.com/warroom/warroom/render/rendertest"
 )
 
-// benchCandidates: every sixth state of three games.
+// benchCandidates: every sixth board of three games (rendertest.Shots).
 func benchCandidates(tb testing.TB) []any {
 	g := fl.Game{}
 	var out []any
-	for i, s := range states(tb, 3) {
+	for i, sn := range played(tb, 3) {
 		if i%6 == 0 {
-			out = append(out, g.View(s, games.Spectator))
+			out = append(out, rendertest.Shot{View: g.View(sn.s, games.Spectator), Journal: sn.log})
 		}
 	}
 	return out
@@ -23,7 +23,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "flanders", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }

@@ -21,12 +21,12 @@ func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
 // space and card), and the final picture who won and why.
 func TestImageCaptionAndResult(t *testing.T) {
 	g := fl.Game{}
-	all := states(t, 3)
+	all := played(t, 3)
 	for _, lang := range i18n.Languages {
-		ctx := render.Ctx{L: i18n.For(lang), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator}
 		took, over := 0, 0
-		for i, s := range all {
-			v := g.View(s, games.Spectator).(fl.View)
+		for i, sn := range all {
+			ctx := sn.in(render.Ctx{L: i18n.For(lang), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator})
+			v := g.View(sn.s, games.Spectator).(fl.View)
 			if !v.Over && i%5 != 0 {
 				continue
 			}
@@ -43,10 +43,11 @@ func TestImageCaptionAndResult(t *testing.T) {
 				}
 				continue
 			}
-			if n := len(v.Recent); n > 0 && v.Recent[n-1].Kind == "took" && v.Recent[n-1].Cards[0] != "advance_9" {
+			notes := recent(ctx)
+			if n := len(notes); n > 0 && notes[n-1].Kind == "took" && notes[n-1].Cards[0] != "advance_9" {
 				took++
-				last := v.Recent[n-1]
-				c := lastCaption(ctx, v)
+				last := notes[n-1]
+				c := lastCaption(ctx, notes)
 				if !strings.Contains(c, ctx.Name(games.Seat(last.Seat))) || !strings.Contains(c, cardName(ctx, last.Cards[0])) {
 					t.Fatalf("%s: caption %q does not say who took %s", lang, c, last.Cards[0])
 				}
@@ -67,17 +68,17 @@ func TestImageCaptionAndResult(t *testing.T) {
 // lastTurn finds the advance of the turn just played, or of the one
 // before when a new turn has only begun.
 func TestLastTurnAdvance(t *testing.T) {
-	v := fl.View{Recent: []fl.Note{
+	notes := []fl.Note{
 		{Turn: 4, Seat: 1, Kind: "turn_started"},
 		{Turn: 4, Seat: 1, Kind: "step", Nums: []int{6, 0}},
 		{Turn: 4, Seat: 1, Kind: "step", Nums: []int{7, 0}},
 		{Turn: 5, Seat: 2, Kind: "turn_started"},
-	}}
-	if m := lastTurn(v); m.seat != 1 || m.from != 5 || m.to != 7 {
+	}
+	if m := lastTurn(notes); m.seat != 1 || m.from != 5 || m.to != 7 {
 		t.Fatalf("got seat %d rows %d→%d, want seat 1 rows 5→7", m.seat, m.from, m.to)
 	}
-	v.Recent = append(v.Recent, fl.Note{Turn: 5, Seat: 2, Kind: "retreat", Nums: []int{3, 2}})
-	if m := lastTurn(v); m.seat != 2 || m.from != 3 || m.to != 2 {
+	notes = append(notes, fl.Note{Turn: 5, Seat: 2, Kind: "retreat", Nums: []int{3, 2}})
+	if m := lastTurn(notes); m.seat != 2 || m.from != 3 || m.to != 2 {
 		t.Fatalf("got seat %d rows %d→%d, want seat 2 rows 3→2", m.seat, m.from, m.to)
 	}
 }
@@ -100,5 +101,26 @@ func TestCompaniesFit(t *testing.T) {
 				t.Fatalf("%s: the companies run %.0f px into the legend", lang, over)
 			}
 		}
+	}
+}
+
+// The board's recent notes are the previous and the current turn of the
+// journal's tail; notes stored before events carried their turn (turn 0)
+// are all kept.
+func TestRecentFromJournal(t *testing.T) {
+	ev := func(turn int, kind string) games.Event { return games.Ev(kind, 1, "turn", turn) }
+	ctx := imageCtx
+	ctx.Journal = []games.Record{
+		{Seq: 1, Events: []games.Event{ev(3, "turn_started"), ev(3, "stopped")}},
+		{Seq: 2, Events: []games.Event{ev(4, "turn_started"), ev(4, "stopped")}},
+		{Seq: 3, Events: []games.Event{ev(5, "turn_started")}},
+	}
+	got := recent(ctx)
+	if len(got) != 3 || got[0].Turn != 4 || got[2].Kind != "turn_started" || got[2].Seat != 1 {
+		t.Fatalf("recent = %+v, want turns 4 and 5", got)
+	}
+	ctx.Journal = []games.Record{{Seq: 1, Events: []games.Event{games.Ev("stopped", 0), games.Ev("turn_started", 1, "nums", []int{2})}}}
+	if got := recent(ctx); len(got) != 2 || got[1].Nums[0] != 2 {
+		t.Fatalf("old notes: %+v", got)
 	}
 }

@@ -20,9 +20,26 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 		return render.Line{}
 	}
 	n.Seat, n.Kind = int(e.Seat), e.Kind
-	lines := recentLines(ctx, fl.View{Recent: []fl.Note{n}})
+	lines := recentLines(ctx, []fl.Note{n})
 	if len(lines) == 0 {
 		return render.Line{}
 	}
 	return render.Line{Text: lines[0], Key: keyKinds[e.Kind]}
+}
+
+// recent is the board's log: the notes of the previous and the current
+// turn in ctx.Journal, oldest first. Notes logged before they carried
+// their turn read as turn 0, and are all kept.
+func recent(ctx render.Ctx) []fl.Note {
+	all := render.Entries(ctx, func(n *fl.Note, e games.Event) { n.Seat, n.Kind = int(e.Seat), e.Kind })
+	if len(all) == 0 {
+		return nil
+	}
+	var out []fl.Note
+	for _, n := range all {
+		if n.Turn >= all[len(all)-1].Turn-1 {
+			out = append(out, n)
+		}
+	}
+	return out
 }

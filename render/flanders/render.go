@@ -220,7 +220,7 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 		comp = append(comp, line)
 	}
 	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: render.Clip(strings.Join(comp, "\n"), 1000)})
-	if lines := recentLines(ctx, v); len(lines) > 0 {
+	if lines := recentLines(ctx, recent(ctx)); len(lines) > 0 {
 		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000), Log: true})
 	}
 	foot := ctx.T("flanders.footer", "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard))
@@ -245,11 +245,10 @@ func fitLines(lines []string, maxLines, n int) string {
 	return render.Clip(strings.Join(lines, "\n"), n)
 }
 
-// recentLines turns the view's recent notes into log lines, merging runs
-// of steps and of refills.
-func recentLines(ctx render.Ctx, v fl.View) []string {
+// recentLines turns notes into log lines, merging runs of steps and of
+// refills.
+func recentLines(ctx render.Ctx, notes []fl.Note) []string {
 	var out []string
-	notes := v.Recent
 	for i := 0; i < len(notes); i++ {
 		n := notes[i]
 		name := ctx.Name(games.Seat(n.Seat))

@@ -13,6 +13,7 @@ import (
 	fl "github.com/warroom/warroom/games/flanders"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var names = []string{"Ann", "Ben", "Cat", "Dan"}
@@ -23,8 +24,30 @@ func ctxFor(lang string, viewer games.Seat) render.Ctx {
 
 // states plays a few mixed bot/random games and returns every state.
 func states(t testing.TB, games_ int) []fl.State {
-	g := games.Check[fl.State](fl.Game{})
 	var out []fl.State
+	for _, sn := range played(t, games_) {
+		out = append(out, sn.s)
+	}
+	return out
+}
+
+// snap is a state and the journal's tail the service draws its boards
+// with.
+type snap struct {
+	s   fl.State
+	log []games.Record
+}
+
+// in is ctx with the snap's journal.
+func (sn snap) in(ctx render.Ctx) render.Ctx {
+	ctx.Journal = sn.log
+	return ctx
+}
+
+// played is states with their journals.
+func played(t testing.TB, games_ int) []snap {
+	g := games.Check[fl.State](fl.Game{})
+	var out []snap
 	for seed := range uint64(games_) {
 		rng := games.NewPCG(seed, 42)
 		pick := games.NewPCG(seed, 43)
@@ -39,7 +62,8 @@ func states(t testing.TB, games_ int) []fl.State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, s)
+		var j rendertest.Journal
+		out = append(out, snap{s, nil})
 		for !s.Over() {
 			seat := games.Seat(s.Active)
 			legal := g.Legal(s, seat)
@@ -47,11 +71,13 @@ func states(t testing.TB, games_ int) []fl.State {
 			if pick.Intn(3) > 0 {
 				a = g.Bot(s, seat, rng)
 			}
-			s, _, err = g.Apply(s, seat, a, rng)
+			var ev []games.Event
+			s, ev, err = g.Apply(s, seat, a, rng)
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, s)
+			j.Add(seat, ev)
+			out = append(out, snap{s, j.Tail()})
 		}
 	}
 	return out
@@ -102,13 +128,14 @@ func TestRenderPlayouts(t *testing.T) {
 	}
 	g := games.Check[fl.State](fl.Game{})
 	r := Adapted
-	for i, s := range states(t, n) {
+	for i, sn := range played(t, n) {
+		s := sn.s
 		if i%2 == 1 && !s.Over() && s.Phase != fl.PhaseRolled {
 			continue // every other ordinary state is enough
 		}
 		for _, lang := range i18n.Languages {
 			pub := g.View(s, games.Spectator)
-			checkCard(t, lang+" board", r.Board(ctxFor(lang, games.Spectator), pub))
+			checkCard(t, lang+" board", r.Board(sn.in(ctxFor(lang, games.Spectator)), pub))
 			checkText(t, lang+" status", r.Status(ctxFor(lang, games.Spectator), pub))
 			for seat := range s.Players {
 				seat := games.Seat(seat)

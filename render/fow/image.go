@@ -318,7 +318,7 @@ func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 		size := fitSize(s, room, fHead, true)
 		c.Text(s, imgW-padX-canvas.TextWidth(s, size, true), headH/2, size, true, colObj, canvas.Left)
 	}
-	last := lastMove(v)
+	last := lastMove(entries(ctx))
 	// this turn's arrivals, where they enter
 	for _, z := range zones(v) {
 		drawZone(c, f, z, colNew, 12, false)
@@ -400,10 +400,10 @@ func wrap(s string, maxW, size float64, bold bool) []string {
 }
 
 // lastMove is the newest public log entry the picture can show.
-func lastMove(v fowg.View) *fowg.Entry {
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		if v.Log[i].Vis < 0 {
-			return &v.Log[i]
+func lastMove(log []fowg.Entry) *fowg.Entry {
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Vis < 0 {
+			return &log[i]
 		}
 	}
 	return nil

@@ -8,7 +8,8 @@ import (
 	"github.com/warroom/warroom/render/rendertest"
 )
 
-// benchCandidates: every fifteenth state of one bot game per mission.
+// benchCandidates: every fifteenth board of one bot game per mission
+// (rendertest.Shots).
 func benchCandidates(tb testing.TB) []any {
 	var out []any
 	for _, m := range fowg.Missions() {
@@ -17,12 +18,15 @@ func benchCandidates(tb testing.TB) []any {
 		if err != nil {
 			tb.Fatal(err)
 		}
+		var j rendertest.Journal
 		for i := 0; i < 600 && len(eng.Active(s)) > 0; i++ {
 			if i%15 == 0 {
-				out = append(out, eng.View(s, games.Spectator))
+				out = append(out, j.Shot(eng.View(s, games.Spectator)))
 			}
 			seat := eng.Active(s)[0]
-			s, _, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
+			var ev []games.Event
+			s, ev, _ = games.Apply(eng, s, seat, eng.Bot(s, seat, rng), rng)
+			j.Add(seat, ev)
 		}
 	}
 	return out
@@ -31,7 +35,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "fow", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }

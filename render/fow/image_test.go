@@ -30,7 +30,7 @@ func richView(t *testing.T, score func(fowg.View) int) fowg.View {
 	t.Helper()
 	var best fowg.View
 	top := -1
-	visit(t, 2, func(s fowg.State) {
+	visit(t, 2, func(s fowg.State, _ rendertest.Journal) {
 		v := eng.View(s, games.Spectator).(fowg.View)
 		if v.Phase != fowg.PhBattle {
 			return

@@ -14,6 +14,7 @@ import (
 	fowg "github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // placedView plays a bot game of mission m until every objective is placed.
@@ -290,7 +291,7 @@ func TestNoOverlap(t *testing.T) {
 		for i := 0; i < len(cands); i += step {
 			var texts []canvas.TextRun
 			stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-			_, err := rr.Image(langCtx(l), cands[i])
+			_, err := rendertest.Image(rr, langCtx(l), cands[i])
 			stop()
 			if err != nil {
 				t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	fowg "github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var (
@@ -22,8 +23,9 @@ func ctxFor(lang string, viewer games.Seat) render.Ctx {
 	return render.Ctx{L: i18n.For(lang), Names: []string{"Anna", "Bartek"}, Viewer: viewer}
 }
 
-// visit plays bot games and calls f on every state.
-func visit(t *testing.T, n int, f func(s fowg.State)) {
+// visit plays bot games and calls f on every state, with the journal so
+// far.
+func visit(t *testing.T, n int, f func(s fowg.State, j rendertest.Journal)) {
 	for _, m := range fowg.Missions() {
 		for seed := uint64(1); seed <= uint64(n); seed++ {
 			rng := games.NewPCG(seed, 99)
@@ -38,8 +40,9 @@ func visit(t *testing.T, n int, f func(s fowg.State)) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var j rendertest.Journal
 			for step := 0; step < 3000; step++ {
-				f(s)
+				f(s, j)
 				act := eng.Active(s)
 				if len(act) == 0 {
 					break
@@ -53,10 +56,11 @@ func visit(t *testing.T, n int, f func(s fowg.State)) {
 						a = eng.Bot(s, seat, rng)
 					}
 				}
-				ns, _, err := games.Apply(eng, s, seat, a, rng)
+				ns, ev, err := games.Apply(eng, s, seat, a, rng)
 				if err != nil {
 					t.Fatalf("%s: %v", a, err)
 				}
+				j.Add(seat, ev)
 				s = ns
 			}
 		}
@@ -91,11 +95,12 @@ func TestRenderPlayouts(t *testing.T) {
 	}
 	langs := []string{"en", "pl", "ru"}
 	k := 0
-	visit(t, n, func(s fowg.State) {
+	visit(t, n, func(s fowg.State, j rendertest.Journal) {
 		k++
 		lang := langs[k%3]
 		pub := eng.View(s, games.Spectator)
 		ctx := ctxFor(lang, games.Spectator)
+		ctx.Journal = j.Tail()
 		board := rr.Board(ctx, pub)
 		checkCard(t, "board", board)
 		txt := render.TextOf(board)
@@ -108,6 +113,7 @@ func TestRenderPlayouts(t *testing.T) {
 		for seat := games.Seat(0); seat < 2; seat++ {
 			v := eng.View(s, seat)
 			sc := ctxFor(lang, seat)
+			sc.Journal = j.Tail(seat)
 			if c, ok := rr.Private(sc, v); ok {
 				checkCard(t, "private", c)
 			}
@@ -146,7 +152,7 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 		}
 		if k%25 == 0 {
-			b, err := rr.Image(imageCtx, pub)
+			b, err := rendertest.Image(rr, imageCtx, j.Shot(pub))
 			if err != nil {
 				t.Fatal(err)
 			}

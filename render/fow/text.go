@@ -215,9 +215,9 @@ func overReason(ctx render.Ctx, v fowg.View) string {
 	return ctx.T("fow.reason." + v.Reason)
 }
 
-// eventsText renders the last n log entries visible to the viewer.
+// eventsText renders the last n entries of the journal's tail.
 func eventsText(ctx render.Ctx, v fowg.View, n int) []string {
-	lg := v.Log
+	lg := entries(ctx)
 	if len(lg) > n {
 		lg = lg[len(lg)-n:]
 	}

@@ -19,12 +19,15 @@ func benchCandidates(tb testing.TB) []any {
 		if err != nil {
 			tb.Fatal(err)
 		}
+		var j rendertest.Journal
 		for step := 0; step < 400 && !eng.Outcome(s).Done; step++ {
 			if step%10 == 0 {
-				out = append(out, eng.View(s, games.Spectator))
+				out = append(out, j.Shot(eng.View(s, games.Spectator)))
 			}
 			seat := eng.Active(s)[0]
-			s, _, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+			var ev []games.Event
+			s, ev, _ = eng.Apply(s, seat, eng.Bot(s, seat, rng), rng)
+			j.Add(seat, ev)
 		}
 	}
 	return out
@@ -33,7 +36,7 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "frontline", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }

@@ -12,6 +12,7 @@ import (
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // benchState is the board after 60 bot moves (a BenchmarkImage candidate).
@@ -100,8 +101,9 @@ func TestImageLanguages(t *testing.T) {
 // Every string drawn comes from the catalogue (no "[frontline..." id of a
 // missing key), in every language, and the seats are named by name.
 func TestImageTextTranslated(t *testing.T) {
-	check := func(lang string, v fl.View) map[string]bool {
+	check := func(lang string, v fl.View, journal ...games.Record) map[string]bool {
 		ctx := ctxFor(lang, games.Spectator)
+		ctx.Journal = journal
 		seen := map[string]bool{}
 		for _, r := range drawBoard(ctx, v).Texts() {
 			s := r.S
@@ -120,9 +122,9 @@ func TestImageTextTranslated(t *testing.T) {
 			}
 		}
 	}
-	playStates(t, budget(4), 7, func(s games.State, step int) {
+	playStates(t, budget(4), 7, func(s games.State, step int, j rendertest.Journal) {
 		for _, lang := range i18n.Languages {
-			check(lang, eng.View(s, games.Spectator).(fl.View))
+			check(lang, eng.View(s, games.Spectator).(fl.View), j.Tail()...)
 		}
 	})
 }

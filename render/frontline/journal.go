@@ -24,3 +24,16 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 	key := keyKinds[e.Kind] || e.Kind == "shell" && x.B <= x.A
 	return render.Line{Text: logLine(ctx, v, x), Key: key}
 }
+
+// entries is the board's log: the entries of ctx.Journal, oldest first.
+func entries(ctx render.Ctx) []fl.Entry {
+	return render.Entries(ctx, func(x *fl.Entry, e games.Event) {
+		x.Kind, x.Seat, x.Only = e.Kind, int(e.Seat), -1
+		if e.Private {
+			x.Only = int(e.Seat)
+			if len(e.Only) > 0 {
+				x.Only = int(e.Only[0])
+			}
+		}
+	})
+}

@@ -12,10 +12,10 @@ import (
 // lastMoves are the public log entries since the previous board: back
 // from the newest entry to the start of the turn they belong to (a battle
 // at the end of the month runs on from the last turn).
-func lastMoves(v fl.View) []fl.Entry {
+func lastMoves(log []fl.Entry) []fl.Entry {
 	var out []fl.Entry
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		e := v.Log[i]
+	for i := len(log) - 1; i >= 0; i-- {
+		e := log[i]
 		if e.Only >= 0 {
 			continue
 		}
@@ -77,7 +77,7 @@ func inGrid(f, c int) bool { return f >= 1 && f <= 3 && c >= 1 && c <= 4 }
 // finished game's band says who won and why instead.
 func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 	c := p.c
-	moves := lastMoves(v)
+	moves := lastMoves(entries(ctx))
 	mark := func(x, y, w, h float64) {
 		c.Box(x, y, w, h, 4, hiCol)
 		used[icoLast] = true

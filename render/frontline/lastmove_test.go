@@ -4,13 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 )
 
 // pictureTexts draws v in lang and returns every string on the picture.
-func pictureTexts(t *testing.T, lang string, v fl.View) []string {
+func pictureTexts(t *testing.T, lang string, v fl.View, journal ...games.Record) []string {
 	t.Helper()
 	var out []string
 	stop := canvas.OnEncode(func(c *canvas.Canvas) {
@@ -21,6 +22,7 @@ func pictureTexts(t *testing.T, lang string, v fl.View) []string {
 	defer stop()
 	c := imageCtx
 	c.L = i18n.For(lang)
+	c.Journal = journal
 	if _, err := Adapted.Image(c, v); err != nil {
 		t.Fatal(err)
 	}
@@ -45,17 +47,22 @@ func TestLastMoveCaption(t *testing.T) {
 	if unit == nil {
 		t.Fatal("no unit on the first seat's grid")
 	}
-	v.Log = append(v.Log,
-		fl.Entry{Kind: "turn", Seat: 0, Only: -1},
-		fl.Entry{Kind: "move", Seat: 0, Only: -1, Card: unit.ID, Front: 1 + f%3, A: c, B: f, C: c},
-		fl.Entry{Kind: "declare_own", Seat: 0, Only: 0, Front: 2})
-	moves := lastMoves(v)
+	// The seat's own journal, its secret declaration too (a public
+	// board is never drawn with it).
+	journal := []games.Record{{Seq: 1, Seat: 0, Events: []games.Event{
+		games.Ev("turn", 0),
+		games.Ev("move", 0, "card", unit.ID, "front", 1+f%3, "a", c, "b", f, "c", c),
+		{Kind: "declare_own", Seat: 0, Private: true, Only: []games.Seat{0}, Data: map[string]any{"front": 2}}}}}
+	jctx := imageCtx
+	jctx.Journal = journal
+	moves := lastMoves(entries(jctx))
 	if len(moves) != 1 || moves[0].Kind != "move" {
 		t.Fatalf("last moves = %+v, want the one public move", moves)
 	}
 	for _, lang := range i18n.Languages {
 		ctx := imageCtx
 		ctx.L = i18n.For(lang)
+		ctx.Journal = journal
 		want := plainNames.Replace(logLine(ctx, v, moves[0]))
 		got, seat := caption(ctx, v, moves)
 		if seat != 0 || !strings.Contains(got, "Ann") || !strings.Contains(got, unitName(ctx, unit.ID)) {
@@ -64,7 +71,7 @@ func TestLastMoveCaption(t *testing.T) {
 		if strings.ContainsAny(got, "🔴🔵*") {
 			t.Errorf("%s: caption %q keeps emoji or markdown", lang, got)
 		}
-		texts := strings.Join(pictureTexts(t, lang, v), " ") // the caption's lines
+		texts := strings.Join(pictureTexts(t, lang, v, journal...), " ") // the caption's lines
 		if got != want || !strings.Contains(texts, want) {
 			t.Errorf("%s: the picture does not show the caption %q", lang, want)
 		}

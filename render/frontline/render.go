@@ -336,14 +336,11 @@ func calendarAhead(ctx render.Ctx, v fl.View) string {
 	return ctx.T("frontline.calendar_ahead", "Events", cmp.Or(strings.Join(ev, ", "), none), "FP", cmp.Or(strings.Join(fp, ", "), none))
 }
 
-// logLines renders the last n log entries of the view.
+// logLines renders the last n entries of the journal's tail.
 func logLines(ctx render.Ctx, v fl.View, n int) []string {
 	var out []string
-	start := len(v.Log) - n
-	if start < 0 {
-		start = 0
-	}
-	for _, e := range v.Log[start:] {
+	log := entries(ctx)
+	for _, e := range log[max(0, len(log)-n):] {
 		if s := logLine(ctx, v, e); s != "" {
 			out = append(out, "• "+s)
 		}

@@ -12,6 +12,7 @@ import (
 	fl "github.com/warroom/warroom/games/frontline"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var eng, _ = games.Lookup("frontline")
@@ -60,8 +61,9 @@ func checkCard(t *testing.T, c render.Card) {
 	}
 }
 
-// playStates runs random playouts and calls fn on every state.
-func playStates(t *testing.T, games_, every int, fn func(s games.State, step int)) {
+// playStates runs random playouts and calls fn on every state, with the
+// journal so far.
+func playStates(t *testing.T, games_, every int, fn func(s games.State, step int, j rendertest.Journal)) {
 	for g := 0; g < games_; g++ {
 		rng := games.NewPCG(uint64(g+1), 9)
 		pick := games.NewPCG(uint64(g+50), 1)
@@ -70,9 +72,10 @@ func playStates(t *testing.T, games_, every int, fn func(s games.State, step int
 		if err != nil {
 			t.Fatal(err)
 		}
+		var j rendertest.Journal
 		for step := 0; ; step++ {
 			if step%every == 0 || eng.Outcome(s).Done {
-				fn(s, step)
+				fn(s, step, j)
 			}
 			if eng.Outcome(s).Done {
 				break
@@ -85,10 +88,12 @@ func playStates(t *testing.T, games_, every int, fn func(s games.State, step int
 			} else {
 				a = legal[pick.Intn(len(legal))]
 			}
-			s, _, err = eng.Apply(s, seat, a, rng)
+			var ev []games.Event
+			s, ev, err = eng.Apply(s, seat, a, rng)
 			if err != nil {
 				t.Fatal(err)
 			}
+			j.Add(seat, ev)
 		}
 	}
 }
@@ -97,16 +102,18 @@ func TestRenderPlayouts(t *testing.T) {
 	r := Adapted
 	n := budget(8)
 	images := 0
-	playStates(t, n, 3, func(s games.State, step int) {
+	playStates(t, n, 3, func(s games.State, step int, j rendertest.Journal) {
 		st := s.(fl.State)
 		for _, lang := range i18n.Languages {
 			pubView := eng.View(s, games.Spectator)
 			pctx := ctxFor(lang, games.Spectator)
+			pctx.Journal = j.Tail()
 			board := r.Board(pctx, pubView)
 			checkCard(t, board)
 			texts := []string{cardText(board), r.Status(pctx, pubView), r.Rules(pctx)}
 			for _, seat := range eng.Active(s) {
 				sctx := ctxFor(lang, seat)
+				sctx.Journal = j.Tail(seat)
 				sv := eng.View(s, seat)
 				legal := eng.Legal(s, seat)
 				m := r.Menu(sctx, sv, legal)
@@ -149,7 +156,7 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 			// The public board never names a hand card or a secret front.
 			pub := cardText(board)
-			pubJSON, _ := json.Marshal(pubView)
+			pubJSON, _ := json.Marshal([]any{pubView, pctx.Journal})
 			for p := 0; p < 2; p++ {
 				for _, h := range handNames(pctx, st, p) {
 					if inPublic(pctx, string(pubJSON), h) {
@@ -162,7 +169,7 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 		}
 		if step%9 == 0 && images < budget(8) {
-			b, err := r.Image(imageCtx, eng.View(s, games.Spectator))
+			b, err := rendertest.Image(r, imageCtx, j.Shot(eng.View(s, games.Spectator)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,7 +208,7 @@ func inPublic(ctx render.Ctx, pubJSON string, name string) bool {
 func TestSecretDeclarationNotRendered(t *testing.T) {
 	r := Adapted
 	checked := 0
-	playStates(t, budget(6), 2, func(s games.State, step int) {
+	playStates(t, budget(6), 2, func(s games.State, step int, j rendertest.Journal) {
 		st := s.(fl.State)
 		for p := 0; p < 2; p++ {
 			f := st.Declared[p]
@@ -210,6 +217,7 @@ func TestSecretDeclarationNotRendered(t *testing.T) {
 			}
 			checked++
 			ctx := ctxFor("en", games.Spectator)
+			ctx.Journal = j.Tail()
 			pv := eng.View(s, games.Spectator).(fl.View)
 			if pv.P[p].DeclFront != 0 {
 				t.Fatal("public view has the secret front")
@@ -224,14 +232,17 @@ func TestSecretDeclarationNotRendered(t *testing.T) {
 					t.Fatalf("front field marks the secret attack: %s", line)
 				}
 			}
-			// A seat's own view drawn as an image must not show its secret front either.
+			// A seat's own view and journal drawn as an image must not
+			// show its secret front either.
 			if checked > budget(6) {
 				continue
 			}
 			sv := eng.View(s, games.Seat(p)).(fl.View)
-			a, _ := r.Image(imageCtx, sv)
+			own, pub := imageCtx, imageCtx
+			own.Journal, pub.Journal = j.Tail(games.Seat(p)), j.Tail()
+			a, _ := r.Image(own, sv)
 			sv.P[p].DeclFront = 0
-			b, _ := r.Image(imageCtx, sv)
+			b, _ := r.Image(pub, sv)
 			if !bytes.Equal(a, b) {
 				t.Fatal("image of a seat view shows the secret front")
 			}
@@ -280,7 +291,7 @@ func TestCatalogueComplete(t *testing.T) {
 // Every error code the engine can return is translated.
 func TestErrorCodesTranslated(t *testing.T) {
 	seen := map[string]bool{}
-	playStates(t, 2, 1, func(s games.State, step int) {
+	playStates(t, 2, 1, func(s games.State, step int, j rendertest.Journal) {
 		act := eng.Active(s)
 		if len(act) == 0 {
 			return

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
@@ -177,15 +178,56 @@ func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
 	return strings.Join(all, " ")
 }
 
-// InLanguages draws views of g in a language: ctx with the language's
-// catalogue, the form Legible takes.
+// InLanguages draws views (or Shots) of g in a language: ctx with the
+// language's catalogue, the form Legible takes.
 func InLanguages(g render.Game, ctx render.Ctx) func(lang string, view any) ([]byte, error) {
 	return func(lang string, view any) ([]byte, error) {
 		c := ctx
 		c.L = i18n.For(lang)
-		return g.Image(c, view)
+		return Image(g, c, view)
 	}
 }
+
+// Shot is a board as the table service draws it: a view and the tail of
+// the journal its viewer may see (render.Ctx.Journal).
+type Shot struct {
+	View    any
+	Journal []games.Record
+}
+
+// Image draws the picture of v, a view or a Shot, in ctx.
+func Image(g render.Game, ctx render.Ctx, v any) ([]byte, error) {
+	ctx, v = Unpack(ctx, v)
+	return g.Image(ctx, v)
+}
+
+// Unpack is ctx with a Shot's journal, and the Shot's view; any other v
+// is given back as it is.
+func Unpack(ctx render.Ctx, v any) (render.Ctx, any) {
+	if s, ok := v.(Shot); ok {
+		ctx.Journal = s.Journal
+		return ctx, s.View
+	}
+	return ctx, v
+}
+
+// Journal keeps a playout's moves as the table service's log does, so a
+// test gives a board the journal tail the service would.
+type Journal []games.Record
+
+// Add records one action's events.
+func (j *Journal) Add(seat games.Seat, evs []games.Event) {
+	*j = append(*j, games.Record{Seq: int64(len(*j) + 1), Seat: seat, By: "player", Verb: "move", Events: evs})
+}
+
+// Tail is the last render.JournalTail records as viewers see them (none:
+// the public board).
+func (j Journal) Tail(viewers ...games.Seat) []games.Record {
+	return games.Since(j[max(0, len(j)-render.JournalTail):], viewers, 0)
+}
+
+// Shot is the public board of view with the public tail.
+func (j Journal) Shot(view any) Shot { return Shot{View: view, Journal: j.Tail()} }
 
 // Problems lists what a phone player could not read on the picture that
 // draw makes: text too small at PhoneWidth, outside the picture, or cut.

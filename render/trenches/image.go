@@ -428,7 +428,7 @@ func wordsFor(ctx render.Ctx, v tov.View) words {
 	if v.Scenario >= 1 && v.Scenario <= 6 {
 		w.scenario = ctx.T("trenches.img.scenario", "N", v.Scenario, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", v.Scenario)))
 	}
-	if e, ok := lastAction(v); ok {
+	if e, ok := lastAction(entries(ctx, v)); ok {
 		w.caption = caption(ctx, v, e)
 	}
 	if over {
@@ -500,7 +500,7 @@ func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
 	for _, h := range dugouts {
 		onHex(c, h, func(t *canvas.Canvas, p canvas.Pt) { dugoutMark(t, p, hexR) })
 	}
-	drawLast(c, v)
+	drawLast(c, v, entries(ctx, v))
 	tokens := map[int][]chip{}
 	if !building {
 		for _, s := range v.Stacks {
@@ -659,10 +659,10 @@ func moreChip(n int) chip {
 	return chip{label: fmt.Sprintf("+%d", n), fill: cWhite, edge: cGrid}
 }
 
-// lastAction is the newest public action on the board.
-func lastAction(v tov.View) (tov.Entry, bool) {
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		if e := v.Log[i]; !e.Private && isAction(e.Kind) {
+// lastAction is the newest public action in log.
+func lastAction(log []tov.Entry) (tov.Entry, bool) {
+	for i := len(log) - 1; i >= 0; i-- {
+		if e := log[i]; !e.Private && isAction(e.Kind) {
 			return e, true
 		}
 	}
@@ -679,14 +679,14 @@ func isAction(kind string) bool {
 
 // turnActions are the public actions of the side that acted last, in its
 // turn so far (or the turn it has just ended), oldest first.
-func turnActions(v tov.View) []tov.Entry {
-	last, ok := lastAction(v)
+func turnActions(log []tov.Entry) []tov.Entry {
+	last, ok := lastAction(log)
 	if !ok {
 		return nil
 	}
 	var out []tov.Entry
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		e := v.Log[i]
+	for i := len(log) - 1; i >= 0; i-- {
+		e := log[i]
 		if e.N > last.N {
 			continue
 		}
@@ -706,8 +706,8 @@ func turnActions(v tov.View) []tov.Entry {
 // drawLast marks the side's actions this turn on the map, the newest
 // boldest: a move's arrow, an exit off the red edge, a shot's line and
 // ring on the target hex, a ring on a cleared or revealed hex.
-func drawLast(c *canvas.Canvas, v tov.View) {
-	acts := turnActions(v)
+func drawLast(c *canvas.Canvas, v tov.View, log []tov.Entry) {
+	acts := turnActions(log)
 	under := map[int]bool{} // hexes whose number a mark may cover
 	for _, e := range acts {
 		for _, h := range []int{e.From, e.To} {

@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	"github.com/warroom/warroom/games"
+	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
-// benchCandidates: every fifth state of a bot game in each scenario.
+// benchCandidates: every fifth board of a bot game in each scenario
+// (rendertest.Shots).
 func benchCandidates(tb testing.TB) []any {
 	var out []any
 	for scn := 1; scn <= 6; scn++ {
@@ -16,12 +18,15 @@ func benchCandidates(tb testing.TB) []any {
 		if err != nil {
 			tb.Fatal(err)
 		}
+		var j rendertest.Journal
 		for i := 0; i < 120 && !G.Outcome(s).Done; i++ {
 			if i%5 == 0 {
-				out = append(out, G.View(s, games.Spectator))
+				out = append(out, j.Shot(G.View(s, games.Spectator)))
 			}
 			seat := G.Active(s)[0]
-			s, _, _ = games.Apply(G, s, seat, G.Bot(s, seat, rng), rng)
+			var ev []games.Event
+			s, ev, _ = games.Apply(G, s, seat, G.Bot(s, seat, rng), rng)
+			j.Add(seat, ev)
 		}
 	}
 	return out
@@ -30,10 +35,28 @@ func benchCandidates(tb testing.TB) []any {
 // boards is this game's busiest board, for the benchmark and the budget.
 var boards = &rendertest.Boards{Name: "trenches", Draw: drawPicture, Candidates: benchCandidates, Race: raceEnabled}
 
-func drawPicture(v any) ([]byte, error) { return Adapted.Image(imageCtx, v) }
+func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, imageCtx, v) }
 
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }
 
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
+
+// BenchmarkEntries: reading the busiest board's journal tail (decoding
+// its events into log entries), done for its text and its picture.
+func BenchmarkEntries(b *testing.B) {
+	sh := boards.View(b).(rendertest.Shot)
+	ctx := imageCtx
+	ctx.Journal = sh.Journal
+	v := sh.View.(tov.View)
+	events := 0
+	for _, r := range sh.Journal {
+		events += len(r.Events)
+	}
+	b.ResetTimer()
+	for range b.N {
+		entries(ctx, v)
+	}
+	b.ReportMetric(float64(events), "events")
+}

@@ -11,11 +11,24 @@ import (
 	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
+// shot is a public view and the journal tail the service draws it with.
+type shot struct {
+	v   tov.View
+	log []games.Record
+}
+
+// in is ctx with the shot's journal.
+func (s shot) in(ctx render.Ctx) render.Ctx {
+	ctx.Journal = s.log
+	return ctx
+}
+
 // imageViews are boards of every scenario at a few moments, matches included.
-func imageViews(t testing.TB) []tov.View {
-	var out []tov.View
+func imageViews(t testing.TB) []shot {
+	var out []shot
 	for scn := 1; scn <= 6; scn++ {
 		for _, match := range []string{"false", "true"} {
 			rng := games.NewPCG(uint64(scn), 7)
@@ -23,14 +36,17 @@ func imageViews(t testing.TB) []tov.View {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var j rendertest.Journal
 			for i := 0; i < 400 && !G.Outcome(s).Done; i++ {
 				if i%60 == 0 {
-					out = append(out, G.View(s, games.Spectator).(tov.View))
+					out = append(out, shot{G.View(s, games.Spectator).(tov.View), j.Tail()})
 				}
 				seat := G.Active(s)[0]
-				s, _, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+				var ev []games.Event
+				s, ev, _ = G.Apply(s, seat, G.Bot(s, seat, rng), rng)
+				j.Add(seat, ev)
 			}
-			out = append(out, G.View(s, games.Spectator).(tov.View))
+			out = append(out, shot{G.View(s, games.Spectator).(tov.View), j.Tail()})
 		}
 	}
 	return out
@@ -44,10 +60,10 @@ func langCtx(lang string) render.Ctx {
 
 // All text on the picture comes from wordsFor: no missing key in any language.
 func TestImageWords(t *testing.T) {
-	views := append(imageViews(t), tov.View{})
+	views := append(imageViews(t), shot{})
 	for _, lang := range []string{"en", "pl", "ru"} {
-		ctx := langCtx(lang)
-		for _, v := range views {
+		for _, sh := range views {
+			ctx, v := sh.in(langCtx(lang)), sh.v
 			w := wordsFor(ctx, v)
 			if w.lang != lang {
 				t.Fatalf("lang %q for %s", w.lang, lang)
@@ -57,7 +73,7 @@ func TestImageWords(t *testing.T) {
 					t.Fatalf("%s: missing key %q", lang, s)
 				}
 			}
-			if lang != "en" && w.vp == wordsFor(imageCtx, v).vp {
+			if lang != "en" && w.vp == wordsFor(sh.in(imageCtx), v).vp {
 				t.Fatalf("%s: VP not translated: %q", lang, w.vp)
 			}
 		}
@@ -65,10 +81,11 @@ func TestImageWords(t *testing.T) {
 }
 
 func TestImageLanguages(t *testing.T) {
-	v := imageViews(t)[3]
+	sh := imageViews(t)[3]
+	v := sh.v
 	pics := map[string][]byte{}
 	for _, lang := range []string{"en", "pl", "ru"} {
-		b, err := R.Image(langCtx(lang), v)
+		b, err := R.Image(sh.in(langCtx(lang)), v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +101,7 @@ func TestImageLanguages(t *testing.T) {
 		t.Fatal("the language does not change the picture")
 	}
 	// The cached layers never mix languages: English again is as before.
-	b, _ := R.Image(imageCtx, v)
+	b, _ := R.Image(sh.in(imageCtx), v)
 	if !bytes.Equal(b, pics["en"]) {
 		t.Fatal("English picture changed after drawing other languages")
 	}
@@ -98,8 +115,8 @@ func TestImageLongNames(t *testing.T) {
 	}
 	ctx := langCtx("ru")
 	ctx.Names = []string{long, long}
-	for _, v := range imageViews(t)[:4] {
-		b, err := R.Image(ctx, v)
+	for _, sh := range imageViews(t)[:4] {
+		b, err := R.Image(sh.in(ctx), sh.v)
 		if err != nil {
 			t.Fatal(err)
 		}

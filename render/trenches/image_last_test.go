@@ -34,9 +34,9 @@ func hasWords(t *testing.T, got, s, what string) {
 func TestImageCaptionAndResult(t *testing.T) {
 	views := imageViews(t)
 	for _, lang := range []string{"en", "pl", "ru"} {
-		ctx := langCtx(lang)
 		captions, results := 0, 0
-		for _, v := range views {
+		for _, sh := range views {
+			ctx, v := sh.in(langCtx(lang)), sh.v
 			got := drawn(t, ctx, v)
 			if v.Phase == tov.PhaseOver {
 				results++
@@ -45,7 +45,7 @@ func TestImageCaptionAndResult(t *testing.T) {
 				hasWords(t, got, why, "reason")
 				continue
 			}
-			if e, ok := lastAction(v); ok {
+			if e, ok := lastAction(entries(ctx, v)); ok {
 				captions++
 				s := caption(ctx, v, e)
 				hasWords(t, got, s, "caption")
@@ -62,20 +62,24 @@ func TestImageCaptionAndResult(t *testing.T) {
 
 // The Defender's secret set-up never reaches the picture's caption or marks.
 func TestImageLastActionIsPublic(t *testing.T) {
-	v := tov.View{Scenario: 1, Phase: tov.PhaseSetupDefender, T: 7, M: 7, Log: []tov.Entry{
-		{N: 1, Side: "defender", Kind: "place", Unit: "ge-g-1", To: 602, Private: true},
-	}}
-	if e, ok := lastAction(v); ok {
+	v := tov.View{Scenario: 1, Phase: tov.PhaseSetupDefender, T: 7, M: 7, Leg: 1}
+	// The Defender's own journal (his board would never be drawn with it:
+	// the picture is drawn with the public one).
+	ctx := imageCtx
+	ctx.Journal = []games.Record{{Seq: 1, Seat: 1, Events: []games.Event{{Kind: "place", Seat: 1, Private: true, Only: []games.Seat{1},
+		Data: map[string]any{"side": "defender", "unit": "ge-g-1", "to": 602, "leg": 1}}}}}
+	if e, ok := lastAction(entries(ctx, v)); ok {
 		t.Fatalf("private entry %+v chosen as the last action", e)
 	}
-	if acts := turnActions(v); len(acts) != 0 {
+	if acts := turnActions(entries(ctx, v)); len(acts) != 0 {
 		t.Fatalf("private entries marked: %+v", acts)
 	}
-	v.Log = append(v.Log, tov.Entry{N: 2, Side: "raider", Kind: "move", Unit: "ca-r-2", From: 105, To: 205})
-	if e, ok := lastAction(v); !ok || e.N != 2 {
+	ctx.Journal = append(ctx.Journal, games.Record{Seq: 2, Events: []games.Event{{Kind: "move",
+		Data: map[string]any{"side": "raider", "unit": "ca-r-2", "from": 105, "to": 205, "leg": 1}}}})
+	if e, ok := lastAction(entries(ctx, v)); !ok || e.N != 2 || e.Unit != "ca-r-2" {
 		t.Fatalf("last action %+v, %v; want the raider's move", e, ok)
 	}
-	if got := drawn(t, imageCtx, v); strings.Contains(got, "G1") {
+	if got := drawn(t, ctx, v); strings.Contains(got, "G1") {
 		t.Fatalf("the hidden G1 is on the picture: %s", got)
 	}
 }
@@ -88,14 +92,16 @@ func TestPanelFits(t *testing.T) {
 	defer func() { panelUsed = nil }()
 	views := imageViews(t)
 	for _, x := range benchCandidates(t) {
-		views = append(views, x.(tov.View))
+		sh := x.(rendertest.Shot)
+		views = append(views, shot{sh.View.(tov.View), sh.Journal})
 	}
 	for _, lang := range []string{"en", "pl", "ru"} {
 		ctx := langCtx(lang)
 		ctx.Names = []string{"Wolfeschlegelsteinhausenbergerdorff", "Дмитрий Константинович"}
-		for _, v := range views {
+		for _, sh := range views {
+			v := sh.v
 			worst = -1e9
-			if _, err := R.Image(ctx, v); err != nil {
+			if _, err := R.Image(sh.in(ctx), v); err != nil {
 				t.Fatal(err)
 			}
 			if worst > 0 {

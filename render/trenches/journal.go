@@ -21,3 +21,19 @@ func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
 	x.Kind = e.Kind
 	return render.Line{Text: logLine(ctx, x), Key: keyKinds[e.Kind] || x.VP > 0}
 }
+
+// entries is the board's log: this leg's entries in ctx.Journal, oldest
+// first, numbered in order.
+func entries(ctx render.Ctx, v tov.View) []tov.Entry {
+	all := render.Entries(ctx, func(x *tov.Entry, e games.Event) {
+		x.Kind, x.Private = e.Kind, e.Private
+	})
+	var out []tov.Entry
+	for _, e := range all {
+		if e.Leg == v.Leg {
+			e.N = len(out) + 1
+			out = append(out, e)
+		}
+	}
+	return out
+}

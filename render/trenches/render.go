@@ -316,7 +316,7 @@ func finalField(ctx render.Ctx, l tov.LegResult) render.Field {
 
 // logLines renders the events since the start of the previous player turn.
 func logLines(ctx render.Ctx, v tov.View, private bool) []string {
-	log := v.Log
+	log := entries(ctx, v)
 	ends := 0
 	start := 0
 	for i := len(log) - 1; i >= 0; i-- {

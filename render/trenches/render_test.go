@@ -14,6 +14,7 @@ import (
 	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 var (
@@ -118,12 +119,14 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var j rendertest.Journal
 	for step := 0; step < 3000; step++ {
 		hidden := hiddenNames(s)
 		pub := G.View(s, games.Spectator)
 		langs := []string{"en", "pl", "ru"}
 		lang := langs[step%3]
 		ctx := ctxFor(lang, games.Spectator)
+		ctx.Journal = j.Tail()
 		board := R.Board(ctx, pub)
 		checkCard(t, board, "board "+lang)
 		text := cardText(board) + R.Status(ctx, pub)
@@ -138,6 +141,7 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 		for seat := games.Seat(0); seat < 2; seat++ {
 			sv := G.View(s, seat)
 			sctx := ctxFor(lang, seat)
+			sctx.Journal = j.Tail(seat)
 			if c, ok := R.Private(sctx, sv); ok {
 				checkCard(t, c, "private")
 			}
@@ -171,12 +175,15 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 				t.Fatal("defender set-up menu must be private")
 			}
 		}
-		// The image draws only public information: any seat's view gives the
-		// same picture as the public view.
+		// The image draws only public information: any seat's view and
+		// journal (its private events too) give the same picture as the
+		// public ones.
 		if step%imgEvery == 0 {
-			img := paint(imageCtx, pub.(tov.View)).Img.Pix
+			ictx := imageCtx
+			ictx.Journal = j.Tail()
+			img := paint(ictx, pub.(tov.View)).Img.Pix
 			if step%70 == 0 {
-				b, err := R.Image(imageCtx, pub)
+				b, err := R.Image(ictx, pub)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -185,7 +192,9 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 				}
 			}
 			for seat := games.Seat(0); seat < 2; seat++ {
-				other := paint(imageCtx, G.View(s, seat).(tov.View)).Img.Pix
+				octx := imageCtx
+				octx.Journal = j.Tail(seat)
+				other := paint(octx, G.View(s, seat).(tov.View)).Img.Pix
 				if !bytes.Equal(img, other) {
 					t.Fatalf("image of seat %d's view differs from the public image (phase %s)", seat, s.Phase)
 				}
@@ -205,10 +214,12 @@ func playRender(t *testing.T, opts games.Options, seed uint64) {
 				a = legal[r.IntN(len(legal))]
 			}
 		}
-		s, _, err = G.Apply(s, seat, a, rng)
+		var ev []games.Event
+		s, ev, err = G.Apply(s, seat, a, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
+		j.Add(seat, ev)
 	}
 	t.Fatal("game did not end")
 }

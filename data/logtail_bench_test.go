@@ -1,0 +1,50 @@
+package data_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+)
+
+// BenchmarkLogTail: what a board reads of a long game's log on every
+// click (the last 60 entries) against the whole log, 2,000 moves of
+// about 300 bytes each, on bbolt and PostgreSQL.
+func BenchmarkLogTail(b *testing.B) {
+	const moves = 2000
+	for _, st := range benchStores {
+		s, _ := st.open(b)
+		tb := &data.Table{Game: "g", ChannelID: "c", Status: data.StatusPlaying}
+		if err := s.Create(tb); err != nil {
+			b.Fatal(err)
+		}
+		for v := int64(1); v <= moves; v++ {
+			tb.Version = v
+			ev := games.Ev("move", 0, "side", "raider", "unit", "ge-g-1", "from", 107, "to", 307, "count", 3, "leg", 1, "gt", 2)
+			e := data.LogEntry{Version: v, UserID: "123456789012345678", Action: fmt.Sprint("move.5.", v), Events: []games.Event{ev, ev}}
+			if err := s.Update(tb, v-1, e); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, n := range []int{60, 0} {
+			name := fmt.Sprintf("%s/tail=%d", st.name, n)
+			if n == 0 {
+				name = st.name + "/whole"
+			}
+			b.Run(name, func(b *testing.B) {
+				for range b.N {
+					var err error
+					if n > 0 {
+						_, err = s.LogTail(tb.ID, n)
+					} else {
+						_, err = s.Log(tb.ID)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
