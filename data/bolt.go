@@ -580,6 +580,9 @@ func (b *Bolt) Owing() ([]string, error) {
 func getTable(b *bolt.Bucket, id string) (*Table, error) {
 	raw := b.Get([]byte(id))
 	if raw == nil {
+		if missing(b, id) {
+			return nil, fmt.Errorf("%w: table %s is missing from the file", ErrCorrupt, id)
+		}
 		return nil, ErrNotFound
 	}
 	var t Table
@@ -587,6 +590,19 @@ func getTable(b *bolt.Bucket, id string) (*Table, error) {
 		return nil, fmt.Errorf("%w: table %s: %v", ErrCorrupt, id, err)
 	}
 	return &t, nil
+}
+
+// missing reports that id was given out (tables take their ids from the
+// bucket's sequence and are never deleted) and was not set aside, so its
+// record is gone by damage: the read is ErrCorrupt, not a table that
+// never was. Open does not read every table of a large file (walkCheck).
+func missing(tables *bolt.Bucket, id string) bool {
+	n, err := parseID(id)
+	if err != nil || n == 0 || n > tables.Sequence() || strconv.FormatUint(n, 36) != id {
+		return false
+	}
+	dmg := tables.Tx().Bucket(bucketDamaged)
+	return dmg == nil || dmg.Get([]byte(id)) == nil
 }
 
 func versionKey(v int64) []byte {

@@ -1,0 +1,97 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// TestMissingRecordIsCorrupt: a large file's open does not read every
+// table, so a record lost to damage is found when it is read: ErrCorrupt
+// (and its channel can be freed), never "no such table". An id never
+// given out, or a table set aside, is still ErrNotFound.
+func TestMissingRecordIsCorrupt(t *testing.T) {
+	b, _ := open(t)
+	lost := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying}
+	if err := b.Create(lost); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Create(&Table{Game: "g", ChannelID: "d", Status: StatusPlaying}); err != nil {
+		t.Fatal(err)
+	}
+	b.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketTables).Delete([]byte(lost.ID)) })
+	if _, err := b.Get(lost.ID); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("lost record: %v", err)
+	}
+	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("lost record by channel: %v", err)
+	}
+	for _, id := range []string{"zz", "0" + lost.ID, "", "x/y"} {
+		if _, err := b.Get(id); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("id %q never given out: %v", id, err)
+		}
+	}
+	// The dangling channel entry is dropped, and the channel is free.
+	if id, err := b.SetAside("c"); err != nil || id != lost.ID {
+		t.Fatalf("set aside: %q %v", id, err)
+	}
+	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
+		t.Fatalf("channel still blocked: %v", err)
+	}
+	// A record set aside as damaged is not "missing".
+	b.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketTables).Put([]byte("2"), []byte("{not json"))
+	})
+	if _, err := b.SetAside("d"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Get("2"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("set-aside table: %v", err)
+	}
+}
+
+// TestLargeOpenSkipsTables: a large file's open does not read the
+// tables' pages (its cost would grow with every table ever stored), so a
+// zeroed page of finished tables opens; its tables then read ErrCorrupt
+// and every other table intact.
+func TestLargeOpenSkipsTables(t *testing.T) {
+	defer func(v int64) { FullCheckMax = v }(FullCheckMax)
+	FullCheckMax = 0
+	b, p := open(t)
+	var ids []string
+	for i := range 300 {
+		tb := &Table{Game: "g", ChannelID: fmt.Sprint("c", i), Status: StatusFinished}
+		if err := b.Create(tb); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tb.ID)
+	}
+	b.Close()
+	raw, _ := os.ReadFile(p)
+	at := bytes.LastIndex(raw, []byte(`"channel_id":"c299"`))
+	if at < 0 {
+		t.Fatal("last table not found in the file")
+	}
+	ps := os.Getpagesize()
+	page := at / ps
+	if page < 4 {
+		t.Fatalf("the last table is on page %d", page)
+	}
+	clear(raw[page*ps : (page+1)*ps])
+	os.WriteFile(p, raw, 0o600)
+	b, err := Open(p)
+	if err != nil {
+		t.Fatalf("open read the tables: %v", err)
+	}
+	defer b.Close()
+	if _, err := b.Get(ids[len(ids)-1]); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("a table on the zeroed page: %v", err)
+	}
+	if got, err := b.Get(ids[0]); err != nil || got.ChannelID != "c0" {
+		t.Fatalf("a table elsewhere: %v %v", got, err)
+	}
+}
