@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -44,6 +45,10 @@ type Bolt struct {
 	unverified bool       // opened without the consistency check (a large file)
 	writes     *committer // every write goes through it: group commit
 	now        func() time.Time
+	// live is how many tables are in a lobby or in play: counted from the
+	// channel index at open, then moved by each committed write that
+	// changes it (tx.OnCommit), so a metrics scrape reads no index.
+	live atomic.Int64
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
@@ -88,6 +93,12 @@ func Open(path string) (*Bolt, error) {
 		}
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
+	n, err := b.liveScan()
+	if err != nil {
+		b.Close()
+		return nil, damaged(path, err)
+	}
+	b.live.Store(int64(n))
 	return b, nil
 }
 
@@ -185,7 +196,11 @@ func (b *Bolt) Create(t *Table) error {
 		if err := putTable(tx, nil, t); err != nil {
 			return err
 		}
-		return index(ch, t)
+		if err := index(ch, t); err != nil {
+			return err
+		}
+		b.countLive(tx, nil, t)
+		return nil
 	})
 }
 
@@ -218,35 +233,58 @@ func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 // Update implements Store.
 func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 	now := b.now().UTC()
-	return b.update(func(tx *bolt.Tx) error { return updateTx(tx, t, expect, now, log...) })
+	return b.update(func(tx *bolt.Tx) error {
+		old, err := updateTx(tx, t, expect, now, log...)
+		if err == nil {
+			b.countLive(tx, old, t)
+		}
+		return err
+	})
 }
 
-// updateTx is Update inside a write transaction.
-func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntry) error {
+// updateTx is Update inside a write transaction; it returns the record
+// it replaced.
+func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntry) (*Table, error) {
 	tables := tx.Bucket(bucketTables)
 	old, err := getTable(tables, t.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if old.Version != expect {
-		return ErrConflict
+		return nil, ErrConflict
 	}
 	t.Updated = now
 	if err := putTable(tx, old, t); err != nil {
-		return err
+		return nil, err
 	}
 	if err := appendLog(tx, t.ID, log); err != nil {
-		return err
+		return nil, err
 	}
 	ch := tx.Bucket(bucketChannels)
 	for _, c := range []string{old.ChannelID, old.ThreadID} {
 		if c != "" && string(ch.Get([]byte(c))) == t.ID {
 			if err := ch.Delete([]byte(c)); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return index(ch, t)
+	return old, index(ch, t)
+}
+
+// countLive moves the live count by the change from old (nil: a new
+// table) to t, once tx is committed: a write that fails or leaves its
+// group's transaction (which is then run again) counts nothing.
+func (b *Bolt) countLive(tx *bolt.Tx, old, t *Table) {
+	d := 0
+	if old != nil && old.Live() {
+		d--
+	}
+	if t.Live() {
+		d++
+	}
+	if d != 0 {
+		tx.OnCommit(func() { b.live.Add(int64(d)) })
+	}
 }
 
 // appendLog writes log entries to a table's log, keyed by version.
@@ -534,9 +572,17 @@ func reindex(tx *bolt.Tx) error {
 	})
 }
 
-// LiveCount is how many tables are in a lobby or in play, read from the
-// channel index (a table with a team thread counts once).
+// LiveCount is how many tables are in a lobby or in play: the count kept
+// by the writes (metrics read it at every scrape). A read transaction
+// still checks that the store answers (/readyz).
 func (b *Bolt) LiveCount() (int, error) {
+	err := b.view(func(*bolt.Tx) error { return nil })
+	return int(b.live.Load()), err
+}
+
+// liveScan counts the live tables from the channel index (a table with a
+// team thread counts once): at open, and in tests against the count.
+func (b *Bolt) liveScan() (int, error) {
 	ids := map[string]bool{}
 	err := b.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketChannels).ForEach(func(_, v []byte) error {

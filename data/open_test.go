@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -94,4 +95,88 @@ func TestLargeOpenSkipsTables(t *testing.T) {
 	if got, err := b.Get(ids[0]); err != nil || got.ChannelID != "c0" {
 		t.Fatalf("a table elsewhere: %v %v", got, err)
 	}
+}
+
+// TestLiveCountKept: the live count kept by the writes equals a count of
+// the channel index after creates into busy channels (which fail in their
+// group and run again alone), conflicting updates, finishes, a team
+// thread, a table set aside, and a new open.
+func TestLiveCountKept(t *testing.T) {
+	b, p := open(t)
+	check := func(when string) {
+		t.Helper()
+		got, err := b.LiveCount()
+		want, _ := b.liveScan()
+		if err != nil || got != want {
+			t.Fatalf("%s: live count %d, index holds %d (%v)", when, got, want, err)
+		}
+	}
+	var wg sync.WaitGroup
+	tables := make([]*Table, 60)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tb := &Table{Game: "g", ChannelID: fmt.Sprint("c", i%20), Status: StatusLobby}
+			if b.Create(tb) == nil {
+				tables[i] = tb
+			}
+		}()
+	}
+	wg.Wait()
+	check("after creates into busy channels")
+	if n, _ := b.LiveCount(); n != 20 {
+		t.Fatalf("%d live tables, want 20", n)
+	}
+	for i, tb := range tables {
+		if tb == nil {
+			continue
+		}
+		wg.Add(2)
+		for _, expect := range []int64{tb.Version, tb.Version + 5} { // the second conflicts
+			go func() {
+				defer wg.Done()
+				cp := *tb
+				cp.Version = expect + 1
+				cp.Status = StatusFinished
+				if i%3 == 0 {
+					cp.Status, cp.ThreadID = StatusPlaying, fmt.Sprint("t", i)
+				}
+				b.Update(&cp, expect)
+			}()
+		}
+	}
+	wg.Wait()
+	check("after finishes, threads and conflicts")
+	b.db.Update(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketChannels).Cursor()
+		_, id := c.First()
+		return tx.Bucket(bucketTables).Put(id, []byte("{not json"))
+	})
+	ch, _ := tx0(b)
+	if _, err := b.SetAside(ch); err != nil {
+		t.Fatal(err)
+	}
+	check("after a table set aside")
+	n, _ := b.LiveCount()
+	b.Close()
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if m, _ := b.LiveCount(); m != n {
+		t.Fatalf("reopened: %d live, was %d", m, n)
+	}
+}
+
+// tx0 is the first channel of the channel index.
+func tx0(b *Bolt) (string, error) {
+	var ch string
+	err := b.view(func(tx *bolt.Tx) error {
+		k, _ := tx.Bucket(bucketChannels).Cursor().First()
+		ch = string(k)
+		return nil
+	})
+	return ch, err
 }
