@@ -35,12 +35,7 @@ func TestLoadBench(t *testing.T) {
 	if os.Getenv("WARROOM_LOAD") == "" || os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("load command: set WARROOM_LOAD=1")
 	}
-	knob := func(name string, def int) int {
-		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n >= 0 {
-			return n
-		}
-		return def
-	}
+	knob := loadKnob
 	tables, rate, seconds, images := knob("WARROOM_LOAD_TABLES", 200), knob("WARROOM_LOAD_RATE", 50), knob("WARROOM_LOAD_SECONDS", 30), knob("WARROOM_LOAD_IMAGES", 0) == 1
 	free := discordtest.RateLimit{Requests: 1 << 30, Per: time.Second}
 	w := newWorld(t, discordtest.WithRateLimits(discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}),
@@ -117,6 +112,14 @@ func TestLoadBench(t *testing.T) {
 	if p := w.srv.Problems(); len(p) > 0 {
 		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
 	}
+}
+
+// loadKnob is a load command's setting from the environment.
+func loadKnob(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n >= 0 {
+		return n
+	}
+	return def
 }
 
 // benchTable is one table of the load command.
