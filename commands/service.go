@@ -318,8 +318,8 @@ func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
 }
 
 // board renders the public board of a table. ping mentions the seats to
-// act; withMenu puts the acting seat's buttons on it when they may be public.
-func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message, err error) {
+// act; image draws its picture (when the service sends pictures at all).
+func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
 	defer func() {
 		// A renderer bug must not look like a lost move: the change is
 		// committed by now, so it becomes an error the caller reports.
@@ -337,7 +337,7 @@ func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
 	info := l.info()
-	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
+	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: image && s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
 	if l.t.Status == data.StatusPlaying && !req.Paused {
 		req.Menu = s.publicMenu(l, locale, info)
 		for _, a := range info.Active {
