@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -179,4 +180,39 @@ func tx0(b *Bolt) (string, error) {
 		return nil
 	})
 	return ch, err
+}
+
+// BenchmarkLiveCount: the metrics gauge's question with 100,000 live
+// tables; "scan" is the count from the channel index it used to build at
+// every scrape.
+func BenchmarkLiveCount(b *testing.B) {
+	st, _ := open(b)
+	err := st.update(func(tx *bolt.Tx) error {
+		ch := tx.Bucket(bucketChannels)
+		for i := 1; i <= 100000; i++ {
+			t := &Table{ID: strconv.FormatInt(int64(i), 36), Game: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying}
+			if err := putTable(tx, nil, t); err != nil {
+				return err
+			}
+			if err := index(ch, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, _ := st.liveScan() // as Open counts (the fill wrote past Create)
+	st.live.Store(int64(n))
+	b.Run("kept", func(b *testing.B) {
+		for b.Loop() {
+			st.LiveCount()
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			st.liveScan()
+		}
+	})
 }
