@@ -253,16 +253,15 @@ func (s *Service) stale(req Request, l *loaded) Response {
 }
 
 // boardFor is the table's public board for one person, privately, in
-// their language, with a note above it and no buttons, picture or pings.
+// their language, with a note above it and no buttons, picture or pings:
+// the picture is not drawn at all (a stale click is no reason to spend a
+// picture's CPU).
 func (s *Service) boardFor(req Request, l *loaded, note string) Response {
-	msg, err := s.board(l, req.Locale, false)
+	msg, err := s.board(l, req.Locale, false, false)
 	if err != nil {
 		return s.internal(req, err)
 	}
 	msg.Components, msg.Files, msg.Mentions = nil, nil, nil
-	for _, e := range msg.Embeds {
-		e.Image = nil
-	}
 	msg.Content = render.Notice(userCtx(req), note).Content
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }

@@ -268,7 +268,7 @@ func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Me
 	if err != nil {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
-	msg, err := s.board(l, t.Locale, ping)
+	msg, err := s.board(l, t.Locale, ping, true)
 	if err != nil {
 		// A renderer bug: retrying cannot help, and the change is saved.
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)

@@ -235,7 +235,7 @@ func secrecyBoard(t *testing.T, svc *Service, eng games.Engine, st games.State, 
 		}
 		tb.Seats = append(tb.Seats, seat)
 	}
-	msg, err := svc.board(&loaded{t: tb, eng: eng, state: st}, "en", true)
+	msg, err := svc.board(&loaded{t: tb, eng: eng, state: st}, "en", true, true)
 	if err != nil {
 		t.Fatalf("%s: board: %v", where, err)
 	}

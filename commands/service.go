@@ -346,8 +346,8 @@ func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, e
 }
 
 // board renders the public board of a table. ping mentions the seats to
-// act; withMenu puts the acting seat's buttons on it when they may be public.
-func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message, err error) {
+// act; image draws its picture (when the service sends pictures at all).
+func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
 	defer func() {
 		// A renderer bug must not look like a lost move: the change is
 		// committed by now, so it becomes an error the caller reports.
@@ -368,7 +368,7 @@ func (s *Service) board(l *loaded, locale string, ping bool) (msg render.Message
 		return render.Message{}, err
 	}
 	info := l.info()
-	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
+	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: image && s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
 	if l.t.Status == data.StatusPlaying && !req.Paused {
 		req.Menu = s.publicMenu(l, locale, info)
 		for _, a := range info.Active {

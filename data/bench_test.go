@@ -116,7 +116,7 @@ func BenchmarkDurableMoves(b *testing.B) {
 						e := LogEntry{Version: tb.Version, Action: "x"}
 						var err error
 						if mode == "naive" {
-							err = st.db.Update(func(tx *bolt.Tx) error { return updateTx(tx, &tb, tb.Version-1, time.Now(), e) })
+							err = st.db.Update(func(tx *bolt.Tx) error { _, err := updateTx(tx, &tb, tb.Version-1, time.Now(), e); return err })
 						} else {
 							err = st.Update(&tb, tb.Version-1, e)
 						}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -46,6 +47,10 @@ type Bolt struct {
 	unverified bool       // opened without the consistency check (a large file)
 	writes     *committer // every write goes through it: group commit
 	now        func() time.Time
+	// live is how many tables are in a lobby or in play: counted from the
+	// channel index at open, then moved by each committed write that
+	// changes it (tx.OnCommit), so a metrics scrape reads no index.
+	live atomic.Int64
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
@@ -90,6 +95,12 @@ func Open(path string) (*Bolt, error) {
 		}
 		return nil, fmt.Errorf("database %s: %w", path, err)
 	}
+	n, err := b.liveScan()
+	if err != nil {
+		b.Close()
+		return nil, damaged(path, err)
+	}
+	b.live.Store(int64(n))
 	return b, nil
 }
 
@@ -187,7 +198,11 @@ func (b *Bolt) Create(t *Table) error {
 		if err := putTable(tx, nil, t); err != nil {
 			return err
 		}
-		return index(ch, t)
+		if err := index(ch, t); err != nil {
+			return err
+		}
+		b.countLive(tx, nil, t)
+		return nil
 	})
 }
 
@@ -220,25 +235,32 @@ func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 // Update implements Store.
 func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
 	now := b.now().UTC()
-	return b.update(func(tx *bolt.Tx) error { return updateTx(tx, t, expect, now, log...) })
+	return b.update(func(tx *bolt.Tx) error {
+		old, err := updateTx(tx, t, expect, now, log...)
+		if err == nil {
+			b.countLive(tx, old, t)
+		}
+		return err
+	})
 }
 
-// updateTx is Update inside a write transaction.
-func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntry) error {
+// updateTx is Update inside a write transaction; it returns the record
+// it replaced.
+func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntry) (*Table, error) {
 	tables := tx.Bucket(bucketTables)
 	old, err := getTable(tables, t.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if old.Version != expect {
-		return ErrConflict
+		return nil, ErrConflict
 	}
 	t.Updated = now
 	if err := putTable(tx, old, t); err != nil {
-		return err
+		return nil, err
 	}
 	if err := appendLog(tx, t.ID, log); err != nil {
-		return err
+		return nil, err
 	}
 	if err := tallyResult(tx, t.Result); err != nil {
 		return err
@@ -247,11 +269,27 @@ func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntr
 	for _, c := range []string{old.ChannelID, old.ThreadID} {
 		if c != "" && string(ch.Get([]byte(c))) == t.ID {
 			if err := ch.Delete([]byte(c)); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return index(ch, t)
+	return old, index(ch, t)
+}
+
+// countLive moves the live count by the change from old (nil: a new
+// table) to t, once tx is committed: a write that fails or leaves its
+// group's transaction (which is then run again) counts nothing.
+func (b *Bolt) countLive(tx *bolt.Tx, old, t *Table) {
+	d := 0
+	if old != nil && old.Live() {
+		d--
+	}
+	if t.Live() {
+		d++
+	}
+	if d != 0 {
+		tx.OnCommit(func() { b.live.Add(int64(d)) })
+	}
 }
 
 // appendLog writes log entries to a table's log, keyed by version.
@@ -565,9 +603,17 @@ func reindex(tx *bolt.Tx) error {
 	})
 }
 
-// LiveCount is how many tables are in a lobby or in play, read from the
-// channel index (a table with a team thread counts once).
+// LiveCount is how many tables are in a lobby or in play: the count kept
+// by the writes (metrics read it at every scrape). A read transaction
+// still checks that the store answers (/readyz).
 func (b *Bolt) LiveCount() (int, error) {
+	err := b.view(func(*bolt.Tx) error { return nil })
+	return int(b.live.Load()), err
+}
+
+// liveScan counts the live tables from the channel index (a table with a
+// team thread counts once): at open, and in tests against the count.
+func (b *Bolt) liveScan() (int, error) {
 	ids := map[string]bool{}
 	err := b.view(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketChannels).ForEach(func(_, v []byte) error {
@@ -611,6 +657,9 @@ func (b *Bolt) Owing() ([]string, error) {
 func getTable(b *bolt.Bucket, id string) (*Table, error) {
 	raw := b.Get([]byte(id))
 	if raw == nil {
+		if missing(b, id) {
+			return nil, fmt.Errorf("%w: table %s is missing from the file", ErrCorrupt, id)
+		}
 		return nil, ErrNotFound
 	}
 	var t Table
@@ -618,6 +667,19 @@ func getTable(b *bolt.Bucket, id string) (*Table, error) {
 		return nil, fmt.Errorf("%w: table %s: %v", ErrCorrupt, id, err)
 	}
 	return &t, nil
+}
+
+// missing reports that id was given out (tables take their ids from the
+// bucket's sequence and are never deleted) and was not set aside, so its
+// record is gone by damage: the read is ErrCorrupt, not a table that
+// never was. Open does not read every table of a large file (walkCheck).
+func missing(tables *bolt.Bucket, id string) bool {
+	n, err := parseID(id)
+	if err != nil || n == 0 || n > tables.Sequence() || strconv.FormatUint(n, 36) != id {
+		return false
+	}
+	dmg := tables.Tx().Bucket(bucketDamaged)
+	return dmg == nil || dmg.Get([]byte(id)) == nil
 }
 
 func versionKey(v int64) []byte {

@@ -59,6 +59,9 @@ func (b *Bolt) SetAside(channelID string) (string, error) {
 				return err
 			}
 		}
+		if len(stale) > 0 {
+			tx.OnCommit(func() { b.live.Add(-1) })
+		}
 		return tx.Bucket(bucketOwing).Delete(raw)
 	})
 	return id, err

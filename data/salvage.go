@@ -131,6 +131,7 @@ func Repair(src, dst string) (RepairReport, error) {
 			if err := index(ch, t); err != nil {
 				return err
 			}
+			out.countLive(tx, nil, t)
 			if n, err := parseID(id); err == nil && n > maxSeq {
 				maxSeq = n
 			}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -27,6 +28,16 @@ func TestE2EChildRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// The load command's profile of the bot: WARROOM_CPUPROFILE=file for
+	// WARROOM_CPUPROFILE_SECONDS (30) from the start.
+	if path := os.Getenv("WARROOM_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pprof.StartCPUProfile(f)
+		time.AfterFunc(time.Duration(loadKnob("WARROOM_CPUPROFILE_SECONDS", 30))*time.Second, func() { pprof.StopCPUProfile(); f.Close() })
+	}
 	start := cmdRun
 	if os.Getenv("WARROOM_E2E_CHILD_MODE") == "serve" {
 		start = cmdServe

@@ -35,12 +35,7 @@ func TestLoadBench(t *testing.T) {
 	if os.Getenv("WARROOM_LOAD") == "" || os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("load command: set WARROOM_LOAD=1")
 	}
-	knob := func(name string, def int) int {
-		if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n >= 0 {
-			return n
-		}
-		return def
-	}
+	knob := loadKnob
 	tables, rate, seconds, images := knob("WARROOM_LOAD_TABLES", 200), knob("WARROOM_LOAD_RATE", 50), knob("WARROOM_LOAD_SECONDS", 30), knob("WARROOM_LOAD_IMAGES", 0) == 1
 	free := discordtest.RateLimit{Requests: 1 << 30, Per: time.Second}
 	w := newWorld(t, discordtest.WithRateLimits(discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}),
@@ -119,6 +114,14 @@ func TestLoadBench(t *testing.T) {
 	}
 }
 
+// loadKnob is a load command's setting from the environment.
+func loadKnob(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n >= 0 {
+		return n
+	}
+	return def
+}
+
 // benchTable is one table of the load command.
 type benchTable struct {
 	loadTable
@@ -148,9 +151,11 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 		next = next.Add(time.Duration(b.rng.Int64N(int64(interval))))
 	}
 	for time.Now().Before(until) {
-		board, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
+		wait, cancel := context.WithTimeout(b.ctx, boardWait)
+		board, err := srv.WaitMessage(wait, b.ch, func(m *discordtest.Message) bool {
 			return snowflakeAfter(m.ID, b.since) && ((isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m))
 		})
+		cancel()
 		if err != nil {
 			return fmt.Errorf("no board after v%s: %w", b.version, err)
 		}
@@ -177,9 +182,12 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 			return err
 		}
 		b.replies = append(b.replies, b.acks[n:]...)
-		if _, err := srv.WaitMessage(b.ctx, b.ch, func(m *discordtest.Message) bool {
+		wait, cancel = context.WithTimeout(b.ctx, boardWait)
+		_, err = srv.WaitMessage(wait, b.ch, func(m *discordtest.Message) bool {
 			return snowflakeAfter(m.ID, b.since) && ((isBoard(m) && newer(boardVersion(m), b.version)) || isResult(m))
-		}); err != nil {
+		})
+		cancel()
+		if err != nil {
 			return fmt.Errorf("the board after v%s never came: %w", b.version, err)
 		}
 		b.toBoard = append(b.toBoard, time.Since(clicked))
@@ -187,6 +195,11 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 	}
 	return nil
 }
+
+// boardWait bounds the wait for a table's next board: one that never
+// comes is an error of the run (owed boards are redelivered within a
+// minute), not a load command that hangs.
+const boardWait = 90 * time.Second
 
 // snowflakeAfter orders message ids: a later id is longer or, at the same
 // length, greater.

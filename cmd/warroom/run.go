@@ -90,16 +90,18 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if token == "" {
 		return errors.New("DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications and export its token (see README), or try `warroom play flanders` locally")
 	}
+	opening := time.Now()
 	store, err := openStore(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	opened := time.Since(opening)
 	if store.Loosened != 0 {
 		log.Warn().Str("db", *dbPath).Str("was", store.Loosened.String()).Msg("the database was readable by others; it is now 0600 (owner only)")
 	}
 	if live, err := store.LiveCount(); err == nil {
-		log.Info().Int("tables", live).Msg("live tables resume where they stopped")
+		log.Info().Int("tables", live).Dur("open_ms", opened).Msg("live tables resume where they stopped")
 	}
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
