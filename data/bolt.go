@@ -263,7 +263,7 @@ func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntr
 		return nil, err
 	}
 	if err := tallyResult(tx, t.Result); err != nil {
-		return err
+		return nil, err
 	}
 	ch := tx.Bucket(bucketChannels)
 	for _, c := range []string{old.ChannelID, old.ThreadID} {
