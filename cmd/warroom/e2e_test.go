@@ -478,7 +478,8 @@ func TestE2EFlandersFullGame(t *testing.T) {
 	}
 	rematch, ok := findButton(end, ":r")
 	what, ok2 := findButton(end, ":j")
-	if !ok || !ok2 || len(end.Buttons()) != 2 {
+	_, ok3 := findButton(end, ":e")
+	if !ok || !ok2 || !ok3 || len(end.Buttons()) != 3 {
 		t.Fatalf("the result's buttons: %v", end.ButtonLabels())
 	}
 	// What happened: privately, in Discord's limits (the stand-in checks
