@@ -19,7 +19,7 @@ import (
 // g = a select whose values are group indexes, p = "your move" (the acting
 // seat's choices, privately), h = "my hand / my units", u = undo the last
 // move, l = a lobby verb, j = "what happened" (payload: empty, or the
-// version an earlier page ends at).
+// version an earlier page ends at), v = a team vote (commands/vote.go).
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -120,6 +120,10 @@ func ParseCustomID(s string) (CustomID, error) {
 	case KindPause:
 		if c.Payload != "agree" && c.Payload != "refuse" {
 			return CustomID{}, fmt.Errorf("%w: pause verb", ErrBadCustomID)
+		}
+	case KindVote:
+		if n, err := strconv.Atoi(c.Payload); c.Payload != voteGo && (err != nil || n < 0 || n >= maxVotePlans || c.Payload != strconv.Itoa(n)) {
+			return CustomID{}, fmt.Errorf("%w: vote", ErrBadCustomID)
 		}
 	case KindAbandon:
 		if c.Payload != "" {
