@@ -1,8 +1,10 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -258,5 +260,62 @@ func TestTeamVoteSoloAndComputers(t *testing.T) {
 	}
 	if !strings.Contains(msg.Content, "A plan with 2 votes") {
 		t.Fatalf("two humans and a computer: %q", msg.Content)
+	}
+}
+
+// TestTeamVoteAtDeadline: when the turn's time runs out, the plan in the
+// lead is carried out instead of the computer's choice.
+func TestTeamVoteAtDeadline(t *testing.T) {
+	h := newHarness(t)
+	var clock time.Duration
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return start.Add(clock) }
+	r := h.slash(ann, "play", "", map[string]string{"game": "blindaz", "turn_timeout": "1"})
+	id := r.Reply.BoardOf
+	msg := r.Reply.Message
+	for _, u := range []User{bob, eve} {
+		msg = h.click(u, h.lobby, buttons(msg)["Join"]).Reply.Message
+	}
+	h.click(ann, h.lobby, buttons(msg)["Start"])
+	h.playUntilTurn(id)
+	l, _ := h.svc.load(id)
+	plans, actor, ok := votePlans(l)
+	if !ok {
+		t.Fatal("no vote open")
+	}
+	pick := len(plans) - 1
+	vm, _ := voteMessage(l)
+	var voter User
+	for _, u := range []User{ann, bob, eve} {
+		if u.ID != l.t.Seats[actor].UserID {
+			voter = u
+			break
+		}
+	}
+	if r := h.click(voter, voteMessageID(l.t), buttons(vm)[fmt.Sprintf("%d. %s", pick+1, plans[pick].Text)]); r.Reply.Kind != ReplyUpdate {
+		t.Fatalf("vote: %+v", r.Reply)
+	}
+	before := l.t.Version
+	clock = l.t.Deadline.Sub(start) + time.Minute
+	res, ok, err := h.timeout(id)
+	if !ok || err != nil {
+		t.Fatalf("timeout: %v %v", ok, err)
+	}
+	log, _ := h.store.Log(id)
+	var done []string
+	for _, e := range log {
+		if e.Version > before && len(done) < len(plans[pick].Actions) {
+			done = append(done, e.Action)
+		}
+	}
+	if fmt.Sprint(done) != fmt.Sprint(plans[pick].Actions) {
+		t.Fatalf("at the deadline %v was played, the vote was for %v", done, plans[pick].Actions)
+	}
+	found := false
+	for _, p := range res.Posts {
+		found = found || strings.Contains(p.Message.Content, "the team's vote decided: **"+plans[pick].Text+"**")
+	}
+	if !found {
+		t.Fatalf("no note of the vote in %+v", res.Posts)
 	}
 }
