@@ -63,12 +63,14 @@ func votePlans(l *loaded) ([]render.Plan, games.Seat, bool) {
 	return plans, active[0], true
 }
 
-// ballots are the table's ballots for its current version.
+// ballots are the table's ballots for its current version, of members
+// still seated (a seat handed over or resigned takes its vote with it).
 func ballots(t *data.Table) []data.Ballot {
 	if t.Vote == nil || t.Vote.Version != t.Version {
 		return nil
 	}
-	return t.Vote.Ballots
+	players := t.Players()
+	return slices.DeleteFunc(slices.Clone(t.Vote.Ballots), func(b data.Ballot) bool { return !slices.Contains(players, b.User) })
 }
 
 // voteMessageID is the message showing the vote, if any.
@@ -187,7 +189,7 @@ func (s *Service) voteClick(req Request, l *loaded, id CustomID) Response {
 	if err != nil || pick < 0 || pick >= len(plans) {
 		return private(req, "core.err.bad_button")
 	}
-	bs = slices.DeleteFunc(slices.Clone(bs), func(b data.Ballot) bool { return b.User == req.User.ID })
+	bs = slices.DeleteFunc(bs, func(b data.Ballot) bool { return b.User == req.User.ID })
 	bs = append(bs, data.Ballot{User: req.User.ID, Plan: pick})
 	if names := votersOf(l.t, bs, pick); 2*len(names) > len(l.t.Players()) {
 		return s.carryOut(req, l, actor, plans[pick], names)

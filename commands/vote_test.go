@@ -319,3 +319,40 @@ func TestTeamVoteAtDeadline(t *testing.T) {
 		t.Fatalf("no note of the vote in %+v", res.Posts)
 	}
 }
+
+// TestLeading: most votes wins; a tie goes to the acting soldier's
+// player's choice, else to the engine's better plan; no votes, no plan.
+func TestLeading(t *testing.T) {
+	b := func(u string, p int) data.Ballot { return data.Ballot{User: u, Plan: p} }
+	for _, tc := range []struct {
+		bs   []data.Ballot
+		want int
+		ok   bool
+	}{
+		{nil, 0, false},
+		{[]data.Ballot{b("x", 3)}, 3, true},
+		{[]data.Ballot{b("x", 3), b("y", 1), b("z", 3)}, 3, true},
+		{[]data.Ballot{b("x", 3), b("y", 1)}, 1, true},
+		{[]data.Ballot{b("x", 3), b("actor", 4)}, 4, true},
+		{[]data.Ballot{b("x", 3), b("y", 3), b("actor", 4)}, 3, true},
+	} {
+		got, ok := leading(tc.bs, "actor")
+		if got != tc.want && tc.ok || ok != tc.ok {
+			t.Errorf("%v: %d %v, want %d %v", tc.bs, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestBallotsOfSeatedOnly: a vote of someone no longer seated (a seat
+// handed over) and a vote for an earlier version do not count.
+func TestBallotsOfSeatedOnly(t *testing.T) {
+	tb := &data.Table{Version: 9, Seats: []data.Seat{{UserID: ann.ID}, {UserID: eve.ID}, {Bot: true}},
+		Vote: &data.Vote{Version: 9, Ballots: []data.Ballot{{User: ann.ID, Plan: 1}, {User: bob.ID, Plan: 1}, {User: eve.ID, Plan: 0}}}}
+	if got := ballots(tb); len(got) != 2 || got[0].User != ann.ID || got[1].User != eve.ID {
+		t.Fatalf("ballots %v", got)
+	}
+	tb.Version = 10
+	if got := ballots(tb); len(got) != 0 {
+		t.Fatalf("ballots of an earlier version: %v", got)
+	}
+}
