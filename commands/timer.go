@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -84,9 +85,16 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 		if pick, ok := leading(ballots(t), t.Seats[actor].UserID); ok && pick < len(plans) {
 			next := st
 			var planned []data.LogEntry
+			rngBefore, _ := json.Marshal(t.RNG)
 			for _, a := range plans[pick].Actions {
 				ns, ev, err := l.eng.Apply(next, actor, a, t.RNG)
 				if err != nil {
+					// a plan the gate refuses (a rules bug): the computer
+					// plays, from the dice as they were
+					s.log.Error().Err(err).Str("table", t.ID).Msg("voted plan refused at the deadline")
+					if err := json.Unmarshal(rngBefore, t.RNG); err != nil {
+						return false, err
+					}
 					planned = nil
 					break
 				}
