@@ -65,6 +65,9 @@ func (s *Service) abandonNow(req Request, l *loaded) Response {
 	ctx := render.Ctx{L: i18n.For(nt.Locale)}
 	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
 		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content})
+	if voteMessageID(&nt) != "" { // the team's vote loses its buttons
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+	}
 	if nt.ThreadID != "" {
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
 	}

@@ -356,3 +356,40 @@ func TestBallotsOfSeatedOnly(t *testing.T) {
 		t.Fatalf("ballots of an earlier version: %v", got)
 	}
 }
+
+// TestTeamVoteFollowsBoard: /game status moves the vote down below the
+// reposted board with its ballots; abandoning takes its buttons off.
+func TestTeamVoteFollowsBoard(t *testing.T) {
+	h := newHarness(t)
+	id := h.startTeam([]User{bob, eve}, 0)
+	h.playUntilTurn(id)
+	l, _ := h.svc.load(id)
+	msg, _ := voteMessage(l)
+	old := voteMessageID(l.t)
+	for label, cid := range buttons(msg) {
+		if strings.HasPrefix(label, "1. ") {
+			h.click(eve, old, cid)
+		}
+	}
+	r := h.do(Request{Kind: SlashCommand, User: bob, ChannelID: l.t.ThreadID, Command: "game", Subcommand: "status", Locale: "en-US"})
+	votes := votePosts(r.Posts)
+	if len(votes) != 1 || !strings.Contains(votes[0].Message.Content, "1 vote: Eve") {
+		t.Fatalf("status: %+v", r)
+	}
+	stripped := false
+	for _, e := range r.Edits {
+		stripped = stripped || e.StripOnly && e.MessageID == old
+	}
+	if tb, _ := h.store.Get(id); !stripped || voteMessageID(tb) != votes[0].MessageID {
+		t.Fatalf("old vote %s stripped %v; recorded %+v", old, stripped, tb.Vote)
+	}
+	r = h.slash(ann, "game", "abandon", nil)
+	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Abandon the game"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
+	stripped = false
+	for _, e := range r.Edits {
+		stripped = stripped || e.StripOnly && e.MessageID == votes[0].MessageID
+	}
+	if !stripped {
+		t.Fatalf("abandon left the vote's buttons: %+v", r.Edits)
+	}
+}
