@@ -34,10 +34,21 @@ func (w *world) edited(id, want string) *discordtest.Message {
 // soldier's turn begins the bot posts the vote below the board; Ann's
 // vote updates it by name (no ping), Bob's makes a majority and the plan
 // is carried out, the vote message becoming its record, and the next
-// board follows. Every payload is checked against Discord's OpenAPI.
+// board follows, in English and in Russian. Every payload is checked
+// against Discord's OpenAPI.
 func TestE2ETeamVote(t *testing.T) {
+	for _, tc := range []struct{ locale, voted, chose string }{
+		{"en-US", "1 vote: ", "The team chose"},
+		{"ru", "1 голос: ", "Команда выбрала"},
+	} {
+		t.Run(tc.locale, func(t *testing.T) { teamVote(t, tc.locale, tc.voted, tc.chose) })
+	}
+}
+
+func teamVote(t *testing.T, locale, voted, chose string) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
+	w.hostLocale = locale
 	w.startBot()
 	w.lobby("blindaz", nil, true, 0)
 	th := w.teamThread()
@@ -67,17 +78,20 @@ func TestE2ETeamVote(t *testing.T) {
 	if len(vote.Mentions()) != 0 {
 		t.Fatalf("the vote pings %v", vote.Mentions())
 	}
+	board := w.board(th)
 	first := mustButton(t, vote, ":v:0")
 	r := w.expect(w.srv.Click(w.ann, vote, first))
-	if now := w.edited(vote.ID, "1 vote: "); now == nil || privateText(r) != "" || len(now.Mentions()) != 0 {
+	if now := w.edited(vote.ID, voted); now == nil || privateText(r) != "" || len(now.Mentions()) != 0 {
 		t.Fatalf("Ann's vote: %v (private %q)", now, privateText(r))
 	}
 	r = w.expect(w.srv.Click(w.bob, vote, first))
-	if now := w.edited(vote.ID, "The team chose"); now == nil || len(now.Buttons()) != 0 || privateText(r) != "" {
+	if now := w.edited(vote.ID, chose); now == nil || len(now.Buttons()) != 0 || privateText(r) != "" {
 		t.Fatalf("Bob's vote: %v (private %q)", now, privateText(r))
 	}
-	if m := w.settle(th); m.ID == w.board(th).ID && !isBoard(m) && !isResult(m) {
-		t.Fatalf("no board after the vote: %q", m.Text())
+	if _, err := w.srv.WaitMessage(w.ctx(), th, func(m *discordtest.Message) bool {
+		return isBoard(m) && m.ID != board.ID || isResult(m)
+	}); err != nil {
+		t.Fatalf("no new board after the vote: %v", err)
 	}
 	w.noProblems()
 }
