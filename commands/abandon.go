@@ -69,6 +69,9 @@ func (s *Service) abandonNow(req Request, l *loaded) Response {
 	}
 	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
 		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
+	if voteMessageID(&nt) != "" { // the team's vote loses its buttons
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+	}
 	if nt.ThreadID != "" {
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
 	}

@@ -111,6 +111,9 @@ func (s *Service) component(req Request) Response {
 	if id.Kind == KindMyView {
 		return s.myView(req, l, seats)
 	}
+	if id.Kind == KindVote {
+		return s.voteClick(req, l, id)
+	}
 	if !s.onTableMessage(req, l) {
 		if req.Kind == ModalSubmit {
 			return formStale(req)
@@ -319,22 +322,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 	}
 	res, err := s.act(l, seat, req.User.ID, a)
 	if err != nil {
-		if code := games.ErrorCode(err); code != "" {
-			why := code
-			if key := render.WhyKey(l.t.Game, code); key != "" {
-				why = userCtx(req).T(key)
-			}
-			return private(req, "core.err.illegal", "Why", why)
-		}
-		if errors.Is(err, data.ErrConflict) {
-			// Another writer got there first (cannot happen within one
-			// process, which locks per table): show what is stored.
-			if fresh, err := s.load(l.t.ID); err == nil {
-				return s.stale(req, fresh)
-			}
-			return private(req, "core.err.stale")
-		}
-		return s.internal(req, err)
+		return s.refused(req, l, err)
 	}
 	ev := s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1)
 	if rule, ok := l.eng.TextRule(a.Verb); ok && !rule.Secret && a.Text != "" {
@@ -343,6 +331,27 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 	}
 	ev.Msg("action")
 	return s.afterChange(req, l)
+}
+
+// refused answers a change that was not made: the gate's reason, or the
+// table as stored when another writer got there first.
+func (s *Service) refused(req Request, l *loaded, err error) Response {
+	if code := games.ErrorCode(err); code != "" {
+		why := code
+		if key := render.WhyKey(l.t.Game, code); key != "" {
+			why = userCtx(req).T(key)
+		}
+		return private(req, "core.err.illegal", "Why", why)
+	}
+	if errors.Is(err, data.ErrConflict) {
+		// Another writer got there first (cannot happen within one
+		// process, which locks per table): show what is stored.
+		if fresh, err := s.load(l.t.ID); err == nil {
+			return s.stale(req, fresh)
+		}
+		return private(req, "core.err.stale")
+	}
+	return s.internal(req, err)
 }
 
 // afterChange answers an accepted change, whose effects are committed

@@ -21,7 +21,7 @@ import (
 // move, l = a lobby verb, j = "what happened" (payload: empty, or the
 // version an earlier page ends at), t = a form: the button opens the modal
 // of the action in payload, and the modal, with the same custom_id, applies
-// that action filled in with what was typed (games.TextRule).
+// that action filled in with what was typed (games.TextRule), v = a team vote (commands/vote.go).
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -129,6 +129,10 @@ func ParseCustomID(s string) (CustomID, error) {
 	case KindPause:
 		if c.Payload != "agree" && c.Payload != "refuse" {
 			return CustomID{}, fmt.Errorf("%w: pause verb", ErrBadCustomID)
+		}
+	case KindVote:
+		if n, err := strconv.Atoi(c.Payload); c.Payload != voteGo && (err != nil || n < 0 || n >= maxVotePlans || c.Payload != strconv.Itoa(n)) {
+			return CustomID{}, fmt.Errorf("%w: vote", ErrBadCustomID)
 		}
 	case KindAbandon:
 		if c.Payload != "" {

@@ -373,6 +373,9 @@ func (s *Service) game(req Request) Response {
 		// its picture as a record and loses its buttons.
 		nt := *l.t
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		if voteMessageID(&nt) != "" { // the team's vote follows its board
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
+		}
 		if err := s.store.Update(&nt, l.t.Version); err != nil {
 			return s.internal(req, err)
 		}

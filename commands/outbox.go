@@ -61,10 +61,15 @@ var (
 // place; and for a finished co-op game, the result on the channel's link
 // and the thread archived, last.
 func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
-	if !turnPassed {
-		return []data.Effect{{Kind: data.EffectRedraw}}
+	// A team that may vote gets its vote message below the board.
+	var vote []data.Effect
+	if _, plans := render.PlansFor(t.Game); plans && (len(t.Players()) > 1 || voteMessageID(t) != "") {
+		vote = []data.Effect{{Kind: data.EffectVote, Ping: turnPassed}}
 	}
-	out := []data.Effect{{Kind: data.EffectStrip}, {Kind: data.EffectBoard, Ping: true, Text: note}}
+	if !turnPassed {
+		return append([]data.Effect{{Kind: data.EffectRedraw}}, vote...)
+	}
+	out := append([]data.Effect{{Kind: data.EffectStrip}, {Kind: data.EffectBoard, Ping: true, Text: note}}, vote...)
 	if t.Status == data.StatusFinished && t.ThreadID != "" {
 		out = append(out, data.Effect{Kind: data.EffectLink}, data.Effect{Kind: data.EffectArchive})
 	}
@@ -239,6 +244,8 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		}
 		_, err := c.Post(ctx, t.PlayChannel(), msg, t.Nonce(e))
 		return err
+	case data.EffectVote:
+		return s.deliverVote(ctx, t, e, c)
 	case data.EffectDM:
 		return s.deliverDM(ctx, t, e, c)
 	case data.EffectJoin:

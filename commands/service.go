@@ -156,19 +156,30 @@ type applyResult struct {
 
 // act applies one action of seat and then every computer move that
 // follows, and commits them all in one transaction.
-func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action) (applyResult, error) {
+// Several actions (a team's plan: move, then act) are applied in order
+// as one change, each through the gate.
+func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
 	expect := l.t.Version
 	before := l.eng.Active(l.state)
 	rngBefore, _ := json.Marshal(l.t.RNG)
 	prev := l.state
-	st, ev, err := l.eng.Apply(prev, seat, a, l.t.RNG)
-	if err != nil {
-		// Nothing is stored: the table, its version and its random source
-		// stay as they were (l is discarded by the caller's reply).
-		return applyResult{}, err
+	st, v := prev, expect
+	var res applyResult
+	for _, a := range as {
+		next, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
+		if err != nil {
+			// Nothing is stored: the table, its version and its random
+			// source stay as they were (l is discarded by the caller's
+			// reply).
+			return applyResult{}, err
+		}
+		st, v = next, v+1
+		res.entries = append(res.entries, data.LogEntry{Version: v, Seat: seat, UserID: userID, Action: a.Full(), Events: ev, At: time.Now().UTC()})
 	}
-	v := expect + 1
-	res := applyResult{entries: []data.LogEntry{{Version: v, Seat: seat, UserID: userID, Action: a.Full(), Events: ev, At: time.Now().UTC()}}}
+	if len(as) == 0 {
+		return applyResult{}, games.Illegal("not_legal")
+	}
+	a := as[len(as)-1]
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
 		return applyResult{}, err
@@ -181,7 +192,7 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, a games.Action)
 	rngAfter, _ := json.Marshal(l.t.RNG)
 	undo := l.t.Undo
 	l.t.Undo = nil
-	if len(more) == 0 && string(rngBefore) == string(rngAfter) && sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
+	if len(more) == 0 && len(as) == 1 && string(rngBefore) == string(rngAfter) && sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
 		raw, err := l.eng.Encode(prev)
 		if err != nil {
 			return applyResult{}, err
@@ -286,6 +297,11 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 				return false, err
 			}
 		}
+	}
+	if t.Vote != nil && len(t.Vote.Ballots) > 0 && v != expect { // a move voids the ballots
+		nv := *t.Vote
+		nv.Ballots = nil
+		t.Vote = &nv
 	}
 	if owe == nil {
 		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }

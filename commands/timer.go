@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -76,6 +77,38 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	expect := t.Version
 	v := expect
 	late := map[games.Seat]bool{}
+	// A team that voted decides before the computer does: the plan in the
+	// lead (a tie: the acting soldier's player's choice) is carried out.
+	var entries []data.LogEntry
+	var voted string
+	if plans, actor, ok := votePlans(l); ok {
+		if pick, ok := leading(ballots(t), t.Seats[actor].UserID); ok && pick < len(plans) {
+			next := st
+			var planned []data.LogEntry
+			rngBefore, _ := json.Marshal(t.RNG)
+			for _, a := range plans[pick].Actions {
+				ns, ev, err := l.eng.Apply(next, actor, a, t.RNG)
+				if err != nil {
+					// a plan the gate refuses (a rules bug): the computer
+					// plays, from the dice as they were
+					s.log.Error().Err(err).Str("table", t.ID).Msg("voted plan refused at the deadline")
+					if err := json.Unmarshal(rngBefore, t.RNG); err != nil {
+						return false, err
+					}
+					planned = nil
+					break
+				}
+				next, v = ns, v+1
+				planned = append(planned, data.LogEntry{Version: v, Seat: actor, Action: a.String(), Events: ev, At: nowUTC()})
+			}
+			if planned != nil {
+				st, entries, voted = next, planned, plans[pick].Text
+				late[actor] = true
+			} else {
+				v = expect
+			}
+		}
+	}
 	// Play for the late seats until the seats to act change.
 	st, moves, err := games.RunBots(l.eng, st, t.RNG, games.Bots{Max: maxBotSteps, Seat: func(_ games.State, active []games.Seat) (games.Seat, bool) {
 		if !sameSeats(start, active) {
@@ -90,7 +123,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if err != nil {
 		return false, fmt.Errorf("timeout stand-in: %w", err)
 	}
-	entries := logEntries(moves, v)
+	entries = append(entries, logEntries(moves, v)...)
 	v += int64(len(moves))
 	st, more, err := s.runBots(l, st, v)
 	if err != nil {
@@ -105,6 +138,9 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	}
 	sort.Strings(who)
 	note := ctxFor(l, t.Locale, games.Spectator).T("core.timeout.played", "Who", strings.Join(who, ", "))
+	if voted != "" {
+		note = ctxFor(l, t.Locale, games.Spectator).T("core.vote.timeout", "Who", strings.Join(who, ", "), "Plan", voted)
+	}
 	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
 		return owedAfter(t, true, note)
 	})

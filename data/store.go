@@ -80,6 +80,9 @@ type Table struct {
 	Offer *SeatOffer `json:"offer,omitempty"`
 	// Pause is a proposed or agreed pause (/game pause); nil when none.
 	Pause *Pause `json:"pause,omitempty"`
+	// Vote is the team's vote on the next plan (a co-op team thread with
+	// two or more humans); nil when there has been none.
+	Vote *Vote `json:"vote,omitempty"`
 	// Undo holds the states a player may go back to within the current
 	// move sequence, newest last; cleared by any move that may not be
 	// taken back. Like State it holds hidden information.
@@ -108,6 +111,22 @@ type Pause struct {
 	Left   time.Duration `json:"left,omitempty"`
 	Span   time.Duration `json:"span,omitempty"`
 	At     time.Time     `json:"at"`
+}
+
+// Vote is a team's vote on the acting soldier's next plan: the ballots
+// cast for the table at Version (a plan is an index into the engine's
+// plans for that state, so any move makes them void) and the message
+// that shows it.
+type Vote struct {
+	Version   int64    `json:"version"`
+	MessageID string   `json:"message_id,omitempty"`
+	Ballots   []Ballot `json:"ballots,omitempty"`
+}
+
+// Ballot is one member's choice (the index of a plan).
+type Ballot struct {
+	User string `json:"user"`
+	Plan int    `json:"plan"`
 }
 
 // Paused reports whether the players agreed to pause the table.
@@ -213,6 +232,10 @@ const (
 	EffectDM = "dm"
 	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
 	EffectJoin = "join"
+	// EffectVote posts the team's vote on the next plan below a new board
+	// (Ping) or updates it in place, and takes the buttons off the old
+	// one when no vote is open.
+	EffectVote = "vote"
 	// EffectArchive archives the team thread; it comes last, since Discord
 	// refuses edits in an archived thread.
 	EffectArchive = "archive"

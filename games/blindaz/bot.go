@@ -10,8 +10,8 @@ import (
 // Plan is one whole turn the computer soldier considers (spec §13): a
 // destination and an action there, with its score. Actions is what the
 // table service applies, in order, to carry the plan out (a move first
-// when the plan moves). Plans are what a team vote (Discord poll) could
-// offer: the best few are sensible, distinct choices.
+// when the plan moves). Plans are what the team votes on in its
+// thread (commands/vote.go): the best few are sensible, distinct choices.
 type Plan struct {
 	To      int            `json:"to"`
 	Steps   int            `json:"steps"`

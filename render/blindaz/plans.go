@@ -8,29 +8,23 @@ import (
 	"github.com/warroom/warroom/render"
 )
 
-// PollAnswerMax is Discord's limit on the text of a poll answer.
-const PollAnswerMax = 55
+// PlanTextMax bounds a plan's text: it labels a vote button (Discord
+// allows 80 characters) and would fit a poll answer (55).
+const PlanTextMax = 55
 
-// PollAnswer is one whole-turn plan offered to a team vote: the answer
-// text and the actions to apply in order (as the acting seat) if it wins.
-type PollAnswer struct {
-	Text    string
-	Actions []games.Action
-}
-
-// PollAnswers turns the view's best plans (computer-scored, public
-// information only) into at most n poll answers, for a later team vote.
-func PollAnswers(ctx render.Ctx, view any, n int) []PollAnswer {
+// Plans turns the view's best plans (computer-scored, public information
+// only) into at most n plans for the team vote (render.RegisterPlans).
+func Plans(ctx render.Ctx, view any, n int) []render.Plan {
 	v, ok := asView(view)
 	if !ok {
 		return nil
 	}
-	var out []PollAnswer
+	var out []render.Plan
 	for _, p := range v.Top {
 		if len(out) == n {
 			break
 		}
-		a := PollAnswer{Text: render.Clip(PlanText(ctx, v, p), PollAnswerMax)}
+		a := render.Plan{Text: render.Clip(PlanText(ctx, v, p), PlanTextMax)}
 		for _, s := range p.Actions {
 			act, err := games.ParseAction(s)
 			if err != nil {

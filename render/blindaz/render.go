@@ -25,6 +25,7 @@ var Adapted = render.Adapt[bz.View](bz.ID, Renderer{})
 func init() {
 	i18n.Register(locales, "locales")
 	render.Register(bz.ID, Adapted)
+	render.RegisterPlans(bz.ID, Plans)
 }
 
 // Renderer implements render.Game.

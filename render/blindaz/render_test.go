@@ -321,9 +321,9 @@ func BenchmarkBoard(b *testing.B) {
 	}
 }
 
-// TestPollAnswers: the plans offered to a team vote fit a Discord poll and
-// each one is playable as listed.
-func TestPollAnswers(t *testing.T) {
+// TestPlans: the plans offered to a team vote fit a button (and a Discord
+// poll) and each one is playable as listed.
+func TestPlans(t *testing.T) {
 	for _, sn := range states(t, nGames(), 4) {
 		if sn.s.Phase != bz.PhaseTurn {
 			continue
@@ -331,12 +331,12 @@ func TestPollAnswers(t *testing.T) {
 		seat := eng.Active(sn.s)[0]
 		for _, lang := range i18n.Languages {
 			ctx := ctxFor(lang, sn.seats, games.Spectator)
-			answers := PollAnswers(ctx, eng.View(sn.s, games.Spectator), 10)
+			answers := Plans(ctx, eng.View(sn.s, games.Spectator), 10)
 			if len(answers) == 0 || len(answers) > bz.TopPlans {
 				t.Fatalf("%d answers", len(answers))
 			}
 			for _, a := range answers {
-				if n := utf8.RuneCountInString(a.Text); n == 0 || n > PollAnswerMax || strings.Contains(a.Text, "[blindaz.") {
+				if n := utf8.RuneCountInString(a.Text); n == 0 || n > PlanTextMax || strings.Contains(a.Text, "[blindaz.") {
 					t.Fatalf("answer %q", a.Text)
 				}
 				cur := any(sn.s)
