@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -192,7 +193,7 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Act
 	rngAfter, _ := json.Marshal(l.t.RNG)
 	undo := l.t.Undo
 	l.t.Undo = nil
-	if len(more) == 0 && len(as) == 1 && string(rngBefore) == string(rngAfter) && sameSeats(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
+	if len(more) == 0 && len(as) == 1 && string(rngBefore) == string(rngAfter) && slices.Equal(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
 		raw, err := l.eng.Encode(prev)
 		if err != nil {
 			return applyResult{}, err
@@ -278,7 +279,7 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 		before = l.eng.Active(l.state)
 	}
 	after := l.eng.Active(st)
-	passed = l.state == nil || !sameSeats(before, after)
+	passed = l.state == nil || !slices.Equal(before, after)
 	if passed {
 		t.Deadline = s.deadline(&t, after)
 		t.TurnStart, t.Reminded = s.Now().UTC(), 0
@@ -327,18 +328,6 @@ func (s *Service) deadline(t *data.Table, active []games.Seat) time.Time {
 		}
 	}
 	return time.Time{}
-}
-
-func sameSeats(a, b []games.Seat) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ctxFor builds the render context for a viewer in a locale.

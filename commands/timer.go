@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -111,7 +112,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	}
 	// Play for the late seats until the seats to act change.
 	st, moves, err := games.RunBots(l.eng, st, t.RNG, games.Bots{Max: maxBotSteps, Seat: func(_ games.State, active []games.Seat) (games.Seat, bool) {
-		if !sameSeats(start, active) {
+		if !slices.Equal(start, active) {
 			return 0, false
 		}
 		seat, ok := humanToAct(t, active)

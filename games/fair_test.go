@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,33 +44,21 @@ func TestSeedCommitmentAndSource(t *testing.T) {
 		return out
 	}
 	a, b2 := draws(s.Source("1")), draws(s.Source("1"))
-	if !equalInts(a, b2) {
+	if !slices.Equal(a, b2) {
 		t.Fatal("the same seed gave two sequences")
 	}
 	var c Seed
 	copy(c[:], want[:]) // the commitment's bytes as a seed
-	if equalInts(a, draws(c.Source("1"))) {
+	if slices.Equal(a, draws(c.Source("1"))) {
 		t.Fatal("the commitment keys the same dice")
 	}
-	if equalInts(a, draws(s.Source("2"))) {
+	if slices.Equal(a, draws(s.Source("2"))) {
 		t.Fatal("the nonce changed nothing")
 	}
 	s[31] ^= 1
-	if equalInts(a, draws(s.Source("1"))) {
+	if slices.Equal(a, draws(s.Source("1"))) {
 		t.Fatal("one bit of the seed changed nothing")
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // A table's source (ChaCha8) and an old table's (PCG) both resume from

@@ -107,13 +107,7 @@ func cmdReplay(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("replay needs one JSON file (- for standard input)")
 	}
-	var raw []byte
-	var err error
-	if fs.Arg(0) == "-" {
-		raw, err = io.ReadAll(os.Stdin)
-	} else {
-		raw, err = os.ReadFile(fs.Arg(0))
-	}
+	raw, err := readArg(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -413,4 +407,12 @@ func randomSeed() (uint64, error) {
 	var b [8]byte
 	_, err := crand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:]) | 1, err
+}
+
+// readArg reads a file named on the command line, or standard input for "-".
+func readArg(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(name)
 }

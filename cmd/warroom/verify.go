@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/warroom/warroom/commands"
@@ -28,13 +27,7 @@ func cmdVerify(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		return errors.New("verify needs one export file (warroom export --table ID), - for standard input")
 	}
-	var raw []byte
-	var err error
-	if fs.Arg(0) == "-" {
-		raw, err = io.ReadAll(os.Stdin)
-	} else {
-		raw, err = os.ReadFile(fs.Arg(0))
-	}
+	raw, err := readArg(fs.Arg(0))
 	if err != nil {
 		return err
 	}
