@@ -127,10 +127,12 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.not_seated")
 	}
 	if id.Version != l.t.Version {
-		if req.Kind == ModalSubmit {
+		if req.Kind != ModalSubmit {
+			return s.stale(req, l)
+		}
+		if !s.othersMovedSince(l, id.Version, seats) {
 			return formStale(req)
 		}
-		return s.stale(req, l)
 	}
 	seat, ok := actingSeat(l, seats)
 	if !ok {

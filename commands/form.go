@@ -39,7 +39,7 @@ func (s *Service) openForm(req Request) Response {
 	}
 	seats := l.t.SeatsOf(req.User.ID)
 	switch {
-	case !s.onTableMessage(req, l) || id.Version != l.t.Version:
+	case !s.onTableMessage(req, l) || id.Version != l.t.Version && !s.othersMovedSince(l, id.Version, seats):
 		return s.stale(req, l)
 	case l.t.Paused():
 		return private(req, "core.pause.paused")
@@ -61,6 +61,33 @@ func (s *Service) openForm(req Request) Response {
 	text, nums := render.Prefill(g, l.eng.View(l.state, seat), id.Action)
 	m := render.FormModal(ctxFor(l, req.Locale, seat), l.t.Game, rule, id.Action, req.CustomID, text, nums)
 	return Response{Reply: Reply{Kind: ReplyModal, Modal: m}}
+}
+
+// maxFormLag bounds how many moves a form may be behind the table.
+const maxFormLag = 32
+
+// othersMovedSince: every move after version v was another seat's. A form
+// opened at v then still means what it meant - only a seat's own moves
+// change what its forms name (a FoW roster's platoon numbers) - so a modal
+// typed while the opponent filled in their own roster is not lost. Any
+// move of the user's seats (a computer's for them at a timeout too) makes
+// it stale, as a click would be. The gate still checks the filled form
+// against the table as it is now.
+func (s *Service) othersMovedSince(l *loaded, v int64, seats []games.Seat) bool {
+	lag := l.t.Version - v
+	if v <= 0 || lag <= 0 || lag > maxFormLag || len(seats) == 0 {
+		return false
+	}
+	tail, err := s.store.LogTail(l.t.ID, int(lag))
+	if err != nil || int64(len(tail)) != lag || tail[0].Version != v+1 {
+		return false
+	}
+	for _, e := range tail {
+		if slices.Contains(seats, e.Seat) {
+			return false
+		}
+	}
+	return true
 }
 
 // formSeat is the user's seat whose legal actions list the form a.

@@ -174,3 +174,36 @@ func menuText(m render.Message) string {
 	}
 	return strings.Join(out, " | ")
 }
+
+// TestFormOutlivesOpponentsMoves: both players fill in their rosters at
+// once. Ann's modal, opened before Bob's edits, is applied (his moves
+// cannot change what her form names); once Ann herself has moved, the old
+// modal is stale and changes nothing.
+func TestFormOutlivesOpponentsMoves(t *testing.T) {
+	h := newHarness(t)
+	id := fowRoster(t, h)
+	form := formButton(t, h, id, ann)
+	for i := 0; i < 2; i++ { // Bob adds platoons while Ann types
+		tb, _ := h.store.Get(id)
+		add, _ := CustomID{Table: id, Version: tb.Version, Kind: KindAction, Action: games.Act("add", 0)}.Encode()
+		if r := h.privateClick(bob, add); r.Reply.Kind != ReplyUpdate {
+			t.Fatalf("Bob's add: %+v", r.Reply)
+		}
+	}
+	if r := h.privateClick(ann, form); r.Reply.Kind != ReplyModal {
+		t.Fatalf("Ann's form behind Bob's moves does not open: %+v", r.Reply)
+	}
+	if r := submit(h, ann, form, map[string]string{"name": "Panzer IV Zug", "points": "350", "teams": "0"}); r.Reply.Kind != ReplyUpdate {
+		t.Fatalf("Ann's modal after Bob's moves: %+v %q", r.Reply.Kind, text(r.Reply.Message))
+	}
+	if p := annsPlatoons(t, h, id)[0]; p.Name != "Panzer IV Zug" || p.Points != 350 {
+		t.Fatalf("stored %+v", p)
+	}
+	before, _ := h.store.Get(id)
+	if r := submit(h, ann, form, map[string]string{"name": "Tiger", "points": "5", "teams": "0"}); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "You typed: Tiger") {
+		t.Fatalf("a modal behind Ann's own move: %+v", r.Reply)
+	}
+	if now, _ := h.store.Get(id); now.Version != before.Version {
+		t.Fatal("a stale modal changed the table")
+	}
+}
