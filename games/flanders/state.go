@@ -1,6 +1,10 @@
 package flanders
 
-import "github.com/warroom/warroom/games"
+import (
+	"slices"
+
+	"github.com/warroom/warroom/games"
+)
 
 // Phases (spec §6.2).
 const (
@@ -119,20 +123,26 @@ type ctx struct {
 	s   *State
 	rng games.Rand
 	ev  []games.Event
+	// quiet skips notes and events: a playout nobody reads.
+	quiet bool
 }
 
 func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
-	n := Note{Turn: c.s.TurnNo, Seat: seat, Kind: kind, Nums: nums, Cards: cards}
+	if c.quiet {
+		return
+	}
+	// Copies, so the callers' argument lists need not escape to the heap.
+	n := Note{Turn: c.s.TurnNo, Seat: seat, Kind: kind, Nums: slices.Clone(nums), Cards: slices.Clone(cards)}
 	if len(cards) == 0 {
 		n.Cards = nil
 	}
 	c.s.Log = append(c.s.Log, n)
 	data := []any{}
 	if len(nums) > 0 {
-		data = append(data, "nums", append([]int(nil), nums...))
+		data = append(data, "nums", slices.Clone(nums))
 	}
 	if len(cards) > 0 {
-		data = append(data, "cards", append([]string(nil), cards...))
+		data = append(data, "cards", slices.Clone(cards))
 	}
 	c.ev = append(c.ev, games.Ev(kind, games.Seat(seat), data...))
 }
