@@ -361,12 +361,17 @@ type applier struct {
 	s  State
 	r  games.Rand
 	ev []games.Event
+	// quiet skips notes and events: a playout nobody reads.
+	quiet bool
 }
 
 func (ap *applier) over() bool { return ap.s.Phase == PhaseOver }
 
 // note logs a public note and emits it as an event.
 func (ap *applier) note(n Note) {
+	if ap.quiet {
+		return
+	}
 	n.Round = ap.s.Round
 	ap.s.Log = append(ap.s.Log, n)
 	if len(ap.s.Log) > LogKeep+LogKeep/2 { // trim now and then, not per note
