@@ -132,6 +132,10 @@ func botCount(t *data.Table) int {
 func (s *Service) start(req Request, l *loaded) Response {
 	t := l.t
 	rng := s.newRNG()
+	origin, err := clonePCG(rng)
+	if err != nil {
+		return s.internal(req, err)
+	}
 	st, err := l.eng.Setup(setupOptions(t), len(t.Seats), rng)
 	if err != nil {
 		// An option that fits more players than sat down (a beginner
@@ -143,7 +147,7 @@ func (s *Service) start(req Request, l *loaded) Response {
 		return s.internal(req, fmt.Errorf("setup %s: %w", t.Game, err))
 	}
 	expect := t.Version
-	t.RNG = rng
+	t.RNG, t.Origin = rng, origin
 	t.Status = data.StatusPlaying
 	v := expect + 1
 	entries := []data.LogEntry{{Version: v, UserID: req.User.ID, Action: "lobby.start", At: nowUTC()}}

@@ -424,7 +424,7 @@ func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
 			t.State, t.Undo = nil, nil
 			log = publicLog(log)
 		}
-		t.RNG = nil
+		t.RNG, t.Origin = nil, nil
 	}
 	return json.MarshalIndent(struct {
 		Table *data.Table     `json:"table"`

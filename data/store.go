@@ -51,7 +51,11 @@ type Table struct {
 	State json.RawMessage `json:"state,omitempty"`
 	// RNG is the table's random source. It is secret until the game ends:
 	// never shown, logged or exported while the table is live.
-	RNG            *games.PCG `json:"rng,omitempty"`
+	RNG *games.PCG `json:"rng,omitempty"`
+	// Origin is the random source as the game was dealt, as secret as
+	// RNG: the "How it went" report replays the log from it once the
+	// game is over.
+	Origin         *games.PCG `json:"origin,omitempty"`
 	BoardMessageID string     `json:"board_message_id,omitempty"`
 	BoardChannelID string     `json:"board_channel_id,omitempty"`
 	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread

@@ -48,6 +48,12 @@ type IDs interface {
 	Journal(before int64) string  // "what happened", privately; before > 0: the page of moves up to it
 }
 
+// TurningIDs is optional for IDs: the "How it went" report's button on a
+// finished board of a game with a report (games/turning).
+type TurningIDs interface {
+	Turning() string
+}
+
 // EmbedOf converts a Card into a Discord embed within Discord's limits.
 func EmbedOf(c Card) *discordgo.MessageEmbed {
 	e, sh := embedOf(c)

@@ -121,9 +121,10 @@ type Swing struct {
 
 // Report is a game's curve and its largest swings.
 type Report struct {
-	Seats  int
-	Points []Point
-	Swings []Swing // largest first, at most three
+	Seats    int
+	Playouts int // per point
+	Points   []Point
+	Swings   []Swing // largest first, at most three
 }
 
 // TurnEnds are the indexes of the moves that end a turn: a move after
@@ -153,7 +154,7 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, cfg Confi
 		idx = append(idx, i)
 	}
 	cfg.defaults(len(states))
-	rep := Report{Seats: seats, Points: make([]Point, len(states))}
+	rep := Report{Seats: seats, Playouts: cfg.Playouts, Points: make([]Point, len(states))}
 	errs := make([]error, len(states))
 	var wg sync.WaitGroup
 	next := make(chan int)

@@ -1,0 +1,82 @@
+package commands
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// TestHowItWent: a finished In Flanders Field game (Ann against three
+// computers, her turns played by the clock, so computer draws and a
+// player's moves mix in the log) has a "How it went" button; a click
+// answers privately with the chart and the turning points, the same for
+// a player and a spectator. A running game's report is refused.
+func TestHowItWent(t *testing.T) {
+	T := i18n.For("en").T
+	h := newHarness(t)
+	var clock time.Duration
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return start.Add(clock) }
+	r := h.slash(ann, "play", "", map[string]string{"game": "flanders", "turn_timeout": "1"})
+	for range 3 {
+		r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.bot")])
+	}
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.start")])
+	id := r.Reply.BoardOf
+	// Ann moves once herself, then the clock plays her turns.
+	for _, b := range buttons(h.boardMessage(t, id)) {
+		if strings.Contains(b, ":a:") {
+			h.click(ann, h.board, b)
+			break
+		}
+	}
+	early, _ := CustomID{Table: id, Version: 1, Kind: KindTurning}.Encode()
+	if r := h.click(ann, h.board, early); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), T("turning.not_over")) {
+		t.Fatalf("report of a running game: %+v", r.Reply)
+	}
+	// The origin is as secret as the source while the game runs: a
+	// public export of a live table holds neither.
+	if out, err := h.svc.Export(id, false); err != nil || bytes.Contains(out, []byte(`"origin"`)) || bytes.Contains(out, []byte(`"rng"`)) {
+		t.Fatalf("live export: %v\n%s", err, out)
+	}
+	for i := 1; i <= 400; i++ {
+		if _, ok := h.tick(&clock, time.Duration(i)*2*time.Hour); !ok {
+			break
+		}
+	}
+	tb, err := h.store.Get(id)
+	if err != nil || tb.Status != data.StatusFinished {
+		t.Fatalf("the game did not finish: %v %v", tb.Status, err)
+	}
+	board := h.boardMessage(t, id)
+	btn := buttons(board)[T("turning.button")]
+	if btn == "" {
+		t.Fatalf("no %q button on the final board: %v", T("turning.button"), buttons(board))
+	}
+	var first string
+	for _, u := range []User{ann, eve} {
+		r := h.click(u, h.board, btn)
+		m := r.Reply.Message
+		if r.Reply.Kind != ReplyPrivate || len(m.Files) != 1 || len(r.Posts) != 0 {
+			t.Fatalf("%s: reply %v with %d files, %d posts: %s", u.Name, r.Reply.Kind, len(m.Files), len(r.Posts), text(m))
+		}
+		img, err := png.Decode(bytes.NewReader(m.Files[0].Data))
+		if err != nil || img.Bounds().Dx() < 480 {
+			t.Fatalf("%s: chart %v %v", u.Name, err, img)
+		}
+		got := text(m)
+		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || strings.Contains(got, "[turning.") {
+			t.Fatalf("%s: text %s", u.Name, got)
+		}
+		if first == "" {
+			first = got
+		} else if got != first {
+			t.Fatalf("a spectator's report differs from a player's:\n%s\n%s", first, got)
+		}
+	}
+}
