@@ -3,6 +3,8 @@ package commands
 import (
 	"bytes"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +71,12 @@ func TestHowItWent(t *testing.T) {
 		if err != nil || img.Bounds().Dx() < 480 {
 			t.Fatalf("%s: chart %v %v", u.Name, err, img)
 		}
+		if dir := os.Getenv("WARROOM_PNG_DIR"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "how-it-went.png"), m.Files[0].Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Log(text(m))
+		}
 		got := text(m)
 		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || strings.Contains(got, "[turning.") {
 			t.Fatalf("%s: text %s", u.Name, got)
@@ -78,5 +86,30 @@ func TestHowItWent(t *testing.T) {
 		} else if got != first {
 			t.Fatalf("a spectator's report differs from a player's:\n%s\n%s", first, got)
 		}
+	}
+}
+
+// TestKindTurning: the report's kind letter is no other component's, and
+// its custom_id round-trips without a payload.
+func TestKindTurning(t *testing.T) {
+	seen := map[string]string{}
+	for name, k := range map[string]string{"action": KindAction, "select": KindSelect, "group": KindGroup,
+		"private": KindPrivate, "myview": KindMyView, "lobby": KindLobby, "undo": KindUndo, "rematch": KindRematch,
+		"resign": KindResign, "journal": KindJournal, "sure": KindSure, "offer": KindOffer, "pause": KindPause,
+		"abandon": KindAbandon, "turning": KindTurning} {
+		if other, dup := seen[k]; dup {
+			t.Errorf("kind %q is both %s and %s", k, name, other)
+		}
+		seen[k] = name
+	}
+	s, err := CustomID{Table: "t1", Version: 9, Kind: KindTurning}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ParseCustomID(s); err != nil || c.Kind != KindTurning {
+		t.Fatalf("%s: %+v %v", s, c, err)
+	}
+	if _, err := ParseCustomID(s + ":x"); err == nil {
+		t.Fatal("a payload on the report's button was accepted")
 	}
 }
