@@ -16,10 +16,6 @@ import (
 // KindTurning is the "How it went" button of a finished board.
 const KindTurning = "w"
 
-// turningBudget caps one report's playouts: about a second of both cores
-// for In Flanders Field (games/turning BenchmarkBuild).
-const turningBudget = 24000
-
 // turningReport answers "How it went" privately: the chart of each side's
 // chance to win after every turn and the turning points. Every viewer gets
 // the public estimate: the games with a report keep no per-seat secrets,
@@ -41,7 +37,7 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	}
 	h := fnv.New64a()
 	h.Write([]byte(l.t.ID))
-	cfg := turning.Config{Budget: turningBudget, Seed: h.Sum64()} // the same report at every click
+	cfg := turning.Config{Seed: h.Sum64()} // the same report at every click
 	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), cfg)
 	if err != nil {
 		return s.internal(req, err)

@@ -34,11 +34,16 @@ var Supported = []string{"flanders"}
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }
 
+// DefaultBudget is a report's playouts: about a second of both cores for
+// a whole In Flanders Field game (BenchmarkBuild), inside the few seconds
+// a "How it went" click may take.
+const DefaultBudget = 24000
+
 // Config bounds the work. Zero values take the defaults.
 type Config struct {
 	// Playouts per point (default 400); Budget caps the playouts of a
-	// whole report (default 60,000), lowering the per-point number for
-	// long games, never below 32.
+	// whole report (default DefaultBudget), lowering the per-point number
+	// for long games, never below 32.
 	Playouts, Budget int
 	// MaxSteps bounds one playout (default 5000).
 	MaxSteps int
@@ -53,7 +58,7 @@ func (c *Config) defaults(points int) {
 		c.Playouts = 400
 	}
 	if c.Budget <= 0 {
-		c.Budget = 60000
+		c.Budget = DefaultBudget
 	}
 	if points > 0 && c.Playouts*points > c.Budget {
 		c.Playouts = max(c.Budget/points, 32)

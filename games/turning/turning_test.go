@@ -187,14 +187,19 @@ func abs(x float64) float64 {
 }
 
 // BenchmarkBuild: a whole game's report with the default budget, the
-// cost of one "How it went" click.
+// cost of one "How it went" click; flanders-long is a game of random
+// moves, longer than the computer's.
 func BenchmarkBuild(b *testing.B) {
 	for _, g := range []struct {
-		name  string
-		e     games.Engine
-		seats int
-	}{{"flanders2", fl, 2}, {"flanders4", fl, 4}} {
+		name   string
+		e      games.Engine
+		seats  int
+		random bool
+	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}} {
 		start, moves := play(b, g.e, g.seats, 31)
+		if g.random {
+			start, moves = randomGame(b, g.e, g.seats, 31)
+		}
 		b.Run(g.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, err := turning.Build(g.e, start, moves, g.seats, turning.Config{Seed: uint64(i)}); err != nil {
@@ -204,4 +209,27 @@ func BenchmarkBuild(b *testing.B) {
 			b.ReportMetric(float64(len(turning.TurnEnds(moves, g.seats))), "turns")
 		})
 	}
+}
+
+// randomGame records a game of uniformly random moves.
+func randomGame(t testing.TB, e games.Engine, seats int, seed uint64) (games.State, []turning.Move) {
+	t.Helper()
+	r := games.NewPCG(seed, 8)
+	start, err := e.Setup(nil, seats, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []turning.Move
+	for s := start; !e.Outcome(s).Done; {
+		seat := e.Active(s)[0]
+		legal := e.Legal(s, seat)
+		a := legal[r.Intn(len(legal))]
+		ns, _, err := e.Apply(s, seat, a, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, turning.Move{Seat: seat, Action: a, After: ns})
+		s = ns
+	}
+	return start, moves
 }
