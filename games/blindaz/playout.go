@@ -12,6 +12,7 @@ import (
 func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
 	s.Log = nil // never read by the rules; not worth copying
 	ap := &applier{s: s.clone(), r: r, quiet: true}
+	var legal []games.Action
 	for range maxSteps {
 		if ap.over() {
 			return g.Outcome(ap.s), nil
@@ -20,7 +21,7 @@ func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error
 		if len(act) == 0 {
 			return games.Outcome{}, fmt.Errorf("blindaz: nobody active in phase %s", ap.s.Phase)
 		}
-		legal := g.Legal(ap.s, act[0])
+		legal = ap.s.appendLegal(legal[:0], act[0])
 		if len(legal) == 0 {
 			return games.Outcome{}, fmt.Errorf("blindaz: seat %d has no legal action", act[0])
 		}
