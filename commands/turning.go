@@ -31,7 +31,7 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
-	start, moves, err := replayLog(l.eng, l.t, log)
+	start, moves, evs, err := replayLog(l.eng, l.t, log)
 	if err != nil {
 		return s.internal(req, fmt.Errorf("how it went: %w", err))
 	}
@@ -51,8 +51,16 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
+	whats := map[int]string{}
+	if g, ok := render.For(l.t.Game); ok {
+		ctx := ctxFor(l, req.Locale, games.Spectator)
+		view := l.eng.View(l.state, games.Spectator)
+		for _, sw := range rep.Swings {
+			whats[sw.Move] = turnLines(g, ctx, view, rep, evs, sw.Move)
+		}
+	}
 	msg := render.Message{
-		Content: render.TurningText(L, names, rep, rep.Playouts),
+		Content: render.TurningText(L, names, rep, rep.Playouts, whats),
 		Files:   []render.File{{Name: "how-it-went.png", Data: pic}},
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
@@ -63,28 +71,29 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 // move is chosen again, so its draws come from the source as they did. A taken-back
 // move is dropped (undoable moves draw no random numbers); a resignation
 // ends the replay where it happened.
-func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.State, []turning.Move, error) {
+func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.State, []turning.Move, [][]games.Event, error) {
 	rng, err := clonePCG(t.Origin)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	start, err := eng.Setup(setupOptions(t), len(t.Seats), rng)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	st := start
 	var moves []turning.Move
+	var evs [][]games.Event
 	for _, e := range log {
 		switch {
 		case strings.HasPrefix(e.Action, "lobby.") || e.Action == "handover" || e.Action == "abandon":
 			continue
 		case e.Action == games.VerbResign:
-			return start, moves, nil
+			return start, moves, evs, nil
 		case e.Action == "undo":
 			if len(moves) == 0 {
-				return nil, nil, fmt.Errorf("undo of nothing at version %d", e.Version)
+				return nil, nil, nil, fmt.Errorf("undo of nothing at version %d", e.Version)
 			}
-			moves = moves[:len(moves)-1]
+			moves, evs = moves[:len(moves)-1], evs[:len(evs)-1]
 			st = start
 			if len(moves) > 0 {
 				st = moves[len(moves)-1].After
@@ -93,23 +102,51 @@ func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.Stat
 		}
 		a, err := games.ParseAction(e.Action)
 		if err != nil {
-			return nil, nil, fmt.Errorf("version %d: %w", e.Version, err)
+			return nil, nil, nil, fmt.Errorf("version %d: %w", e.Version, err)
 		}
 		if e.UserID == "" {
 			// The computer's move (its own seat's, or a timed-out
 			// player's): its choice drew from the table's source first.
 			if b := eng.Bot(st, e.Seat, rng); !b.Equal(a) {
-				return nil, nil, fmt.Errorf("version %d: the computer now chooses %s, not %s", e.Version, b, a)
+				return nil, nil, nil, fmt.Errorf("version %d: the computer now chooses %s, not %s", e.Version, b, a)
 			}
 		}
 		ns, _, err := eng.Apply(st, e.Seat, a, rng)
 		if err != nil {
-			return nil, nil, fmt.Errorf("version %d %s: %w", e.Version, e.Action, err)
+			return nil, nil, nil, fmt.Errorf("version %d %s: %w", e.Version, e.Action, err)
 		}
 		moves = append(moves, turning.Move{Seat: e.Seat, Action: a, After: ns})
+		evs = append(evs, e.Events)
 		st = ns
 	}
-	return start, moves, nil
+	return start, moves, evs, nil
+}
+
+// turnLines says what happened in the turn that ended with move end, in
+// the journal's words: its key lines (at most two, the last ones), from
+// public events only.
+func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs [][]games.Event, end int) string {
+	from := 0
+	for k := 1; k < len(rep.Points); k++ {
+		if rep.Points[k].Move == end {
+			from = rep.Points[k-1].Move + 1
+		}
+	}
+	var key []string
+	for i := from; i <= end && i < len(evs); i++ {
+		for _, e := range evs[i] {
+			if e.Private {
+				continue
+			}
+			if line := g.Tell(ctx, view, e); line.Key && line.Text != "" {
+				key = append(key, line.Text)
+			}
+		}
+	}
+	if len(key) > 2 {
+		key = key[len(key)-2:]
+	}
+	return strings.Join(key, "; ")
 }
 
 // clonePCG copies a random source through its JSON form.

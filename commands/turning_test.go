@@ -78,7 +78,8 @@ func TestHowItWent(t *testing.T) {
 			t.Log(text(m))
 		}
 		got := text(m)
-		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || strings.Contains(got, "[turning.") {
+		// Each turning point says what happened then, in the journal's words.
+		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || !strings.Contains(got, "%: ") || strings.Contains(got, "[turning.") {
 			t.Fatalf("%s: text %s", u.Name, got)
 		}
 		if first == "" {

@@ -83,8 +83,9 @@ func TurningChart(l *i18n.Localizer, names []string, rep turning.Report) ([]byte
 
 // TurningText is the report's words: what the chart shows and its
 // turning points, each by turn number (1 = the first turn), mover and
-// change of the mover's chance.
-func TurningText(l *i18n.Localizer, names []string, rep turning.Report, playouts int) string {
+// change of the mover's chance, and whats[move] when there is one (what
+// happened in that turn, in the journal's words).
+func TurningText(l *i18n.Localizer, names []string, rep turning.Report, playouts int, whats map[int]string) string {
 	var b strings.Builder
 	b.WriteString(l.T("turning.head"))
 	b.WriteString("\n")
@@ -104,6 +105,9 @@ func TurningText(l *i18n.Localizer, names []string, rep turning.Report, playouts
 				to := rep.Points[k].Chances[sw.Seat]
 				b.WriteString("\n• " + l.T("turning.swing", "Turn", k, "Name", name,
 					"From", pct(to-sw.Delta), "To", pct(to)))
+				if w := whats[sw.Move]; w != "" {
+					b.WriteString(": " + w)
+				}
 			}
 		}
 	}

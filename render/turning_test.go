@@ -52,13 +52,13 @@ func TestTurningChartLegible(t *testing.T) {
 func TestTurningText(t *testing.T) {
 	rep := sampleReport()
 	for _, lang := range []string{"en", "pl", "ru"} {
-		got := render.TurningText(i18n.For(lang), []string{"Ann", "Bob", "Cy", "Di"}, rep, 400)
-		if strings.Contains(got, "[turning.") || !strings.Contains(got, "Bob") || !strings.Contains(got, "Di") {
+		got := render.TurningText(i18n.For(lang), []string{"Ann", "Bob", "Cy", "Di"}, rep, 400, map[int]string{49: "took 7"})
+		if strings.Contains(got, "[turning.") || !strings.Contains(got, "Bob") || !strings.Contains(got, "Di") || !strings.Contains(got, ": took 7") {
 			t.Errorf("%s: %s", lang, got)
 		}
 	}
 	flat := turning.Report{Seats: 2, Points: []turning.Point{{Move: -1, Chances: []float64{0.5, 0.5}}}}
-	if got := render.TurningText(i18n.For("en"), []string{"A", "B"}, flat, 1); !strings.Contains(got, "No turn changed") || !strings.Contains(got, "1 random game ") {
+	if got := render.TurningText(i18n.For("en"), []string{"A", "B"}, flat, 1, nil); !strings.Contains(got, "No turn changed") || !strings.Contains(got, "1 random game ") {
 		t.Errorf("flat: %s", got)
 	}
 	_ = games.Spectator
