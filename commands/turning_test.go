@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render/i18n"
 )
 
@@ -112,5 +114,59 @@ func TestKindTurning(t *testing.T) {
 	}
 	if _, err := ParseCustomID(s + ":x"); err == nil {
 		t.Fatal("a payload on the report's button was accepted")
+	}
+}
+
+// TestReplayLogUndo: the report's replay drops taken-back moves and ends
+// in the game's real final state.
+func TestReplayLogUndo(t *testing.T) {
+	eng, _ := games.Lookup("flanders")
+	origin := games.NewPCG(5, 6)
+	rng, err := clonePCG(origin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &data.Table{Game: "flanders", Seats: []data.Seat{{Name: "A", UserID: "1"}, {Name: "B", UserID: "2"}}, Origin: origin}
+	st, err := eng.Setup(setupOptions(tb), 2, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []data.LogEntry
+	pick := games.NewPCG(9, 9)
+	undone, applied := 0, 0
+	for v := int64(1); !eng.Outcome(st).Done; v++ {
+		seat := eng.Active(st)[0]
+		legal := eng.Legal(st, seat)
+		a := legal[pick.Intn(len(legal))]
+		before, _ := json.Marshal(rng)
+		ns, _, err := eng.Apply(st, seat, a, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log = append(log, data.LogEntry{Version: v, Seat: seat, UserID: "u", Action: a.String()})
+		after, _ := json.Marshal(rng)
+		if undone < 8 && string(before) == string(after) && eng.Undoable(st, ns, seat, a) {
+			v++
+			log = append(log, data.LogEntry{Version: v, Seat: seat, UserID: "u", Action: "undo"})
+			undone++
+			continue // st stays: the move was taken back
+		}
+		st = ns
+		applied++
+	}
+	if undone == 0 {
+		t.Fatal("no move was taken back: the test tests nothing")
+	}
+	_, moves, evs, err := replayLog(eng, tb, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != applied || len(evs) != applied {
+		t.Fatalf("%d moves replayed, %d played", len(moves), applied)
+	}
+	got, _ := eng.Encode(moves[len(moves)-1].After)
+	want, _ := eng.Encode(st)
+	if string(got) != string(want) {
+		t.Fatal("the replay ends in another state")
 	}
 }
