@@ -59,7 +59,7 @@ func (s *Service) component(req Request) Response {
 	}
 	// A click that changes the table must be able to show the change:
 	// refuse it before anything changes when the bot may not post here.
-	if id.Kind != KindMyView && id.Kind != KindPrivate && id.Kind != KindJournal && id.Kind != KindRecord {
+	if id.Kind != KindMyView && id.Kind != KindPrivate && id.Kind != KindJournal && id.Kind != KindRecord && id.Kind != KindTurning {
 		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
 			return resp
 		}
@@ -95,6 +95,10 @@ func (s *Service) component(req Request) Response {
 	}
 	if id.Kind == KindRecord {
 		return s.record(req, l)
+	}
+	if id.Kind == KindTurning {
+		// Read-only and private, like the journal.
+		return s.turningReport(req, l)
 	}
 	if id.Kind == KindJournal {
 		// Read-only and private: it answers on any of the table's

@@ -118,7 +118,7 @@ func ParseCustomID(s string) (CustomID, error) {
 				return CustomID{}, fmt.Errorf("%w: select index", ErrBadCustomID)
 			}
 		}
-	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign, KindRecord:
+	case KindGroup, KindPrivate, KindMyView, KindUndo, KindRematch, KindResign, KindRecord, KindTurning:
 		if c.Payload != "" {
 			return CustomID{}, fmt.Errorf("%w: unexpected payload", ErrBadCustomID)
 		}
@@ -207,6 +207,7 @@ func (i ids) Lobby(verb string) string { return i.enc(KindLobby, verb) }
 func (i ids) Undo() string             { return i.enc(KindUndo, "") }
 func (i ids) Rematch() string          { return i.enc(KindRematch, "") }
 func (i ids) Record() string           { return i.enc(KindRecord, "") }
+func (i ids) Turning() string          { return i.enc(KindTurning, "") }
 
 // Journal is "what happened"; before > 0 is the page of moves up to that
 // version.

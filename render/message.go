@@ -50,6 +50,12 @@ type IDs interface {
 	Form(a games.Action) string   // a button that opens a's modal, and that modal (Choice.Form)
 }
 
+// TurningIDs is optional for IDs: the "How it went" report's button on a
+// finished board of a game with a report (games/turning).
+type TurningIDs interface {
+	Turning() string
+}
+
 // EmbedOf converts a Card into a Discord embed within Discord's limits.
 func EmbedOf(c Card) *discordgo.MessageEmbed {
 	e, sh := embedOf(c)

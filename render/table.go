@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/turning"
 	"github.com/warroom/warroom/render/i18n"
 )
 
@@ -228,6 +229,11 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 			journalButton(ctx, r.IDs),
 			discordgo.Button{Label: ctx.T("core.button.record"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Record(), Emoji: &discordgo.ComponentEmoji{Name: "💾"}},
 		}}}
+		if t, ok := r.IDs.(TurningIDs); ok && turning.IsSupported(r.Table.GameID) {
+			row := msg.Components[0].(discordgo.ActionsRow)
+			row.Components = append(row.Components, discordgo.Button{Label: ctx.T("turning.button"), Style: discordgo.SecondaryButton, CustomID: t.Turning(), Emoji: &discordgo.ComponentEmoji{Name: "📈"}})
+			msg.Components[0] = row
+		}
 	case "abandoned":
 		e.Color = colourAbandon
 		msg.Content = ctx.T("core.table.abandoned")

@@ -478,9 +478,24 @@ func TestE2EFlandersFullGame(t *testing.T) {
 	}
 	rematch, ok := findButton(end, ":r")
 	what, ok2 := findButton(end, ":j")
-	_, ok3 := findButton(end, ":e")
-	if !ok || !ok2 || !ok3 || len(end.Buttons()) != 3 {
+	_, ok4 := findButton(end, ":e")
+	how, ok3 := findButton(end, ":w")
+	if !ok || !ok2 || !ok3 || !ok4 || len(end.Buttons()) != 4 {
 		t.Fatalf("the result's buttons: %v", end.ButtonLabels())
+	}
+	// How it went: privately, the chart as an image and the turning points.
+	hr := w.expect(w.srv.Click(w.ann, end, how))
+	if got := privateText(hr); !strings.Contains(got, "How it went") || !strings.Contains(got, "Turning points") {
+		t.Fatalf("How it went: %q", got)
+	}
+	charts := 0
+	for _, f := range hr.Followups {
+		if imgs, err := f.Images(); err == nil && f.Ephemeral() {
+			charts += len(imgs)
+		}
+	}
+	if charts != 1 {
+		t.Fatalf("How it went: %d private charts", charts)
 	}
 	// What happened: privately, in Discord's limits (the stand-in checks
 	// them), the moves since Ann's last one (or her own last ones), to the end.

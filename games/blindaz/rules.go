@@ -132,17 +132,32 @@ func (Game) Active(s State) []games.Seat {
 
 // Legal lists exactly the actions Apply accepts from seat.
 func (g Game) Legal(s State, seat games.Seat) []games.Action {
-	if !slices.Contains(g.Active(s), seat) {
-		return nil
+	out := s.appendLegal(nil, seat)
+	for i := range out {
+		out[i].Args = slices.Clone(out[i].Args) // the caller's to keep
 	}
-	if s.Phase == PhaseDeploy {
-		out := make([]games.Action, 0, Lanes)
+	return out
+}
+
+// appendLegal appends seat's legal actions to out. Their Args may be
+// shared (cellArgTab): a playout reads them, Legal copies them.
+func (s *State) appendLegal(out []games.Action, seat games.Seat) []games.Action {
+	switch s.Phase {
+	case PhaseDeploy:
+		if !slices.Contains(Game{}.Active(*s), seat) {
+			return out
+		}
 		for l := 1; l <= Lanes; l++ {
 			out = append(out, games.Act(VDeploy, l))
 		}
 		return out
+	case PhaseTurn:
+		if games.Seat(s.Soldiers[s.Turn].Seat) != seat {
+			return out
+		}
+		return s.turnLegal(out)
 	}
-	return s.turnLegal()
+	return out
 }
 
 func cellArgs(c int) []int {
@@ -154,29 +169,36 @@ func actCell(verb string, c int) games.Action {
 	return games.Action{Verb: verb, Args: cellArgs(c)}
 }
 
-// turnLegal: the acting soldier's legal actions in the current sub-step.
-func (s *State) turnLegal() []games.Action {
-	si := s.Turn
-	pos := s.Soldiers[si].Pos
-	var out []games.Action
-	if !s.Moved {
-		for _, d := range s.reach(si, true) {
-			out = append(out, actCell(VMove, d.Cell))
-		}
-		out = append(out, s.actsAt(si, false, s.stranded(si))...)
-	} else {
-		out = append(out, s.actsAt(si, s.Exit, false)...)
-		out = append(out, games.Act(VBack))
+// cellArgTab holds every cell's arguments once, for legal lists.
+var cellArgTab = func() (t [Cells][]int) {
+	for c := range t {
+		t[c] = cellArgs(c)
 	}
-	_ = pos
-	return out
+	return
+}()
+
+func sharedCell(verb string, c int) games.Action {
+	return games.Action{Verb: verb, Args: cellArgTab[c]}
 }
 
-// actsAt lists the step-2 actions of soldier si where he stands.
-func (s *State) actsAt(si int, exit, canBuild bool) []games.Action {
+// turnLegal appends the acting soldier's legal actions in the current
+// sub-step to out.
+func (s *State) turnLegal(out []games.Action) []games.Action {
+	si := s.Turn
+	if !s.Moved {
+		for _, d := range s.reach(si, true) {
+			out = append(out, sharedCell(VMove, d.Cell))
+		}
+		return s.actsAt(out, si, false, s.stranded(si))
+	}
+	out = s.actsAt(out, si, s.Exit, false)
+	return append(out, games.Act(VBack))
+}
+
+// actsAt appends the step-2 actions of soldier si where he stands.
+func (s *State) actsAt(out []games.Action, si int, exit, canBuild bool) []games.Action {
 	pos := s.Soldiers[si].Pos
 	x, _ := XY(pos)
-	var out []games.Action
 	if exit {
 		if x == colA {
 			if s.Flags > 0 {
@@ -191,7 +213,7 @@ func (s *State) actsAt(si int, exit, canBuild bool) []games.Action {
 	}
 	for d := range 4 {
 		if n := step(pos, d); n >= 0 && s.Board[n].Enemy != 0 {
-			out = append(out, actCell(VAttack, n))
+			out = append(out, sharedCell(VAttack, n))
 		}
 	}
 	if s.Soldiers[si].Grenade != 0 {
@@ -216,15 +238,14 @@ func (s *State) actsAt(si int, exit, canBuild bool) []games.Action {
 		for y := range Lanes {
 			c := CellAt(x, y)
 			if s.Board[c].Tile != 0 && !s.soldierAt(c) {
-				out = append(out, actCell(VClear, c))
+				out = append(out, sharedCell(VClear, c))
 			}
 		}
 	}
 	if len(s.Market) > 0 {
 		out = append(out, games.Act(VReplace))
 	}
-	out = append(out, games.Act(VPass))
-	return out
+	return append(out, games.Act(VPass))
 }
 
 // Outcome: one shared result.
@@ -361,6 +382,8 @@ type applier struct {
 	s  State
 	r  games.Rand
 	ev []games.Event
+	// quiet skips notes and events: a playout nobody reads.
+	quiet bool
 }
 
 func (ap *applier) over() bool { return ap.s.Phase == PhaseOver }
@@ -368,6 +391,9 @@ func (ap *applier) over() bool { return ap.s.Phase == PhaseOver }
 // note emits a public note as an event: the table's journal is the log,
 // the state keeps none.
 func (ap *applier) note(n Note) {
+	if ap.quiet {
+		return
+	}
 	n.Round = ap.s.Round
 	ap.ev = append(ap.ev, noteEvent(&ap.s, n))
 }

@@ -293,7 +293,14 @@ func (s *State) exitOK(c int) bool {
 	if x == colA {
 		return s.Flags > 0
 	}
-	return len(s.buildsAt(c)) > 0
+	for _, t := range s.Market {
+		for _, o := range Orientations[TrenchTile(t).Shape] {
+			if s.fits(c, o) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reach lists the destinations of soldier si other than staying, sorted by
@@ -311,9 +318,10 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 	}
 	steps[start] = 0
 	strand := s.stranded(si)
-	frontier := []int{start}
+	var bufA, bufB [Cells]int // the frontiers, off the heap
+	frontier, spare := append(bufA[:0], start), bufB[:0]
 	for k := 1; k <= MaxSteps && len(frontier) > 0; k++ {
-		var next []int
+		next := spare[:0]
 		for _, c := range frontier {
 			for d := range 4 {
 				n := step(c, d)
@@ -341,7 +349,7 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 				}
 			}
 		}
-		frontier = next
+		frontier, spare = next, frontier
 	}
 	var out []Dest
 	for c := range Cells {

@@ -2,6 +2,7 @@ package flanders
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,53 +129,78 @@ func (Game) Active(s State) []games.Seat {
 }
 
 // candidates lists every action that could be legal in the phase; Legal
-// filters them through check, so Legal and Apply can never disagree.
+// filters them through check, so Legal and Apply can never disagree. The
+// lists are shared: callers must not change them.
 func (s *State) candidates() []games.Action {
-	var out []games.Action
 	switch s.Phase {
 	case PhaseReady:
-		for _, sp := range Drawable {
-			out = append(out, games.Act("gas", sp))
-		}
-		out = append(out, games.Act("roll"), games.Act("stop"))
+		return byPhase[0]
 	case PhaseRolled:
-		for sp := 3; sp <= 11; sp++ {
-			out = append(out, games.Act("take", sp))
-		}
-		out = append(out, games.Act("recon"))
-		for die := 1; die <= 3; die++ {
-			out = append(out, games.Act("balloon", die, -1), games.Act("balloon", die, 1))
-		}
-		out = append(out, games.Act("accept_bust"))
+		return byPhase[1]
 	case PhaseGas:
-		for t := range NumTypes {
-			out = append(out, games.Act("gas_discard", t))
-		}
+		return byPhase[2]
 	case PhaseArtillery:
-		for _, t := range []int{GermanMG, GermanArtillery, GermanCounterAttack} {
-			out = append(out, games.Act("cancel", t))
-		}
-		out = append(out, games.Act("keep_artillery"))
+		return byPhase[3]
 	case PhaseSacrifice:
-		for n := 0; n <= s.KMax; n++ {
-			out = append(out, games.Act("sacrifice", n))
-		}
+		return sacrifices[:s.KMax+1]
 	case PhaseMove:
-		out = append(out, games.Act("step_infantry"), games.Act("step_tank"), games.Act("auto_move"), games.Act("end_move"))
+		return byPhase[4]
 	case PhaseMines:
-		out = append(out, games.Act("use_mines"), games.Act("halt"))
+		return byPhase[5]
 	}
-	return out
+	return nil
+}
+
+// byPhase and sacrifices are the candidates, built once.
+var (
+	byPhase    [6][]games.Action // ready, rolled, gas, artillery, move, mines
+	sacrifices []games.Action
+)
+
+func init() {
+	var ready, rolled []games.Action
+	for _, sp := range Drawable {
+		ready = append(ready, games.Act("gas", sp))
+	}
+	byPhase[0] = append(ready, games.Act("roll"), games.Act("stop"))
+	for sp := 3; sp <= 11; sp++ {
+		rolled = append(rolled, games.Act("take", sp))
+	}
+	rolled = append(rolled, games.Act("recon"))
+	for die := 1; die <= 3; die++ {
+		rolled = append(rolled, games.Act("balloon", die, -1), games.Act("balloon", die, 1))
+	}
+	byPhase[1] = append(rolled, games.Act("accept_bust"))
+	for t := range NumTypes {
+		byPhase[2] = append(byPhase[2], games.Act("gas_discard", t))
+	}
+	for _, t := range []int{GermanMG, GermanArtillery, GermanCounterAttack} {
+		byPhase[3] = append(byPhase[3], games.Act("cancel", t))
+	}
+	byPhase[3] = append(byPhase[3], games.Act("keep_artillery"))
+	for n := 0; n <= NumTroops; n++ {
+		sacrifices = append(sacrifices, games.Act("sacrifice", n))
+	}
+	byPhase[4] = []games.Action{games.Act("step_infantry"), games.Act("step_tank"), games.Act("auto_move"), games.Act("end_move")}
+	byPhase[5] = []games.Action{games.Act("use_mines"), games.Act("halt")}
 }
 
 // Legal lists every action Apply accepts from seat now.
 func (Game) Legal(s State, seat games.Seat) []games.Action {
-	if s.Over() || int(seat) != s.Active {
-		return nil
+	out := s.appendLegal(nil, int(seat))
+	for i := range out {
+		out[i].Args = slices.Clone(out[i].Args) // the caller's to keep
 	}
-	var out []games.Action
+	return out
+}
+
+// appendLegal appends seat's legal actions to out.
+func (s *State) appendLegal(out []games.Action, seat int) []games.Action {
+	if s.Over() || seat != s.Active {
+		return out
+	}
 	for _, a := range s.candidates() {
-		if s.check(int(seat), a) == nil {
+		if code, _ := s.judgeMove(a); code == "" { // a candidate is of the phase
 			out = append(out, a)
 		}
 	}
@@ -195,8 +221,9 @@ var verbs = map[string]struct {
 	"use_mines": {PhaseMines, 0}, "halt": {PhaseMines, 0},
 }
 
-// check validates an action without changing anything. It is both the
-// filter Legal draws its list with and the explanation of a refusal.
+// check validates an action without changing anything: the explanation
+// of a refusal. Its last part, judgeMove, is also the filter Legal draws
+// its list with, without building an error.
 func (s *State) check(seat int, a games.Action) error {
 	if s.Over() {
 		return games.Illegal("game_over")
@@ -211,66 +238,83 @@ func (s *State) check(seat int, a games.Action) error {
 	if v.phase != s.Phase {
 		return games.Illegal("wrong_phase", a.Verb, "in", s.Phase)
 	}
+	if code, d := s.judgeMove(a); code != "" {
+		d := d.v[:d.n]
+		args := make([]any, len(d))
+		for i, x := range d {
+			args[i] = x
+		}
+		return games.Illegal(code, args...)
+	}
+	return nil
+}
+
+// detail is a refusal's numbers, kept off the heap until reported.
+type detail struct {
+	v [2]int
+	n int
+}
+
+// judgeMove is judge of an action of the phase and seat, with its
+// arguments.
+func (s *State) judgeMove(a games.Action) (string, detail) {
 	hand := s.Players[s.Active].Hand
 	arg := func(i int) int { return a.Args[i] }
 	switch a.Verb {
 	case "gas":
 		if !hasType(hand, BritishGas) {
-			return games.Illegal("no_gas_card")
+			return "no_gas_card", detail{}
 		}
 		sp := arg(0)
 		if sp < 3 || sp > 11 || sp == NineSpace || s.Spaces[sp] < 0 {
-			return games.Illegal("bad_gas_target", sp)
+			return "bad_gas_target", detail{[2]int{sp}, 1}
 		}
 		if t := cardTypeOf[s.Spaces[sp]]; t != GermanArtillery && t != GermanMG {
-			return games.Illegal("bad_gas_target", sp)
+			return "bad_gas_target", detail{[2]int{sp}, 1}
 		}
 	case "stop":
 		if !s.MayStop {
-			return games.Illegal("cannot_stop_yet")
+			return "cannot_stop_yet", detail{}
 		}
 	case "take":
-		for _, o := range s.optionsFor(s.Dice) {
-			if o == arg(0) {
-				return nil
-			}
+		if sp := arg(0); sp < 3 || sp > 11 || s.optionMask(s.Dice)&(1<<sp) == 0 {
+			return "not_an_option", detail{[2]int{sp}, 1}
 		}
-		return games.Illegal("not_an_option", arg(0))
 	case "recon":
 		if !hasType(hand, AerialRecon) {
-			return games.Illegal("no_recon")
+			return "no_recon", detail{}
 		}
-		if s.fcForced(s.optionsFor(s.Dice)) {
-			return games.Illegal("fc_forced")
+		if s.fcForcedMask(s.optionMask(s.Dice)) {
+			return "fc_forced", detail{}
 		}
 	case "balloon":
 		if !hasType(hand, ObservationBalloon) {
-			return games.Illegal("no_balloon")
+			return "no_balloon", detail{}
 		}
-		if s.fcForced(s.optionsFor(s.Dice)) {
-			return games.Illegal("fc_forced")
+		if s.fcForcedMask(s.optionMask(s.Dice)) {
+			return "fc_forced", detail{}
 		}
 		die, d := arg(0), arg(1)
 		if die < 1 || die > 3 || (d != 1 && d != -1) || s.Dice[die-1]+d < 1 || s.Dice[die-1]+d > 6 {
-			return games.Illegal("die_out_of_range", die, d)
+			return "die_out_of_range", detail{[2]int{die, d}, 2}
 		}
 		if !s.balloonOK(die, d) {
-			return games.Illegal("balloon_gives_no_card")
+			return "balloon_gives_no_card", detail{}
 		}
 	case "accept_bust":
-		if len(s.optionsFor(s.Dice)) > 0 {
-			return games.Illegal("bust_not_allowed")
+		if s.optionMask(s.Dice) != 0 {
+			return "bust_not_allowed", detail{}
 		}
 	case "gas_discard":
 		for _, t := range gasEligible(hand) {
 			if t == arg(0) {
-				return nil
+				return "", detail{}
 			}
 		}
-		return games.Illegal("not_eligible", arg(0))
+		return "not_eligible", detail{[2]int{arg(0)}, 1}
 	case "cancel":
 		if !hasType(hand, BritishArtillery) {
-			return games.Illegal("no_artillery")
+			return "no_artillery", detail{}
 		}
 		el := cancellableIn(hand)
 		if s.StrongArtillery && len(el) > 0 {
@@ -278,24 +322,24 @@ func (s *State) check(seat int, a games.Action) error {
 		}
 		for _, t := range el {
 			if t == arg(0) {
-				return nil
+				return "", detail{}
 			}
 		}
-		return games.Illegal("bad_cancel_target", arg(0))
+		return "bad_cancel_target", detail{[2]int{arg(0)}, 1}
 	case "sacrifice":
 		if arg(0) < 0 || arg(0) > s.KMax {
-			return games.Illegal("sacrifice_out_of_range", arg(0))
+			return "sacrifice_out_of_range", detail{[2]int{arg(0)}, 1}
 		}
 	case "step_infantry":
 		if s.I <= 0 {
-			return games.Illegal("no_points")
+			return "no_points", detail{}
 		}
 	case "step_tank":
 		if s.T <= 0 {
-			return games.Illegal("no_points")
+			return "no_points", detail{}
 		}
 	}
-	return nil
+	return "", detail{}
 }
 
 // Explain says why a is not legal: the code check gives.
@@ -307,6 +351,13 @@ func (Game) Explain(s State, seat games.Seat, a games.Action) error {
 func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
 	ns := s.clone()
 	c := &ctx{s: &ns, rng: rng}
+	c.do(a)
+	return ns, c.ev
+}
+
+// do performs a legal action on c.s in place.
+func (c *ctx) do(a games.Action) {
+	ns := c.s
 	switch a.Verb {
 	case "gas":
 		c.gas(a.Args[0])
@@ -350,7 +401,6 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	case "halt":
 		c.halt()
 	}
-	return ns, c.ev
 }
 
 // Outcome reports the result; Scores are the troops left per seat.

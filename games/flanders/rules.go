@@ -122,27 +122,35 @@ func (c *ctx) rowCheck() {
 
 // optionsFor lists the spaces the dice let the active player take, ascending.
 func (s *State) optionsFor(dice []int) []int {
-	if len(dice) != 3 {
-		return nil
-	}
-	var seen [13]bool
-	for _, sum := range [3]int{dice[0] + dice[1], dice[0] + dice[2], dice[1] + dice[2]} {
-		seen[sum] = true
-	}
+	m := s.optionMask(dice)
 	var out []int
 	for sp := 3; sp <= 11; sp++ {
-		if !seen[sp] {
-			continue
-		}
-		if sp == NineSpace {
-			if !s.NineClaimed {
-				out = append(out, sp)
-			}
-		} else if s.Spaces[sp] >= 0 {
+		if m&(1<<sp) != 0 {
 			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// optionMask is optionsFor as a bit set (bit sp), without allocating.
+func (s *State) optionMask(dice []int) uint16 {
+	if len(dice) != 3 {
+		return 0
+	}
+	var m uint16
+	for _, sum := range [3]int{dice[0] + dice[1], dice[0] + dice[2], dice[1] + dice[2]} {
+		if sum < 3 || sum > 11 {
+			continue
+		}
+		if sum == NineSpace {
+			if !s.NineClaimed {
+				m |= 1 << sum
+			}
+		} else if s.Spaces[sum] >= 0 {
+			m |= 1 << sum
+		}
+	}
+	return m
 }
 
 // Options are the takeable spaces of the current roll (phase rolled).
@@ -155,11 +163,20 @@ func (s *State) Options() []int {
 
 // fcForced: every option of the roll holds a Flying Circus.
 func (s *State) fcForced(opts []int) bool {
-	if len(opts) == 0 {
+	var m uint16
+	for _, sp := range opts {
+		m |= 1 << sp
+	}
+	return s.fcForcedMask(m)
+}
+
+// fcForcedMask is fcForced of an optionMask.
+func (s *State) fcForcedMask(m uint16) bool {
+	if m == 0 {
 		return false
 	}
-	for _, sp := range opts {
-		if sp == NineSpace || cardTypeOf[s.Spaces[sp]] != FlyingCircus {
+	for sp := 3; sp <= 11; sp++ {
+		if m&(1<<sp) != 0 && (sp == NineSpace || cardTypeOf[s.Spaces[sp]] != FlyingCircus) {
 			return false
 		}
 	}
@@ -167,19 +184,18 @@ func (s *State) fcForced(opts []int) bool {
 }
 
 func (s *State) balloonOK(die, delta int) bool {
-	nd := append([]int(nil), s.Dice...)
+	nd := [3]int{s.Dice[0], s.Dice[1], s.Dice[2]}
 	nd[die-1] += delta
 	if nd[die-1] < 1 || nd[die-1] > 6 {
 		return false
 	}
-	return len(s.optionsFor(nd)) > 0
+	return s.optionMask(nd[:]) != 0
 }
 
 // rescue reports whether Recon or any Balloon change is legal now.
 func (s *State) rescue() bool {
 	hand := s.Players[s.Active].Hand
-	opts := s.optionsFor(s.Dice)
-	if s.fcForced(opts) {
+	if s.fcForcedMask(s.optionMask(s.Dice)) {
 		return false
 	}
 	if hasType(hand, AerialRecon) {
@@ -198,16 +214,24 @@ func (s *State) rescue() bool {
 }
 
 func (c *ctx) rollDice(kind string) {
-	d := []int{games.Die(c.rng, 6), games.Die(c.rng, 6), games.Die(c.rng, 6)}
+	d := c.s.Dice
+	if c.quiet && cap(d) >= 3 { // a playout's own copy: reuse it
+		d = d[:3]
+		d[0], d[1], d[2] = games.Die(c.rng, 6), games.Die(c.rng, 6), games.Die(c.rng, 6)
+	} else {
+		d = []int{games.Die(c.rng, 6), games.Die(c.rng, 6), games.Die(c.rng, 6)}
+	}
 	c.s.Dice = d
 	c.s.Phase = PhaseRolled
-	c.note(c.s.Active, kind, append(append([]int(nil), d...), c.s.optionsFor(d)...))
+	if !c.quiet {
+		c.note(c.s.Active, kind, append(append([]int(nil), d...), c.s.optionsFor(d)...))
+	}
 	c.afterDice()
 }
 
 // afterDice busts at once when nothing can be taken or changed.
 func (c *ctx) afterDice() {
-	if len(c.s.optionsFor(c.s.Dice)) == 0 && !c.s.rescue() {
+	if c.s.optionMask(c.s.Dice) == 0 && !c.s.rescue() {
 		c.bust()
 	}
 }
@@ -232,7 +256,7 @@ func (c *ctx) take(sp int) {
 	switch {
 	case t == FlyingCircus:
 		var gone []int
-		keep := p.Hand[:0:0]
+		keep := p.Hand[:0] // in place: the state is c's own
 		for _, h := range p.Hand {
 			ht := cardTypeOf[h]
 			if ht == AerialRecon || ht == ObservationBalloon || ht == BritishArtillery {
@@ -560,7 +584,7 @@ func (c *ctx) cleanup(stopped bool) {
 	s := c.s
 	p := c.player()
 	if stopped {
-		keep := p.Hand[:0:0]
+		keep := p.Hand[:0] // in place: the state is c's own
 		for _, card := range p.Hand {
 			if Types[cardTypeOf[card]].Keep {
 				keep = append(keep, card)
@@ -581,7 +605,11 @@ func (c *ctx) cleanup(stopped bool) {
 		c.note(s.Active, "reached_objective", []int{p.Troops})
 	}
 	p.Turns++
-	s.Dice, s.Taken = nil, nil
+	if c.quiet { // keep a playout's arrays for the next turn
+		s.Dice, s.Taken = s.Dice[:0], s.Taken[:0]
+	} else {
+		s.Dice, s.Taken = nil, nil
+	}
 	s.MayStop, s.FCActive = false, false
 	s.GasDone, s.I, s.T, s.KMax = 0, 0, 0, 0
 	c.refill()

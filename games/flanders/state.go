@@ -1,6 +1,10 @@
 package flanders
 
-import "github.com/warroom/warroom/games"
+import (
+	"slices"
+
+	"github.com/warroom/warroom/games"
+)
 
 // Phases (spec §6.2).
 const (
@@ -109,17 +113,22 @@ type ctx struct {
 	s   *State
 	rng games.Rand
 	ev  []games.Event
+	// quiet skips notes and events: a playout nobody reads.
+	quiet bool
 }
 
 // note emits a public note as an event (Data: the note's turn, numbers
 // and cards): the table's journal is the log, the state keeps none.
 func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
+	if c.quiet {
+		return
+	}
 	data := []any{"turn", c.s.TurnNo}
 	if len(nums) > 0 {
-		data = append(data, "nums", append([]int(nil), nums...))
+		data = append(data, "nums", slices.Clone(nums))
 	}
 	if len(cards) > 0 {
-		data = append(data, "cards", append([]string(nil), cards...))
+		data = append(data, "cards", slices.Clone(cards))
 	}
 	c.ev = append(c.ev, games.Ev(kind, games.Seat(seat), data...))
 }

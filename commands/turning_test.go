@@ -1,0 +1,169 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render/i18n"
+)
+
+// TestHowItWent: a finished In Flanders Field game (Ann against three
+// computers, her turns played by the clock, so computer draws and a
+// player's moves mix in the log) has a "How it went" button; a click
+// answers privately with the chart and the turning points, the same for
+// a player and a spectator. A running game's report is refused.
+func TestHowItWent(t *testing.T) {
+	T := i18n.For("en").T
+	h := newHarness(t)
+	var clock time.Duration
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return start.Add(clock) }
+	r := h.slash(ann, "play", "", map[string]string{"game": "flanders", "turn_timeout": "1"})
+	for range 3 {
+		r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.bot")])
+	}
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.start")])
+	id := r.Reply.BoardOf
+	// Ann moves once herself, then the clock plays her turns.
+	for _, b := range buttons(h.boardMessage(t, id)) {
+		if strings.Contains(b, ":a:") {
+			h.click(ann, h.board, b)
+			break
+		}
+	}
+	early, _ := CustomID{Table: id, Version: 1, Kind: KindTurning}.Encode()
+	if r := h.click(ann, h.board, early); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), T("turning.not_over")) {
+		t.Fatalf("report of a running game: %+v", r.Reply)
+	}
+	// The origin is as secret as the source while the game runs: a
+	// public export of a live table holds neither.
+	if out, err := h.svc.Export(id, false); err != nil || bytes.Contains(out, []byte(`"origin"`)) || bytes.Contains(out, []byte(`"rng"`)) {
+		t.Fatalf("live export: %v\n%s", err, out)
+	}
+	for i := 1; i <= 400; i++ {
+		if _, ok := h.tick(&clock, time.Duration(i)*2*time.Hour); !ok {
+			break
+		}
+	}
+	tb, err := h.store.Get(id)
+	if err != nil || tb.Status != data.StatusFinished {
+		t.Fatalf("the game did not finish: %v %v", tb.Status, err)
+	}
+	board := h.boardMessage(t, id)
+	btn := buttons(board)[T("turning.button")]
+	if btn == "" {
+		t.Fatalf("no %q button on the final board: %v", T("turning.button"), buttons(board))
+	}
+	var first string
+	for _, u := range []User{ann, eve} {
+		r := h.click(u, h.board, btn)
+		m := r.Reply.Message
+		if r.Reply.Kind != ReplyPrivate || len(m.Files) != 1 || len(r.Posts) != 0 {
+			t.Fatalf("%s: reply %v with %d files, %d posts: %s", u.Name, r.Reply.Kind, len(m.Files), len(r.Posts), text(m))
+		}
+		img, err := png.Decode(bytes.NewReader(m.Files[0].Data))
+		if err != nil || img.Bounds().Dx() < 480 {
+			t.Fatalf("%s: chart %v %v", u.Name, err, img)
+		}
+		if dir := os.Getenv("WARROOM_PNG_DIR"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "how-it-went.png"), m.Files[0].Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Log(text(m))
+		}
+		got := text(m)
+		// Each turning point says what happened then, in the journal's words.
+		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || !strings.Contains(got, "%: ") || strings.Contains(got, "[turning.") {
+			t.Fatalf("%s: text %s", u.Name, got)
+		}
+		if first == "" {
+			first = got
+		} else if got != first {
+			t.Fatalf("a spectator's report differs from a player's:\n%s\n%s", first, got)
+		}
+	}
+}
+
+// TestKindTurning: the report's kind letter is no other component's, and
+// its custom_id round-trips without a payload.
+func TestKindTurning(t *testing.T) {
+	seen := map[string]string{}
+	for name, k := range map[string]string{"action": KindAction, "select": KindSelect, "group": KindGroup,
+		"private": KindPrivate, "myview": KindMyView, "lobby": KindLobby, "undo": KindUndo, "rematch": KindRematch,
+		"resign": KindResign, "journal": KindJournal, "sure": KindSure, "offer": KindOffer, "pause": KindPause,
+		"abandon": KindAbandon, "turning": KindTurning} {
+		if other, dup := seen[k]; dup {
+			t.Errorf("kind %q is both %s and %s", k, name, other)
+		}
+		seen[k] = name
+	}
+	s, err := CustomID{Table: "t1", Version: 9, Kind: KindTurning}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ParseCustomID(s); err != nil || c.Kind != KindTurning {
+		t.Fatalf("%s: %+v %v", s, c, err)
+	}
+	if _, err := ParseCustomID(s + ":x"); err == nil {
+		t.Fatal("a payload on the report's button was accepted")
+	}
+}
+
+// TestReplayLogUndo: the report's replay drops taken-back moves and ends
+// in the game's real final state.
+func TestReplayLogUndo(t *testing.T) {
+	eng, _ := games.Lookup("flanders")
+	seed := games.Seed{5, 6}
+	tb := &data.Table{Game: "flanders", Seats: []data.Seat{{Name: "A", UserID: "1"}, {Name: "B", UserID: "2"}}, Seed: &seed, SeedNonce: "77"}
+	rng := seed.Source(tb.SeedNonce)
+	st, err := eng.Setup(setupOptions(tb), 2, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []data.LogEntry
+	pick := games.NewPCG(9, 9)
+	undone, applied := 0, 0
+	for v := int64(1); !eng.Outcome(st).Done; v++ {
+		seat := eng.Active(st)[0]
+		legal := eng.Legal(st, seat)
+		a := legal[pick.Intn(len(legal))]
+		before, _ := json.Marshal(rng)
+		ns, _, err := eng.Apply(st, seat, a, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log = append(log, data.LogEntry{Version: v, Seat: seat, UserID: "u", Action: a.String()})
+		after, _ := json.Marshal(rng)
+		if undone < 8 && string(before) == string(after) && eng.Undoable(st, ns, seat, a) {
+			v++
+			log = append(log, data.LogEntry{Version: v, Seat: seat, UserID: "u", Action: "undo"})
+			undone++
+			continue // st stays: the move was taken back
+		}
+		st = ns
+		applied++
+	}
+	if undone == 0 {
+		t.Fatal("no move was taken back: the test tests nothing")
+	}
+	_, moves, evs, err := replayLog(eng, tb, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != applied || len(evs) != applied {
+		t.Fatalf("%d moves replayed, %d played", len(moves), applied)
+	}
+	got, _ := eng.Encode(moves[len(moves)-1].After)
+	want, _ := eng.Encode(st)
+	if string(got) != string(want) {
+		t.Fatal("the replay ends in another state")
+	}
+}

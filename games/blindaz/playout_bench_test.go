@@ -1,0 +1,13 @@
+package blindaz
+
+import (
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/gamestest"
+)
+
+// BenchmarkPlayouts: all-random playouts per second (games.Playout).
+func BenchmarkPlayouts(b *testing.B) {
+	gamestest.BenchPlayouts(b, games.Adapt[State](Game{}), gamestest.Setup{Seats: 2})
+}

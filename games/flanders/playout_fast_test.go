@@ -1,0 +1,73 @@
+package flanders
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
+// Legal and Apply give for the same random numbers, and leaves its input
+// unchanged.
+func TestPlayoutMatchesApply(t *testing.T) {
+	e := games.Adapt[State](Game{})
+	for seed := uint64(1); seed <= 150; seed++ {
+		seats := 2 + int(seed%3)
+		s, err := Game{}.Setup(games.Options{OptStrongArtillery: map[bool]string{true: "on"}[seed%4 == 0]}, seats, games.NewPCG(seed, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := mustJSON(t, s)
+		_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: fast playout %+v, Apply %+v", seed, got, want)
+		}
+		if mustJSON(t, s) != before {
+			t.Fatalf("seed %d: Playout changed its input", seed)
+		}
+	}
+}
+
+// TestQuietStepMatchesDo: step by step along random games, the in-place
+// quiet step gives Do's state and Legal's list.
+func TestQuietStepMatchesDo(t *testing.T) {
+	strip := func(s State) string {
+		s = s.clone() // empty piles as clone writes them (nil)
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for seed := uint64(1); seed <= 30; seed++ {
+		pick := games.NewPCG(seed, 3)
+		s, err := Game{}.Setup(nil, 2+int(seed%3), games.NewPCG(seed, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		quiet := s.clone()
+		for n := 0; !s.Over(); n++ {
+			legal := Game{}.Legal(s, games.Seat(s.Active))
+			if fast := quiet.appendLegal(nil, quiet.Active); !reflect.DeepEqual(fast, legal) {
+				t.Fatalf("seed %d step %d: fast legal %v, Legal %v", seed, n, fast, legal)
+			}
+			a := legal[pick.Intn(len(legal))]
+			r1, r2 := games.NewPCG(seed, uint64(n)), games.NewPCG(seed, uint64(n))
+			s, _ = Game{}.Do(s, games.Seat(s.Active), a, r1)
+			c := &ctx{s: &quiet, rng: r2, quiet: true}
+			c.do(a)
+			if strip(s) != strip(quiet) {
+				t.Fatalf("seed %d step %d %s:\nDo    %s\nquiet %s", seed, n, a, strip(s), strip(quiet))
+			}
+		}
+	}
+}
