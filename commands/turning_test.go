@@ -43,9 +43,9 @@ func TestHowItWent(t *testing.T) {
 	if r := h.click(ann, h.board, early); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), T("turning.not_over")) {
 		t.Fatalf("report of a running game: %+v", r.Reply)
 	}
-	// The origin is as secret as the source while the game runs: a
-	// public export of a live table holds neither.
-	if out, err := h.svc.Export(id, false); err != nil || bytes.Contains(out, []byte(`"origin"`)) || bytes.Contains(out, []byte(`"rng"`)) {
+	// The seed the report deals from is as secret as the source while
+	// the game runs: a public export of a live table holds neither.
+	if out, err := h.svc.Export(id, false); err != nil || bytes.Contains(out, []byte(`"seed"`)) || bytes.Contains(out, []byte(`"rng"`)) {
 		t.Fatalf("live export: %v\n%s", err, out)
 	}
 	for i := 1; i <= 400; i++ {
