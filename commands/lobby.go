@@ -100,6 +100,16 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 }
 
 // setupOptions are the table's options plus the computer seats.
+// dealtOptions are the options t's game was dealt with: recorded at the
+// start (a resignation later makes a seat the computer's), or for a
+// table from before that record, worked out as at the start.
+func dealtOptions(t *data.Table) games.Options {
+	if t.SetupOptions != nil {
+		return t.SetupOptions
+	}
+	return setupOptions(t)
+}
+
 func setupOptions(t *data.Table) games.Options {
 	opts := games.Options{}
 	for k, v := range t.Options {

@@ -65,57 +65,27 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
 
-// replayLog deals the game again from the table's seed and applies its
-// log: the start and every move with the state it led to. A computer's
-// move is chosen again, so its draws come from the source as they did. A taken-back
-// move is dropped (undoable moves draw no random numbers); a resignation
-// ends the replay where it happened.
+// replayLog deals the game again from the table's seed and plays its log
+// again (replayGame): the start and every move standing, with the state it
+// led to and its events. A resignation ends it where it happened: the
+// chart follows the players who played.
 func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.State, []turning.Move, [][]games.Event, error) {
-	rng := t.Seed.Source(t.SeedNonce) // the source as dealt (provably fair dice)
-	start, err := eng.Setup(setupOptions(t), len(t.Seats), rng)
+	for i, e := range log {
+		if e.Action == games.VerbResign {
+			log = log[:i]
+			break
+		}
+	}
+	r, err := replayGame(eng, dealtOptions(t), len(t.Seats), t.Seed.Source(t.SeedNonce), log, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st := start
-	var moves []turning.Move
-	var evs [][]games.Event
-	for _, e := range log {
-		switch {
-		case strings.HasPrefix(e.Action, "lobby.") || e.Action == "handover" || e.Action == "abandon":
-			continue
-		case e.Action == games.VerbResign:
-			return start, moves, evs, nil
-		case e.Action == "undo":
-			if len(moves) == 0 {
-				return nil, nil, nil, fmt.Errorf("undo of nothing at version %d", e.Version)
-			}
-			moves, evs = moves[:len(moves)-1], evs[:len(evs)-1]
-			st = start
-			if len(moves) > 0 {
-				st = moves[len(moves)-1].After
-			}
-			continue
-		}
-		a, err := games.ParseAction(e.Action)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("version %d: %w", e.Version, err)
-		}
-		if e.UserID == "" {
-			// The computer's move (its own seat's, or a timed-out
-			// player's): its choice drew from the table's source first.
-			if b := eng.Bot(st, e.Seat, rng); !b.Equal(a) {
-				return nil, nil, nil, fmt.Errorf("version %d: the computer now chooses %s, not %s", e.Version, b, a)
-			}
-		}
-		ns, _, err := eng.Apply(st, e.Seat, a, rng)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("version %d %s: %w", e.Version, e.Action, err)
-		}
-		moves = append(moves, turning.Move{Seat: e.Seat, Action: a, After: ns})
-		evs = append(evs, e.Events)
-		st = ns
+	moves := make([]turning.Move, len(r.Moves))
+	evs := make([][]games.Event, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i], evs[i] = turning.Move{Seat: m.Entry.Seat, Action: m.Action, After: m.After}, m.Entry.Events
 	}
-	return start, moves, evs, nil
+	return r.Start, moves, evs, nil
 }
 
 // turnLines says what happened in the turn that ended with move end, in

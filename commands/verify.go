@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -73,72 +72,21 @@ func Verify(export []byte) (Verification, error) {
 	if !ok {
 		return v, fmt.Errorf("unknown game %q", t.Game)
 	}
-	opts := t.SetupOptions
-	if opts == nil {
-		opts = t.Options
-	}
-	rng := &countingRand{src: t.Seed.Source(t.SeedNonce)}
-	var st games.State
-	if err := guarded(func() (err error) { st, err = eng.Setup(opts, len(t.Seats), rng); return err }); err != nil {
-		v.Problem = "set-up: " + err.Error()
+	opts := dealtOptions(t)
+	src := t.Seed.Source(t.SeedNonce)
+	r, err := replayGame(eng, opts, len(t.Seats), src, doc.Log, func(m replayedMove) error {
+		if got, want := canonicalEvents(m.Events), canonicalEvents(m.Entry.Events); !bytes.Equal(got, want) {
+			return fmt.Errorf("the recorded events differ from the replay's\n  recorded: %s\n  replayed: %s", want, got)
+		}
+		v.Moves++
+		return nil
+	})
+	v.ByBots, v.Undos, v.Draws = r.ByBots, r.Undos, r.Draws
+	if err != nil {
+		v.Problem = err.Error()
 		return v, nil
 	}
-	type undoPoint struct {
-		seat  games.Seat
-		state games.State
-	}
-	var undo []undoPoint
-	for _, e := range doc.Log {
-		step := fmt.Sprintf("version %d, seat %d, %s", e.Version, e.Seat, e.Action)
-		switch {
-		case strings.HasPrefix(e.Action, "lobby."), e.Action == "handover", e.Action == "abandon", e.Action == games.VerbResign:
-			continue // the table's business, not the game's
-		case e.Action == "undo":
-			n := len(undo)
-			if n == 0 || undo[n-1].seat != e.Seat {
-				v.Problem = step + ": nothing to take back (an undo may not cross a random draw)"
-				return v, nil
-			}
-			st, undo = undo[n-1].state, undo[:n-1]
-			v.Undos++
-			continue
-		}
-		a, err := games.ParseAction(e.Action)
-		if err != nil {
-			v.Problem = step + ": " + err.Error()
-			return v, nil
-		}
-		drawn := rng.n
-		var ns games.State
-		var ev []games.Event
-		err = guarded(func() error {
-			if e.UserID == "" { // a computer move (or a stand-in for a late player)
-				if b := eng.Bot(st, e.Seat, rng); !b.Equal(a) {
-					return fmt.Errorf("the computer chooses %s from the seed, the log says %s", b, a)
-				}
-				v.ByBots++
-			}
-			var aerr error
-			ns, ev, aerr = eng.Apply(st, e.Seat, a, rng)
-			return aerr
-		})
-		if err != nil {
-			v.Problem = step + ": " + err.Error()
-			return v, nil
-		}
-		if got, want := canonicalEvents(ev), canonicalEvents(e.Events); !bytes.Equal(got, want) {
-			v.Problem = fmt.Sprintf("%s: the recorded events differ from the replay's\n  recorded: %s\n  replayed: %s", step, want, got)
-			return v, nil
-		}
-		if e.UserID != "" && rng.n == drawn {
-			undo = append(undo, undoPoint{e.Seat, st})
-		} else {
-			undo = nil
-		}
-		st = ns
-		v.Moves++
-	}
-	v.Draws = rng.n
+	st := r.End
 	raw, err := eng.Encode(st)
 	if err != nil {
 		return v, err
@@ -147,19 +95,11 @@ func Verify(export []byte) (Verification, error) {
 		v.Problem = "the final state differs from the replay's"
 		return v, nil
 	}
-	if got, want := canonical(rng.src), canonical(t.RNG); !bytes.Equal(got, want) {
-		v.Problem = fmt.Sprintf("the table's random source is not where the replay's is after %d draws: numbers were drawn that the log does not show", rng.n)
+	if got, want := canonical(src), canonical(t.RNG); !bytes.Equal(got, want) {
+		v.Problem = fmt.Sprintf("the table's random source is not where the replay's is after %d draws: numbers were drawn that the log does not show", r.Draws)
 	}
 	return v, nil
 }
-
-// countingRand counts the numbers drawn from src.
-type countingRand struct {
-	src *games.PCG
-	n   int
-}
-
-func (c *countingRand) Intn(n int) int { c.n++; return c.src.Intn(n) }
 
 // canonical is x as JSON with its maps' keys sorted and numbers as JSON
 // reads them back, so a recorded value and a fresh one compare.
