@@ -226,7 +226,15 @@ func TestArchiveAndCompact(t *testing.T) {
 		if got := stats(s); got != statsBefore {
 			t.Fatalf("%s: stats changed:\n%s\n%s", path, statsBefore, got)
 		}
-		// The live table plays on, and a new table takes a new id.
+		// The Game record button left on an archived game's final board
+		// is answered privately as an old button.
+		svc := commands.NewService(s, zerolog.Nop())
+		rec, _ := commands.CustomID{Table: old[0], Kind: commands.KindRecord}.Encode()
+		r := svc.Handle(context.Background(), commands.Request{Kind: commands.Component, User: ann, GuildID: "g", ChannelID: "c1", CustomID: rec, Locale: "en-US"})
+		if r.Reply.Kind != commands.ReplyPrivate || !strings.Contains(r.Reply.Message.Content, "not valid") {
+			t.Fatalf("%s: Game record of an archived table: %+v", path, r.Reply)
+		}
+		// A new table takes a new id.
 		next, _ := newTableMaker(t, s).table("flanders", false)
 		for _, id := range old {
 			if next == id {
