@@ -17,6 +17,7 @@ import (
 
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/data/storetest"
 )
 
 // tableMaker plays tables through the table service on a store, as the
@@ -322,3 +323,37 @@ func TestArchiveSizes(t *testing.T) {
 }
 
 func mbf(n int64) float64 { return float64(n) / (1 << 20) }
+
+// TestArchivePostgres: on PostgreSQL the archive runs while the store is
+// open (the bot running): the ended tables go to the file and out of the
+// database, the live one stays, a line verifies.
+func TestArchivePostgres(t *testing.T) {
+	url, err := storetest.NewCluster(t).NewDatabase() // stopped when the test ends
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := data.OpenPostgres(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	m := newTableMaker(t, store)
+	done := []string{m.finished("flanders"), m.finished("flanders")}
+	live, _ := m.table("flanders", true)
+	out := filepath.Join(t.TempDir(), "a.jsonl")
+	got, errs, code := run(t, "", "archive", "--db", url, "--before", "0s", "--out", out)
+	if code != 0 || !strings.HasPrefix(got, "archived 2 tables") || strings.Contains(got, "compact") {
+		t.Fatalf("archive: %d %s %s", code, got, errs)
+	}
+	for _, id := range done {
+		if _, err := store.Get(id); !errors.Is(err, data.ErrNotFound) {
+			t.Fatalf("archived table %s: %v", id, err)
+		}
+		if got, errs, code := run(t, "", "verify", "--table", id, out); code != 0 {
+			t.Fatalf("verify %s: %s %s", id, got, errs)
+		}
+	}
+	if tb, err := store.Get(live); err != nil || tb.Status != data.StatusPlaying {
+		t.Fatalf("live table: %+v %v", tb, err)
+	}
+}

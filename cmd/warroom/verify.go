@@ -15,11 +15,13 @@ import (
 // errUnverified makes verify exit with 1 after it printed why.
 var errUnverified = errors.New("not verified")
 
-// cmdVerify is `warroom verify [--commit HEX] export.json`: provably fair
+// cmdVerify is `warroom verify [--commit HEX] [--table ID] FILE`: provably fair
 // dice. It replays an ended table's export from its revealed seed
 // (commands.Verify) and checks the seed against the commitment: the
 // export's own, and --commit, the one the lobby message showed at the
 // start (an export could be forged whole, the message in Discord not).
+// With --table, FILE is an archive (warroom archive) and the table's line
+// is verified.
 func cmdVerify(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	commit := fs.String("commit", "", "the SHA-256 commitment the lobby message showed at the start (64 hex digits)")
