@@ -92,8 +92,8 @@ func (b *Bolt) Remove(refs []TableRef) ([]string, error) {
 }
 
 // removeTx deletes an ended table's record, its log and every index
-// entry that names it (an ended table should have none but its owing
-// entry's absence is checked, not assumed), and marks its id archived.
+// entry that could name it (an ended table holds none: the deletes are
+// there so a stale entry cannot outlive it), and marks its id archived.
 func removeTx(tx *bolt.Tx, t *Table) error {
 	id := []byte(t.ID)
 	for _, ix := range indexes {
