@@ -39,7 +39,7 @@ var (
 
 // allBuckets is the layout Open creates.
 var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers,
-	bucketResults, bucketStandings, bucketStandUser, bucketGameStats}
+	bucketResults, bucketStandings, bucketStandUser, bucketGameStats, bucketArchived}
 
 // Bolt is the embedded bbolt Store.
 type Bolt struct {
@@ -69,7 +69,7 @@ func Open(path string) (*Bolt, error) {
 	}
 	db, err := openChecked(path, &bolt.Options{Timeout: 2 * time.Second})
 	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("database %s is in use by another warroom process", path)
+		return nil, fmt.Errorf("database %s is %w", path, ErrInUse)
 	}
 	if errors.Is(err, ErrDamaged) {
 		return nil, err
@@ -657,6 +657,9 @@ func (b *Bolt) Owing() ([]string, error) {
 func getTable(b *bolt.Bucket, id string) (*Table, error) {
 	raw := b.Get([]byte(id))
 	if raw == nil {
+		if archived(b.Tx(), id) {
+			return nil, fmt.Errorf("%w: %s", ErrArchived, id)
+		}
 		if missing(b, id) {
 			return nil, fmt.Errorf("%w: table %s is missing from the file", ErrCorrupt, id)
 		}
@@ -670,8 +673,8 @@ func getTable(b *bolt.Bucket, id string) (*Table, error) {
 }
 
 // missing reports that id was given out (tables take their ids from the
-// bucket's sequence and are never deleted) and was not set aside, so its
-// record is gone by damage: the read is ErrCorrupt, not a table that
+// bucket's sequence and leave only when archived, which marks them) and
+// was not set aside, so its record is gone by damage: the read is ErrCorrupt, not a table that
 // never was. Open does not read every table of a large file (walkCheck).
 func missing(tables *bolt.Bucket, id string) bool {
 	n, err := parseID(id)

@@ -138,10 +138,11 @@ func (b *Bolt) GameStats(guildID string) ([]GameStat, error) {
 }
 
 // retally rebuilds the stats buckets of a repaired file from the results
-// that ride on its tables, oldest game first (the order they were tallied
-// in, so the ratings come out as they were).
-func retally(tx *bolt.Tx, tables map[string]*Table) error {
-	var rs []*Result
+// that ride on its tables and those of archived tables (archived, read
+// from the old file's results), oldest game first (the order they were
+// tallied in, so the ratings come out as they were).
+func retally(tx *bolt.Tx, tables map[string]*Table, archived []*Result) error {
+	rs := append([]*Result(nil), archived...)
 	for _, t := range tables {
 		if t.Result != nil {
 			rs = append(rs, t.Result)

@@ -30,7 +30,7 @@ type RepairReport struct {
 	// are kept in the new file's damaged bucket for export.
 	Unreadable []string
 	// Lost are table ids the file had handed out (ids are sequential and
-	// tables are never deleted) of which no copy was found anywhere.
+	// tables leave only when archived) of which no copy was found anywhere.
 	Lost []string
 	// UnknownAfter is set when the file's count of tables could not be
 	// read (its end is gone): tables after this id may be lost without a
@@ -66,6 +66,9 @@ func Repair(src, dst string) (RepairReport, error) {
 		tables[id] = t
 	}
 	for id, t := range pages {
+		if tree.archived[id] {
+			continue // its old copy on a freed page: the table was archived
+		}
 		if cur, ok := tables[id]; !ok || cur.Version < t.Version {
 			tables[id] = t
 			if !ok {
@@ -92,7 +95,7 @@ func Repair(src, dst string) (RepairReport, error) {
 	}
 	for n := uint64(1); n <= top; n++ {
 		id := strconv.FormatUint(n, 36)
-		if _, ok := tables[id]; !ok && tree.unreadable[id] == nil {
+		if _, ok := tables[id]; !ok && tree.unreadable[id] == nil && !tree.archived[id] {
 			rep.Lost = append(rep.Lost, id)
 		}
 	}
@@ -163,7 +166,20 @@ func Repair(src, dst string) (RepairReport, error) {
 				}
 			}
 		}
-		if err := retally(tx, tables); err != nil {
+		// Archived tables keep their mark and their results.
+		var archivedResults []*Result
+		for id := range tree.archived {
+			if _, ok := tables[id]; ok {
+				continue
+			}
+			if err := tx.Bucket(bucketArchived).Put([]byte(id), nil); err != nil {
+				return err
+			}
+			if r := tree.results[id]; r != nil {
+				archivedResults = append(archivedResults, r)
+			}
+		}
+		if err := retally(tx, tables, archivedResults); err != nil {
 			return err
 		}
 		guilds := tx.Bucket(bucketGuilds)
@@ -212,6 +228,8 @@ type tree struct {
 	logs       map[string][]LogEntry
 	logsLost   map[string]bool
 	guilds     map[string][]byte
+	archived   map[string]bool    // ids removed by warroom archive
+	results    map[string]*Result // the tallied results, by table id
 	seq        uint64
 	seqKnown   bool // the tables bucket's sequence was read
 }
@@ -220,7 +238,7 @@ type tree struct {
 // recover, so a damaged page loses what lies under it and nothing else.
 func readTree(path string) (tree, error) {
 	t := tree{tables: map[string]*Table{}, unreadable: map[string][]byte{}, logs: map[string][]LogEntry{},
-		logsLost: map[string]bool{}, guilds: map[string][]byte{}}
+		logsLost: map[string]bool{}, guilds: map[string][]byte{}, archived: map[string]bool{}, results: map[string]*Result{}}
 	// No precheck here: every read below runs under protect, where even a
 	// read past the end of a truncated file is a recovered fault.
 	var db *bolt.DB
@@ -271,6 +289,27 @@ func readTree(path string) (tree, error) {
 		if b := tx.Bucket(bucketGuilds); b != nil {
 			return b.ForEach(func(k, v []byte) error {
 				t.guilds[string(k)] = append([]byte(nil), v...)
+				return nil
+			})
+		}
+		return nil
+	}))
+	note(view(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(bucketArchived); b != nil {
+			return b.ForEach(func(k, _ []byte) error {
+				t.archived[string(k)] = true
+				return nil
+			})
+		}
+		return nil
+	}))
+	note(view(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(bucketResults); b != nil {
+			return b.ForEach(func(k, v []byte) error {
+				var r Result
+				if json.Unmarshal(v, &r) == nil {
+					t.results[string(k)] = &r
+				}
 				return nil
 			})
 		}

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"errors"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -9,8 +10,10 @@ import (
 )
 
 // TestRepairRetallies: a repaired file's standings and totals are rebuilt
-// from the results on its tables, in the order the games ended, so they
-// come out as they were (ratings included).
+// from the results on its tables and those of archived tables, in the
+// order the games ended, so they come out as they were (ratings
+// included). Archived tables stay archived: not lost, and not brought
+// back from the copies their freed pages still hold.
 func TestRepairRetallies(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "w.db")
 	b, err := Open(p)
@@ -18,6 +21,7 @@ func TestRepairRetallies(t *testing.T) {
 		t.Fatal(err)
 	}
 	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	var refs []TableRef
 	for i, winner := range []int{0, 0, 1, 0, 1, 1, 0} {
 		tb := &Table{Game: "duel", GuildID: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying,
 			Seats: []Seat{{UserID: "a"}, {UserID: "b" + strconv.Itoa(i%2)}}}
@@ -31,6 +35,12 @@ func TestRepairRetallies(t *testing.T) {
 		if err := b.Update(tb, 0); err != nil {
 			t.Fatal(err)
 		}
+		if i%2 == 0 {
+			refs = append(refs, TableRef{ID: tb.ID, Version: 1})
+		}
+	}
+	if gone, err := b.Remove(refs); err != nil || len(gone) != 4 {
+		t.Fatalf("archiving: %v %v", gone, err)
 	}
 	want := map[string][]Standing{}
 	for _, u := range []string{"a", "b0", "b1"} {
@@ -40,14 +50,20 @@ func TestRepairRetallies(t *testing.T) {
 	b.Close()
 
 	out := filepath.Join(t.TempDir(), "new.db")
-	if _, err := Repair(p, out); err != nil {
-		t.Fatal(err)
+	rep, err := Repair(p, out)
+	if err != nil || len(rep.Lost) != 0 || len(rep.Loose) != 0 || rep.Tables != 3 {
+		t.Fatalf("repair: %+v %v", rep, err)
 	}
 	nb, err := Open(out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer nb.Close()
+	for _, r := range refs {
+		if _, err := nb.Get(r.ID); !errors.Is(err, ErrArchived) {
+			t.Errorf("archived table %s after repair: %v", r.ID, err)
+		}
+	}
 	for u, w := range want {
 		got, err := nb.Standings("g", u)
 		if err != nil || !reflect.DeepEqual(got, w) || len(got) != 1 {

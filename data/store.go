@@ -367,5 +367,15 @@ type Store interface {
 	Leaderboard(guildID, game string, limit int) ([]Standing, error)
 	// GameStats are a server's totals, one per game and variant.
 	GameStats(guildID string) ([]GameStat, error)
+	// Ended lists the tables that are over (finished or abandoned), owe
+	// Discord nothing and were last written before the given time, at
+	// their current versions: what warroom archive may take out.
+	Ended(before time.Time) ([]TableRef, error)
+	// Remove deletes, in one transaction, each table of refs that is
+	// still over, owes nothing and is at the version given (the one
+	// archived), with its log and any index entry naming it; reading it
+	// afterwards is ErrNotFound (bbolt: ErrArchived, which is one).
+	// Results and standings stay. It returns the ids it removed; the others changed and stay.
+	Remove(refs []TableRef) ([]string, error)
 	Close() error
 }

@@ -9,6 +9,8 @@
 //	warroom verify export.json       check an ended game's dice against its seed
 //	warroom backup --out FILE        a consistent copy of the database
 //	warroom repair --out FILE        salvage a damaged database into a new file
+//	warroom archive --before 90d     move old finished tables into a JSON-lines file
+//	warroom compact --out FILE       a compacted copy of the database file
 //
 // Configuration comes from flags and environment variables only.
 package main
@@ -37,6 +39,8 @@ Usage:
   warroom verify <export.json>    check an ended game's dice against its revealed seed
   warroom backup [flags]          copy the database while the bot is stopped
   warroom repair [flags]          salvage the readable tables of a damaged database
+  warroom archive [flags]         move finished tables older than --before into a JSON-lines file
+  warroom compact [flags]         write a compacted copy of the database file (after archive)
   warroom help <command>          flags of a command
 `
 
@@ -71,6 +75,10 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdBackup(args[1:], stdout)
 	case "repair":
 		err = cmdRepair(args[1:], stdout)
+	case "archive":
+		err = cmdArchive(args[1:], stdout)
+	case "compact":
+		err = cmdCompact(args[1:], stdout)
 	case "help", "-h", "--help":
 		if len(args) > 1 {
 			return runMain(append(args[1:len(args):len(args)], "-h"), stdin, stdout, stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,23 +14,31 @@ import (
 // errUnverified makes verify exit with 1 after it printed why.
 var errUnverified = errors.New("not verified")
 
-// cmdVerify is `warroom verify [--commit HEX] export.json`: provably fair
+// cmdVerify is `warroom verify [--commit HEX] [--table ID] FILE`: provably fair
 // dice. It replays an ended table's export from its revealed seed
 // (commands.Verify) and checks the seed against the commitment: the
 // export's own, and --commit, the one the lobby message showed at the
 // start (an export could be forged whole, the message in Discord not).
+// With --table, FILE is an archive (warroom archive) and the table's line
+// is verified.
 func cmdVerify(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	commit := fs.String("commit", "", "the SHA-256 commitment the lobby message showed at the start (64 hex digits)")
+	table := fs.String("table", "", "the table to verify in an archive file (warroom archive: one export per line)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("verify needs one export file (warroom export --table ID), - for standard input")
+		return errors.New("verify needs one export file (warroom export --table ID), - for standard input, or --table ID and an archive file")
 	}
 	raw, err := readArg(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if *table != "" {
+		if raw, err = archiveLine(raw, *table); err != nil {
+			return err
+		}
 	}
 	v, err := commands.Verify(raw)
 	if errors.Is(err, commands.ErrNoSeed) {
@@ -61,4 +70,20 @@ func cmdVerify(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "\n  replayed    %d moves (%d by the computer, %d taken back), %d random numbers drawn\n", v.Moves, v.ByBots, v.Undos, v.Draws)
 	fmt.Fprintln(stdout, "  every move's recorded events, the final state and the random source's final position match")
 	return nil
+}
+
+// archiveLine is the table's line of an archive file: the last one, since
+// a table archived again after it changed has a newer line below.
+func archiveLine(raw []byte, id string) ([]byte, error) {
+	var found []byte
+	err := eachLine(bytes.NewReader(raw), func(n int, line []byte) error {
+		if ref, err := lineRef(line); err == nil && ref.ID == id {
+			found = line
+		}
+		return nil
+	})
+	if err == nil && found == nil {
+		err = fmt.Errorf("table %s is not in the archive", id)
+	}
+	return found, err
 }

@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultTalliedOnce", testResultTalliedOnce},
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
+		{"Archive", testArchive},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
