@@ -134,10 +134,62 @@ func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
 	if len(nt.Outbox) == 0 {
 		nt.Outbox = nil
 	}
-	if err := s.store.Update(nt, t.Version); err != nil {
+	err := s.store.Update(nt, t.Version)
+	for try := 0; errors.Is(err, data.ErrConflict) && done > 0 && try < 5; try++ {
+		// Another replica changed the table while this one delivered (a
+		// move from a private menu waits for no delivery record). What
+		// was delivered is recorded on the table as it is now, or its
+		// effects would be owed twice and the next ones would edit the
+		// messages of before (an old board's strip taking the new one's
+		// buttons).
+		err = s.recordOn(nt, t, t.Outbox[done-1].Seq)
+	}
+	if err != nil {
 		return fmt.Errorf("record delivery: %w", err)
 	}
 	return nil
+}
+
+// recordOn takes the effects up to seq off the stored table's outbox and
+// keeps the message ids their delivery gave nt (t: the table as it was
+// read before). Nothing is written when another delivery has recorded
+// them already.
+func (s *Service) recordOn(nt, t *data.Table, seq int64) error {
+	cur, err := s.store.Get(t.ID)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for n < len(cur.Outbox) && cur.Outbox[n].Seq <= seq {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	cur.Outbox = cur.Outbox[n:]
+	if len(cur.Outbox) == 0 {
+		cur.Outbox = nil
+	}
+	if nt.BoardMessageID != t.BoardMessageID {
+		cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
+	}
+	if nt.ThreadID != t.ThreadID {
+		cur.ThreadID = nt.ThreadID
+	}
+	if nt.LinkMessageID != t.LinkMessageID {
+		cur.LinkMessageID = nt.LinkMessageID
+	}
+	if nt.Vote != t.Vote {
+		switch {
+		case cur.Vote == nil || nt.Vote == nil:
+			cur.Vote = nt.Vote
+		default:
+			v := *cur.Vote
+			v.MessageID = nt.Vote.MessageID
+			cur.Vote = &v
+		}
+	}
+	return s.store.Update(cur, cur.Version)
 }
 
 // deliver carries one effect, updating t with what Discord answered.

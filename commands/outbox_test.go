@@ -125,3 +125,52 @@ func TestDeletedBoardIsPostedAgain(t *testing.T) {
 		t.Fatalf("board %s, outbox %v", tb.BoardMessageID, tb.Outbox)
 	}
 }
+
+// raceCourier changes the table in the store at its first post, as
+// another replica's move would while this one delivers.
+type raceCourier struct {
+	*fakeCourier
+	moved bool
+}
+
+func (c *raceCourier) Post(ctx context.Context, ch string, msg render.Message, nonce string) (string, error) {
+	if !c.moved {
+		c.moved = true
+		tb, err := c.h.store.Get(c.table)
+		if err != nil {
+			return "", err
+		}
+		tb.Version++
+		if err := c.h.store.Update(tb, tb.Version-1); err != nil {
+			return "", err
+		}
+	}
+	return c.fakeCourier.Post(ctx, ch, msg, nonce)
+}
+
+// A delivery whose table another replica changed meanwhile is recorded on
+// the table as it is now: its effects are not owed twice, and the board it
+// posted is the table's board (else the next strip would take the buttons
+// of the board it just posted).
+func TestDeliveryRecordedAfterAConcurrentChange(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
+	owed, _ := h.store.Get(resp.Table)
+	if len(owed.Outbox) == 0 {
+		t.Fatal("the move owes nothing: the test tests nothing")
+	}
+	c := &raceCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}}
+	if err := h.svc.Deliver(context.Background(), resp.Table, c); err != nil {
+		t.Fatalf("deliver: %v", err)
+	}
+	if len(c.res.Posts) != 1 {
+		t.Fatalf("posted %d messages", len(c.res.Posts))
+	}
+	tb, _ := h.store.Get(resp.Table)
+	if len(tb.Outbox) != 0 || tb.BoardMessageID != c.res.Posts[0].MessageID || tb.Version != owed.Version+1 {
+		t.Fatalf("after a concurrent change: outbox %+v, board %s (posted %s), version %d", tb.Outbox, tb.BoardMessageID, c.res.Posts[0].MessageID, tb.Version)
+	}
+}
