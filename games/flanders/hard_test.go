@@ -167,6 +167,9 @@ func TestHardWinRate(t *testing.T) {
 				wins += 1 / float64(len(s.Winners))
 			}
 		}
+		if (seed+1)%20 == 0 {
+			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1, wins)
+		}
 	}
 	p := wins / float64(seeds)
 	ci := 1.96 * math.Sqrt(p*(1-p)/float64(seeds))
