@@ -131,8 +131,8 @@ func BenchmarkHardBot(b *testing.B) {
 	}
 }
 
-// TestHardWinRate (WARROOM_WINRATE=1; WARROOM_WINRATE_SEEDS, default 200)
-// prints the hard level's win rate against the normal policy in 2-player
+// TestHardWinRate (WARROOM_WINRATE=1; WARROOM_WINRATE_SEEDS, default 200;
+// WARROOM_WINRATE_FROM, the first seed, to split a run in parts) prints the hard level's win rate against the normal policy in 2-player
 // games, the hard seat alternating between seat 0 and 1.
 func TestHardWinRate(t *testing.T) {
 	if os.Getenv("WARROOM_WINRATE") != "1" {
@@ -142,9 +142,13 @@ func TestHardWinRate(t *testing.T) {
 	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
 		fmt.Sscan(v, &seeds)
 	}
+	from := 0
+	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
+		fmt.Sscan(v, &from)
+	}
 	g := Game{}
 	wins := 0.0
-	for seed := range seeds {
+	for seed := from; seed < from+seeds; seed++ {
 		hard := seed % 2
 		rng := games.NewPCG(uint64(seed), 2026)
 		s, err := g.Setup(games.Options{}, 2, rng)
@@ -167,8 +171,8 @@ func TestHardWinRate(t *testing.T) {
 				wins += 1 / float64(len(s.Winners))
 			}
 		}
-		if (seed+1)%20 == 0 {
-			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1, wins)
+		if (seed+1-from)%20 == 0 {
+			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1-from, wins)
 		}
 	}
 	p := wins / float64(seeds)
