@@ -22,13 +22,13 @@ const HardPlayouts = 3000
 var hardBudget = HardPlayouts
 
 // hardExplore is UCB1's exploration constant (sqrt 2 for rewards in [0,1]).
-var hardExplore = math.Sqrt2
+const hardExplore = math.Sqrt2
 
 // hardChoice picks among legal (seat's, len >= 2) by flat Monte Carlo
 // over information sets: each sample deals a fresh Disguise twin of s
 // (the draw order, the only secret, reshuffled from the public facts),
-// plays one action chosen by UCB1 on it and finishes the game with the
-// fast random playout. It reads no hidden fact: Disguise sorts the pile
+// plays one action chosen by UCB1 on it and finishes the game in place
+// with the rollout policy (rolloutAction). It reads no hidden fact: Disguise sorts the pile
 // before shuffling, so equal views and equal random numbers give equal
 // choices. It draws one number from r (the table's source) to seed its
 // own generator, so verify re-chooses it identically.
