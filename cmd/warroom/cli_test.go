@@ -246,3 +246,23 @@ func TestPlayTypedPlatoon(t *testing.T) {
 		t.Fatalf("a bad name:\n%s", out)
 	}
 }
+
+// TestPlayComputerLevel: --computer picks the computer seats' level
+// (flanders option computer): each level plays a whole game, easy and
+// normal play differently from one seed, and an unknown level is refused.
+func TestPlayComputerLevel(t *testing.T) {
+	outs := map[string]string{}
+	for _, level := range []string{"easy", "normal", "hard"} {
+		out, errs, code := run(t, "", "play", "flanders", "--computer", level, "--bots", "2", "--seed", "3", "--quiet")
+		if code != 0 || !strings.Contains(out, "Game over after") {
+			t.Fatalf("%s: code %d\n%s\n%s", level, code, out, errs)
+		}
+		outs[level] = out
+	}
+	if outs["easy"] == outs["normal"] {
+		t.Fatalf("easy and normal played the same game:\n%s", outs["easy"])
+	}
+	if _, _, code := run(t, "", "play", "flanders", "--computer", "expert", "--bots", "2"); code == 0 {
+		t.Fatal("computer expert accepted")
+	}
+}

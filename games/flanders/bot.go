@@ -2,11 +2,21 @@ package flanders
 
 import "github.com/warroom/warroom/games"
 
-// Bot plays the deterministic policy of spec §13 (it draws no randomness).
-func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+// Bot plays at the table's computer level (option "computer"): normal is
+// the deterministic policy of spec §13 (it draws no randomness), easy a
+// random legal action, hard the Monte Carlo search of hardChoice.
+func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	legal := g.Legal(s, seat)
 	if len(legal) == 0 {
 		return games.Action{}
+	}
+	switch {
+	case len(legal) == 1:
+		return legal[0]
+	case s.Level == LevelEasy:
+		return legal[r.Intn(len(legal))]
+	case s.Level == LevelHard:
+		return g.hardChoice(s, seat, legal, r)
 	}
 	a := s.botChoice()
 	for _, l := range legal {

@@ -17,6 +17,7 @@ const (
 	OptBeginner        = "beginner"
 	OptFirstPlayer     = "first_player"
 	OptStrongArtillery = "strong_artillery"
+	OptComputer        = "computer"
 )
 
 // Game is the In Flanders Field engine.
@@ -39,6 +40,8 @@ func (Game) Info() games.Info {
 			// "random" or a seat number as the lobby shows it (1-based).
 			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "1", "2", "3", "4"}, Default: "random"},
 			{Key: OptStrongArtillery, Kind: games.OptionBool, Default: "false"},
+			// How the computer seats play: easy, normal or hard.
+			{Key: OptComputer, Kind: games.OptionString, Choices: []string{LevelEasy, LevelNormal, LevelHard}, Default: LevelNormal},
 		},
 	}
 }
@@ -85,9 +88,18 @@ func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
 		}
 		first = n - 1
 	}
+	level := strings.TrimSpace(strings.ToLower(o[OptComputer]))
+	switch level {
+	case "", LevelNormal:
+		level = ""
+	case LevelEasy, LevelHard:
+	default:
+		return State{}, fmt.Errorf("flanders: computer %q is not easy, normal or hard", o[OptComputer])
+	}
 	s := State{
 		NSeats:          seats,
 		StrongArtillery: o.Bool(OptStrongArtillery, false),
+		Level:           level,
 		Players:         make([]Player, seats),
 		Pool:            NumTroops,
 		Round:           1,

@@ -53,6 +53,7 @@ type Note struct {
 type State struct {
 	NSeats          int      `json:"seats"`
 	StrongArtillery bool     `json:"strong_artillery,omitempty"`
+	Level           string   `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
 	First           int      `json:"first"`
 	Players         []Player `json:"players"`
 	Pool            int      `json:"pool"`

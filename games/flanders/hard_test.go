@@ -1,0 +1,182 @@
+package flanders
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/gamestest"
+)
+
+// midGames plays normal-level games from a few seeds and hands f every
+// state where the seat to act has a real choice.
+func midGames(t testing.TB, seeds int, f func(s State, seat games.Seat)) {
+	g := Game{}
+	for seed := range uint64(seeds) {
+		rng := games.NewPCG(seed, 1)
+		s, err := g.Setup(games.Options{}, 2, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.Over() {
+			seat := games.Seat(s.Active)
+			if len(g.Legal(s, seat)) > 1 {
+				f(s, seat)
+			}
+			s, _ = g.Do(s, seat, g.Bot(s, seat, rng), rng)
+		}
+	}
+}
+
+// TestHardIgnoresHiddenFacts: a state and its Disguise twin (same view,
+// another draw order) get the same hard choice from the same random
+// numbers; the search reads nothing the seat does not know.
+func TestHardIgnoresHiddenFacts(t *testing.T) {
+	defer func(b int) { hardBudget = b }(hardBudget)
+	hardBudget = 300
+	g := Game{}
+	checked, differ := 0, 0
+	midGames(t, 3, func(s State, seat games.Seat) {
+		if checked >= 40 {
+			return
+		}
+		checked++
+		s.Level = LevelHard
+		twin := g.Disguise(s, games.NewPCG(uint64(checked), 99))
+		if fmt.Sprint(twin.Draw) != fmt.Sprint(s.Draw) {
+			differ++
+		}
+		a := g.Bot(s, seat, games.NewPCG(7, uint64(checked)))
+		b := g.Bot(twin, seat, games.NewPCG(7, uint64(checked)))
+		if !a.Equal(b) {
+			t.Fatalf("turn %d phase %s: %v with the true draw order, %v with its twin", s.TurnNo, s.Phase, a, b)
+		}
+	})
+	if differ == 0 {
+		t.Fatal("no twin had another draw order: the test checked nothing")
+	}
+}
+
+// TestHardDeterministic: the same random numbers give the same choice,
+// and the state is left unchanged (verify re-chooses computer moves).
+func TestHardDeterministic(t *testing.T) {
+	defer func(b int) { hardBudget = b }(hardBudget)
+	hardBudget = 200
+	g := Game{}
+	n := 0
+	midGames(t, 1, func(s State, seat games.Seat) {
+		if n++; n > 20 {
+			return
+		}
+		s.Level = LevelHard
+		before := fmt.Sprint(s)
+		a := g.Bot(s, seat, games.NewPCG(3, 4))
+		if b := g.Bot(s, seat, games.NewPCG(3, 4)); !a.Equal(b) {
+			t.Fatalf("%v then %v from the same numbers", a, b)
+		}
+		if fmt.Sprint(s) != before {
+			t.Fatal("the hard choice modified the state")
+		}
+	})
+}
+
+// TestLevelsConformance: the contract (legal computer choices, input
+// unchanged, determinism) at the easy and hard levels, the hard search
+// on a small budget so whole games stay quick.
+func TestLevelsConformance(t *testing.T) {
+	defer func(b int) { hardBudget = b }(hardBudget)
+	hardBudget = 40
+	gamestest.Run(t, games.Adapt[State](Game{}), gamestest.Config{
+		Setups: []gamestest.Setup{
+			{Seats: 2, Opts: games.Options{OptComputer: LevelHard}},
+			{Seats: 3, Opts: games.Options{OptComputer: LevelHard}},
+			{Seats: 2, Opts: games.Options{OptComputer: LevelEasy}},
+			{Seats: 4, Opts: games.Options{OptComputer: LevelEasy}},
+		},
+		Playouts: 4,
+		BotGames: 4,
+		Check:    func(t testing.TB, s games.State) { checkInvariants(t, s.(State)) },
+	})
+}
+
+func TestComputerOption(t *testing.T) {
+	for v, want := range map[string]string{"": "", "normal": "", "Hard": LevelHard, "easy": LevelEasy} {
+		s, err := Game{}.Setup(games.Options{OptComputer: v}, 2, games.NewPCG(1, 1))
+		if err != nil || s.Level != want {
+			t.Errorf("computer %q: level %q, %v; want %q", v, s.Level, err, want)
+		}
+	}
+	if _, err := (Game{}).Setup(games.Options{OptComputer: "expert"}, 2, games.NewPCG(1, 1)); err == nil {
+		t.Error("computer expert accepted")
+	}
+}
+
+// BenchmarkHardBot: one hard choice at the full budget (HardPlayouts)
+// from states of a normal game; ns/op is the time of a computer move.
+func BenchmarkHardBot(b *testing.B) {
+	var states []State
+	var seats []games.Seat
+	midGames(b, 1, func(s State, seat games.Seat) {
+		s.Level = LevelHard
+		states, seats = append(states, s), append(seats, seat)
+	})
+	g := Game{}
+	r := games.NewPCG(1, 2)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		k := i % len(states)
+		g.Bot(states[k], seats[k], r)
+	}
+}
+
+// TestHardWinRate (WARROOM_WINRATE=1; WARROOM_WINRATE_SEEDS, default 200;
+// WARROOM_WINRATE_FROM, the first seed, to split a run in parts) prints the hard level's win rate against the normal policy in 2-player
+// games, the hard seat alternating between seat 0 and 1.
+func TestHardWinRate(t *testing.T) {
+	if os.Getenv("WARROOM_WINRATE") != "1" {
+		t.Skip("set WARROOM_WINRATE=1 to measure the hard level's win rate")
+	}
+	seeds := 200
+	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
+		fmt.Sscan(v, &seeds)
+	}
+	from := 0
+	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
+		fmt.Sscan(v, &from)
+	}
+	g := Game{}
+	wins := 0.0
+	for seed := from; seed < from+seeds; seed++ {
+		hard := seed % 2
+		rng := games.NewPCG(uint64(seed), 2026)
+		s, err := g.Setup(games.Options{}, 2, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for steps := 0; !s.Over(); steps++ {
+			if steps > 5000 {
+				t.Fatalf("seed %d: no end", seed)
+			}
+			seat := games.Seat(s.Active)
+			p := s
+			if s.Active == hard {
+				p.Level = LevelHard
+			}
+			s, _ = g.Do(s, seat, g.Bot(p, seat, rng), rng)
+		}
+		for _, w := range s.Winners {
+			if w == hard {
+				wins += 1 / float64(len(s.Winners))
+			}
+		}
+		if (seed+1-from)%20 == 0 {
+			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1-from, wins)
+		}
+	}
+	p := wins / float64(seeds)
+	ci := 1.96 * math.Sqrt(p*(1-p)/float64(seeds))
+	fmt.Printf("hard vs normal, 2 players, %d seeds (seats alternated): hard wins %.1f = %.1f%% ± %.1f%% (95%% CI), budget %d playouts\n",
+		seeds, wins, 100*p, 100*ci, hardBudget)
+}
