@@ -282,6 +282,10 @@ func playouts(t testing.TB, id string, seeds int, f func(p playState)) {
 		opts := games.Options{}
 		for _, o := range info.Options {
 			switch {
+			case o.Key == "computer":
+				// The computer's level draws nothing different, and the
+				// hard level's search (thousands of playouts a move)
+				// would make these playouts crawl under -race.
 			case len(o.Choices) > 0:
 				opts[o.Key] = o.Choices[rng.Intn(len(o.Choices))]
 			case o.Kind == games.OptionInt:
