@@ -2,6 +2,7 @@ package games
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -44,9 +45,15 @@ func FuzzParseAction(f *testing.F) {
 		if err != nil {
 			return
 		}
-		b, err := ParseAction(a.String())
+		// Full round-trips the whole action, typed text included;
+		// String (log lines, custom_ids) never carries the text.
+		b, err := ParseAction(a.Full())
 		if err != nil || !a.Equal(b) {
-			t.Fatalf("%q -> %v -> %v %v", s, a, b, err)
+			t.Fatalf("%q -> %q -> %q %v", s, a.Full(), b.Full(), err)
+		}
+		c, err := ParseAction(a.String())
+		if err != nil || c.Text != "" || c.Verb != a.Verb || !slices.Equal(c.Args, a.Args) {
+			t.Fatalf("%q -> %q -> %q %v", s, a.String(), c.Full(), err)
 		}
 	})
 }
