@@ -5,6 +5,19 @@ import (
 	"slices"
 )
 
+// For is the first seat a private event is for (its Only's first, else
+// its Seat), and Spectator for a public one: the one-seat visibility the
+// games' own log entries keep.
+func (e Event) For() Seat {
+	switch {
+	case !e.Private:
+		return Spectator
+	case len(e.Only) > 0:
+		return e.Only[0]
+	}
+	return e.Seat
+}
+
 // Visible reports whether viewer may see e: everybody sees a public
 // event; a Private one is seen by the seats in Only, or by Seat alone
 // when Only is empty. A spectator sees public events only.

@@ -27,12 +27,6 @@ func (Renderer) Tell(ctx render.Ctx, v fowg.View, e games.Event) render.Line {
 // entries is the board's log: the entries of ctx.Journal, oldest first.
 func entries(ctx render.Ctx) []fowg.Entry {
 	return render.Entries(ctx, func(x *fowg.Entry, e games.Event) {
-		x.Kind, x.Seat, x.Vis = e.Kind, int(e.Seat), -1
-		if e.Private {
-			x.Vis = int(e.Seat)
-			if len(e.Only) > 0 {
-				x.Vis = int(e.Only[0])
-			}
-		}
+		x.Kind, x.Seat, x.Vis = e.Kind, int(e.Seat), int(e.For())
 	})
 }

@@ -28,12 +28,6 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 // entries is the board's log: the entries of ctx.Journal, oldest first.
 func entries(ctx render.Ctx) []fl.Entry {
 	return render.Entries(ctx, func(x *fl.Entry, e games.Event) {
-		x.Kind, x.Seat, x.Only = e.Kind, int(e.Seat), -1
-		if e.Private {
-			x.Only = int(e.Seat)
-			if len(e.Only) > 0 {
-				x.Only = int(e.Only[0])
-			}
-		}
+		x.Kind, x.Seat, x.Only = e.Kind, int(e.Seat), int(e.For())
 	})
 }
