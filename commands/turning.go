@@ -16,9 +16,10 @@ import (
 const KindTurning = "w"
 
 // turningReport answers "How it went" privately: the chart of each side's
-// chance to win after every turn and the turning points. Every viewer gets
-// the public estimate: the games with a report keep no per-seat secrets,
-// and the estimate samples everything hidden (games/turning).
+// chance to win after every turn and the turning points. A player gets
+// the estimate from their own seat's knowledge at each point (their first
+// seat if they held several), anyone else the public one; everything
+// hidden from the viewer is sampled (games/turning).
 func (s *Service) turningReport(req Request, l *loaded) Response {
 	if l.t.Status != data.StatusFinished {
 		return private(req, "turning.not_over")
@@ -37,7 +38,11 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	h := fnv.New64a()
 	h.Write([]byte(l.t.ID))
 	cfg := turning.Config{Seed: h.Sum64()} // the same report at every click
-	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), cfg)
+	viewer := games.Spectator
+	if seats := l.t.SeatsOf(req.User.ID); len(seats) > 0 {
+		viewer = seats[0]
+	}
+	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), viewer, cfg)
 	if err != nil {
 		return s.internal(req, err)
 	}

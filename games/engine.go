@@ -167,6 +167,14 @@ func (c Checked[S]) Disguise(s S, r Rand) S {
 	return s
 }
 
+// Determinize is the game's Determinizer answer, else its Disguise.
+func (c Checked[S]) Determinize(s S, viewer Seat, r Rand) S {
+	if x, ok := c.Game.(Determinizer[S]); ok {
+		return x.Determinize(s, viewer, r)
+	}
+	return c.Disguise(s, r)
+}
+
 // Undoable is the game's Undoer answer, false without one.
 func (c Checked[S]) Undoable(before, after S, seat Seat, a Action) bool {
 	x, ok := c.Game.(Undoer[S])
@@ -214,6 +222,20 @@ type Disguiser[S any] interface {
 	Disguise(s S, r Rand) S
 }
 
+// Determinizer is optional for a Game whose seats keep secrets from each
+// other (a hand, hidden units, an undisclosed roster): Determinize returns
+// a twin of s that keeps everything viewer may see - View(twin, viewer)
+// equals View(s, viewer) - and draws every other hidden fact with r,
+// from what viewer sees alone: two states viewer cannot tell apart give
+// the same twin for the same random numbers. Search and estimates run on
+// such twins, so a computer seat or a player's "How it went" never reads
+// what that seat does not know. For Spectator it is a Disguise.
+// Determinize must not modify s. Games without per-seat secrets need
+// none: their Disguise is every seat's determinization.
+type Determinizer[S any] interface {
+	Determinize(s S, viewer Seat, r Rand) S
+}
+
 // State is an engine's game state, opaque outside its package.
 type State any
 
@@ -241,6 +263,9 @@ type Engine interface {
 	// Disguise is the game's Disguiser answer; ok is false for games
 	// without one.
 	Disguise(s State, r Rand) (twin State, ok bool)
+	// Determinize is the game's Determinizer, else its Disguise; ok is
+	// false for a game with neither (s itself: nothing is hidden).
+	Determinize(s State, viewer Seat, r Rand) (twin State, ok bool)
 	// TextRule is the game's Forms answer: how verb takes typed input;
 	// ok is false for a verb (or a game) that takes none.
 	TextRule(verb string) (rule TextRule, ok bool)
@@ -297,6 +322,24 @@ func (a adapter[S]) Disguise(s State, r Rand) (State, bool) {
 	}
 	return d.Disguise(a.cast(s), r), true
 }
+func (a adapter[S]) Determinize(s State, v Seat, r Rand) (State, bool) {
+	if d, ok := a.g.(Determinizer[S]); ok {
+		return d.Determinize(a.cast(s), v, r), true
+	}
+	return a.Disguise(s, r)
+}
+
+// Determinizes reports whether e's game has its own Determinizer.
+func Determinizes(e Engine) bool {
+	a, ok := e.(interface{ determinizes() bool })
+	return ok && a.determinizes()
+}
+
+func (a adapter[S]) determinizes() bool {
+	_, ok := a.g.(Determinizer[S])
+	return ok
+}
+
 func (a adapter[S]) Decode(b []byte) (State, error) {
 	var s S
 	if err := json.Unmarshal(b, &s); err != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/search"
 )
 
 // Computer levels (option "computer"): how the table's computer seats play.
@@ -21,53 +22,25 @@ const HardPlayouts = 3000
 // hardBudget is HardPlayouts; tests that play many whole games lower it.
 var hardBudget = HardPlayouts
 
-// hardExplore is UCB1's exploration constant (sqrt 2 for rewards in [0,1]).
-const hardExplore = math.Sqrt2
-
 // hardChoice picks among legal (seat's, len >= 2) by flat Monte Carlo
-// over information sets: each sample deals a fresh Disguise twin of s
-// (the draw order, the only secret, reshuffled from the public facts),
-// plays one action chosen by UCB1 on it and finishes the game in place
-// with the rollout policy (rolloutAction). It reads no hidden fact: Disguise sorts the pile
-// before shuffling, so equal views and equal random numbers give equal
-// choices. It draws one number from r (the table's source) to seed its
-// own generator, so verify re-chooses it identically.
+// over information sets (search.FlatUCB): each sample deals a fresh
+// Disguise twin of s (the draw order, the only secret, reshuffled from the
+// public facts), plays the arm's action on it and finishes the game in
+// place with the rollout policy (rolloutAction). It reads no hidden fact:
+// Disguise sorts the pile before shuffling, so equal views and equal
+// random numbers give equal choices. It draws one number from r (the
+// table's source) to seed its own generator, so verify re-chooses it
+// identically.
 func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games.Rand) games.Action {
 	own := games.NewPCG(uint64(r.Intn(math.MaxInt)), 0x4a7d)
-	visits := make([]int, len(legal))
-	wins := make([]float64, len(legal))
 	var buf []games.Action
-	for n := range hardBudget {
-		k := ucbPick(visits, wins, n)
+	k := search.FlatUCB(len(legal), hardBudget, func(k int) float64 {
 		twin := g.Disguise(s, own)
 		c := &ctx{s: &twin, rng: own, quiet: true}
 		c.do(legal[k])
-		visits[k]++
-		wins[k] += twin.playoutScore(int(seat), own, &buf)
-	}
-	best := 0
-	for k := range legal {
-		if visits[k] > visits[best] || visits[k] == visits[best] && wins[k] > wins[best] {
-			best = k
-		}
-	}
-	return legal[best]
-}
-
-// ucbPick is UCB1: every arm once, then the highest mean plus bonus.
-func ucbPick(visits []int, wins []float64, n int) int {
-	if n < len(visits) {
-		return n
-	}
-	best, bestV := 0, math.Inf(-1)
-	logN := math.Log(float64(n))
-	for k, v := range visits {
-		u := wins[k]/float64(v) + hardExplore*math.Sqrt(logN/float64(v))
-		if u > bestV {
-			best, bestV = k, u
-		}
-	}
-	return best
+		return twin.playoutScore(int(seat), own, &buf)
+	})
+	return legal[k]
 }
 
 // rolloutAction is the playouts' policy: the normal level's choice, or

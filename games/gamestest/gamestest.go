@@ -17,7 +17,11 @@
 //   - the computer only chooses legal actions (games.SetBotMistake fails
 //     the test);
 //   - for a game with Disguiser: the disguised twin has the same
-//     spectator view, and Disguise leaves its input unchanged.
+//     spectator view, and Disguise leaves its input unchanged;
+//   - for a game with Determinizer, for every seat: the twin has the
+//     same view for that seat, Determinize leaves its input unchanged, and
+//     it reads no hidden fact (a state and its own twin, which the seat
+//     cannot tell apart, give the same twin for the same random numbers).
 package gamestest
 
 import (
@@ -124,7 +128,7 @@ func watchBot(t testing.TB) func() {
 func playouts(t testing.TB, e games.Engine, cfg *Config) {
 	for i := range cfg.Playouts {
 		su := cfg.Setups[i%len(cfg.Setups)]
-		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true}
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true, determinizes: games.Determinizes(e)}
 		p.play()
 		p.replay()
 	}
@@ -133,7 +137,7 @@ func playouts(t testing.TB, e games.Engine, cfg *Config) {
 func computerGames(t testing.TB, e games.Engine, cfg *Config) {
 	for i := range cfg.BotGames {
 		su := cfg.Setups[i%len(cfg.Setups)]
-		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1001}
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1001, determinizes: games.Determinizes(e)}
 		p.play()
 	}
 }
@@ -151,8 +155,10 @@ type playout struct {
 	setup  Setup
 	seed   uint64
 	random bool
-	steps  []step
-	verbs  []string
+	// determinizes: the game has a Determinizer to check.
+	determinizes bool
+	steps        []step
+	verbs        []string
 }
 
 func (p *playout) name() string {
@@ -292,10 +298,17 @@ func (p *playout) state(n int, s games.State, enc []byte) {
 		p.fatalf(n, "the state does not round-trip through Encode/Decode")
 	}
 	var pub []byte
+	views := map[games.Seat][]byte{}
 	for v := games.Spectator; v < games.Seat(p.setup.Seats); v++ {
 		b := p.viewRoundTrip(n, e.View(s, v), v)
+		views[v] = b
 		if v == games.Spectator {
 			pub = b
+		}
+	}
+	if p.determinizes {
+		for v := games.Seat(0); v < games.Seat(p.setup.Seats); v++ {
+			p.determinize(n, s, enc, v, views[v])
 		}
 	}
 	twin, ok := e.Disguise(s, games.NewPCG(p.seed, uint64(n)))
@@ -306,6 +319,25 @@ func (p *playout) state(n int, s games.State, enc []byte) {
 		if b, _ := json.Marshal(e.View(twin, games.Spectator)); !bytes.Equal(b, pub) {
 			p.fatalf(n, "the disguised twin's spectator view differs:\n%s\n%s", pub, b)
 		}
+	}
+}
+
+// determinize checks the game's Determinizer for viewer at one state.
+func (p *playout) determinize(n int, s games.State, enc []byte, viewer games.Seat, view []byte) {
+	e := p.e
+	other, _ := e.Determinize(s, viewer, games.NewPCG(p.seed, uint64(n)<<8|1))
+	if !bytes.Equal(p.encode(s), enc) {
+		p.fatalf(n, "Determinize modified its input")
+	}
+	if b, _ := json.Marshal(e.View(other, viewer)); !bytes.Equal(b, view) {
+		p.fatalf(n, "the determinized twin's view for seat %d differs:\n%s\n%s", viewer, view, b)
+	}
+	// other differs from s in facts viewer cannot see: the same random
+	// numbers must give the same twin of both.
+	a, _ := e.Determinize(s, viewer, games.NewPCG(p.seed, uint64(n)<<8|2))
+	b, _ := e.Determinize(other, viewer, games.NewPCG(p.seed, uint64(n)<<8|2))
+	if !bytes.Equal(p.encode(a), p.encode(b)) {
+		p.fatalf(n, "Determinize for seat %d reads hidden facts: two states the seat cannot tell apart give different twins", viewer)
 	}
 }
 

@@ -100,6 +100,19 @@ func (g count) Disguise(s countState, r games.Rand) countState {
 	return s
 }
 
+// Determinize redraws the secret, hidden from every seat.
+func (g count) Determinize(s countState, _ games.Seat, r games.Rand) countState {
+	old := s.Secret
+	s.Secret = r.Intn(100)
+	switch g.bug {
+	case "det_view":
+		s.Total++
+	case "det_peek":
+		s.Secret = (s.Secret + old) % 100
+	}
+	return s
+}
+
 // fake records the first failure and ends its goroutine on a fatal one.
 type fake struct {
 	testing.TB
@@ -145,6 +158,8 @@ func TestSuiteCatchesBrokenPromises(t *testing.T) {
 		"bot":         "computer chose",
 		"disguise":    "disguised twin",
 		"checker":     "legal note",
+		"det_view":    "determinized twin's view",
+		"det_peek":    "reads hidden facts",
 	} {
 		if got := suite(t, bug); !strings.Contains(got, want) {
 			t.Errorf("bug %s: suite says %q, want %q", bug, got, want)

@@ -2,13 +2,14 @@
 // win after every turn, by random playouts from that point (games.Playout),
 // and names the moves that swung it most: the "How it went" report.
 //
-// An estimate uses only what everyone may see. Each playout starts from a
-// determinization, the engine's Disguise of the state: a twin with every
-// hidden fact drawn at random. The supported games' Disguise depends on
-// the public facts and the random numbers alone, never on the hidden truth
-// (the secrecy test here checks it), so two states a viewer cannot tell
-// apart get the same numbers for the same seed. Those games have no
-// per-seat secrets, so a player's estimate is the public one.
+// An estimate uses only what its viewer may know: a player's own view, a
+// spectator's the public one. Each playout starts from a determinization
+// for that viewer (games.Engine.Determinize): a twin with every fact
+// hidden from the viewer drawn at random. It depends on what the viewer
+// sees and the random numbers alone, never on the hidden truth (the
+// secrecy test here checks it), so two states a viewer cannot tell apart
+// get the same numbers for the same seed. Playouts follow the game's
+// Rollout policy where it has one (games.Rollout), else random play.
 package turning
 
 import (
@@ -72,9 +73,10 @@ func (c *Config) defaults(points int) {
 }
 
 // Estimate is each seat's share of won playouts from s, n playouts
-// drawing from r, each from a fresh determinization. A seat among several
-// winners counts a win; in a co-op game every seat has the team's chance.
-func Estimate(e games.Engine, s games.State, seats, n, maxSteps int, r games.Rand) ([]float64, error) {
+// drawing from r, each from a fresh determinization for viewer. A seat
+// among several winners counts a win; in a co-op game every seat has the
+// team's chance.
+func Estimate(e games.Engine, s games.State, viewer games.Seat, seats, n, maxSteps int, r games.Rand) ([]float64, error) {
 	won := make([]float64, seats)
 	if o := e.Outcome(s); o.Done { // nothing left to chance
 		for _, w := range o.Winners {
@@ -85,8 +87,8 @@ func Estimate(e games.Engine, s games.State, seats, n, maxSteps int, r games.Ran
 		return won, nil
 	}
 	for range n {
-		twin, _ := e.Disguise(s, r)
-		o, err := games.Playout(e, twin, r, maxSteps)
+		twin, _ := e.Determinize(s, viewer, r)
+		o, err := games.Rollout(e, twin, r, maxSteps)
 		if err != nil {
 			return nil, err
 		}
@@ -146,8 +148,9 @@ func TurnEnds(moves []Move, seats int) []int {
 }
 
 // Build estimates the chances at the start and after every turn of a game
-// of seats seats that began in start and went through moves.
-func Build(e games.Engine, start games.State, moves []Move, seats int, cfg Config) (Report, error) {
+// of seats seats that began in start and went through moves, as viewer
+// (a seat, or games.Spectator) could have estimated them at each point.
+func Build(e games.Engine, start games.State, moves []Move, seats int, viewer games.Seat, cfg Config) (Report, error) {
 	if !IsSupported(e.Info().ID) {
 		return Report{}, fmt.Errorf("turning: no report for %s", e.Info().ID)
 	}
@@ -170,7 +173,7 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, cfg Confi
 			for k := range next {
 				// Each point its own source: the same report whatever
 				// the workers' order.
-				c, err := Estimate(e, states[k], seats, cfg.Playouts, cfg.MaxSteps, games.NewPCG(cfg.Seed, uint64(k)))
+				c, err := Estimate(e, states[k], viewer, seats, cfg.Playouts, cfg.MaxSteps, games.NewPCG(cfg.Seed, uint64(k)))
 				rep.Points[k], errs[k] = Point{Move: idx[k], Chances: c}, err
 			}
 		}()

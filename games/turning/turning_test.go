@@ -69,7 +69,7 @@ func TestEstimate(t *testing.T) {
 		{"flanders all but won", fl, reached(t), 2, []float64{0.97, 0}, []float64{1, 0.03}},
 	}
 	for _, c := range cases {
-		got, err := turning.Estimate(c.e, c.s, c.seats, 400, 5000, games.NewPCG(1, 1))
+		got, err := turning.Estimate(c.e, c.s, games.Spectator, c.seats, 400, 5000, games.NewPCG(1, 1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 	// A finished game is certain.
-	got, err := turning.Estimate(fl, end, 2, 10, 5000, games.NewPCG(1, 1))
+	got, err := turning.Estimate(fl, end, games.Spectator, 2, 10, 5000, games.NewPCG(1, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,11 +122,11 @@ func TestSecrecy(t *testing.T) {
 			if string(sa) == string(sb) {
 				continue // nothing hidden left to differ
 			}
-			x, err := turning.Estimate(g.e, s, g.seats, 40, 5000, games.NewPCG(7, 7))
+			x, err := turning.Estimate(g.e, s, games.Spectator, g.seats, 40, 5000, games.NewPCG(7, 7))
 			if err != nil {
 				t.Fatal(err)
 			}
-			y, err := turning.Estimate(g.e, twin, g.seats, 40, 5000, games.NewPCG(7, 7))
+			y, err := turning.Estimate(g.e, twin, games.Spectator, g.seats, 40, 5000, games.NewPCG(7, 7))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestBuild(t *testing.T) {
 	}{{fl, 2}, {fl, 3}, {fl, 4}} {
 		start, moves := play(t, g.e, g.seats, 21)
 		cfg := turning.Config{Playouts: 24, Seed: 1}
-		rep, err := turning.Build(g.e, start, moves, g.seats, cfg)
+		rep, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func TestBuild(t *testing.T) {
 				t.Errorf("%s: swings out of order: %+v", g.e.Info().ID, rep.Swings)
 			}
 		}
-		again, err := turning.Build(g.e, start, moves, g.seats, cfg)
+		again, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)
 		if err != nil || !reflect.DeepEqual(again, rep) {
 			t.Errorf("%s: the same seed gave another report", g.e.Info().ID)
 		}
@@ -174,7 +174,7 @@ func TestBuild(t *testing.T) {
 
 func TestUnsupported(t *testing.T) {
 	start, moves := play(t, bl, 2, 1)
-	if _, err := turning.Build(bl, start, moves, 2, turning.Config{}); err == nil {
+	if _, err := turning.Build(bl, start, moves, 2, games.Spectator, turning.Config{}); err == nil {
 		t.Fatal("a report for blindaz, whose random playouts never win")
 	}
 }
@@ -202,7 +202,7 @@ func BenchmarkBuild(b *testing.B) {
 		}
 		b.Run(g.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := turning.Build(g.e, start, moves, g.seats, turning.Config{Seed: uint64(i)}); err != nil {
+				if _, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, turning.Config{Seed: uint64(i)}); err != nil {
 					b.Fatal(err)
 				}
 			}
