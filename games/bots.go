@@ -1,6 +1,9 @@
 package games
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Move is one action RunBots played.
 type Move struct {
@@ -74,5 +77,33 @@ func SeatsIn(computer func(Seat) bool) func(State, []Seat) (Seat, bool) {
 			}
 		}
 		return 0, false
+	}
+}
+
+// Computer levels: the option OptComputer of the games that offer them
+// (LevelOption in their Info), kept in their state so Bot reads it and
+// RunBots, the timer, replay and verify need nothing more.
+const (
+	OptComputer = "computer"
+	LevelEasy   = "easy"   // uniformly random legal actions
+	LevelNormal = "normal" // the game's rule-based policy (the default)
+	LevelHard   = "hard"   // flat Monte Carlo over determinizations (games/search)
+)
+
+// LevelOption is the option a game with computer levels declares.
+func LevelOption() OptionSpec {
+	return OptionSpec{Key: OptComputer, Kind: OptionString, Choices: []string{LevelEasy, LevelNormal, LevelHard}, Default: LevelNormal}
+}
+
+// Level reads the computer level from the options: "" for normal (so a
+// state without the field reads as before), easy or hard, else an error.
+func Level(o Options) (string, error) {
+	switch v := strings.TrimSpace(strings.ToLower(o[OptComputer])); v {
+	case "", LevelNormal:
+		return "", nil
+	case LevelEasy, LevelHard:
+		return v, nil
+	default:
+		return "", fmt.Errorf("computer %q is not easy, normal or hard", o[OptComputer])
 	}
 }

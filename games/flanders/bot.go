@@ -13,9 +13,9 @@ func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	switch {
 	case len(legal) == 1:
 		return legal[0]
-	case s.Level == LevelEasy:
+	case s.Level == games.LevelEasy:
 		return legal[r.Intn(len(legal))]
-	case s.Level == LevelHard:
+	case s.Level == games.LevelHard:
 		return g.hardChoice(s, seat, legal, r)
 	}
 	a := s.botChoice()

@@ -17,7 +17,6 @@ const (
 	OptBeginner        = "beginner"
 	OptFirstPlayer     = "first_player"
 	OptStrongArtillery = "strong_artillery"
-	OptComputer        = "computer"
 )
 
 // Game is the In Flanders Field engine.
@@ -41,7 +40,7 @@ func (Game) Info() games.Info {
 			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "1", "2", "3", "4"}, Default: "random"},
 			{Key: OptStrongArtillery, Kind: games.OptionBool, Default: "false"},
 			// How the computer seats play: easy, normal or hard.
-			{Key: OptComputer, Kind: games.OptionString, Choices: []string{LevelEasy, LevelNormal, LevelHard}, Default: LevelNormal},
+			games.LevelOption(),
 		},
 	}
 }
@@ -88,13 +87,9 @@ func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
 		}
 		first = n - 1
 	}
-	level := strings.TrimSpace(strings.ToLower(o[OptComputer]))
-	switch level {
-	case "", LevelNormal:
-		level = ""
-	case LevelEasy, LevelHard:
-	default:
-		return State{}, fmt.Errorf("flanders: computer %q is not easy, normal or hard", o[OptComputer])
+	level, err := games.Level(o)
+	if err != nil {
+		return State{}, fmt.Errorf("flanders: %w", err)
 	}
 	s := State{
 		NSeats:          seats,

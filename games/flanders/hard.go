@@ -7,13 +7,6 @@ import (
 	"github.com/warroom/warroom/games/search"
 )
 
-// Computer levels (option "computer"): how the table's computer seats play.
-const (
-	LevelEasy   = "easy"   // uniformly random legal actions
-	LevelNormal = "normal" // the rule-based policy of spec §13 (the default)
-	LevelHard   = "hard"   // flat Monte Carlo with UCB1, see hardChoice
-)
-
 // HardPlayouts is the hard level's fixed budget of playouts per choice:
 // it bounds the time of a move (BenchmarkHardBot) independently of the
 // machine's speed, and keeps the choice a function of the random numbers.

@@ -43,7 +43,7 @@ func TestHardIgnoresHiddenFacts(t *testing.T) {
 			return
 		}
 		checked++
-		s.Level = LevelHard
+		s.Level = games.LevelHard
 		twin := g.Disguise(s, games.NewPCG(uint64(checked), 99))
 		if fmt.Sprint(twin.Draw) != fmt.Sprint(s.Draw) {
 			differ++
@@ -70,7 +70,7 @@ func TestHardDeterministic(t *testing.T) {
 		if n++; n > 20 {
 			return
 		}
-		s.Level = LevelHard
+		s.Level = games.LevelHard
 		before := fmt.Sprint(s)
 		a := g.Bot(s, seat, games.NewPCG(3, 4))
 		if b := g.Bot(s, seat, games.NewPCG(3, 4)); !a.Equal(b) {
@@ -90,10 +90,10 @@ func TestLevelsConformance(t *testing.T) {
 	hardBudget = 40
 	gamestest.Run(t, games.Adapt[State](Game{}), gamestest.Config{
 		Setups: []gamestest.Setup{
-			{Seats: 2, Opts: games.Options{OptComputer: LevelHard}},
-			{Seats: 3, Opts: games.Options{OptComputer: LevelHard}},
-			{Seats: 2, Opts: games.Options{OptComputer: LevelEasy}},
-			{Seats: 4, Opts: games.Options{OptComputer: LevelEasy}},
+			{Seats: 2, Opts: games.Options{games.OptComputer: games.LevelHard}},
+			{Seats: 3, Opts: games.Options{games.OptComputer: games.LevelHard}},
+			{Seats: 2, Opts: games.Options{games.OptComputer: games.LevelEasy}},
+			{Seats: 4, Opts: games.Options{games.OptComputer: games.LevelEasy}},
 		},
 		Playouts: 4,
 		BotGames: 4,
@@ -102,13 +102,13 @@ func TestLevelsConformance(t *testing.T) {
 }
 
 func TestComputerOption(t *testing.T) {
-	for v, want := range map[string]string{"": "", "normal": "", "Hard": LevelHard, "easy": LevelEasy} {
-		s, err := Game{}.Setup(games.Options{OptComputer: v}, 2, games.NewPCG(1, 1))
+	for v, want := range map[string]string{"": "", "normal": "", "Hard": games.LevelHard, "easy": games.LevelEasy} {
+		s, err := Game{}.Setup(games.Options{games.OptComputer: v}, 2, games.NewPCG(1, 1))
 		if err != nil || s.Level != want {
 			t.Errorf("computer %q: level %q, %v; want %q", v, s.Level, err, want)
 		}
 	}
-	if _, err := (Game{}).Setup(games.Options{OptComputer: "expert"}, 2, games.NewPCG(1, 1)); err == nil {
+	if _, err := (Game{}).Setup(games.Options{games.OptComputer: "expert"}, 2, games.NewPCG(1, 1)); err == nil {
 		t.Error("computer expert accepted")
 	}
 }
@@ -119,7 +119,7 @@ func BenchmarkHardBot(b *testing.B) {
 	var states []State
 	var seats []games.Seat
 	midGames(b, 1, func(s State, seat games.Seat) {
-		s.Level = LevelHard
+		s.Level = games.LevelHard
 		states, seats = append(states, s), append(seats, seat)
 	})
 	g := Game{}
@@ -162,7 +162,7 @@ func TestHardWinRate(t *testing.T) {
 			seat := games.Seat(s.Active)
 			p := s
 			if s.Active == hard {
-				p.Level = LevelHard
+				p.Level = games.LevelHard
 			}
 			s, _ = g.Do(s, seat, g.Bot(p, seat, rng), rng)
 		}
