@@ -93,6 +93,15 @@
 //     happened on a real table, so a computer stand-in would invent
 //     losses, claims or morale. Info.TimeoutRemindsOnly makes the
 //     service ping the player again and restart the turn's clock.
+//  24. No computer levels (option computer) and no "How it went" report,
+//     unlike the other four games (issue: opponents worth playing, the
+//     turning-point report). The battle is fought with models on a real
+//     table; the engine only referees it, and its computer seat makes the
+//     referee decisions of §13 while a human proxy reports what happened.
+//     Who wins depends on that battle, which no playout can simulate: a
+//     playout would invent the losses, claims and morale tests (the same
+//     reason as 23), so a search over playouts or a chart of chances
+//     estimated from them would measure the invention, not the game.
 //
 // Secrets (games.Secrets, decided from the spectator view only): a menu
 // is private in the roster phase (the roster is secret until Ready) and
