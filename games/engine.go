@@ -329,15 +329,26 @@ func (a adapter[S]) Determinize(s State, v Seat, r Rand) (State, bool) {
 	return a.Disguise(s, r)
 }
 
-// Determinizes reports whether e's game has its own Determinizer.
-func Determinizes(e Engine) bool {
-	a, ok := e.(interface{ determinizes() bool })
-	return ok && a.determinizes()
+// Parts says which optional parts of the contract an engine's game
+// implements, for conformance tests: each one then has promises to keep.
+type Parts struct {
+	Playouter, Rollouter, Determinizer bool
 }
 
-func (a adapter[S]) determinizes() bool {
-	_, ok := a.g.(Determinizer[S])
-	return ok
+// PartsOf is the optional parts e's game implements.
+func PartsOf(e Engine) Parts {
+	a, ok := e.(interface{ parts() Parts })
+	if !ok {
+		return Parts{}
+	}
+	return a.parts()
+}
+
+func (a adapter[S]) parts() Parts {
+	_, p := a.g.(Playouter[S])
+	_, r := a.g.(Rollouter[S])
+	_, d := a.g.(Determinizer[S])
+	return Parts{Playouter: p, Rollouter: r, Determinizer: d}
 }
 
 func (a adapter[S]) Decode(b []byte) (State, error) {

@@ -27,7 +27,8 @@ func (a adapter[S]) playout(s State, r Rand, maxSteps int) (Outcome, bool, error
 
 // RandomPlayout plays s to the end, every active seat choosing
 // uniformly at random among its legal actions: the first active seat picks
-// legal[r.Intn(len(legal))], then the action is applied with r. It is the
+// legal[r.Intn(len(legal))], a form filled in with r (Fill), then the
+// action is applied with r. It is the
 // reference a game's Playouter must agree with, and its fallback.
 func RandomPlayout(e Engine, s State, r Rand, maxSteps int) (State, Outcome, error) {
 	for range maxSteps {
@@ -42,7 +43,7 @@ func RandomPlayout(e Engine, s State, r Rand, maxSteps int) (State, Outcome, err
 		if len(legal) == 0 {
 			return s, Outcome{}, fmt.Errorf("%s: seat %d active without a legal action", e.Info().ID, act[0])
 		}
-		ns, _, err := e.Apply(s, act[0], legal[r.Intn(len(legal))], r)
+		ns, _, err := e.Apply(s, act[0], Fill(e, legal[r.Intn(len(legal))], r), r)
 		if err != nil {
 			return s, Outcome{}, err
 		}

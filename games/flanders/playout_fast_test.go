@@ -8,35 +8,6 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
-// Legal and Apply give for the same random numbers, and leaves its input
-// unchanged.
-func TestPlayoutMatchesApply(t *testing.T) {
-	e := games.Adapt[State](Game{})
-	for seed := uint64(1); seed <= 150; seed++ {
-		seats := 2 + int(seed%3)
-		s, err := Game{}.Setup(games.Options{OptStrongArtillery: map[bool]string{true: "on"}[seed%4 == 0]}, seats, games.NewPCG(seed, 1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := mustJSON(t, s)
-		_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("seed %d: fast playout %+v, Apply %+v", seed, got, want)
-		}
-		if mustJSON(t, s) != before {
-			t.Fatalf("seed %d: Playout changed its input", seed)
-		}
-	}
-}
-
 // TestQuietStepMatchesDo: step by step along random games, the in-place
 // quiet step gives Do's state and Legal's list.
 func TestQuietStepMatchesDo(t *testing.T) {

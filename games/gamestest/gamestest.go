@@ -16,6 +16,9 @@
 //   - every game ends within MaxSteps actions, and then nobody is active;
 //   - the computer only chooses legal actions (games.SetBotMistake fails
 //     the test);
+//   - a fast Playout gives the outcome of random play through Legal and
+//     Apply with the same random numbers; Playout and Rollout leave their
+//     input unchanged;
 //   - for a game with Disguiser: the disguised twin has the same
 //     spectator view, and Disguise leaves its input unchanged;
 //   - for a game with Determinizer, for every seat: the twin has the
@@ -114,6 +117,51 @@ func Run(t *testing.T, e games.Engine, cfg Config) {
 	defer watchBot(t)()
 	t.Run("playouts", func(t *testing.T) { playouts(t, e, &cfg) })
 	t.Run("computer", func(t *testing.T) { computerGames(t, e, &cfg) })
+	t.Run("fast", func(t *testing.T) { fastPlayouts(t, e, &cfg) })
+}
+
+// fastPlayouts: the game's fast paths keep the contract. A Playouter
+// gives RandomPlayout's outcome for the same random numbers; a Rollout
+// ends; both leave their input unchanged.
+func fastPlayouts(t testing.TB, e games.Engine, cfg *Config) {
+	parts := games.PartsOf(e)
+	if !parts.Playouter && !parts.Rollouter {
+		return
+	}
+	n := cfg.Playouts * 5
+	for i := range n {
+		su := cfg.Setups[i%len(cfg.Setups)]
+		seed := uint64(i) + 2001
+		s, err := e.Setup(su.Opts, su.Seats, games.NewPCG(seed, 1))
+		if err != nil {
+			t.Fatalf("seed %d: setup: %v", seed, err)
+		}
+		before, err := e.Encode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parts.Playouter {
+			_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), cfg.MaxSteps)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			got, err := games.Playout(e, s, games.NewPCG(seed, 2), cfg.MaxSteps)
+			if err != nil {
+				t.Fatalf("seed %d: fast playout: %v", seed, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d (%d seats): fast playout %+v, Legal and Apply %+v", seed, su.Seats, got, want)
+			}
+		}
+		if parts.Rollouter {
+			if _, err := games.Rollout(e, s, games.NewPCG(seed, 3), cfg.MaxSteps); err != nil {
+				t.Fatalf("seed %d: rollout: %v", seed, err)
+			}
+		}
+		if after, _ := e.Encode(s); !bytes.Equal(after, before) {
+			t.Fatalf("seed %d: a playout or rollout changed its input", seed)
+		}
+	}
 }
 
 // watchBot makes a computer choice outside Legal fail t, until the
@@ -128,7 +176,7 @@ func watchBot(t testing.TB) func() {
 func playouts(t testing.TB, e games.Engine, cfg *Config) {
 	for i := range cfg.Playouts {
 		su := cfg.Setups[i%len(cfg.Setups)]
-		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true, determinizes: games.Determinizes(e)}
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true, determinizes: games.PartsOf(e).Determinizer}
 		p.play()
 		p.replay()
 	}
@@ -137,7 +185,7 @@ func playouts(t testing.TB, e games.Engine, cfg *Config) {
 func computerGames(t testing.TB, e games.Engine, cfg *Config) {
 	for i := range cfg.BotGames {
 		su := cfg.Setups[i%len(cfg.Setups)]
-		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1001, determinizes: games.Determinizes(e)}
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1001, determinizes: games.PartsOf(e).Determinizer}
 		p.play()
 	}
 }

@@ -113,6 +113,16 @@ func (g count) Determinize(s countState, _ games.Seat, r games.Rand) countState 
 	return s
 }
 
+// Playout plays the random game in place; under the "fast" bug it
+// declares a winner random play does not.
+func (g count) Playout(s countState, r games.Rand, max int) (games.Outcome, error) {
+	_, o, err := games.RandomPlayout(games.Adapt[countState](count{}), s, r, max)
+	if g.bug == "fast" {
+		o.Winners = []games.Seat{0}
+	}
+	return o, err
+}
+
 // fake records the first failure and ends its goroutine on a fatal one.
 type fake struct {
 	testing.TB
@@ -140,6 +150,7 @@ func suite(t *testing.T, bug string) string {
 		defer watchBot(f)()
 		playouts(f, e, &cfg)
 		computerGames(f, e, &cfg)
+		fastPlayouts(f, e, &cfg)
 	}()
 	<-done
 	return f.failed
@@ -160,6 +171,7 @@ func TestSuiteCatchesBrokenPromises(t *testing.T) {
 		"checker":     "legal note",
 		"det_view":    "determinized twin's view",
 		"det_peek":    "reads hidden facts",
+		"fast":        "fast playout",
 	} {
 		if got := suite(t, bug); !strings.Contains(got, want) {
 			t.Errorf("bug %s: suite says %q, want %q", bug, got, want)
