@@ -91,6 +91,10 @@ func secrecyOptions(info games.Info, seed int) games.Options {
 	for i, spec := range info.Options {
 		k := seed + i
 		switch {
+		case spec.Key == games.OptComputer:
+			// Left at normal: the hard level's search (thousands of
+			// playouts a move) would make these games crawl; its own
+			// tests show it reads no hidden fact.
 		case len(spec.Choices) > 0:
 			o[spec.Key] = spec.Choices[k%len(spec.Choices)]
 		case spec.Kind == games.OptionInt && spec.Max >= spec.Min && spec.Max > 0:

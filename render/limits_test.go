@@ -282,7 +282,7 @@ func playouts(t testing.TB, id string, seeds int, f func(p playState)) {
 		opts := games.Options{}
 		for _, o := range info.Options {
 			switch {
-			case o.Key == "computer":
+			case o.Key == games.OptComputer:
 				// The computer's level draws nothing different, and the
 				// hard level's search (thousands of playouts a move)
 				// would make these playouts crawl under -race.
