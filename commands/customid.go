@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
 )
 
 // A custom_id names the table, the state version the component was drawn
@@ -48,7 +49,7 @@ const (
 	KindForm = "t"
 )
 
-var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
+var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true, render.LobbyLevel: true}
 
 // CustomID is a decoded custom_id.
 type CustomID struct {
