@@ -300,9 +300,9 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 			}
 		}
 	}
-	if t.Vote != nil && len(t.Vote.Ballots) > 0 && v != expect { // a move voids the ballots
+	if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && v != expect { // a move voids the ballots and proposals
 		nv := *t.Vote
-		nv.Ballots = nil
+		nv.Ballots, nv.Proposals = nil, nil
 		t.Vote = &nv
 	}
 	if owe == nil {
