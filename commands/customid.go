@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/render"
 )
 
 // A custom_id names the table, the state version the component was drawn
@@ -21,7 +22,7 @@ import (
 // move, l = a lobby verb, j = "what happened" (payload: empty, or the
 // version an earlier page ends at), t = a form: the button opens the modal
 // of the action in payload, and the modal, with the same custom_id, applies
-// that action filled in with what was typed (games.TextRule), v = a team vote (commands/vote.go).
+// that action filled in with what was typed (games.TextRule), v = a team vote or proposal (commands/vote.go).
 // The version makes old buttons harmless: a click drawn for another
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
@@ -48,7 +49,7 @@ const (
 	KindForm = "t"
 )
 
-var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true}
+var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true, render.LobbyLevel: true}
 
 // CustomID is a decoded custom_id.
 type CustomID struct {
@@ -131,7 +132,8 @@ func ParseCustomID(s string) (CustomID, error) {
 			return CustomID{}, fmt.Errorf("%w: pause verb", ErrBadCustomID)
 		}
 	case KindVote:
-		if n, err := strconv.Atoi(c.Payload); c.Payload != voteGo && (err != nil || n < 0 || n >= maxVotePlans || c.Payload != strconv.Itoa(n)) {
+		verb := c.Payload == voteGo || c.Payload == votePropose || c.Payload == voteGroups
+		if n, err := strconv.Atoi(c.Payload); !verb && (err != nil || n < 0 || n >= proposalBase+maxProposals || c.Payload != strconv.Itoa(n)) {
 			return CustomID{}, fmt.Errorf("%w: vote", ErrBadCustomID)
 		}
 	case KindAbandon:

@@ -37,7 +37,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 func TestCustomIDRejects(t *testing.T) {
 	for _, s := range []string{"", "w1", "w1:a:1", "w2:a:1:h", "w1:A:1:h", "w1:a:-1:h", "w1:a:01:h",
 		"w1:a:1:z", "w1:a:1:x:extra", "w1:a:1:l:dance", "w1:a:1:a:", "w1:a:1:a:Take", "w1:a:1:h:extra", "w1:a:1:s:9",
-		"w1:a:1:v", "w1:a:1:v:5", "w1:a:1:v:-1", "w1:a:1:v:01", "w1:a:1:v:stop",
+		"w1:a:1:v", "w1:a:1:v:10", "w1:a:1:v:pz", "w1:a:1:v:-1", "w1:a:1:v:01", "w1:a:1:v:stop",
 		"w1:" + strings.Repeat("a", 14) + ":1:h", "w1:a:1:a:" + strings.Repeat("x", 100)} {
 		if _, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
 			t.Errorf("%q: %v", s, err)

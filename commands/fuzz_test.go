@@ -14,7 +14,7 @@ import (
 // error, and the table changes only through a legal move of the player
 // whose turn it is.
 func FuzzClick(f *testing.F) {
-	for _, s := range []string{"w1:1:2:a:add.1", "w1:1:2:t:add.1", "w1:1:2:a:add.9", "w1:1:2:s", "w1:1:2:g", "w1:1:2:p", "w1:1:2:h", "w1:1:2:l:join", "w1:1:1:a:add.1", "w1:2:2:a:add.1"} {
+	for _, s := range []string{"w1:1:2:a:add.1", "w1:1:2:t:add.1", "w1:1:2:a:add.9", "w1:1:2:s", "w1:1:2:g", "w1:1:2:p", "w1:1:2:h", "w1:1:2:l:join", "w1:1:2:l:level", "w1:1:2:v:pa", "w1:1:2:v:pg", "w1:1:2:v:7", "w1:1:1:a:add.1", "w1:2:2:a:add.1"} {
 		f.Add(s, "add.2", true)
 	}
 	h := newHarness(f)

@@ -66,6 +66,20 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		}
 		name := i18n.For(t.Locale).T("core.bot_name", "N", botCount(t)+1)
 		nt.Seats = append(nt.Seats, data.Seat{Name: name, Bot: true})
+	case render.LobbyLevel:
+		if !host {
+			return private(req, "core.lobby.host_only")
+		}
+		// The select appears only for a game with levels once a
+		// computer seat is there; anything else was never shown.
+		if len(req.Values) != 1 || !hasLevels(info) || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
+			return private(req, "core.err.bad_button")
+		}
+		nt.Options = games.Options{}
+		for k, v := range t.Options {
+			nt.Options[k] = v
+		}
+		nt.Options[games.OptComputer] = req.Values[0]
 	case "cancel":
 		if !host {
 			return private(req, "core.lobby.host_only")
@@ -92,11 +106,31 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 	} else {
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
 	}
-	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "lobby." + id.Payload, At: nowUTC()}); err != nil {
+	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}); err != nil {
 		return s.internal(req, err)
 	}
 	*l.t = nt
 	return Response{Table: t.ID}
+}
+
+// lobbyEntry is a lobby click's log line: the verb, and for the level
+// the level chosen (public: the lobby shows it).
+func lobbyEntry(verb string, opts games.Options) string {
+	if verb == render.LobbyLevel {
+		return "lobby." + verb + "." + opts[games.OptComputer]
+	}
+	return "lobby." + verb
+}
+
+// hasLevels: the game declares the shared computer level option
+// (games.LevelOption), which the lobby's host may pick.
+func hasLevels(info games.Info) bool {
+	for _, o := range info.Options {
+		if o.Key == games.OptComputer {
+			return true
+		}
+	}
+	return false
 }
 
 // setupOptions are the table's options plus the computer seats.

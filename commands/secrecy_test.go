@@ -214,6 +214,24 @@ func compareTwins(t *testing.T, svc *Service, eng games.Engine, s, twin games.St
 			svc.Images = false // the picture does not depend on the seating
 		}
 	}
+	// The team vote (plans, and the moves members may propose, labelled
+	// from the acting seat's menu) is public too.
+	va, _ := json.Marshal(secrecyVote(eng, s, seats, step))
+	vb, _ := json.Marshal(secrecyVote(eng, twin, seats, step))
+	if !bytes.Equal(va, vb) {
+		t.Fatalf("%s: the team vote differs between the state and its disguised twin:\n%s", where, firstDiff(va, vb))
+	}
+}
+
+// secrecyVote is the team vote message of a table of humans holding st,
+// or nothing when no vote is open.
+func secrecyVote(eng games.Engine, st games.State, seats, step int) render.Message {
+	tb := &data.Table{ID: "secrecy", Game: eng.Info().ID, Status: data.StatusPlaying, Version: int64(step), HostID: "100"}
+	for i := 0; i < seats; i++ {
+		tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
+	}
+	msg, _ := voteMessage(&loaded{t: tb, eng: eng, state: st})
+	return msg
 }
 
 func seating(human int) string {

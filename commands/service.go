@@ -132,6 +132,7 @@ func (l *loaded) info() render.TableInfo {
 	ti := render.TableInfo{
 		GameID: l.t.Game, TableID: l.t.ID, Status: l.t.Status, HostID: l.t.HostID,
 		MinSeats: gi.MinSeats, MaxSeats: gi.MaxSeats, Options: l.t.Options, Coop: gi.Coop,
+		Levels: hasLevels(gi),
 	}
 	for _, st := range l.t.Seats {
 		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})
@@ -299,9 +300,9 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 			}
 		}
 	}
-	if t.Vote != nil && len(t.Vote.Ballots) > 0 && v != expect { // a move voids the ballots
+	if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && v != expect { // a move voids the ballots and proposals
 		nv := *t.Vote
-		nv.Ballots = nil
+		nv.Ballots, nv.Proposals = nil, nil
 		t.Vote = &nv
 	}
 	if owe == nil {

@@ -78,16 +78,18 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	expect := t.Version
 	v := expect
 	late := map[games.Seat]bool{}
-	// A team that voted decides before the computer does: the plan in the
-	// lead (a tie: the acting soldier's player's choice) is carried out.
+	// A team that voted decides before the computer does: the plan or
+	// proposal in the lead (a tie: the acting soldier's player's choice)
+	// is carried out.
 	var entries []data.LogEntry
 	var voted string
-	if plans, actor, ok := votePlans(l); ok {
-		if pick, ok := leading(ballots(t), t.Seats[actor].UserID); ok && pick < len(plans) {
+	if opts, actor, _, ok := openVote(l); ok {
+		pick, ok := leading(ballots(t), t.Seats[actor].UserID)
+		if o, found := optionAt(opts, pick); ok && found {
 			next := st
 			var planned []data.LogEntry
 			rngBefore, _ := json.Marshal(t.RNG)
-			for _, a := range plans[pick].Actions {
+			for _, a := range o.plan.Actions {
 				ns, ev, err := l.eng.Apply(next, actor, a, t.RNG)
 				if err != nil {
 					// a plan the gate refuses (a rules bug): the computer
@@ -103,7 +105,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 				planned = append(planned, data.LogEntry{Version: v, Seat: actor, Action: a.String(), Events: ev, At: nowUTC()})
 			}
 			if planned != nil {
-				st, entries, voted = next, planned, plans[pick].Text
+				st, entries, voted = next, planned, o.plan.Text
 				late[actor] = true
 			} else {
 				v = expect

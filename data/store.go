@@ -118,12 +118,21 @@ type Pause struct {
 // plans for that state, so any move makes them void) and the message
 // that shows it.
 type Vote struct {
-	Version   int64    `json:"version"`
-	MessageID string   `json:"message_id,omitempty"`
-	Ballots   []Ballot `json:"ballots,omitempty"`
+	Version   int64      `json:"version"`
+	MessageID string     `json:"message_id,omitempty"`
+	Ballots   []Ballot   `json:"ballots,omitempty"`
+	Proposals []Proposal `json:"proposals,omitempty"`
 }
 
-// Ballot is one member's choice (the index of a plan).
+// Proposal is a move a member put to the vote: one legal action of the
+// acting seat (its text form), for Version like the ballots.
+type Proposal struct {
+	User   string `json:"user"`
+	Action string `json:"action"`
+}
+
+// Ballot is one member's choice: the index of a plan, or of a proposal
+// (counted after the plans' places; commands/vote.go).
 type Ballot struct {
 	User string `json:"user"`
 	Plan int    `json:"plan"`

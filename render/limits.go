@@ -36,6 +36,14 @@ const (
 	maxCustomID      = 100 // custom_id, 1 to 100 characters
 )
 
+// Select limits for components the table service lays out itself (the
+// team vote's proposals): developers/components/reference.mdx.
+const (
+	MaxSelectOptions = maxSelectOptions
+	MaxOptionValue   = maxOptionLabel
+	MaxRows          = maxRows
+)
+
 // shrink says which embed fields give way first when a message is over
 // Discord's total: the "what happened" log first (oldest lines first),
 // the outcome of a finished game last.

@@ -159,6 +159,16 @@ func GroupMenu(m Menu, i int) (Menu, bool) {
 	return Menu{Prompt: groupLabelRaw(gs[i].name, m.Prompt), Choices: gs[i].choices}, true
 }
 
+// Groups are a menu's groups in GroupMenu's numbering, each with its
+// label (core.menu.other for choices without a group) as Prompt.
+func Groups(ctx Ctx, m Menu) []Menu {
+	var out []Menu
+	for _, g := range groupsOf(m.Choices) {
+		out = append(out, Menu{Prompt: groupLabel(ctx, g.name), Choices: g.choices})
+	}
+	return out
+}
+
 type group struct {
 	name    string
 	choices []Choice

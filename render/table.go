@@ -40,6 +40,10 @@ type TableInfo struct {
 	MaxSeats int
 	Options  games.Options
 	Coop     bool
+	// Levels: the game declares the computer level option
+	// (games.LevelOption), so the lobby's host picks it once a computer
+	// seat is there.
+	Levels bool
 	// Commit is the SHA-256 commitment to the table's secret seed, shown
 	// from the lobby on; Seed is the seed in hex, set only once the game
 	// has ended (games.Seed). Both are empty for tables from before them.
@@ -106,16 +110,25 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		fmt.Fprintf(&seats, "%d. %s\n", i+1, who)
 	}
 	e := &discordgo.MessageEmbed{
-		Title:       Clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
-		Description: Clip(ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats)+"\n"+language(ctx), maxDescription),
-		Color:       colourLobby,
+		Title: Clip(ctx.T("core.lobby.title", "Game", GameName(ctx, t.GameID)), maxTitle),
+		Color: colourLobby,
 		Fields: []*discordgo.MessageEmbedField{{
 			Name:  ctx.T("core.lobby.seats", "Count", len(t.Seats)),
 			Value: Clip(seats.String(), maxFieldValue),
 		}},
 		Footer: &discordgo.MessageEmbedFooter{Text: ctx.T("core.table.footer", "ID", t.TableID)},
 	}
-	if opts := optionText(ctx, t.GameID, t.Options); opts != "" {
+	body := ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats)
+	if t.Status != "lobby" {
+		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
+		body = ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">")
+	}
+	body += "\n" + language(ctx)
+	if line, ok := levelLine(ctx, t); ok {
+		body += "\n" + line
+	}
+	e.Description = Clip(body, maxDescription)
+	if opts := optionText(ctx, t.GameID, withoutLevel(t)); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: Clip(opts, maxFieldValue)})
 	}
 	// The commitment from the lobby's first post: the seed is fixed
@@ -124,8 +137,6 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		e.Fields = append(e.Fields, f)
 	}
 	if t.Status != "lobby" {
-		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
-		e.Description = Clip(ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">")+"\n"+language(ctx), maxDescription)
 		return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}})
 	}
 	full := len(t.Seats) >= t.MaxSeats
@@ -136,8 +147,85 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 		discordgo.Button{Label: ctx.T("core.lobby.start"), Style: discordgo.SuccessButton, CustomID: ids.Lobby("start"), Disabled: len(t.Seats) < t.MinSeats},
 		discordgo.Button{Label: ctx.T("core.lobby.cancel"), Style: discordgo.DangerButton, CustomID: ids.Lobby("cancel")},
 	}
-	return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}})
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+	if sel, ok := levelSelect(ctx, t, ids); ok {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
+	}
+	return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}, Components: rows})
 }
+
+// hasBots: the table has a computer seat.
+func (t TableInfo) hasBots() bool {
+	for _, s := range t.Seats {
+		if s.Bot {
+			return true
+		}
+	}
+	return false
+}
+
+// levelLine is the lobby's "Computer level: Hard", shown once the level
+// matters: the game has levels and a computer seat is there (or the
+// host chose one with /play).
+func levelLine(ctx Ctx, t TableInfo) (string, bool) {
+	_, set := t.Options[games.OptComputer]
+	if !t.Levels || !set && !t.hasBots() {
+		return "", false
+	}
+	return ctx.T("core.lobby.level", "Level", LevelName(ctx, t.Options)), true
+}
+
+// LevelName is the short translated name of the table's computer level
+// (core.level.<level>): normal when none was chosen.
+func LevelName(ctx Ctx, o games.Options) string {
+	lv, err := games.Level(o)
+	if err != nil || lv == "" {
+		lv = games.LevelNormal
+	}
+	return ctx.T("core.level." + lv)
+}
+
+// withoutLevel is the table's options less the computer level, which
+// the lobby shows on its own line.
+func withoutLevel(t TableInfo) games.Options {
+	if _, ok := t.Options[games.OptComputer]; !ok || !t.Levels {
+		return t.Options
+	}
+	o := games.Options{}
+	for k, v := range t.Options {
+		if k != games.OptComputer {
+			o[k] = v
+		}
+	}
+	return o
+}
+
+// levelSelect is the host's computer level picker: a string select
+// (one per action row; 3 options of Discord's 25, each label and
+// description within 100 characters, developers/components/reference.mdx
+// "String Select"). Discord lets anyone who sees the lobby use it, so the
+// table service refuses everyone but the host.
+func levelSelect(ctx Ctx, t TableInfo, ids IDs) (discordgo.SelectMenu, bool) {
+	if !t.Levels || !t.hasBots() {
+		return discordgo.SelectMenu{}, false
+	}
+	lv, err := games.Level(t.Options)
+	if err != nil || lv == "" {
+		lv = games.LevelNormal
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, v := range games.LevelOption().Choices {
+		o := discordgo.SelectMenuOption{Label: Clip(ctx.T("core.level."+v), maxOptionLabel), Value: v, Default: v == lv}
+		if d := OptionValue(ctx, t.GameID, games.OptComputer, v); d != v {
+			o.Description = Clip(d, maxOptionLabel)
+		}
+		opts = append(opts, o)
+	}
+	return discordgo.SelectMenu{CustomID: ids.Lobby(LobbyLevel), Placeholder: Clip(ctx.T("core.lobby.level_pick"), maxPlaceholder), Options: opts}, true
+}
+
+// LobbyLevel is the lobby verb of the computer level select.
+const LobbyLevel = "level"
 
 // language is the lobby's "Language: Polish" line: the table's language,
 // which the lobby is drawn in, so players see what the game will speak.
