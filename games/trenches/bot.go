@@ -6,11 +6,21 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// Bot plays per spec section 13: one action per call.
+// Bot plays at the table's computer level (option "computer"), one action
+// per call: normal is the policy of spec section 13 (it draws no
+// randomness), easy a random legal action, hard the search of hardChoice
+// in player turns (the set-up stays the normal one: the automatic set-up
+// of spec 5.4).
 func (g Game) Bot(s State, seat games.Seat, rng games.Rand) games.Action {
 	legal := g.Legal(s, seat)
 	if len(legal) == 0 {
 		return games.Action{}
+	}
+	switch {
+	case s.Level == games.LevelEasy && len(legal) > 1:
+		return legal[rng.Intn(len(legal))]
+	case s.Level == games.LevelHard && len(legal) > 1 && (s.Phase == PhaseRaider || s.Phase == PhaseDefender):
+		return g.hardChoice(s, seat, legal, rng)
 	}
 	a := s.botChoice()
 	for _, l := range legal {
