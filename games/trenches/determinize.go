@@ -19,11 +19,13 @@ import (
 //   - The Raider afterwards sees each stack's hex and height and the
 //     number of captured counters: the twin deals the Defender's unseen
 //     counters again among those places (redeal).
-//   - Spectators get Disguise; nothing is hidden once the game is over.
+//   - A spectator sees what the Raider sees of the Defender's counters,
+//     and gets the Raider's kind of twin (a Disguise drawn from the public
+//     view alone, as "How it went" needs; Disguise itself deals even
+//     impossible twins for the secrecy test).
+//   - Nothing is hidden once the game is over.
 func (g Game) Determinize(s State, viewer games.Seat, r games.Rand) State {
 	switch {
-	case viewer != s.DefenderSeat() && viewer != games.Seat(s.RaiderSeat):
-		return g.Disguise(s, r)
 	case s.Phase == PhaseOver:
 		return s.clone()
 	case viewer == s.DefenderSeat():
@@ -96,7 +98,11 @@ func (s *State) redeal(r games.Rand) {
 			slots = append(slots, slot{-1, 0, 0})
 		}
 	}
-	fits := func(c int, sl slot) bool { return sl.stack < 0 || s.mayHide(c, sl.hex) }
+	where := map[int][]int{} // counter -> hexes it may hide on
+	for _, c := range append(slices.Clone(reals), decoys...) {
+		where[c] = s.hideHexes(c)
+	}
+	fits := func(c int, sl slot) bool { return sl.stack < 0 || contains(where[c], sl.hex) }
 	deal := make([]int, len(slots)) // counter per slot
 	try := func(strict bool) bool {
 		for k := range deal {
@@ -162,14 +168,20 @@ func (s *State) redeal(r games.Rand) {
 
 const redealTries = 20
 
-// mayHide reports whether Defender counter c may lie hidden on hex h by
-// its allocation (spec 5.2), as far as the Raider can tell from the board:
-// a per-dugout pair may be in any dugout (S3's pairs are alike, an H and
-// a decoy each, and a cleared dugout shifts the pairs' order).
-func (s *State) mayHide(c, h int) bool {
-	a := s.sc().Allocs[s.Counters[c].Alloc]
-	if a.PerDugout {
-		return s.isDugout(h) && s.canHide(c, h)
+// hideHexes lists the hexes Defender counter c may lie hidden on by its
+// allocation (spec 5.2), as far as the Raider can tell from the board: a
+// per-dugout pair may be in any dugout (S3's pairs are alike, an H and a
+// decoy each, and a cleared dugout shifts the pairs' order).
+func (s *State) hideHexes(c int) []int {
+	hs := s.allocHexes(c)
+	if s.sc().Allocs[s.Counters[c].Alloc].PerDugout {
+		hs = s.Dugouts
 	}
-	return contains(s.allocHexes(c), h) && s.canHide(c, h)
+	var out []int
+	for _, h := range hs {
+		if s.canHide(c, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }

@@ -21,13 +21,18 @@ func twoHidden(t *testing.T) (State, State) {
 	return a, b
 }
 
-// TestDeterminizeRaider: two states the Raider cannot tell apart give the
-// same twin for the same numbers, with the Raider's view; the twins deal
-// the hidden counters anew but only where their allocations allow (S4's
-// ge-g-1 may hide on row 3's entry hex alone).
+// TestDeterminizeRaider: two states the Raider (or a spectator) cannot
+// tell apart give the same twin for the same numbers, with the viewer's
+// view; the twins deal the hidden counters anew but only where their
+// allocations allow (S4's ge-g-1 may hide on row 3's entry hex alone).
 func TestDeterminizeRaider(t *testing.T) {
 	a, b := twoHidden(t)
-	raider := games.Seat(a.RaiderSeat)
+	for _, v := range []games.Seat{games.Seat(a.RaiderSeat), games.Spectator} {
+		determinizeAlike(t, a, b, v)
+	}
+}
+
+func determinizeAlike(t *testing.T, a, b State, raider games.Seat) {
 	view := mustJSON(G.View(a, raider))
 	if mustJSON(G.View(b, raider)) != view {
 		t.Fatal("the Raider tells the two states apart: the test checks nothing")

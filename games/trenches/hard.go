@@ -31,12 +31,9 @@ func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games
 	k := search.FlatUCB(len(arms), hardBudget, func(k int) float64 {
 		twin := g.Determinize(s, seat, own)
 		twin.quiet = true
-		for _, m := range twin.appendMoves(buf[:0]) {
-			if m.is(arms[k]) {
-				twin.step(m, own)
-				break
-			}
-		}
+		// The arm is legal in the twin: a seat's legal actions depend
+		// only on what it sees.
+		twin.step(act(arms[k].Verb, arms[k].Args...), own)
 		if !twin.rollout(own, 3000, &buf) {
 			return 0
 		}
