@@ -91,11 +91,11 @@ func TestHardDeterministic(t *testing.T) {
 // where units have many destinations.
 func TestHardArms(t *testing.T) {
 	g := Game{}
-	legalN, armsN := 0, 0
+	legalN, armsN, n, most := 0, 0, 0, 0
 	midGames(t, 6, allScenarios, func(s State, seat games.Seat) {
 		legal := g.Legal(s, seat)
 		arms := s.hardArms(legal)
-		legalN, armsN = legalN+len(legal), armsN+len(arms)
+		legalN, armsN, n, most = legalN+len(legal), armsN+len(arms), n+1, max(most, len(arms))
 		if !games.InLegal(arms, s.botChoice()) {
 			t.Fatalf("the normal choice %v is not an arm", s.botChoice())
 		}
@@ -113,7 +113,7 @@ func TestHardArms(t *testing.T) {
 	if armsN*2 > legalN {
 		t.Fatalf("%d arms for %d legal actions", armsN, legalN)
 	}
-	t.Logf("%d arms for %d legal actions", armsN, legalN)
+	t.Logf("%d choices: %.1f arms for %.1f legal actions on average, at most %d arms", n, float64(armsN)/float64(n), float64(legalN)/float64(n), most)
 }
 
 // TestLevelsConformance: the contract (legal computer choices, input
