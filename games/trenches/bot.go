@@ -6,11 +6,21 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// Bot plays per spec section 13: one action per call.
+// Bot plays at the table's computer level (option "computer"), one action
+// per call: normal is the policy of spec section 13 (it draws no
+// randomness), easy a random legal action, hard the search of hardChoice
+// in player turns (the set-up stays the normal one: the automatic set-up
+// of spec 5.4).
 func (g Game) Bot(s State, seat games.Seat, rng games.Rand) games.Action {
 	legal := g.Legal(s, seat)
 	if len(legal) == 0 {
 		return games.Action{}
+	}
+	switch {
+	case s.Level == games.LevelEasy && len(legal) > 1:
+		return legal[rng.Intn(len(legal))]
+	case s.Level == games.LevelHard && len(legal) > 1 && (s.Phase == PhaseRaider || s.Phase == PhaseDefender):
+		return g.hardChoice(s, seat, legal, rng)
 	}
 	a := s.botChoice()
 	for _, l := range legal {
@@ -52,17 +62,18 @@ func (s *State) togo(raider bool, targets []int) [NHexs]int {
 			d[Idx(t)] = 0
 		}
 	}
-	// Relax until stable over the precomputed steps (72 hexes, tiny costs).
-	for changed := true; changed; {
-		changed = false
-		for i := 0; i < NHexs; i++ {
-			for _, stp := range steps[sc.N][i] {
-				if blocked[stp.To] || d[stp.To] >= inf {
-					continue
-				}
-				if v := stp.Cost + d[stp.To]; v < d[i] {
-					d[i] = v
-					changed = true
+	// Dijkstra by sweeps, backwards over the precomputed steps: a step
+	// into a hex is allowed when the hex holds no face-up enemy.
+	far := 0
+	for dd := 0; dd <= far; dd++ {
+		for j := 0; j < NHexs; j++ {
+			if d[j] != dd || blocked[j] {
+				continue
+			}
+			for _, stp := range backSteps[sc.N][j] {
+				if v := dd + stp.Cost; v < d[stp.To] {
+					d[stp.To] = v
+					far = max(far, v)
 				}
 			}
 		}
@@ -209,6 +220,9 @@ func (s *State) raiderObjectives(u int) []int {
 	return obj
 }
 
+// defenderOrder is the order the computer Defender plays its units in (13.3).
+var defenderOrder = map[string]int{"mg": 0, "lmg": 1, "g": 2, "r": 3, "h": 4}
+
 func (s *State) botDefender() games.Action {
 	sc := s.sc()
 	if !s.soloDefender() {
@@ -229,9 +243,8 @@ func (s *State) botDefender() games.Action {
 			units = append(units, i)
 		}
 	}
-	order := map[string]int{"mg": 0, "lmg": 1, "g": 2, "r": 3, "h": 4}
 	sort.SliceStable(units, func(a, b int) bool {
-		return order[s.Counters[units[a]].Type] < order[s.Counters[units[b]].Type]
+		return defenderOrder[s.Counters[units[a]].Type] < defenderOrder[s.Counters[units[b]].Type]
 	})
 	var raiders []int
 	for j, t := range s.Counters {

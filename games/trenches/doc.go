@@ -9,7 +9,13 @@
 // dealt automatically (spec 5.4) and the solo reveal procedure (11.2) runs
 // at the start of each Defender turn. `match` plays the scenario twice with
 // sides swapped and compares the Raider VP each seat scored ("play both
-// sides" scoring).
+// sides" scoring). `computer` (games.LevelOption) is the computer seats'
+// level: easy (random legal actions), normal (spec 13, the default) or
+// hard (hard.go: search.FlatUCB over a narrowed list of the seat's
+// actions in player turns, each sample a Determinize twin for the seat
+// finished by a Rollout; the set-up stays the automatic one). In solo
+// games the level applies to the computer's face-up units; its reveals
+// follow the solo procedure.
 //
 // Actions (verb.args):
 //
@@ -97,4 +103,10 @@
 // alone). Every other menu is public. Disguise (games.Disguiser, the
 // secrecy test's hook) deals the hidden counters again among the stacks
 // and, during the Defender's set-up, replaces its choices by others.
+// Determinize (games.Determinizer, for the hard level and "How it went")
+// draws only what its viewer cannot see, from that viewer's view alone:
+// the Raider's (and a spectator's) twin deals the Defender's unseen
+// counters again where their allocations allow; the Defender sees all.
+// Playout (all random) and Rollout (the normal policy, one move in 8
+// random) step a private copy in place without a log.
 package trenches

@@ -20,17 +20,22 @@ type Reach struct {
 // preferred, then cheaper ones.
 func (sc *Scenario) search(from, mp int, blocked *[NHexs]bool, flagHexes []int) Reach {
 	nm := 1 << len(flagHexes)
-	dist := make([]int, NHexs*nm)
-	for i := range dist {
+	// Dijkstra by sweeps: step costs are 1 or 2, so the states at distance
+	// d are final when the sweep for d runs. A fixed array keeps the search
+	// free of allocations (it runs for every unit at every step of a
+	// playout).
+	var dist [NHexs * 4]int
+	for i := range dist[:NHexs*nm] {
 		dist[i] = inf
 	}
-	// Dijkstra with a bucket queue: step costs are 1 or 2.
-	start := Idx(from) * nm
-	dist[start] = 0
-	buckets := [][]int{{start}}
-	for d := 0; d < len(buckets); d++ {
-		for k := 0; k < len(buckets[d]); k++ {
-			st := buckets[d][k]
+	var flagIdx [2]int
+	for f, fh := range flagHexes {
+		flagIdx[f] = Idx(fh)
+	}
+	dist[Idx(from)*nm] = 0
+	far := 0 // the largest finite distance found so far
+	for d := 0; d <= far; d++ {
+		for st := 0; st < NHexs*nm; st++ {
 			if dist[st] != d {
 				continue
 			}
@@ -41,18 +46,14 @@ func (sc *Scenario) search(from, mp int, blocked *[NHexs]bool, flagHexes []int) 
 					continue
 				}
 				nmk := m
-				for f, fh := range flagHexes {
-					if fh == Map[bi].ID {
+				for f := range flagHexes {
+					if flagIdx[f] == bi {
 						nmk |= 1 << f
 					}
 				}
-				ns := bi*nm + nmk
-				if d+c < dist[ns] {
+				if ns := bi*nm + nmk; d+c < dist[ns] {
 					dist[ns] = d + c
-					for len(buckets) <= d+c {
-						buckets = append(buckets, nil)
-					}
-					buckets[d+c] = append(buckets[d+c], ns)
+					far = max(far, d+c)
 				}
 			}
 		}

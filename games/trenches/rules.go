@@ -70,25 +70,67 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 	if !s.active(seat) {
 		return nil
 	}
-	var out []games.Action
+	ms := s.appendMoves(nil)
+	out := make([]games.Action, len(ms))
+	for i, m := range ms {
+		out[i] = m.action()
+	}
+	return out
+}
+
+// cmove is a legal action in compact form: playouts list the actions at
+// every step and build only the one they play.
+type cmove struct {
+	verb string
+	n    int // arguments used
+	a    [3]int
+}
+
+func act(verb string, args ...int) cmove {
+	m := cmove{verb: verb, n: len(args)}
+	copy(m.a[:], args)
+	return m
+}
+
+func (m cmove) action() games.Action {
+	if m.n == 0 {
+		return games.Act(m.verb)
+	}
+	return games.Act(m.verb, append([]int(nil), m.a[:m.n]...)...)
+}
+
+func (m cmove) is(a games.Action) bool {
+	if m.verb != a.Verb || m.n != len(a.Args) || a.Text != "" {
+		return false
+	}
+	for i := range m.n {
+		if m.a[i] != a.Args[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// appendMoves appends the active seat's legal actions, in Legal's order.
+func (s *State) appendMoves(out []cmove) []cmove {
 	switch s.Phase {
 	case PhaseSetupDefender, PhaseSetupRaider:
 		if s.needDugouts() {
 			for _, h := range s.dugoutOptions() {
-				out = append(out, games.Act(VDugout, h))
+				out = append(out, act(VDugout, h))
 			}
 		} else if c := s.nextPending(); c >= 0 {
 			for _, o := range s.placeOptions(c) {
-				out = append(out, games.Act(VPlace, c, o.Hex, b2i(o.Hidden)))
+				out = append(out, act(VPlace, c, o.Hex, b2i(o.Hidden)))
 			}
 		} else {
-			out = append(out, games.Act(VReady))
+			out = append(out, act(VReady))
 		}
 		if s.nextPending() >= 0 || s.needDugouts() {
-			out = append(out, games.Act(VAuto))
+			out = append(out, act(VAuto))
 		}
 		if s.hasManual() {
-			out = append(out, games.Act(VUnplace))
+			out = append(out, act(VUnplace))
 		}
 	case PhaseRaider, PhaseDefender:
 		raider := s.Phase == PhaseRaider
@@ -99,7 +141,7 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 				}
 				for _, c := range st.Counters {
 					if !s.Counters[c].Decoy() {
-						out = append(out, games.Act(VReveal, st.Hex, c))
+						out = append(out, act(VReveal, st.Hex, c))
 					}
 				}
 			}
@@ -109,12 +151,12 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 				continue
 			}
 			if raider && s.isDugout(c.Hex) {
-				out = append(out, games.Act(VClear, i))
+				out = append(out, act(VClear, i))
 			}
 			st := Stats[c.Type]
 			for j, t := range s.Counters {
 				if t.Loc == LocMap && t.Raider != raider && Distance(c.Hex, t.Hex) <= st.Range {
-					out = append(out, games.Act(VAttack, i, j))
+					out = append(out, act(VAttack, i, j))
 				}
 			}
 			if st.MP == 0 || s.frenchHFrozen(c) {
@@ -123,14 +165,14 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 			r := s.reach(i, st.MP)
 			for k := 0; k < NHexs; k++ {
 				if r.Cost[k] < inf {
-					out = append(out, games.Act(VMove, i, Map[k].ID))
+					out = append(out, act(VMove, i, Map[k].ID))
 				}
 			}
 			if raider && s.M <= 3 && r.ExitCost < inf {
-				out = append(out, games.Act(VExit, i))
+				out = append(out, act(VExit, i))
 			}
 		}
-		out = append(out, games.Act(VEnd))
+		out = append(out, act(VEnd))
 	}
 	return out
 }
@@ -222,7 +264,10 @@ func (n *State) do(a games.Action, rng games.Rand) {
 	sc := n.sc()
 	switch a.Verb {
 	case VExit:
-		r := n.reach(u, st.MP)
+		var r Reach
+		if n.needPath(raider) {
+			r = n.reach(u, st.MP)
+		}
 		n.Counters[u].Loc = LocExited
 		n.Counters[u].Hex = 0
 		n.Counters[u].Acted = true
@@ -230,7 +275,10 @@ func (n *State) do(a games.Action, rng games.Rand) {
 		n.log(Entry{Side: "raider", Kind: "exit", Unit: c.ID, From: c.Hex, To: r.ExitHex, VP: 1, Count: r.ExitCost})
 	case VMove:
 		h := arg(1)
-		r := n.reach(u, st.MP)
+		var r Reach
+		if n.needPath(raider) {
+			r = n.reach(u, st.MP)
+		}
 		n.Counters[u].Hex = h
 		n.Counters[u].Acted = true
 		vp := 0
@@ -281,6 +329,13 @@ func (n *State) do(a games.Action, rng games.Rand) {
 	n.afterAction()
 }
 
+// needPath reports whether a move must know its path: for the log, or
+// for the S3 flags a Raider's path enters. A quiet playout step of a
+// move that enters no flag skips the search.
+func (n *State) needPath(raider bool) bool {
+	return !n.quiet || (raider && len(n.sc().FlagHexes) > len(n.Entered))
+}
+
 // Explain says why a is not legal, with the spec's precise code.
 func (Game) Explain(s State, seat games.Seat, a games.Action) error {
 	if code := s.whyNot(seat, a); code != "" {
@@ -303,8 +358,6 @@ func (s *State) whyNot(seat games.Seat, a games.Action) string {
 		}
 		return -1 << 30
 	}
-	nargs := map[string]int{VDugout: 1, VPlace: 3, VUnplace: 0, VAuto: 0, VReady: 0, VMove: 2, VExit: 1,
-		VAttack: 2, VClear: 1, VReveal: 2, VEnd: 0}
 	if n, ok := nargs[a.Verb]; !ok || n != len(a.Args) {
 		return "bad_action"
 	}
@@ -459,6 +512,10 @@ func (s *State) whyNot(seat games.Seat, a games.Action) string {
 	}
 	return ""
 }
+
+// nargs is each verb's number of arguments.
+var nargs = map[string]int{VDugout: 1, VPlace: 3, VUnplace: 0, VAuto: 0, VReady: 0, VMove: 2, VExit: 1,
+	VAttack: 2, VClear: 1, VReveal: 2, VEnd: 0}
 
 // setFlags records S3 flag hexes entered (mask over unflagged()); returns VP gained.
 func (s *State) setFlags(mask int) int {

@@ -176,6 +176,10 @@ type step struct{ To, Cost int }
 // steps[scenario][hex index] lists the terrain-legal steps out of a hex.
 var steps [7][NHexs][]step
 
+// backSteps[scenario][hex index] lists the steps into a hex, To being
+// the hex they come from.
+var backSteps [7][NHexs][]step
+
 // initSteps runs from board.go's init, after the neighbour table.
 func initSteps() {
 	for n := 1; n < len(Scenarios); n++ {
@@ -184,6 +188,7 @@ func initSteps() {
 			for _, b := range neighbors[i] {
 				if c := sc.StepCost(Map[i].ID, b); c > 0 {
 					steps[n][i] = append(steps[n][i], step{Idx(b), c})
+					backSteps[n][Idx(b)] = append(backSteps[n][Idx(b)], step{i, c})
 				}
 			}
 		}

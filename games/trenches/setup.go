@@ -24,6 +24,7 @@ func (Game) Info() games.Info {
 			{Key: "role", Kind: games.OptionString, Choices: []string{"raider", "defender"}, Default: "raider"},
 			{Key: "solo", Kind: games.OptionBool, Default: "false"},
 			{Key: "match", Kind: games.OptionBool, Default: "false"},
+			games.LevelOption(),
 		},
 	}
 }
@@ -32,7 +33,8 @@ func (Game) Info() games.Info {
 // raider/attacker or defender), solo (seat 1 is a computer: when it
 // defends its hidden counters follow the solo procedure; implied when the
 // table service lists seat 1 in games.OptComputerSeats), match (play the
-// scenario twice with sides swapped; compare Raider VP).
+// scenario twice with sides swapped; compare Raider VP), computer (the
+// computer seats' level, games.LevelOption).
 func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) {
 	if seats != 2 {
 		return State{}, fmt.Errorf("trenches: needs 2 seats, got %d", seats)
@@ -44,7 +46,11 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	// Solo: asked for, or seat 1 is a computer player (the table service
 	// says so through games.OptComputerSeats).
 	solo := opts.Bool("solo", false) || opts.IsComputer(1)
-	s := State{Scenario: n, Solo: solo, Match: opts.Bool("match", false), LegVP: []int{-1, -1}}
+	level, err := games.Level(opts)
+	if err != nil {
+		return State{}, fmt.Errorf("trenches: %w", err)
+	}
+	s := State{Scenario: n, Solo: solo, Match: opts.Bool("match", false), LegVP: []int{-1, -1}, Level: level}
 	switch opts["role"] {
 	case "", "raider", "attacker":
 	case "defender":

@@ -105,10 +105,13 @@ type State struct {
 	Entered    []int       `json:"entered,omitempty"` // S3 flag hexes entered
 	Snapshot   int         `json:"snapshot,omitempty"`
 	SnapTaken  bool        `json:"snap_taken,omitempty"`
+	Level      string      `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
 
 	// evs are the entries of the action being done, returned by Do as
 	// its events: the table's journal is the log, the state keeps none.
 	evs []Entry
+	// quiet: a private playout copy, which keeps no log entries.
+	quiet bool
 }
 
 func (s *State) sc() *Scenario { return &Scenarios[s.Scenario] }
@@ -139,10 +142,14 @@ func (s *State) clone() State {
 	n.Placed = append([]Place(nil), s.Placed...)
 	n.Entered = append([]int(nil), s.Entered...)
 	n.evs = nil
+	n.quiet = false
 	return n
 }
 
 func (s *State) log(e Entry) {
+	if s.quiet {
+		return
+	}
 	e.Leg = s.Leg
 	if s.Phase == PhaseRaider || s.Phase == PhaseDefender {
 		e.GT = s.GT()

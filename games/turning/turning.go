@@ -23,14 +23,14 @@ import (
 )
 
 // Supported lists the games with a report: engines fast enough for a
-// whole game's estimate in seconds (a Playouter), whose Disguise hides by
-// sampling from the public facts alone, who keep no per-seat secrets, and
-// whose random playouts tell sides apart. Blindaż has the first three, but
-// random play never wins it (0 of 2,000 playouts from the start at 1-4
-// seats), so its curve would sit at 0%; Trenches, Frontline and Flames of
-// War play out at a few hundred games a second or less and keep per-seat
-// secrets.
-var Supported = []string{"flanders"}
+// whole game's estimate in seconds (a Playouter, and a Rollouter where
+// random play says little), whose Determinize draws what a viewer cannot
+// see from that viewer's view alone, and whose playouts tell sides apart.
+// Blindaż has the first two, but random play never wins it (0 of 2,000
+// playouts from the start at 1-4 seats), so its curve would sit at 0%;
+// Frontline and Flames of War play out at a few hundred games a second or
+// less and keep per-seat secrets.
+var Supported = []string{"flanders", "trenches"}
 
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }

@@ -8,12 +8,14 @@ import (
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/games/turning"
 )
 
 var (
 	fl = games.Adapt[flanders.State](flanders.Game{})
 	bl = games.Adapt[blindaz.State](blindaz.Game{})
+	tr = games.Adapt[trenches.State](trenches.Game{})
 )
 
 // play records an all-computer game of e: its start and moves.
@@ -104,7 +106,7 @@ func TestSecrecy(t *testing.T) {
 	for _, g := range []struct {
 		e     games.Engine
 		seats int
-	}{{fl, 2}, {fl, 3}, {bl, 1}, {bl, 3}} {
+	}{{fl, 2}, {fl, 3}, {bl, 1}, {bl, 3}, {tr, 2}} {
 		_, moves := play(t, g.e, g.seats, 5)
 		for k := 0; k < len(moves)-1; k += max(len(moves)/6, 1) {
 			s := moves[k].After
@@ -137,11 +139,79 @@ func TestSecrecy(t *testing.T) {
 	}
 }
 
+// TestSecrecyPlayer: a player's estimate starts from its own
+// Determinize twins, so two states that the player cannot tell apart (a
+// state and its twin for that seat: in Trenches, the Raider's twin deals
+// the Defender's hidden stacks anew) give the same numbers.
+func TestSecrecyPlayer(t *testing.T) {
+	for _, g := range []struct {
+		e     games.Engine
+		seats int
+		opts  games.Options
+	}{{tr, 2, games.Options{"scenario": "4"}}, {tr, 2, games.Options{"scenario": "6", "role": "defender"}}} {
+		_, moves := playWith(t, g.e, g.seats, g.opts, 5)
+		differ := 0
+		for k := 0; k < len(moves)-1; k += max(len(moves)/8, 1) {
+			s := moves[k].After
+			for seat := games.Seat(0); int(seat) < g.seats; seat++ {
+				twin, _ := g.e.Determinize(s, seat, games.NewPCG(99, uint64(k)))
+				a, _ := json.Marshal(g.e.View(s, seat))
+				b, _ := json.Marshal(g.e.View(twin, seat))
+				if string(a) != string(b) {
+					t.Fatalf("%s: seat %d's twin has another view", g.e.Info().ID, seat)
+				}
+				sa, _ := g.e.Encode(s)
+				sb, _ := g.e.Encode(twin)
+				if string(sa) == string(sb) {
+					continue // nothing hidden from seat
+				}
+				differ++
+				x, err := turning.Estimate(g.e, s, seat, g.seats, 40, 5000, games.NewPCG(7, 7))
+				if err != nil {
+					t.Fatal(err)
+				}
+				y, err := turning.Estimate(g.e, twin, seat, g.seats, 40, 5000, games.NewPCG(7, 7))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(x, y) {
+					t.Fatalf("%s move %d seat %d: the hidden truth changed the estimate: %v vs %v", g.e.Info().ID, k, seat, x, y)
+				}
+			}
+		}
+		if differ == 0 {
+			t.Fatalf("%s %v: no twin differed from its state: the test checked nothing", g.e.Info().ID, g.opts)
+		}
+	}
+}
+
+// playWith is play with table options.
+func playWith(t testing.TB, e games.Engine, seats int, opts games.Options, seed uint64) (games.State, []turning.Move) {
+	t.Helper()
+	r := games.NewPCG(seed, 7)
+	start, err := e.Setup(opts, seats, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []turning.Move
+	for s := start; !e.Outcome(s).Done; {
+		seat := e.Active(s)[0]
+		a := e.Bot(s, seat, r)
+		ns, _, err := e.Apply(s, seat, a, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, turning.Move{Seat: seat, Action: a, After: ns})
+		s = ns
+	}
+	return start, moves
+}
+
 func TestBuild(t *testing.T) {
 	for _, g := range []struct {
 		e     games.Engine
 		seats int
-	}{{fl, 2}, {fl, 3}, {fl, 4}} {
+	}{{fl, 2}, {fl, 3}, {fl, 4}, {tr, 2}} {
 		start, moves := play(t, g.e, g.seats, 21)
 		cfg := turning.Config{Playouts: 24, Seed: 1}
 		rep, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)
@@ -195,7 +265,7 @@ func BenchmarkBuild(b *testing.B) {
 		e      games.Engine
 		seats  int
 		random bool
-	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}} {
+	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}, {"trenches", tr, 2, false}} {
 		start, moves := play(b, g.e, g.seats, 31)
 		if g.random {
 			start, moves = randomGame(b, g.e, g.seats, 31)
