@@ -122,7 +122,8 @@ func Run(t *testing.T, e games.Engine, cfg Config) {
 
 // fastPlayouts: the game's fast paths keep the contract. A Playouter
 // gives RandomPlayout's outcome for the same random numbers; a Rollout
-// ends; both leave their input unchanged.
+// ends and is a function of its random numbers; both leave their input
+// unchanged.
 func fastPlayouts(t testing.TB, e games.Engine, cfg *Config) {
 	parts := games.PartsOf(e)
 	if !parts.Playouter && !parts.Rollouter {
@@ -154,8 +155,12 @@ func fastPlayouts(t testing.TB, e games.Engine, cfg *Config) {
 			}
 		}
 		if parts.Rollouter {
-			if _, err := games.Rollout(e, s, games.NewPCG(seed, 3), cfg.MaxSteps); err != nil {
-				t.Fatalf("seed %d: rollout: %v", seed, err)
+			a, err := games.Rollout(e, s, games.NewPCG(seed, 3), cfg.MaxSteps)
+			if err != nil || !a.Done {
+				t.Fatalf("seed %d: rollout: %+v, %v", seed, a, err)
+			}
+			if b, _ := games.Rollout(e, s, games.NewPCG(seed, 3), cfg.MaxSteps); !reflect.DeepEqual(a, b) {
+				t.Fatalf("seed %d: the same rollout gave %+v, then %+v", seed, a, b)
 			}
 		}
 		if after, _ := e.Encode(s); !bytes.Equal(after, before) {

@@ -1,41 +1,10 @@
 package trenches
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/warroom/warroom/games"
 )
-
-// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
-// Legal and Apply give for the same random numbers, over every variant,
-// and leaves its input unchanged.
-func TestPlayoutMatchesApply(t *testing.T) {
-	e := games.Adapt[State](Game{})
-	for k, v := range variants() {
-		for seed := uint64(1); seed <= 4; seed++ {
-			s, err := Game{}.Setup(v.opts, 2, games.NewPCG(seed, uint64(k)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := mustJSON(s)
-			_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%v seed %d: fast playout %+v, Apply %+v", v.opts, seed, got, want)
-			}
-			if mustJSON(s) != before {
-				t.Fatalf("%v seed %d: Playout changed its input", v.opts, seed)
-			}
-		}
-	}
-}
 
 // TestQuietStepMatchesDo: step by step along random games, the in-place
 // quiet step gives Do's state and Legal's list.
@@ -77,29 +46,6 @@ func TestQuietStepMatchesDo(t *testing.T) {
 			if mustJSON(s) != mustJSON(quiet) {
 				t.Fatalf("%v step %d %s:\nDo    %s\nquiet %s", v.opts, n, legal[i], mustJSON(s), mustJSON(quiet))
 			}
-		}
-	}
-}
-
-// TestRolloutEnds: rollouts end, leave their input unchanged, and are a
-// function of the random numbers.
-func TestRolloutEnds(t *testing.T) {
-	for k, v := range variants() {
-		s, err := Game{}.Setup(v.opts, 2, games.NewPCG(uint64(k), 5))
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := mustJSON(s)
-		a, err := Game{}.Rollout(s, games.NewPCG(9, uint64(k)), 3000)
-		if err != nil || !a.Done {
-			t.Fatalf("%v: %+v, %v", v.opts, a, err)
-		}
-		b, _ := Game{}.Rollout(s, games.NewPCG(9, uint64(k)), 3000)
-		if !reflect.DeepEqual(a, b) {
-			t.Fatalf("%v: %+v then %+v", v.opts, a, b)
-		}
-		if mustJSON(s) != before {
-			t.Fatalf("%v: Rollout changed its input", v.opts)
 		}
 	}
 }
