@@ -106,9 +106,9 @@ func (s *State) canPlace(m uint8) bool {
 
 // frontCards lists player p's cards in row f (1-based), by column.
 func (s *State) frontCards(p, f int) []int {
-	var out []int
-	for c := 0; c < 4; c++ {
-		if u := s.P[p].Grid[f-1][c]; u >= 0 {
+	out := make([]int, 0, 4) // on the caller's stack once inlined
+	for _, u := range s.P[p].Grid[f-1] {
+		if u >= 0 {
 			out = append(out, u)
 		}
 	}
@@ -116,9 +116,9 @@ func (s *State) frontCards(p, f int) []int {
 }
 
 func (s *State) frontMilitary(p, f int) []int {
-	var out []int
-	for _, u := range s.frontCards(p, f) {
-		if !isCommander(u) {
+	out := make([]int, 0, 4)
+	for _, u := range s.P[p].Grid[f-1] {
+		if u >= 0 && !isCommander(u) {
 			out = append(out, u)
 		}
 	}
@@ -127,17 +127,21 @@ func (s *State) frontMilitary(p, f int) []int {
 
 // boardUnits: p's cards in slots (row-major) then the Rear.
 func (s *State) boardUnits(p int) []int {
-	var out []int
-	for f := 1; f <= 3; f++ {
-		out = append(out, s.frontCards(p, f)...)
+	out := make([]int, 0, 24)
+	for f := range s.P[p].Grid {
+		for _, u := range s.P[p].Grid[f] {
+			if u >= 0 {
+				out = append(out, u)
+			}
+		}
 	}
 	return append(out, s.P[p].Rear...)
 }
 
 func (s *State) emptyCols(p, f int) []int {
-	var out []int
-	for c := 0; c < 4; c++ {
-		if s.P[p].Grid[f-1][c] < 0 {
+	out := make([]int, 0, 4)
+	for c, u := range s.P[p].Grid[f-1] {
+		if u < 0 {
 			out = append(out, c+1)
 		}
 	}
@@ -222,10 +226,11 @@ func (s *State) shellFronts(p, u int) []int {
 	if l.Where != "slot" || l.Owner != p || !UnitTypeOf(u).Shell {
 		return nil
 	}
+	out := make([]int, 0, 3) // on the caller's stack once inlined
 	if utype(u) == "bombers" {
-		return []int{1, 2, 3}
+		return append(out, 1, 2, 3)
 	}
-	return []int{l.F}
+	return append(out, l.F)
 }
 
 // ---- battle strength (spec 7.1) ----

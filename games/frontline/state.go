@@ -64,8 +64,9 @@ type State struct {
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
 
-	r   games.Rand // the table's random source during one Apply; never stored
-	evs []Entry    // the entries of the action being done, Do's events; never stored
+	r     games.Rand // the table's random source during one Apply; never stored
+	evs   []Entry    // the entries of the action being done, Do's events; never stored
+	quiet bool       // playouts and search: no log entries; never stored
 }
 
 // Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
