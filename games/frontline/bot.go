@@ -388,6 +388,10 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 	base := s.posValue(p, attackF)
 	var best games.Action
 	bestGain := 1
+	n := s.scratch
+	if n == nil {
+		n = new(State)
+	}
 	for _, a := range legal {
 		if a.Verb != "move" && a.Verb != "swap" {
 			continue
@@ -395,7 +399,8 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		if a.Verb == "move" && a.Args[1] == 0 {
 			continue // never withdraw to the Rear
 		}
-		n := s.clone()
+		s.copyInto(n)
+		n.quiet = true
 		n.exec(p, a)
 		if g := n.posValue(p, attackF) - base; g > bestGain {
 			best, bestGain = a, g
