@@ -2,13 +2,22 @@ package frontline
 
 import "github.com/warroom/warroom/games"
 
-// Bot is the heuristic computer player of spec 13 (simplified where noted in
-// doc.go). It never draws randomness and only returns actions from Legal.
-func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+// Bot is the computer player at the state's level: easy picks a random
+// legal action, hard searches (hardChoice), normal is the heuristic
+// player of spec 13 (simplified where noted in doc.go), which draws no
+// random number. It only returns actions from Legal.
+func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	p := int(seat)
 	legal := g.Legal(s, seat)
-	if len(legal) == 0 {
+	switch {
+	case len(legal) == 0:
 		return games.Action{}
+	case len(legal) == 1:
+		return legal[0]
+	case s.Level == games.LevelEasy:
+		return legal[r.Intn(len(legal))]
+	case s.Level == games.LevelHard:
+		return s.hardChoice(p, legal, r)
 	}
 	a := s.botChoice(p, legal)
 	for _, l := range legal {

@@ -19,7 +19,10 @@ var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}
 func (Game) Info() games.Info {
 	return games.Info{
 		ID: "frontline", Name: "IF - Pierwszy Front", MinSeats: 2, MaxSeats: 2,
-		Options: []games.OptionSpec{{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"}},
+		Options: []games.OptionSpec{
+			{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"},
+			games.LevelOption(),
+		},
 	}
 }
 
@@ -39,7 +42,13 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if !ok {
 		return State{}, fmt.Errorf("frontline: unknown variant %q", v)
 	}
-	return newState(v, rng), nil
+	level, err := games.Level(opts)
+	if err != nil {
+		return State{}, fmt.Errorf("frontline: %w", err)
+	}
+	s := newState(v, rng)
+	s.Level = level
+	return s, nil
 }
 
 // Active lists the seat that must decide now.

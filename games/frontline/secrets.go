@@ -1,6 +1,10 @@
 package frontline
 
-import "github.com/warroom/warroom/games"
+import (
+	"slices"
+
+	"github.com/warroom/warroom/games"
+)
 
 // PrivateChoices implements games.Secrets from the public view: the
 // acting seat's main phase and battle windows (no pending decision) list
@@ -40,4 +44,70 @@ func (Game) Disguise(s State, r games.Rand) State {
 		}
 	}
 	return n
+}
+
+// Determinize implements games.Determinizer: a twin of s as seat viewer
+// may picture it, drawing every fact hidden from viewer with r from what
+// viewer knows. The opponent's hand (its size kept) and the action deck
+// are dealt again from the cards viewer has not seen (the two of them
+// together, sorted first, so their hidden split and order are never
+// read); the unit deck (with a reinforcement drawn for the opponent but
+// not yet shown) and the event deck are shuffled; an opponent's
+// declaration viewer has not seen names one of its ready fronts. The
+// market piles are kept whole: every card under a top was a top once, in
+// view of both players. For Spectator it is Disguise.
+func (g Game) Determinize(s State, viewer games.Seat, r games.Rand) State {
+	v := int(viewer)
+	if v != 0 && v != 1 {
+		return g.Disguise(s, r)
+	}
+	n := s.clone()
+	n.determinize(v, r)
+	return n
+}
+
+// determinize redraws, in place, what seat v cannot see (Determinize).
+func (s *State) determinize(v int, r games.Rand) {
+	o := opp(v)
+	hand := s.P[o].Hand
+	pool := append(append(make([]int, 0, len(hand)+len(s.ActDeck)), hand...), s.ActDeck...)
+	slices.Sort(pool)
+	games.Shuffle(r, pool)
+	k := copy(hand, pool)
+	copy(s.ActDeck, pool[k:])
+	slices.Sort(hand) // hands are kept sorted
+
+	// Reinforcements wait in the queue behind the first placement unseen.
+	var hidden []int
+	if s.eventID() == "reinforcements" {
+		for i := 1; i < len(s.Queue); i++ {
+			if s.Queue[i].Kind == PendPlace {
+				hidden = append(hidden, i)
+			}
+		}
+	}
+	units := append(make([]int, 0, len(s.UnitDeck)+len(hidden)), s.UnitDeck...)
+	for _, i := range hidden {
+		units = append(units, s.Queue[i].Unit)
+	}
+	slices.Sort(units)
+	games.Shuffle(r, units)
+	for j, i := range hidden {
+		s.Queue[i].Unit = units[j]
+	}
+	copy(s.UnitDeck, units[len(hidden):])
+
+	slices.Sort(s.EvDeck)
+	games.Shuffle(r, s.EvDeck)
+
+	seen := s.P[v].SawDecl && s.P[v].SawFront == s.Declared[o]
+	if s.Declared[o] > 0 && !s.Revealed[o] && !s.declarationsPublic() && !seen {
+		var ready []int
+		for f := 1; f <= 3; f++ {
+			if s.P[o].Ready[f-1] {
+				ready = append(ready, f)
+			}
+		}
+		s.Declared[o] = ready[r.Intn(len(ready))]
+	}
 }

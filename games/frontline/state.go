@@ -32,6 +32,7 @@ const (
 // State is the whole game. It round-trips through JSON.
 type State struct {
 	Variant   string    `json:"variant"`
+	Level     string    `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
 	Months    int       `json:"months"`
 	Phase     string    `json:"phase"`
 	Month     int       `json:"month"`
