@@ -22,20 +22,27 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 // the action deck are dealt again (each hand keeps its size), the unit and
 // event decks are shuffled, the cards under each market pile's top are
 // shuffled, and a secret declaration (not yet revealed) names another
-// front.
+// front. Every hidden pile is sorted before it is shuffled, so the twin
+// depends on the public facts and r alone.
 func (Game) Disguise(s State, r games.Rand) State {
 	n := s.clone()
 	pool := append(append(append([]int(nil), n.P[0].Hand...), n.P[1].Hand...), n.ActDeck...)
+	slices.Sort(pool)
 	games.Shuffle(r, pool)
 	k := 0
 	for _, part := range [][]int{n.P[0].Hand, n.P[1].Hand, n.ActDeck} {
 		k += copy(part, pool[k:])
 	}
-	games.Shuffle(r, n.UnitDeck)
+	slices.Sort(n.P[0].Hand) // hands are kept sorted
+	slices.Sort(n.P[1].Hand)
+	n.shuffleUnits(r)
+	slices.Sort(n.EvDeck)
 	games.Shuffle(r, n.EvDeck)
 	for i := range n.Piles {
 		if len(n.Piles[i]) > 1 {
-			games.Shuffle(r, n.Piles[i][:len(n.Piles[i])-1])
+			under := n.Piles[i][:len(n.Piles[i])-1]
+			slices.Sort(under)
+			games.Shuffle(r, under)
 		}
 	}
 	for p := range n.Declared {
@@ -44,6 +51,29 @@ func (Game) Disguise(s State, r games.Rand) State {
 		}
 	}
 	return n
+}
+
+// shuffleUnits shuffles the unit deck together with the reinforcements
+// drawn from it that wait unseen in the queue behind the first placement.
+func (s *State) shuffleUnits(r games.Rand) {
+	var hidden []int
+	if s.eventID() == "reinforcements" {
+		for i := 1; i < len(s.Queue); i++ {
+			if s.Queue[i].Kind == PendPlace {
+				hidden = append(hidden, i)
+			}
+		}
+	}
+	units := append(make([]int, 0, len(s.UnitDeck)+len(hidden)), s.UnitDeck...)
+	for _, i := range hidden {
+		units = append(units, s.Queue[i].Unit)
+	}
+	slices.Sort(units)
+	games.Shuffle(r, units)
+	for j, i := range hidden {
+		s.Queue[i].Unit = units[j]
+	}
+	copy(s.UnitDeck, units[len(hidden):])
 }
 
 // Determinize implements games.Determinizer: a twin of s as seat viewer
@@ -77,25 +107,7 @@ func (s *State) determinize(v int, r games.Rand) {
 	copy(s.ActDeck, pool[k:])
 	slices.Sort(hand) // hands are kept sorted
 
-	// Reinforcements wait in the queue behind the first placement unseen.
-	var hidden []int
-	if s.eventID() == "reinforcements" {
-		for i := 1; i < len(s.Queue); i++ {
-			if s.Queue[i].Kind == PendPlace {
-				hidden = append(hidden, i)
-			}
-		}
-	}
-	units := append(make([]int, 0, len(s.UnitDeck)+len(hidden)), s.UnitDeck...)
-	for _, i := range hidden {
-		units = append(units, s.Queue[i].Unit)
-	}
-	slices.Sort(units)
-	games.Shuffle(r, units)
-	for j, i := range hidden {
-		s.Queue[i].Unit = units[j]
-	}
-	copy(s.UnitDeck, units[len(hidden):])
+	s.shuffleUnits(r)
 
 	slices.Sort(s.EvDeck)
 	games.Shuffle(r, s.EvDeck)

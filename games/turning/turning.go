@@ -23,14 +23,15 @@ import (
 )
 
 // Supported lists the games with a report: engines fast enough for a
-// whole game's estimate in seconds (a Playouter), whose Disguise hides by
-// sampling from the public facts alone, who keep no per-seat secrets, and
-// whose random playouts tell sides apart. Blindaż has the first three, but
-// random play never wins it (0 of 2,000 playouts from the start at 1-4
-// seats), so its curve would sit at 0%; Trenches, Frontline and Flames of
+// whole game's estimate in seconds (a Playouter, and a Rollouter where
+// random play says little), whose Disguise hides by sampling from the
+// public facts alone, with a Determinizer when seats keep secrets from
+// each other, and whose playouts tell sides apart. Blindaż has the first
+// three, but random play never wins it (0 of 2,000 playouts from the start
+// at 1-4 seats), so its curve would sit at 0%; Trenches and Flames of
 // War play out at a few hundred games a second or less and keep per-seat
 // secrets.
-var Supported = []string{"flanders"}
+var Supported = []string{"flanders", "frontline"}
 
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }
