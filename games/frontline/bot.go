@@ -369,32 +369,45 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 // (enemy attack strength above own defence; a known enemy declaration
 // weighs triple) and the margin of p's intended attack front.
 func (s *State) posValue(p, attackF int) int {
+	v := 0
+	for f := 1; f <= 3; f++ {
+		v += s.posTerm(p, attackF, f)
+	}
+	return v
+}
+
+// posTerm is front f's part of posValue: it depends on that front alone.
+func (s *State) posTerm(p, attackF, f int) int {
 	o := opp(p)
 	known := 0
 	if s.Declared[o] > 0 && (s.declarationsPublic() || (s.P[p].SawDecl && s.P[p].SawFront == s.Declared[o])) {
 		known = s.Declared[o]
 	}
 	v := 0
-	for f := 1; f <= 3; f++ {
-		gap := s.strength(o, f, true, Effects{}, Effects{}, s.P[p].Mine[f-1] == 1) - s.strength(p, f, false, Effects{}, Effects{}, false)
-		w := 2
-		if f == known {
-			w = 6
-		}
-		if gap > 0 {
-			v -= w * gap
-		}
+	gap := s.strength(o, f, true, Effects{}, Effects{}, s.P[p].Mine[f-1] == 1) - s.strength(p, f, false, Effects{}, Effects{}, false)
+	w := 2
+	if f == known {
+		w = 6
 	}
-	if attackF > 0 {
+	if gap > 0 {
+		v -= w * gap
+	}
+	if f == attackF {
 		v += s.attackMargin(p, attackF)
 	}
 	return v
 }
 
 // botManeuver picks the move or swap that improves posValue the most
-// (at least 2 points), or none.
+// (at least 2 points), or none. A maneuver changes at most two fronts, so
+// only their terms are scored again.
 func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Action, bool) {
-	base := s.posValue(p, attackF)
+	var terms [4]int
+	base := 0
+	for f := 1; f <= 3; f++ {
+		terms[f] = s.posTerm(p, attackF, f)
+		base += terms[f]
+	}
 	var best games.Action
 	bestGain := 1
 	n := s.scratch
@@ -408,10 +421,24 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		if a.Verb == "move" && a.Args[1] == 0 {
 			continue // never withdraw to the Rear
 		}
+		var touched [4]bool
+		if a.Verb == "move" {
+			touched[s.locate(a.Args[0]).F] = true
+			touched[a.Args[1]] = true
+		} else {
+			touched[s.locate(a.Args[0]).F] = true
+			touched[s.locate(a.Args[1]).F] = true
+		}
 		s.copyInto(n)
 		n.quiet = true
 		n.exec(p, a)
-		if g := n.posValue(p, attackF) - base; g > bestGain {
+		v := base
+		for f := 1; f <= 3; f++ {
+			if touched[f] {
+				v += n.posTerm(p, attackF, f) - terms[f]
+			}
+		}
+		if g := v - base; g > bestGain {
 			best, bestGain = a, g
 		}
 	}
