@@ -43,7 +43,7 @@ const DefaultBudget = 24000
 
 // gameBudgets lower the default for games whose playouts cost more:
 // Frontline's follow its heuristic player (random play hardly ever
-// declares a battle it can win), about 900 whole games a second on one
+// declares a battle it can win), about 800 whole games a second on one
 // core, so a 30-turn report at 200 per turn takes a few seconds.
 var gameBudgets = map[string]int{"frontline": 6000}
 
