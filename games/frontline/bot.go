@@ -2,13 +2,22 @@ package frontline
 
 import "github.com/warroom/warroom/games"
 
-// Bot is the heuristic computer player of spec 13 (simplified where noted in
-// doc.go). It never draws randomness and only returns actions from Legal.
-func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+// Bot is the computer player at the state's level: easy picks a random
+// legal action, hard searches (hardChoice), normal is the heuristic
+// player of spec 13 (simplified where noted in doc.go), which draws no
+// random number. It only returns actions from Legal.
+func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	p := int(seat)
 	legal := g.Legal(s, seat)
-	if len(legal) == 0 {
+	switch {
+	case len(legal) == 0:
 		return games.Action{}
+	case len(legal) == 1:
+		return legal[0]
+	case s.Level == games.LevelEasy:
+		return legal[r.Intn(len(legal))]
+	case s.Level == games.LevelHard:
+		return s.hardChoice(p, legal, r)
 	}
 	a := s.botChoice(p, legal)
 	for _, l := range legal {
@@ -360,34 +369,51 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 // (enemy attack strength above own defence; a known enemy declaration
 // weighs triple) and the margin of p's intended attack front.
 func (s *State) posValue(p, attackF int) int {
+	v := 0
+	for f := 1; f <= 3; f++ {
+		v += s.posTerm(p, attackF, f)
+	}
+	return v
+}
+
+// posTerm is front f's part of posValue: it depends on that front alone.
+func (s *State) posTerm(p, attackF, f int) int {
 	o := opp(p)
 	known := 0
 	if s.Declared[o] > 0 && (s.declarationsPublic() || (s.P[p].SawDecl && s.P[p].SawFront == s.Declared[o])) {
 		known = s.Declared[o]
 	}
 	v := 0
-	for f := 1; f <= 3; f++ {
-		gap := s.strength(o, f, true, Effects{}, Effects{}, s.P[p].Mine[f-1] == 1) - s.strength(p, f, false, Effects{}, Effects{}, false)
-		w := 2
-		if f == known {
-			w = 6
-		}
-		if gap > 0 {
-			v -= w * gap
-		}
+	gap := s.strength(o, f, true, Effects{}, Effects{}, s.P[p].Mine[f-1] == 1) - s.strength(p, f, false, Effects{}, Effects{}, false)
+	w := 2
+	if f == known {
+		w = 6
 	}
-	if attackF > 0 {
+	if gap > 0 {
+		v -= w * gap
+	}
+	if f == attackF {
 		v += s.attackMargin(p, attackF)
 	}
 	return v
 }
 
 // botManeuver picks the move or swap that improves posValue the most
-// (at least 2 points), or none.
+// (at least 2 points), or none. A maneuver changes at most two fronts, so
+// only their terms are scored again.
 func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Action, bool) {
-	base := s.posValue(p, attackF)
+	var terms [4]int
+	base := 0
+	for f := 1; f <= 3; f++ {
+		terms[f] = s.posTerm(p, attackF, f)
+		base += terms[f]
+	}
 	var best games.Action
 	bestGain := 1
+	n := s.scratch
+	if n == nil {
+		n = new(State)
+	}
 	for _, a := range legal {
 		if a.Verb != "move" && a.Verb != "swap" {
 			continue
@@ -395,9 +421,24 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		if a.Verb == "move" && a.Args[1] == 0 {
 			continue // never withdraw to the Rear
 		}
-		n := s.clone()
+		var touched [4]bool
+		if a.Verb == "move" {
+			touched[s.locate(a.Args[0]).F] = true
+			touched[a.Args[1]] = true
+		} else {
+			touched[s.locate(a.Args[0]).F] = true
+			touched[s.locate(a.Args[1]).F] = true
+		}
+		s.copyInto(n)
+		n.quiet = true
 		n.exec(p, a)
-		if g := n.posValue(p, attackF) - base; g > bestGain {
+		v := base
+		for f := 1; f <= 3; f++ {
+			if touched[f] {
+				v += n.posTerm(p, attackF, f) - terms[f]
+			}
+		}
+		if g := v - base; g > bestGain {
 			best, bestGain = a, g
 		}
 	}

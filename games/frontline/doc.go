@@ -3,8 +3,10 @@
 // docs/rules/pierwszy-front.md (the spec). Card data (units, action
 // deck, events, calendar) lives in data.go as tables.
 //
-// Seats: seat 0 is A (red), seat 1 is B (blue). One option, "variant":
-// standard (default), beginner, caption_limit, short_war (spec 11). The
+// Seats: seat 0 is A (red), seat 1 is B (blue). Options: "variant":
+// standard (default), beginner, caption_limit, short_war (spec 11); and
+// the shared "computer" level (games.LevelOption): easy plays random legal
+// actions, normal the heuristic Bot below, hard searches (hard.go). The
 // spec's vs_bot / bot_vs_bot / teams variants are table-service concerns
 // (seats filled by computer players or shared by a team).
 //
@@ -79,4 +81,14 @@
 // (games.Disguiser) deals the hands and the action deck again (sizes
 // kept), shuffles the unit and event decks and the cards under each
 // pile's top, and moves a secret declaration to another front.
+// Determinize (games.Determinizer) does it for one seat: that seat's own
+// hand stays, the opponent's hand and the action deck are dealt again from
+// the cards the seat has not seen, and an unseen declaration is redrawn.
+//
+// Playouts (playout.go): Playout (games.Playouter, all random) and
+// Rollout (games.Rollouter, the normal level's choices with one move in 8
+// random) step a private copy in place, writing no log entries. The hard
+// level (hard.go) runs search.FlatUCB over at most 8 candidate actions,
+// each sample a fresh determinization played two months ahead and scored
+// by the victory-point margin (by the result if the game ends).
 package frontline

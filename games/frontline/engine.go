@@ -19,7 +19,10 @@ var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}
 func (Game) Info() games.Info {
 	return games.Info{
 		ID: "frontline", Name: "IF - Pierwszy Front", MinSeats: 2, MaxSeats: 2,
-		Options: []games.OptionSpec{{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"}},
+		Options: []games.OptionSpec{
+			{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"},
+			games.LevelOption(),
+		},
 	}
 }
 
@@ -39,7 +42,13 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if !ok {
 		return State{}, fmt.Errorf("frontline: unknown variant %q", v)
 	}
-	return newState(v, rng), nil
+	level, err := games.Level(opts)
+	if err != nil {
+		return State{}, fmt.Errorf("frontline: %w", err)
+	}
+	s := newState(v, rng)
+	s.Level = level
+	return s, nil
 }
 
 // Active lists the seat that must decide now.
@@ -74,158 +83,195 @@ func (Game) Legal(s State, seat games.Seat) []games.Action {
 }
 
 func (s *State) legal(p int) []games.Action {
-	var out []games.Action
+	var b acts
+	s.addLegal(&b, p)
+	return b.list
+}
+
+// acts collects legal actions; their arguments share one backing array,
+// and playouts reuse both (reset), so listing a step allocates nothing.
+type acts struct {
+	list []games.Action
+	args []int
+}
+
+// add appends verb.args; an action without arguments has nil Args, as
+// games.Act gives it.
+func (b *acts) add(verb string, args ...int) {
+	if len(args) == 0 {
+		b.list = append(b.list, games.Action{Verb: verb})
+		return
+	}
+	k := len(b.args)
+	b.args = append(b.args, args...)
+	b.list = append(b.list, games.Action{Verb: verb, Args: b.args[k:len(b.args):len(b.args)]})
+}
+
+func (b *acts) reset() { b.list, b.args = b.list[:0], b.args[:0] }
+
+// addLegal adds p's legal actions to b.
+func (s *State) addLegal(b *acts, p int) {
 	if len(s.Queue) > 0 {
 		h := s.Queue[0]
 		switch h.Kind {
 		case PendPlace:
 			for _, c := range s.emptyCols(p, unitFront[h.Unit]) {
-				out = append(out, games.Act("place", c))
+				b.add("place", c)
 			}
 		case PendTarget:
 			for _, u := range s.shellTargets(p, h.Front) {
-				out = append(out, games.Act("target", u))
+				b.add("target", u)
 			}
 		case PendRemove:
 			for _, u := range s.frontCards(p, h.Front) {
-				out = append(out, games.Act("remove", u))
+				b.add("remove", u)
 			}
 		case PendDegrade:
 			for _, u := range s.ownTrained(p, false) {
-				out = append(out, games.Act("degrade", u))
+				b.add("degrade", u)
 			}
 		case PendPromote:
 			for _, u := range s.promoteOptions(p) {
-				out = append(out, games.Act("promote", u))
+				b.add("promote", u)
 			}
-			out = append(out, games.Act("promote"))
+			b.add("promote")
 		case PendFort:
 			for f := 1; f <= 3; f++ {
 				if s.P[p].Fort[f-1] < 5 {
-					out = append(out, games.Act("fort", f))
+					b.add("fort", f)
 				}
 			}
 		}
-		return out
+		return
 	}
 	switch s.Phase {
 	case PhDraft:
 		for _, u := range s.Draft {
 			for _, c := range s.emptyCols(p, unitFront[u]) {
-				out = append(out, games.Act("draft", u, c))
+				b.add("draft", u, c)
 			}
 		}
 	case PhDraw:
 		for _, u := range s.UnitRow {
-			out = append(out, s.entryActions("draw", p, u)...)
+			s.addEntries(b, "draw", p, u)
 		}
 	case PhMain:
-		out = s.mainLegal(p)
+		s.addMain(b, p)
 	case PhBattle:
-		out = s.battleOptions(p)
+		s.addBattle(b, p)
 		if s.Battle.PlayedNow > 0 {
-			out = append(out, games.Act("done"))
+			b.add("done")
 		} else {
-			out = append(out, games.Act("pass"))
+			b.add("pass")
 		}
 	}
-	return out
 }
 
 // entryActions: verb.u.col for each empty column of u's printed row, or
 // verb.u.0 (Rear) when the row is full; prefix args come first.
 func (s *State) entryActions(verb string, p, u int, prefix ...int) []games.Action {
-	var out []games.Action
+	var b acts
+	s.addEntries(&b, verb, p, u, prefix...)
+	return b.list
+}
+
+// addEntries adds entryActions to b; prefix is at most one argument.
+func (s *State) addEntries(b *acts, verb string, p, u int, prefix ...int) {
 	cols := s.emptyCols(p, unitFront[u])
 	if len(cols) == 0 {
-		cols = []int{0}
+		cols = append(cols, 0)
 	}
 	for _, c := range cols {
-		args := append(append([]int(nil), prefix...), u, c)
-		out = append(out, games.Act(verb, args...))
+		if len(prefix) > 0 {
+			b.add(verb, prefix[0], u, c)
+		} else {
+			b.add(verb, u, c)
+		}
 	}
-	return out
 }
 
 func (s *State) ownMilitary(p int, slotsOnly bool, skip uint8) []int {
-	var out []int
-	for _, u := range s.boardUnits(p) {
-		if isCommander(u) || s.Marks[u]&skip != 0 {
-			continue
+	units := s.boardUnits(p) // slots, then the Rear; a fresh slice, filtered in place
+	if slotsOnly {
+		units = units[:len(units)-len(s.P[p].Rear)]
+	}
+	out := units[:0]
+	for _, u := range units {
+		if !isCommander(u) && s.Marks[u]&skip == 0 {
+			out = append(out, u)
 		}
-		if slotsOnly && s.locate(u).Where != "slot" {
-			continue
-		}
-		out = append(out, u)
 	}
 	return out
 }
 
-func (s *State) buyOptions(p, pile int) []games.Action {
+func (s *State) addBuys(b *acts, p, pile int) {
 	pl := &s.P[p]
 	if len(s.Piles[pile-1]) == 0 {
-		return nil
+		return
 	}
 	c := s.Piles[pile-1][len(s.Piles[pile-1])-1]
 	if pl.Gold < acost(c) {
-		return nil
+		return
 	}
-	one := []games.Action{games.Act("buy", pile)}
+	one := func() { b.add("buy", pile) }
 	t := atype(c)
 	switch acat(c) {
 	case CatActivation, CatBattle, CatPermanent:
-		return one
+		one()
+		return
 	case CatEquipment:
 		if s.hasEquip(p, t) {
-			return nil
+			return
 		}
 		if len(pl.Equip) < 3 {
-			return one
+			one()
+			return
 		}
-		var out []games.Action
 		for i := range pl.Equip {
-			out = append(out, games.Act("buy", pile, i))
+			b.add("buy", pile, i)
 		}
-		return out
+		return
 	}
-	var out []games.Action
 	switch t {
 	case "ammo_supply":
 		if pl.Ammo < MaxAmmo {
-			return one
+			one()
+			return
 		}
 	case "trench_raid":
 		for f := 1; f <= 3; f++ {
 			for _, u := range s.shellTargets(p, f) {
-				out = append(out, games.Act("buy", pile, u))
+				b.add("buy", pile, u)
 			}
 		}
 	case "escape":
 		for _, u := range s.P[opp(p)].Prison {
-			out = append(out, s.entryActions("buy", p, u, pile)...)
+			s.addEntries(b, "buy", p, u, pile)
 		}
 	case "propaganda":
-		return one
+		one()
+		return
 	case "field_promotion":
 		if !s.canPlace(MarkPlus1) {
-			return nil
+			return
 		}
 		for _, u := range s.ownMilitary(p, false, MarkPlus1) {
-			out = append(out, games.Act("buy", pile, u))
+			b.add("buy", pile, u)
 		}
 	case "conscription":
 		if len(s.UnitRow) == 0 {
-			return one
+			one()
+			return
 		}
 		for _, u := range s.UnitRow {
-			out = append(out, s.entryActions("buy", p, u, pile)...)
+			s.addEntries(b, "buy", p, u, pile)
 		}
 	case "extra_barrage":
 		if s.eventID() != "fog" {
-			return one
+			one()
+			return
 		}
 	}
-	return out
 }
 
 // promoteOptions: the units a pending field promotion may also promote.
@@ -236,107 +282,109 @@ func (s *State) promoteOptions(p int) []int {
 	return s.ownMilitary(p, false, MarkPlus1)
 }
 
-func (s *State) playOptions(p, c int) []games.Action {
+func (s *State) addPlays(b *acts, p, c int) {
 	pl := &s.P[p]
-	var out []games.Action
 	switch atype(c) {
 	case "barracks":
 		if s.canPlace(MarkPlus2) {
 			for _, u := range s.ownMilitary(p, false, MarkPlus2) {
-				out = append(out, games.Act("play", c, u))
+				b.add("play", c, u)
 			}
 		}
 	case "reorganization", "spy":
-		out = append(out, games.Act("play", c))
+		b.add("play", c)
 	case "fortify":
 		for f := 1; f <= 3; f++ {
 			if pl.Fort[f-1] < 5 {
-				out = append(out, games.Act("play", c, f))
+				b.add("play", c, f)
 			}
 		}
 	case "disinformation":
 		for f := 1; f <= 3; f++ {
 			for _, u := range s.frontMilitary(opp(p), f) {
 				if s.hasMark(u, MarkPlus2) && !s.hasMark(u, MarkCamo) {
-					out = append(out, games.Act("play", c, u))
+					b.add("play", c, u)
 				}
 			}
 		}
 	case "camouflage":
 		if s.canPlace(MarkCamo) {
 			for _, u := range s.ownMilitary(p, true, MarkCamo) {
-				out = append(out, games.Act("play", c, u))
+				b.add("play", c, u)
 			}
 		}
 	case "field_hospital":
 		for f := 1; f <= 3; f++ {
 			if pl.Hospital != f {
-				out = append(out, games.Act("play", c, f))
+				b.add("play", c, f)
 			}
 		}
 	case "minefield":
 		for f := 1; f <= 3; f++ {
 			if pl.Mine[f-1] == 0 {
-				out = append(out, games.Act("play", c, f))
+				b.add("play", c, f)
 			}
 		}
 	}
-	return out
 }
 
-func (s *State) moveOptions(p int) []games.Action {
-	var out []games.Action
+// addMoves adds p's maneuvers: moves to each reachable empty slot or
+// to the Rear, then swaps. Each card's place is looked up once.
+func (s *State) addMoves(b *acts, p int) {
 	units := s.boardUnits(p)
+	var at [40]loc
+	locs := at[:0]
 	for _, u := range units {
-		from := s.locate(u)
+		locs = append(locs, s.locate(u))
+	}
+	for i, u := range units {
+		from := locs[i]
 		for f := 1; f <= 3; f++ {
 			for _, c := range s.emptyCols(p, f) {
 				if s.canMoveTo(p, u, from, f, c) {
-					out = append(out, games.Act("move", u, f, c))
+					b.add("move", u, f, c)
 				}
 			}
 		}
 		if from.Where == "slot" {
-			out = append(out, games.Act("move", u, 0, 0))
+			b.add("move", u, 0, 0)
 		}
 	}
 	for i, u := range units {
-		lu := s.locate(u)
-		for _, v := range units[i+1:] {
-			lv := s.locate(v)
+		lu := locs[i]
+		for k, v := range units[i+1:] {
+			lv := locs[i+1+k]
 			if lu.Where == "rear" && lv.Where == "rear" {
 				continue
 			}
 			if s.canMoveTo(p, u, lu, lv.F, lv.C) && s.canMoveTo(p, v, lv, lu.F, lu.C) {
-				a, b := u, v
-				if a > b {
-					a, b = b, a
+				x, y := u, v
+				if x > y {
+					x, y = y, x
 				}
-				out = append(out, games.Act("swap", a, b))
+				b.add("swap", x, y)
 			}
 		}
 	}
-	return out
 }
 
-func (s *State) mainLegal(p int) []games.Action {
-	var out []games.Action
+func (s *State) addMain(b *acts, p int) {
 	pl := &s.P[p]
 	for pile := 1; pile <= 5; pile++ {
-		out = append(out, s.buyOptions(p, pile)...)
+		s.addBuys(b, p, pile)
 	}
 	if s.ActPlayed < s.limit(p) {
-		seen := map[int]bool{}
+		var seen uint64 // action types offered (ruling 4)
 		for _, c := range pl.Hand {
-			if acat(c) != CatActivation || seen[actionType[c]] {
+			if acat(c) != CatActivation || seen&(1<<actionType[c]) != 0 {
 				continue
 			}
-			seen[actionType[c]] = true
-			out = append(out, s.playOptions(p, c)...)
+			seen |= 1 << actionType[c]
+			s.addPlays(b, p, c)
 		}
 	}
 	if s.ManLeft > 0 {
-		out = append(out, s.moveOptions(p)...)
+		s.addMoves(b, p)
 	}
 	if s.ShellLeft > 0 && s.eventID() != "fog" {
 		for f := 1; f <= 3; f++ {
@@ -346,7 +394,7 @@ func (s *State) mainLegal(p int) []games.Action {
 				}
 				for _, e := range s.shellFronts(p, u) {
 					if s.shellX(p, e) > 0 {
-						out = append(out, games.Act("shell", u, e))
+						b.add("shell", u, e)
 					}
 				}
 			}
@@ -355,19 +403,19 @@ func (s *State) mainLegal(p int) []games.Action {
 	if s.Declared[p] == 0 && pl.Ammo >= 1 && s.eventID() != "christmas_truce" {
 		for f := 1; f <= 3; f++ {
 			if pl.Ready[f-1] {
-				out = append(out, games.Act("declare", f))
+				b.add("declare", f)
 			}
 		}
 	}
 	if !s.Peeked && s.Declared[opp(p)] > 0 {
 		for _, u := range s.boardUnits(p) {
 			if utype(u) == "recon_plane" && s.locate(u).Where == "slot" {
-				out = append(out, games.Act("peek"))
+				b.add("peek")
 				break
 			}
 		}
 	}
-	return append(out, games.Act("end"))
+	b.add("end")
 }
 
 // Explain says why a is not legal, with the spec's precise code.

@@ -5,7 +5,7 @@ import "github.com/warroom/warroom/games"
 // log gives out an entry as one of the action's events (Do): the state
 // keeps no log, the table's journal does.
 func (s *State) log(e Entry) {
-	if e.Only == 0 && e.Kind == "" {
+	if s.quiet || e.Only == 0 && e.Kind == "" {
 		return
 	}
 	s.evs = append(s.evs, e)
@@ -190,53 +190,60 @@ func (s *State) beginBattle(att, f int) {
 	s.log(Entry{Kind: "battle", Seat: att, Only: -1, Front: f, A: a, B: b})
 }
 
-// playable lists the battle cards seat p may play now as (card, extra args).
-func (s *State) battleOptions(p int) []games.Action {
-	b := s.Battle
-	var out []games.Action
-	seen := map[int]bool{}
+// addBattle adds the battle cards seat p may play now as (card, extra
+// args); with b nil it only counts them. It returns the count.
+func (s *State) addBattle(b *acts, p int) int {
+	bt := s.Battle
+	n := 0
+	var seen uint64 // action types offered (ruling 4)
 	for _, c := range s.P[p].Hand {
-		if acat(c) != CatBattle || seen[actionType[c]] {
+		if acat(c) != CatBattle || seen&(1<<actionType[c]) != 0 {
 			continue
 		}
 		t := atype(c)
 		switch t {
 		case "dig_in":
-			if p == b.Att {
+			if p == bt.Att {
 				continue
 			}
 		case "initiative":
-			if b.Eff[p].Initiative {
+			if bt.Eff[p].Initiative {
 				continue
 			}
 		case "orderly_retreat":
-			if b.Eff[p].Retreat {
+			if bt.Eff[p].Retreat {
 				continue
 			}
 		case "reserves":
-			cols := s.emptyCols(p, b.Front)
+			cols := s.emptyCols(p, bt.Front)
 			if len(cols) == 0 {
 				continue
 			}
 			any := false
 			for _, u := range s.boardUnits(p) {
-				if l := s.locate(u); l.Where == "slot" && l.F == b.Front {
+				if l := s.locate(u); l.Where == "slot" && l.F == bt.Front {
 					continue
 				}
 				for _, col := range cols {
-					out = append(out, games.Act("card", c, u, col))
+					if b != nil {
+						b.add("card", c, u, col)
+					}
+					n++
 					any = true
 				}
 			}
 			if any {
-				seen[actionType[c]] = true
+				seen |= 1 << actionType[c]
 			}
 			continue
 		}
-		seen[actionType[c]] = true
-		out = append(out, games.Act("card", c))
+		seen |= 1 << actionType[c]
+		if b != nil {
+			b.add("card", c)
+		}
+		n++
 	}
-	return out
+	return n
 }
 
 // autoWindows advances the battle through windows whose holder has no
@@ -248,7 +255,7 @@ func (s *State) autoWindows() bool {
 			s.rollBattle()
 			return true
 		}
-		if len(s.battleOptions(b.Holder)) > 0 {
+		if s.addBattle(nil, b.Holder) > 0 {
 			return false
 		}
 		s.closeWindow(b.PlayedNow == 0, true)

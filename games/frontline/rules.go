@@ -106,9 +106,9 @@ func (s *State) canPlace(m uint8) bool {
 
 // frontCards lists player p's cards in row f (1-based), by column.
 func (s *State) frontCards(p, f int) []int {
-	var out []int
-	for c := 0; c < 4; c++ {
-		if u := s.P[p].Grid[f-1][c]; u >= 0 {
+	out := make([]int, 0, 4) // on the caller's stack once inlined
+	for _, u := range s.P[p].Grid[f-1] {
+		if u >= 0 {
 			out = append(out, u)
 		}
 	}
@@ -116,9 +116,9 @@ func (s *State) frontCards(p, f int) []int {
 }
 
 func (s *State) frontMilitary(p, f int) []int {
-	var out []int
-	for _, u := range s.frontCards(p, f) {
-		if !isCommander(u) {
+	out := make([]int, 0, 4)
+	for _, u := range s.P[p].Grid[f-1] {
+		if u >= 0 && !isCommander(u) {
 			out = append(out, u)
 		}
 	}
@@ -127,17 +127,21 @@ func (s *State) frontMilitary(p, f int) []int {
 
 // boardUnits: p's cards in slots (row-major) then the Rear.
 func (s *State) boardUnits(p int) []int {
-	var out []int
-	for f := 1; f <= 3; f++ {
-		out = append(out, s.frontCards(p, f)...)
+	out := make([]int, 0, 24)
+	for f := range s.P[p].Grid {
+		for _, u := range s.P[p].Grid[f] {
+			if u >= 0 {
+				out = append(out, u)
+			}
+		}
 	}
 	return append(out, s.P[p].Rear...)
 }
 
 func (s *State) emptyCols(p, f int) []int {
-	var out []int
-	for c := 0; c < 4; c++ {
-		if s.P[p].Grid[f-1][c] < 0 {
+	out := make([]int, 0, 4)
+	for c, u := range s.P[p].Grid[f-1] {
+		if u < 0 {
 			out = append(out, c+1)
 		}
 	}
@@ -222,36 +226,72 @@ func (s *State) shellFronts(p, u int) []int {
 	if l.Where != "slot" || l.Owner != p || !UnitTypeOf(u).Shell {
 		return nil
 	}
+	out := make([]int, 0, 3) // on the caller's stack once inlined
 	if utype(u) == "bombers" {
-		return []int{1, 2, 3}
+		return append(out, 1, 2, 3)
 	}
-	return []int{l.F}
+	return append(out, l.F)
 }
 
 // ---- battle strength (spec 7.1) ----
 
-func (s *State) hasTypeOn(p, f int, t string) bool {
-	for _, u := range s.frontCards(p, f) {
-		if utype(u) == t {
-			return true
+// Unit type indices the strength formula looks for.
+var (
+	utRecon    = typeIndex("recon")
+	utSappers  = typeIndex("sappers")
+	utTanks    = typeIndex("tanks")
+	utFighters = typeIndex("fighters")
+	utStorm    = typeIndex("storm_troops")
+)
+
+func typeIndex(id string) int {
+	for i, t := range UnitTypes {
+		if t.ID == id {
+			return i
 		}
 	}
-	return false
+	panic("frontline: no unit type " + id)
 }
 
-func (s *State) hasKindOn(p, f int, k string) bool {
-	for _, u := range s.frontCards(p, f) {
-		if ukind(u) == k {
-			return true
+// frontInfo is what the strength formula asks about one side of a front,
+// gathered in one pass over its four slots.
+type frontInfo struct {
+	recon, sappers, tanks, air bool
+	fighters                   int
+}
+
+func (s *State) frontInfo(p, f int) frontInfo {
+	var fi frontInfo
+	for _, u := range s.P[p].Grid[f-1] {
+		if u < 0 {
+			continue
+		}
+		switch unitType[u] {
+		case utRecon:
+			fi.recon = true
+		case utSappers:
+			fi.sappers = true
+		case utTanks:
+			fi.tanks = true
+		case utFighters:
+			fi.fighters++
+		}
+		if UnitTypes[unitType[u]].Kind == KindAir {
+			fi.air = true
 		}
 	}
-	return false
+	return fi
 }
 
 // unitStrength is U(u) for p's unit u on front f.
 func (s *State) unitStrength(p, f, u int, attacker bool) int {
-	t := UnitTypeOf(u)
-	if t.ID == "fighters" && !s.hasKindOn(opp(p), f, KindAir) {
+	return s.unitStrengthIn(p, u, attacker, s.frontInfo(p, f), s.frontInfo(opp(p), f))
+}
+
+// unitStrengthIn is U(u) with the front's own and enemy side summaries.
+func (s *State) unitStrengthIn(p, u int, attacker bool, own, enemy frontInfo) int {
+	t := &UnitTypes[unitType[u]]
+	if unitType[u] == utFighters && !enemy.air {
 		return 0
 	}
 	v := t.Str
@@ -261,15 +301,16 @@ func (s *State) unitStrength(p, f, u int, attacker bool) int {
 	if s.hasMark(u, MarkPlus2) {
 		v += 2
 	}
-	if (t.Colour == "green" || t.Colour == "yellow") && s.hasTypeOn(p, f, "recon") {
+	if (t.Colour == "green" || t.Colour == "yellow") && own.recon {
 		v++
 	}
 	if t.Kind == KindAir {
-		for _, o := range s.frontCards(p, f) {
-			if o != u && utype(o) == "fighters" {
-				v++
-				break
-			}
+		others := own.fighters
+		if unitType[u] == utFighters {
+			others--
+		}
+		if others > 0 {
+			v++
 		}
 	}
 	if t.Kind == KindArtillery && s.hasEquip(p, "howitzers") {
@@ -281,7 +322,7 @@ func (s *State) unitStrength(p, f, u int, attacker bool) int {
 	if t.Kind == KindArmour && s.hasEquip(p, "armour_plating") {
 		v++
 	}
-	if t.ID == "storm_troops" && attacker {
+	if unitType[u] == utStorm && attacker {
 		v += 2
 	}
 	return v
@@ -295,20 +336,24 @@ func (s *State) strength(p, f int, attacker bool, eff, oeff Effects, mine bool) 
 	sum := 0
 	mil := 0
 	cmdStr, cmdFort := 0, 0
-	for _, u := range s.frontCards(p, f) {
-		t := UnitTypeOf(u)
+	own, enemy := s.frontInfo(p, f), s.frontInfo(o, f)
+	for _, u := range s.P[p].Grid[f-1] {
+		if u < 0 {
+			continue
+		}
+		t := &UnitTypes[unitType[u]]
 		if t.Kind == KindCommander {
 			cmdStr += t.Str
 			cmdFort += t.Fort
 			continue
 		}
 		mil++
-		sum += s.unitStrength(p, f, u, attacker)
+		sum += s.unitStrengthIn(p, u, attacker, own, enemy)
 	}
 	if mil > 0 {
 		sum += cmdStr
 	}
-	sappers := s.hasTypeOn(p, f, "sappers")
+	sappers := own.sappers
 	e := s.P[p].Fort[f-1] + cmdFort
 	if sappers {
 		e++
@@ -317,7 +362,7 @@ func (s *State) strength(p, f int, attacker bool, eff, oeff Effects, mine bool) 
 		e++
 	}
 	e += 2 * eff.DigIn
-	if !attacker && s.hasTypeOn(o, f, "tanks") {
+	if !attacker && enemy.tanks {
 		e--
 	}
 	sum += imax(0, e)

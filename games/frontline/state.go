@@ -32,6 +32,7 @@ const (
 // State is the whole game. It round-trips through JSON.
 type State struct {
 	Variant   string    `json:"variant"`
+	Level     string    `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
 	Months    int       `json:"months"`
 	Phase     string    `json:"phase"`
 	Month     int       `json:"month"`
@@ -64,8 +65,12 @@ type State struct {
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
 
-	r   games.Rand // the table's random source during one Apply; never stored
-	evs []Entry    // the entries of the action being done, Do's events; never stored
+	r     games.Rand // the table's random source during one Apply; never stored
+	evs   []Entry    // the entries of the action being done, Do's events; never stored
+	quiet bool       // playouts and search: no log entries; never stored
+	// scratch is a rollout's reusable state for the policy's look-ahead
+	// (botManeuver); never stored, never shared by copies.
+	scratch *State
 }
 
 // Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
@@ -188,6 +193,50 @@ func (s State) clone() State {
 		b.Cards[1] = cloneInts(b.Cards[1])
 		n.Battle = &b
 	}
-	n.evs = nil
+	n.evs, n.scratch = nil, nil
 	return n
+}
+
+// copyInto makes d a copy of s like clone, reusing d's slices: the search
+// and rollouts copy states many thousands of times a second.
+func (s *State) copyInto(d *State) {
+	old := *d
+	*d = *s
+	d.evs, d.scratch = nil, nil
+	d.Draft = append(old.Draft[:0], s.Draft...)
+	d.UnitDeck = append(old.UnitDeck[:0], s.UnitDeck...)
+	d.UnitRow = append(old.UnitRow[:0], s.UnitRow...)
+	d.ActDeck = append(old.ActDeck[:0], s.ActDeck...)
+	for i := range s.Piles {
+		d.Piles[i] = append(old.Piles[i][:0], s.Piles[i]...)
+	}
+	d.EvDeck = append(old.EvDeck[:0], s.EvDeck...)
+	d.EvUsed = append(old.EvUsed[:0], s.EvUsed...)
+	for i := range s.P {
+		p, o := &d.P[i], &old.P[i]
+		p.Rear = append(o.Rear[:0], p.Rear...)
+		p.Prison = append(o.Prison[:0], p.Prison...)
+		p.Hand = append(o.Hand[:0], p.Hand...)
+		p.Played = append(o.Played[:0], p.Played...)
+		p.Perm = append(o.Perm[:0], p.Perm...)
+		p.Equip = append(o.Equip[:0], p.Equip...)
+		// SpyHand is shared: it is only ever replaced, never changed.
+	}
+	d.Marks = append(old.Marks[:0], s.Marks...)
+	d.RemovedU = append(old.RemovedU[:0], s.RemovedU...)
+	d.RemovedA = append(old.RemovedA[:0], s.RemovedA...)
+	d.Shelled = append(old.Shelled[:0], s.Shelled...)
+	d.Queue = append(old.Queue[:0], s.Queue...)
+	d.Battle = nil
+	if s.Battle != nil {
+		b := old.Battle
+		if b == nil {
+			b = new(Battle)
+		}
+		c0, c1 := b.Cards[0], b.Cards[1]
+		*b = *s.Battle
+		b.Cards[0] = append(c0[:0], s.Battle.Cards[0]...)
+		b.Cards[1] = append(c1[:0], s.Battle.Cards[1]...)
+		d.Battle = b
+	}
 }

@@ -27,10 +27,10 @@ import (
 // random play says little), whose Determinize draws what a viewer cannot
 // see from that viewer's view alone, and whose playouts tell sides apart.
 // Blindaż has the first two, but random play never wins it (0 of 2,000
-// playouts from the start at 1-4 seats), so its curve would sit at 0%;
-// Frontline and Flames of War play out at a few hundred games a second or
-// less and keep per-seat secrets.
-var Supported = []string{"flanders", "trenches"}
+// playouts from the start at 1-4 seats), so its curve would sit at 0%.
+// Flames of War has none: its battle is fought on a real table, and a
+// playout would invent it (games/fow ruling 24).
+var Supported = []string{"flanders", "trenches", "frontline"}
 
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }
@@ -39,6 +39,12 @@ func IsSupported(game string) bool { return slices.Contains(Supported, game) }
 // a whole In Flanders Field game (BenchmarkBuild), inside the few seconds
 // a "How it went" click may take.
 const DefaultBudget = 24000
+
+// gameBudgets lower the default for games whose playouts cost more:
+// Frontline's follow its heuristic player (random play hardly ever
+// declares a battle it can win), about 800 whole games a second on one
+// core, so a 30-turn report at 200 per turn takes a few seconds.
+var gameBudgets = map[string]int{"frontline": 6000}
 
 // Config bounds the work. Zero values take the defaults.
 type Config struct {
@@ -160,6 +166,9 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, viewer ga
 	for _, i := range ends {
 		states = append(states, moves[i].After)
 		idx = append(idx, i)
+	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = gameBudgets[e.Info().ID] // 0, the default, for most
 	}
 	cfg.defaults(len(states))
 	rep := Report{Seats: seats, Playouts: cfg.Playouts, Points: make([]Point, len(states))}

@@ -1,0 +1,76 @@
+package frontline
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/warroom/warroom/games"
+)
+
+// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
+// Legal and Apply give for the same random numbers, in every variant, and
+// leaves its input unchanged.
+func TestPlayoutMatchesApply(t *testing.T) {
+	e := games.Adapt[State](Game{})
+	n := uint64(40)
+	if raceEnabled {
+		n = 4
+	}
+	for seed := uint64(1); seed <= n; seed++ {
+		v := Variants[seed%uint64(len(Variants))]
+		s, err := Game{}.Setup(games.Options{"variant": v}, 2, games.NewPCG(seed, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := mustJSON(t, s)
+		_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d %s: fast playout %+v, Apply %+v", seed, v, got, want)
+		}
+		if mustJSON(t, s) != before {
+			t.Fatalf("seed %d: Playout changed its input", seed)
+		}
+	}
+}
+
+// TestQuietStepMatchesDo: step by step along random games, the in-place
+// quiet step gives Do's state and Legal's list.
+func TestQuietStepMatchesDo(t *testing.T) {
+	n := uint64(12)
+	if raceEnabled {
+		n = 2
+	}
+	for seed := uint64(1); seed <= n; seed++ {
+		pick := games.NewPCG(seed, 3)
+		v := Variants[seed%uint64(len(Variants))]
+		s, err := Game{}.Setup(games.Options{"variant": v}, 2, games.NewPCG(seed, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		quiet := s.clone()
+		quiet.quiet = true
+		for k := 0; !G.Outcome(s).Done; k++ {
+			seat := G.Active(s)[0]
+			legal := Game{}.Legal(s, seat)
+			if fast := quiet.legal(quiet.active()); !reflect.DeepEqual(fast, legal) {
+				t.Fatalf("seed %d step %d: fast legal %v, Legal %v", seed, k, fast, legal)
+			}
+			a := legal[pick.Intn(len(legal))]
+			r1, r2 := games.NewPCG(seed, uint64(k)), games.NewPCG(seed, uint64(k))
+			s, _ = Game{}.Do(s, seat, a, r1)
+			quiet.r = r2
+			quiet.step(int(seat), a)
+			quiet.r = nil
+			if a, b := mustJSON(t, s.clone()), mustJSON(t, quiet.clone()); a != b {
+				t.Fatalf("seed %d step %d %s:\nDo    %s\nquiet %s", seed, k, legal, a, b)
+			}
+		}
+	}
+}
