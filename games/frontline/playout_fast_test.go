@@ -7,39 +7,6 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
-// Legal and Apply give for the same random numbers, in every variant, and
-// leaves its input unchanged.
-func TestPlayoutMatchesApply(t *testing.T) {
-	e := games.Adapt[State](Game{})
-	n := uint64(40)
-	if raceEnabled {
-		n = 4
-	}
-	for seed := uint64(1); seed <= n; seed++ {
-		v := Variants[seed%uint64(len(Variants))]
-		s, err := Game{}.Setup(games.Options{"variant": v}, 2, games.NewPCG(seed, 1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := mustJSON(t, s)
-		_, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("seed %d %s: fast playout %+v, Apply %+v", seed, v, got, want)
-		}
-		if mustJSON(t, s) != before {
-			t.Fatalf("seed %d: Playout changed its input", seed)
-		}
-	}
-}
-
 // TestQuietStepMatchesDo: step by step along random games, the in-place
 // quiet step gives Do's state and Legal's list.
 func TestQuietStepMatchesDo(t *testing.T) {
