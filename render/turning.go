@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/games/turning"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
@@ -81,13 +82,18 @@ func TurningChart(l *i18n.Localizer, names []string, rep turning.Report) ([]byte
 	return c.PNGWith(chartPal)
 }
 
-// TurningText is the report's words: what the chart shows and its
+// TurningText is the report's words: what the chart shows (from whose
+// knowledge: the viewer's own, or public information) and its
 // turning points, each by turn number (1 = the first turn), mover and
 // change of the mover's chance, and whats[move] when there is one (what
 // happened in that turn, in the journal's words).
 func TurningText(l *i18n.Localizer, names []string, rep turning.Report, playouts int, whats map[int]string) string {
 	var b strings.Builder
-	b.WriteString(l.T("turning.head"))
+	if rep.Viewer == games.Spectator {
+		b.WriteString(l.T("turning.head_public"))
+	} else {
+		b.WriteString(l.T("turning.head"))
+	}
 	b.WriteString("\n")
 	if len(rep.Swings) == 0 {
 		b.WriteString(l.T("turning.flat"))

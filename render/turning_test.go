@@ -58,7 +58,7 @@ func TestTurningText(t *testing.T) {
 		}
 	}
 	flat := turning.Report{Seats: 2, Points: []turning.Point{{Move: -1, Chances: []float64{0.5, 0.5}}}}
-	if got := render.TurningText(i18n.For("en"), []string{"A", "B"}, flat, 1, nil); !strings.Contains(got, "No turn changed") || !strings.Contains(got, "1 random game ") {
+	if got := render.TurningText(i18n.For("en"), []string{"A", "B"}, flat, 1, nil); !strings.Contains(got, "No turn changed") || !strings.Contains(got, "1 simulated game ") {
 		t.Errorf("flat: %s", got)
 	}
 	_ = games.Spectator

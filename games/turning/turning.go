@@ -135,6 +135,7 @@ type Swing struct {
 // Report is a game's curve and its largest swings.
 type Report struct {
 	Seats    int
+	Viewer   games.Seat // whose knowledge the estimates use (Spectator: public)
 	Playouts int // per point
 	Points   []Point
 	Swings   []Swing // largest first, at most three
@@ -171,7 +172,7 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, viewer ga
 		cfg.Budget = gameBudgets[e.Info().ID] // 0, the default, for most
 	}
 	cfg.defaults(len(states))
-	rep := Report{Seats: seats, Playouts: cfg.Playouts, Points: make([]Point, len(states))}
+	rep := Report{Seats: seats, Viewer: viewer, Playouts: cfg.Playouts, Points: make([]Point, len(states))}
 	errs := make([]error, len(states))
 	var wg sync.WaitGroup
 	next := make(chan int)
