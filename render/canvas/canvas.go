@@ -53,6 +53,7 @@ type TextRun struct {
 type quantCache struct {
 	mu sync.Mutex
 	m  map[*Palette]*image.Paletted
+	z  map[*Palette][]zband // m deflated by bands, for PNGWith
 }
 
 // New makes a canvas filled with bg.
