@@ -19,8 +19,9 @@ import (
 // and changed bands are deflated in parallel.
 const bandRows = 32
 
-// zband is one band of rows, deflated: a stream ending on a sync flush,
-// the Adler-32 of its raw rows and their length.
+// zband is one band of rows (or a run of them), deflated: a stream
+// ending on a sync flush, the Adler-32 of its raw rows and their length;
+// the bands of a run after its first are empty.
 type zband struct {
 	z     []byte
 	adler uint32
@@ -32,8 +33,8 @@ type zband struct {
 //
 // The picture is cut into bands of bandRows rows. A band with the same
 // pixels as the canvas it was cloned from (its static layer) takes that
-// layer's compressed band, made once; the others are mapped to the
-// palette and deflated (klauspost/compress at BestSpeed, two to three
+// layer's compressed band, made once; runs of the others are mapped to
+// the palette and deflated (klauspost/compress at BestSpeed, two to three
 // times compress/flate's speed) on up to one goroutine per processor.
 // Laid end to end and closed by an empty final block, the bands make the
 // one zlib stream of the IDAT chunk (as pigz does), with their Adler-32
@@ -57,19 +58,30 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	raw := *rawp
 	n := (h + bandRows - 1) / bandRows
 	res := make([]zband, n)
+	// Runs of up to maxRun changed bands are deflated as one stream:
+	// each stream costs its own Huffman tables.
+	const maxRun = 4
+	var runs [][2]int // first band, end
+	for i := 0; i < n; i++ {
+		if base != nil && sameRows(src, base, i*bandRows, min(h, (i+1)*bandRows)) {
+			res[i] = baseZ[i]
+			continue
+		}
+		if k := len(runs) - 1; k >= 0 && runs[k][1] == i && i-runs[k][0] < maxRun {
+			runs[k][1]++
+		} else {
+			runs = append(runs, [2]int{i, i + 1})
+		}
+	}
 	var next atomic.Int32
 	work := func() {
 		var fw *flate.Writer
 		for {
-			i := int(next.Add(1)) - 1
-			if i >= n {
+			j := int(next.Add(1)) - 1
+			if j >= len(runs) {
 				break
 			}
-			y0, y1 := i*bandRows, min(h, (i+1)*bandRows)
-			if base != nil && sameRows(src, base, y0, y1) {
-				res[i] = baseZ[i]
-				continue
-			}
+			i, y0, y1 := runs[j][0], runs[j][0]*bandRows, min(h, runs[j][1]*bandRows)
 			p.quantizeRows(src, base, baseIdx, raw[1:], stride, y0, y1)
 			for y := y0; y < y1; y++ {
 				raw[y*stride] = 0 // filter: none
@@ -82,7 +94,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 		}
 	}
 	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), 4, n/4)) - 1 {
+	for range max(1, min(runtime.GOMAXPROCS(0), 4, len(runs))) - 1 {
 		wg.Add(1)
 		go func() { defer wg.Done(); work() }()
 	}
@@ -92,8 +104,10 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	size := 0
 	adler := uint32(1)
 	for _, b := range res {
-		size += len(b.z)
-		adler = adler32Combine(adler, b.adler, b.n)
+		if b.n > 0 {
+			size += len(b.z)
+			adler = adler32Combine(adler, b.adler, b.n)
+		}
 	}
 	out := make([]byte, 0, 8+25+12+3*len(p.pal)+12+2+size+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
