@@ -17,7 +17,7 @@ import (
 // band is its own deflate stream ending on a sync flush, so a band whose
 // pixels equal the static layer's reuses that layer's compressed bytes,
 // and changed bands are deflated in parallel.
-const bandRows = 32
+const bandRows = 16
 
 // zband is one band of rows (or a run of them), deflated: a stream
 // ending on a sync flush, the Adler-32 of its raw rows and their length;
@@ -60,7 +60,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	res := make([]zband, n)
 	// Runs of up to maxRun changed bands are deflated as one stream:
 	// each stream costs its own Huffman tables.
-	const maxRun = 4
+	const maxRun = 8
 	var runs [][2]int // first band, end
 	for i := 0; i < n; i++ {
 		if base != nil && sameRows(src, base, i*bandRows, min(h, (i+1)*bandRows)) {
