@@ -8,6 +8,8 @@
 package render
 
 import (
+	"reflect"
+	"slices"
 	"sort"
 	"sync"
 
@@ -27,6 +29,18 @@ type Ctx struct {
 	// first: what a board's "what happened" field and a picture's last
 	// move are drawn from. Game states keep no log of their own.
 	Journal []games.Record
+
+	// entries, when set (Board sets it for one board), keeps what
+	// Entries decoded, so a board's text and picture decode the journal
+	// once between them.
+	entries *entryMemo
+}
+
+// entryMemo is the journal decoded by Entries, per entry type: a game
+// decodes its entries with one fill function.
+type entryMemo struct {
+	mu sync.Mutex
+	m  map[reflect.Type]any
 }
 
 // JournalTail is how many of a table's latest records a board is given
@@ -39,6 +53,25 @@ const JournalTail = 60
 // what an event carries outside Data (its kind, seat and privacy). An
 // event that does not decode is skipped.
 func Entries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
+	m := ctx.entries
+	if m == nil {
+		return decodeEntries(ctx, fill)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := reflect.TypeFor[E]()
+	xs, ok := m.m[t].([]E)
+	if !ok {
+		xs = decodeEntries(ctx, fill)
+		if m.m == nil {
+			m.m = map[reflect.Type]any{}
+		}
+		m.m[t] = xs
+	}
+	return slices.Clone(xs) // callers may filter in place
+}
+
+func decodeEntries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
 	var out []E
 	for _, r := range ctx.Journal {
 		for _, e := range r.Events {

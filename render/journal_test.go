@@ -206,3 +206,28 @@ func BenchmarkDigest(b *testing.B) {
 		Digest(ctx, digestReq(recs))
 	}
 }
+
+// TestEntriesOncePerBoard: within one board (Board sets the memo) the
+// journal is decoded once for the card and the picture, and each caller
+// gets its own slice to filter.
+func TestEntriesOncePerBoard(t *testing.T) {
+	type entry struct {
+		Text string `json:"text"`
+		Kind string
+	}
+	ctx := Ctx{Journal: journalOf(6, 1, 1), entries: &entryMemo{}}
+	fills := 0
+	fill := func(x *entry, e games.Event) { fills++; x.Kind = e.Kind }
+	a := Entries(ctx, fill)
+	a[0].Text = "changed"
+	b := Entries(ctx, fill)
+	if len(a) != 6 || len(b) != 6 || fills != 6 {
+		t.Fatalf("%d and %d entries, %d events decoded; want 6, 6, 6", len(a), len(b), fills)
+	}
+	if b[0].Text == "changed" || b[0].Kind != "x" {
+		t.Fatalf("second read %+v: shares the first caller's slice or lost the fill", b[0])
+	}
+	if Entries(Ctx{Journal: ctx.Journal}, fill); fills != 12 {
+		t.Fatalf("%d events decoded without a memo, want 12", fills)
+	}
+}

@@ -294,6 +294,7 @@ type BoardRequest struct {
 // The message keeps Discord's limits (limits.go): when it is over, the
 // game's log shrinks first and the outcome last.
 func Board(ctx Ctx, r BoardRequest) (Message, error) {
+	ctx.entries = &entryMemo{} // the card, status and picture read one journal
 	card := r.Game.Board(ctx, r.View)
 	card.Footer = strings.TrimSpace(card.Footer + "  ·  " + ctx.T("core.table.footer", "ID", r.Table.TableID))
 	e, sh := embedOf(card)

@@ -53,6 +53,7 @@ type TextRun struct {
 type quantCache struct {
 	mu sync.Mutex
 	m  map[*Palette]*image.Paletted
+	z  map[*Palette][]zband // m deflated by bands, for PNGWith
 }
 
 // New makes a canvas filled with bg.
@@ -125,10 +126,39 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
+	if pixelRect(pts) {
+		// Every pixel is wholly in or out: the rasteriser would blend
+		// in col at full coverage, which draw.Over does for far less.
+		r := image.Rect(int(minX), int(minY), int(maxX), int(maxY)).Intersect(c.Img.Bounds())
+		draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
+		return
+	}
 	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
 	if box.Empty() {
 		return
 	}
+	c.rasterize(pts, box, col)
+}
+
+// pixelRect reports whether pts are the corners of an axis-aligned
+// rectangle on whole pixels, in order (as Rect, and Line along an axis
+// with an even width, make them).
+func pixelRect(pts []Pt) bool {
+	if len(pts) != 4 {
+		return false
+	}
+	for _, p := range pts {
+		if p.X != math.Trunc(p.X) || p.Y != math.Trunc(p.Y) || math.Abs(p.X) > 1<<20 || math.Abs(p.Y) > 1<<20 {
+			return false
+		}
+	}
+	a, b, d, e := pts[0], pts[1], pts[2], pts[3]
+	return a.Y == b.Y && b.X == d.X && d.Y == e.Y && e.X == a.X || // first edge across
+		a.X == b.X && b.Y == d.Y && d.X == e.X && e.Y == a.Y // first edge down
+}
+
+// rasterize fills the polygon with antialiased edges within box.
+func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
 	r, _ := rasterizers.Get().(*vector.Rasterizer)
 	if r == nil {
 		r = vector.NewRasterizer(box.Dx(), box.Dy())

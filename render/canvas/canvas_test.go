@@ -180,3 +180,50 @@ func TestWrap(t *testing.T) {
 		t.Errorf("words: %q", got)
 	}
 }
+
+// TestPixelRectSameAsRasterised: a rectangle on whole pixels, filled by
+// draw.Draw, has exactly the pixels the antialiasing rasteriser gives it,
+// opaque or translucent, corners in either order, clipped or not; a
+// rectangle off whole pixels still goes to the rasteriser.
+func TestPixelRectSameAsRasterised(t *testing.T) {
+	cols := []color.Color{Hex("#c0392b"), color.RGBA{0x20, 0x40, 0x10, 0x80}, color.NRGBA{0x2e, 0x6f, 0xd8, 0x99}, color.Black}
+	rects := [][4]float64{{10, 10, 20, 20}, {0, 0, 64, 48}, {-5, 30, 20, 40}, {50, 40, 30, 30}, {7, 3, 1, 1}, {12, 9, 0, 5}}
+	fast, ref := 0, 0
+	for _, col := range cols {
+		for _, r := range rects {
+			x, y, w, h := r[0], r[1], r[2], r[3]
+			for _, pts := range [][]Pt{
+				{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}},
+				{{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}},
+			} {
+				a, b := New(64, 48, Hex("#efe8d4")), New(64, 48, Hex("#efe8d4"))
+				a.Circle(Pt{30, 20}, 15, Hex("#2e9e4f")) // something under it
+				b.Circle(Pt{30, 20}, 15, Hex("#2e9e4f"))
+				a.Polygon(pts, col)
+				if box := image.Rect(int(x), int(y), int(x+w)+1, int(y+h)+1).Intersect(b.Img.Rect); !box.Empty() {
+					b.rasterize(pts, box, col)
+				}
+				if !pixelRect(pts) {
+					t.Fatalf("%v not taken for a pixel rectangle", pts)
+				}
+				if !bytes.Equal(a.Img.Pix, b.Img.Pix) {
+					t.Fatalf("rect %v in %v: pixels differ from the rasteriser's", r, col)
+				}
+				fast++
+			}
+		}
+	}
+	for _, pts := range [][]Pt{
+		{{10.5, 10}, {20, 10}, {20, 20}, {10.5, 20}},
+		{{10, 10}, {20, 12}, {20, 20}, {10, 20}},
+		{{10, 10}, {20, 10}, {20, 20}},
+	} {
+		if pixelRect(pts) {
+			t.Fatalf("%v taken for a pixel rectangle", pts)
+		}
+		ref++
+	}
+	if fast == 0 || ref == 0 {
+		t.Fatal("no case ran")
+	}
+}

@@ -14,7 +14,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
@@ -94,12 +96,23 @@ func Bench(bb *testing.B, draw func(view any) ([]byte, error), view any) {
 		bb.Fatal(err)
 	}
 	bb.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < bb.N; i++ {
 		if pic, err = draw(view); err != nil {
 			bb.Fatal(err)
 		}
 	}
+	// CPU time over all threads: what a board costs a busy bot, which
+	// wall time on a shared machine does not show.
+	bb.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(bb.N), "cpu-ms/op")
 	bb.ReportMetric(float64(len(pic))/1024, "KB")
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // Budget holds the busiest board to MaxKB; with WARROOM_PNG_DIR set it
