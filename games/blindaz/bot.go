@@ -57,23 +57,64 @@ func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
 // best first (public information only). After a move, only plans from the
 // current cell are listed (their Actions need no move).
 func Plans(s State) []Plan {
+	start := -1
+	if s.Phase == PhaseTurn {
+		start = s.Soldiers[s.Turn].Pos
+	}
+	var out []Plan
+	s.eachPlan(nil, func(c *cand) {
+		p := Plan{To: c.to, Steps: c.steps, Act: games.Action{Verb: c.act.Verb, Args: slices.Clone(c.act.Args)}, Score: c.score, key: c.key}
+		if c.to != start {
+			p.Actions = []games.Action{actCell(VMove, c.to), p.Act}
+		} else {
+			p.Actions = []games.Action{p.Act}
+		}
+		out = append(out, p)
+	})
+	slices.SortStableFunc(out, func(a, b Plan) int { return planOrder(a.Score, b.Score, &a.key, &b.key) })
+	return out
+}
+
+// cand is one plan as eachPlan hands it out: act's Args may be shared
+// tables (no allocation in a rollout); Plans copies them.
+type cand struct {
+	to, steps int
+	act       games.Action
+	score     float64
+	key       [7]int
+}
+
+// planOrder is the §13 order of plans: higher score first, then the key
+// (kind, steps, column, lane, slot, orientation, direction).
+func planOrder(as, bs float64, ak, bk *[7]int) int {
+	if math.Abs(as-bs) > 1e-9 {
+		if as > bs {
+			return -1
+		}
+		return 1
+	}
+	for i := range ak {
+		if ak[i] != bk[i] {
+			return ak[i] - bk[i]
+		}
+	}
+	return 0
+}
+
+// eachPlan hands every plan of the acting soldier to f, unsorted (f must
+// not keep c). buf is scratch space for the destinations.
+func (s *State) eachPlan(buf []Dest, f func(c *cand)) []Dest {
 	if s.Phase != PhaseTurn {
-		return nil
+		return buf
 	}
 	si := s.Turn
 	start := s.Soldiers[si].Pos
-	type dst struct {
-		Dest
-		canBuild bool
-	}
-	var dests []dst
-	if s.Moved {
-		dests = []dst{{Dest{start, 0, s.Exit}, false}}
-	} else {
-		dests = append(dests, dst{Dest{start, 0, false}, s.stranded(si)})
-		for _, d := range s.reach(si, true) {
-			dests = append(dests, dst{d, false})
-		}
+	// dests[0] is staying (canBuild when stranded), or the cell reached
+	// after a move.
+	dests := append(buf[:0], Dest{start, 0, s.Moved && s.Exit})
+	canBuild0 := !s.Moved && s.stranded(si)
+	if !s.Moved {
+		dests = s.appendReach(dests, si, true)
 	}
 	flagOn := s.flagsOnBoard() > 0
 	lastguard := !flagOn && len(s.EStack) == 0 && s.enemiesOnBoard() == 1
@@ -90,37 +131,23 @@ func Plans(s State) []Plan {
 		// is the same as before it
 		t := s
 		if s.Moved {
+			t = &State{}
+			*t = *s
 			t.Soldiers = slices.Clone(s.Soldiers)
 			t.Soldiers[si].Pos = s.From
 		}
-		potential, anyExit := false, false
-		for _, d := range t.reach(si, false) {
-			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
-				potential = true
-			}
-		}
-		for _, d := range t.reach(si, true) {
-			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
-				anyExit = true
-			}
-		}
-		replaceOK = potential && !anyExit
+		replaceOK = t.potentialExit(si)
 	}
 
-	var out []Plan
-	add := func(d dst, a games.Action, score float64, slot, oriIdx, dirIdx int) {
+	var c cand
+	add := func(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
 		x, y := XY(d.Cell)
-		p := Plan{To: d.Cell, Steps: d.Steps, Act: a, Score: score,
+		c = cand{to: d.Cell, steps: d.Steps, act: a, score: score,
 			key: [7]int{botKindOrder[a.Verb], d.Steps, x, y, slot, oriIdx, dirIdx}}
-		if d.Cell != start {
-			p.Actions = []games.Action{actCell(VMove, d.Cell), a}
-		} else {
-			p.Actions = []games.Action{a}
-		}
-		out = append(out, p)
+		f(&c)
 	}
 	me := &s.Soldiers[si]
-	for _, d := range dests {
+	for i, d := range dests {
 		x, _ := XY(d.Cell)
 		if d.Exit {
 			if x == colA {
@@ -129,32 +156,40 @@ func Plans(s State) []Plan {
 					if flagOn {
 						sc = 2.0
 					}
-					add(d, games.Act(VFlag), sc, 0, 0, 0)
+					add(d, games.Action{Verb: VFlag}, sc, 0, 0, 0)
 				}
 				continue
 			}
 		}
-		if d.Exit || d.canBuild {
-			for _, b := range s.buildsAt(d.Cell) {
-				tt := TrenchTile(s.Market[b.Slot-1])
-				sc := 0.3 + 0.15*float64(5-x)
-				if b.Ori&SideW != 0 {
-					sc += 0.3
+		if d.Exit || (i == 0 && canBuild0) {
+			for slot, t := range s.Market {
+				tt := TrenchTile(t)
+				if tt.Shape == NoShape {
+					continue
 				}
-				if flagOn {
-					sc *= 0.5
+				for oi, o := range Orientations[tt.Shape] {
+					if !s.fits(d.Cell, o) {
+						continue
+					}
+					sc := 0.3 + 0.15*float64(5-x)
+					if o&SideW != 0 {
+						sc += 0.3
+					}
+					if flagOn {
+						sc *= 0.5
+					}
+					if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
+						sc += 1.0
+					}
+					if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
+						sc += 0.8
+					}
+					if tt.Symbol == SymFire {
+						sc += 0.2
+					}
+					sc -= s.danger(d.Cell, tt.Symbol)
+					add(d, games.Action{Verb: VBuild, Args: buildArgTab[slot][o]}, sc, slot+1, oi, 0)
 				}
-				if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
-					sc += 1.0
-				}
-				if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
-					sc += 0.8
-				}
-				if tt.Symbol == SymFire {
-					sc += 0.2
-				}
-				sc -= s.danger(d.Cell, tt.Symbol)
-				add(d, games.Act(VBuild, b.Slot, b.Ori), sc, b.Slot, slices.Index(Orientations[tt.Shape], b.Ori), 0)
 			}
 			if d.Exit {
 				continue
@@ -181,7 +216,7 @@ func Plans(s State) []Plan {
 			if lastguard {
 				sc -= 10
 			}
-			add(d, actCell(VAttack, n), sc, 0, 0, dir)
+			add(d, sharedCell(VAttack, n), sc, 0, 0, dir)
 		}
 		if me.Grenade != 0 {
 			if !lastguard {
@@ -191,39 +226,58 @@ func Plans(s State) []Plan {
 					}
 					ev := s.throwEV(si, d.Cell, dir)
 					if ev >= 0.5 {
-						add(d, games.Act(VThrow, dir), ev-dg, 0, 0, dir)
+						add(d, games.Action{Verb: VThrow, Args: smallArgTab[dir]}, ev-dg, 0, 0, dir)
 					}
 				}
 			}
 		} else {
 			for i, t := range s.Market {
 				if TrenchTile(t).Shape == NoShape {
-					add(d, games.Act(VTake, i+1), 0.8-dg+ps, i+1, 0, 0)
+					add(d, games.Action{Verb: VTake, Args: smallArgTab[i+1]}, 0.8-dg+ps, i+1, 0, 0)
 					break
 				}
 			}
 		}
 		if replaceOK && len(s.Market) > 0 {
-			add(d, games.Act(VReplace), 0.3-dg+ps, 0, 0, 0)
+			add(d, games.Action{Verb: VReplace}, 0.3-dg+ps, 0, 0, 0)
 		}
-		add(d, games.Act(VPass), -dg+ps, 0, 0, 0)
+		add(d, games.Action{Verb: VPass}, -dg+ps, 0, 0, 0)
 	}
-	slices.SortStableFunc(out, func(a, b Plan) int {
-		if math.Abs(a.Score-b.Score) > 1e-9 {
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
-		}
-		for i := range a.key {
-			if a.key[i] != b.key[i] {
-				return a.key[i] - b.key[i]
-			}
-		}
-		return 0
-	})
-	return out
+	return dests
 }
+
+// potentialExit is the §13 replace test from soldier si's cell: an exit
+// into B..F exists if any tile could be built, and none can be with this
+// market.
+func (s *State) potentialExit(si int) bool {
+	var bufA, bufB [Cells]Dest
+	potential, anyExit := false, false
+	for _, d := range s.appendReach(bufA[:0], si, false) {
+		if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+			potential = true
+		}
+	}
+	for _, d := range s.appendReach(bufB[:0], si, true) {
+		if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+			anyExit = true
+		}
+	}
+	return potential && !anyExit
+}
+
+// Shared argument lists of plan actions (never modified): small numbers
+// (take.S, throw.D) and builds by slot index and orientation mask.
+var (
+	smallArgTab = [4][]int{{0}, {1}, {2}, {3}}
+	buildArgTab = func() (t [MarketSize][16][]int) {
+		for s := range t {
+			for o := range t[s] {
+				t[s][o] = []int{s + 1, o}
+			}
+		}
+		return
+	}()
+)
 
 // hitProb is the chance that die-1+fire >= def.
 func hitProb(def, fire int) float64 {

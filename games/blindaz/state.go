@@ -307,11 +307,16 @@ func (s *State) exitOK(c int) bool {
 // steps, column, lane. With needBuild=false exit cells are listed even when
 // nothing can be built there (the bot's replace test).
 func (s *State) reach(si int, needBuild bool) []Dest {
+	return s.appendReach(nil, si, needBuild)
+}
+
+// appendReach appends reach's destinations to out.
+func (s *State) appendReach(out []Dest, si int, needBuild bool) []Dest {
 	start := s.Soldiers[si].Pos
 	if start < 0 {
-		return nil
+		return out
 	}
-	var steps [Cells]int
+	var steps [Cells]int8
 	var exit [Cells]bool
 	for i := range steps {
 		steps[i] = -1
@@ -320,7 +325,7 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 	strand := s.stranded(si)
 	var bufA, bufB [Cells]int // the frontiers, off the heap
 	frontier, spare := append(bufA[:0], start), bufB[:0]
-	for k := 1; k <= MaxSteps && len(frontier) > 0; k++ {
+	for k := int8(1); k <= MaxSteps && len(frontier) > 0; k++ {
 		next := spare[:0]
 		for _, c := range frontier {
 			for d := range 4 {
@@ -351,22 +356,15 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 		}
 		frontier, spare = next, frontier
 	}
-	var out []Dest
-	for c := range Cells {
-		if c != start && steps[c] > 0 {
-			out = append(out, Dest{c, steps[c], exit[c]})
+	// by steps, column, lane
+	for k := int8(1); k <= MaxSteps; k++ {
+		for x := range Cols {
+			for y := range Lanes {
+				if c := CellAt(x, y); c != start && steps[c] == k {
+					out = append(out, Dest{c, int(k), exit[c]})
+				}
+			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Dest) int {
-		if a.Steps != b.Steps {
-			return a.Steps - b.Steps
-		}
-		ax, ay := XY(a.Cell)
-		bx, by := XY(b.Cell)
-		if ax != bx {
-			return ax - bx
-		}
-		return ay - by
-	})
 	return out
 }
