@@ -21,15 +21,41 @@ type Plan struct {
 	key     [7]int
 }
 
-// Kind order for ties (spec §13).
-var botKindOrder = map[string]int{VAttack: 0, VThrow: 1, VFlag: 2, VBuild: 3, VTake: 4, VReplace: 5, VPass: 6}
+// botKind is the kind order for ties (spec §13).
+func botKind(verb string) int {
+	switch verb {
+	case VAttack:
+		return 0
+	case VThrow:
+		return 1
+	case VFlag:
+		return 2
+	case VBuild:
+		return 3
+	case VTake:
+		return 4
+	case VReplace:
+		return 5
+	}
+	return 6 // pass
+}
 
-// Bot returns the §13 choice for seat: in deploy the table lane, in a turn
-// the first action of the best plan.
-func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+// Bot plays at the table's computer level (option "computer"): normal is
+// the §13 choice (in deploy the table lane, in a turn the first action of
+// the best plan; it draws no randomness), easy a random legal action, hard
+// the Monte Carlo search of hardChoice.
+func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	legal := g.Legal(s, seat)
 	if len(legal) == 0 {
 		return games.Action{}
+	}
+	switch s.Level {
+	case games.LevelEasy:
+		return legal[r.Intn(len(legal))]
+	case games.LevelHard:
+		if a, ok := g.hardChoice(s, seat, legal, r); ok {
+			return a
+		}
 	}
 	if s.Phase == PhaseDeploy {
 		for i, so := range s.Soldiers {
@@ -62,7 +88,7 @@ func Plans(s State) []Plan {
 		start = s.Soldiers[s.Turn].Pos
 	}
 	var out []Plan
-	s.eachPlan(nil, func(c *cand) {
+	s.eachPlan(nil, func(c cand) {
 		p := Plan{To: c.to, Steps: c.steps, Act: games.Action{Verb: c.act.Verb, Args: slices.Clone(c.act.Args)}, Score: c.score, key: c.key}
 		if c.to != start {
 			p.Actions = []games.Action{actCell(VMove, c.to), p.Act}
@@ -101,9 +127,9 @@ func planOrder(as, bs float64, ak, bk *[7]int) int {
 	return 0
 }
 
-// eachPlan hands every plan of the acting soldier to f, unsorted (f must
-// not keep c). buf is scratch space for the destinations.
-func (s *State) eachPlan(buf []Dest, f func(c *cand)) []Dest {
+// eachPlan hands every plan of the acting soldier to f, unsorted. buf is
+// scratch space for the destinations.
+func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 	if s.Phase != PhaseTurn {
 		return buf
 	}
@@ -139,12 +165,10 @@ func (s *State) eachPlan(buf []Dest, f func(c *cand)) []Dest {
 		replaceOK = t.potentialExit(si)
 	}
 
-	var c cand
 	add := func(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
 		x, y := XY(d.Cell)
-		c = cand{to: d.Cell, steps: d.Steps, act: a, score: score,
-			key: [7]int{botKindOrder[a.Verb], d.Steps, x, y, slot, oriIdx, dirIdx}}
-		f(&c)
+		f(cand{to: d.Cell, steps: d.Steps, act: a, score: score,
+			key: [7]int{botKind(a.Verb), d.Steps, x, y, slot, oriIdx, dirIdx}})
 	}
 	me := &s.Soldiers[si]
 	for i, d := range dests {

@@ -66,6 +66,7 @@ type State struct {
 	Seats int    `json:"seats"` // seats at the table
 	Limit int    `json:"limit"` // penalty limit
 	Diff  string `json:"difficulty"`
+	Level string `json:"level,omitempty"` // computer soldiers' level (option computer); "" = normal
 	Phase string `json:"phase"`
 	Round int    `json:"round"`
 	Turn  int    `json:"turn"`  // soldier index to act
@@ -105,9 +106,18 @@ func CellName(c int) string {
 	if c < 0 || c >= Cells {
 		return "?"
 	}
-	x, y := XY(c)
-	return fmt.Sprintf("%c%d", 'A'+x, y+1)
+	return cellNames[c]
 }
+
+// cellNames are the cells' names, built once: notes name cells on every
+// step of a game.
+var cellNames = func() (t [Cells]string) {
+	for c := range t {
+		x, y := XY(c)
+		t[c] = fmt.Sprintf("%c%d", 'A'+x, y+1)
+	}
+	return
+}()
 
 // Directions N, E, S, W (index 0..3) and their side bits.
 var (
