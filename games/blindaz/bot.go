@@ -139,8 +139,9 @@ func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 	// after a move.
 	dests := append(buf[:0], Dest{start, 0, s.Moved && s.Exit})
 	canBuild0 := !s.Moved && s.stranded(si)
+	potential := false
 	if !s.Moved {
-		dests = s.appendReach(dests, si, true)
+		dests, potential = s.appendReachP(dests, si, true)
 	}
 	flagOn := s.flagsOnBoard() > 0
 	lastguard := !flagOn && len(s.EStack) == 0 && s.enemiesOnBoard() == 1
@@ -152,18 +153,25 @@ func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 			replaceOK = false
 		}
 	}
-	if !replaceOK {
+	switch {
+	case replaceOK:
+	case s.Moved:
 		// judged from where the turn began, so the choice after a move
 		// is the same as before it
-		t := s
-		if s.Moved {
-			t = &State{}
-			*t = *s
-			t.Soldiers = slices.Clone(s.Soldiers)
-			t.Soldiers[si].Pos = s.From
-		}
+		t := *s
+		t.Soldiers = slices.Clone(s.Soldiers)
+		t.Soldiers[si].Pos = s.From
 		replaceOK = t.potentialExit(si)
+	default:
+		// an exit into B..F, none buildable with this market
+		replaceOK = potential
+		for _, d := range dests[1:] {
+			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+				replaceOK = false
+			}
+		}
 	}
+	pc := s.planCtx(si)
 
 	add := func(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
 		x, y := XY(d.Cell)
@@ -221,7 +229,7 @@ func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 		}
 		sym := s.symbolAt(d.Cell)
 		dg := s.danger(d.Cell, sym)
-		ps := s.pos(d.Cell)
+		ps := pc.pos(d.Cell)
 		fire := 0
 		if sym == SymFire {
 			fire = 1
@@ -248,7 +256,7 @@ func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 					if step(d.Cell, dir) < 0 {
 						continue
 					}
-					ev := s.throwEV(si, d.Cell, dir)
+					ev := s.throwEV(&pc, d.Cell, dir)
 					if ev >= 0.5 {
 						add(d, games.Action{Verb: VThrow, Args: smallArgTab[dir]}, ev-dg, 0, 0, dir)
 					}
@@ -361,22 +369,47 @@ func (s *State) danger(c int, sym string) float64 {
 	return 0
 }
 
+// planCtx is what the scores of one turn's plans read, computed once.
+type planCtx struct {
+	enemyV [Cells]float64 // V(e)/6 of the enemy on a cell
+	others [Cells]int8    // soldiers on a cell, the acting one left out
+	// threats: the cell ahead of each tank or infantry tile not yet at
+	// the dugout, and 0.1*defence*U there (pos)
+	ahead  [Cells]int
+	weight [Cells]float64
+	n      int
+}
+
+func (s *State) planCtx(si int) planCtx {
+	var pc planCtx
+	for c, b := range s.Board {
+		if b.Enemy == 0 {
+			continue
+		}
+		pc.enemyV[c] = s.value(c) / 6
+		if x, y := XY(c); EnemyTile(b.Enemy).Kind != Artillery && x+1 < Cols {
+			pc.ahead[pc.n] = CellAt(x+1, y)
+			pc.weight[pc.n] = 0.1 * float64(EnemyTile(b.Enemy).Defence) * botU[x+1]
+			pc.n++
+		}
+	}
+	for i, so := range s.Soldiers {
+		if i != si && so.Pos >= 0 {
+			pc.others[so.Pos]++
+		}
+	}
+	return pc
+}
+
 // pos(x) of spec §13.
-func (s *State) pos(c int) float64 {
+func (pc *planCtx) pos(c int) float64 {
 	best := 0.0
-	for ec, b := range s.Board {
-		if b.Enemy == 0 || EnemyTile(b.Enemy).Kind == Artillery {
-			continue
-		}
-		x, y := XY(ec)
-		if x+1 >= Cols {
-			continue
-		}
-		dd := dist(CellAt(x+1, y), c)
+	for i := range pc.n {
+		dd := dist(pc.ahead[i], c)
 		if dd > 3 {
 			continue
 		}
-		v := 0.1 * float64(EnemyTile(b.Enemy).Defence) * botU[x+1] * float64(4-dd) / 3
+		v := pc.weight[i] * float64(4-dd) / 3
 		if v > best {
 			best = v
 		}
@@ -384,32 +417,31 @@ func (s *State) pos(c int) float64 {
 	return best
 }
 
-// throwEV: expected value of a throw from c in dir (spec §13).
-func (s *State) throwEV(si, c, dir int) float64 {
+// throwEV: expected value of a throw from c in dir (spec §13), the
+// acting soldier standing on c.
+func (s *State) throwEV(pc *planCtx, c, dir int) float64 {
 	x, y := XY(c)
 	sum := 0.0
 	for k := 1; k <= 6; k++ {
 		cx, cy := x+dirDX[dir]*k, y+dirDY[dir]*k
-		pts := [][2]int{{cx, cy}, {cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}}
+		pts := [5][2]int{{cx, cy}, {cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}}
 		for _, p := range pts {
 			if p[0] < 0 || p[0] >= colG || p[1] < 0 || p[1] >= Lanes {
 				continue
 			}
 			b := CellAt(p[0], p[1])
 			if s.Board[b].Enemy != 0 {
-				sum += s.value(b) / 6
+				sum += pc.enemyV[b]
 			}
 			if s.Board[b].Tile != 0 {
 				sum -= 0.3 / 6
 			}
-			for i, so := range s.Soldiers {
-				at := so.Pos
-				if i == si {
-					at = c
-				}
-				if at == b {
-					sum -= 1.0 / 6
-				}
+			n := pc.others[b]
+			if b == c {
+				n++
+			}
+			for range n {
+				sum -= 1.0 / 6
 			}
 		}
 	}

@@ -322,10 +322,19 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 
 // appendReach appends reach's destinations to out.
 func (s *State) appendReach(out []Dest, si int, needBuild bool) []Dest {
+	out, _ = s.appendReachP(out, si, needBuild)
+	return out
+}
+
+// appendReachP is appendReach that also reports whether an exit into
+// B..F is in reach whether or not a tile could be built there (the bot's
+// replace test): exits never lead on, so one search finds both.
+func (s *State) appendReachP(out []Dest, si int, needBuild bool) ([]Dest, bool) {
 	start := s.Soldiers[si].Pos
 	if start < 0 {
-		return out
+		return out, false
 	}
+	potential := false
 	var steps [Cells]int8
 	var exit [Cells]bool
 	for i := range steps {
@@ -357,6 +366,9 @@ func (s *State) appendReach(out []Dest, si int, needBuild bool) []Dest {
 					continue
 				}
 				if s.open(c)&dirBit[d] != 0 && s.empty(n) && !exit[n] {
+					if x, _ := XY(n); x > colA {
+						potential = true
+					}
 					if !needBuild || s.exitOK(n) {
 						exit[n] = true
 						steps[n] = k
@@ -376,5 +388,5 @@ func (s *State) appendReach(out []Dest, si int, needBuild bool) []Dest {
 			}
 		}
 	}
-	return out
+	return out, potential
 }
