@@ -23,14 +23,14 @@ import (
 )
 
 // Supported lists the games with a report: engines fast enough for a
-// whole game's estimate in seconds (a Playouter), whose Disguise hides by
-// sampling from the public facts alone, who keep no per-seat secrets, and
-// whose random playouts tell sides apart. Blindaż has the first three, but
-// random play never wins it (0 of 2,000 playouts from the start at 1-4
-// seats), so its curve would sit at 0%; Trenches, Frontline and Flames of
-// War play out at a few hundred games a second or less and keep per-seat
-// secrets.
-var Supported = []string{"flanders"}
+// whole game's estimate in seconds (a Playouter or Rollouter), whose
+// Disguise (or Determinize) hides by sampling from what the viewer sees
+// alone, and whose playouts tell sides apart. Blindaż's random playouts
+// never win (0 of 2,000 from the start at 1-4 seats), so its estimates
+// use its Rollout (the computer soldiers' policy with some noise), which
+// wins 40-70% from the start. Trenches, Frontline and Flames of War play
+// out at a few hundred games a second or less and keep per-seat secrets.
+var Supported = []string{"flanders", "blindaz"}
 
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }

@@ -8,6 +8,7 @@ import (
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/games/turning"
 )
 
@@ -98,40 +99,47 @@ func TestEstimate(t *testing.T) {
 }
 
 // TestSecrecy: two states that differ only in hidden facts (the same
-// spectator view) get the same estimate for the same sampling seed, so
-// the estimate never reads the hidden truth.
+// view for the viewer) get the same estimate for the same sampling seed,
+// so the estimate never reads the hidden truth: for a spectator, and for
+// each player seat (its twin from Determinize, what that seat sees).
 func TestSecrecy(t *testing.T) {
 	for _, g := range []struct {
 		e     games.Engine
 		seats int
 	}{{fl, 2}, {fl, 3}, {bl, 1}, {bl, 3}} {
 		_, moves := play(t, g.e, g.seats, 5)
+		viewers := []games.Seat{games.Spectator}
+		for v := range games.Seat(g.seats) {
+			viewers = append(viewers, v)
+		}
 		for k := 0; k < len(moves)-1; k += max(len(moves)/6, 1) {
 			s := moves[k].After
-			twin, ok := g.e.Disguise(s, games.NewPCG(99, uint64(k)))
-			if !ok {
-				t.Fatalf("%s has no Disguise", g.e.Info().ID)
-			}
-			a, _ := json.Marshal(g.e.View(s, games.Spectator))
-			b, _ := json.Marshal(g.e.View(twin, games.Spectator))
-			if string(a) != string(b) {
-				t.Fatalf("%s: the twin has another view", g.e.Info().ID)
-			}
-			sa, _ := g.e.Encode(s)
-			sb, _ := g.e.Encode(twin)
-			if string(sa) == string(sb) {
-				continue // nothing hidden left to differ
-			}
-			x, err := turning.Estimate(g.e, s, games.Spectator, g.seats, 40, 5000, games.NewPCG(7, 7))
-			if err != nil {
-				t.Fatal(err)
-			}
-			y, err := turning.Estimate(g.e, twin, games.Spectator, g.seats, 40, 5000, games.NewPCG(7, 7))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(x, y) {
-				t.Fatalf("%s move %d: the hidden truth changed the estimate: %v vs %v", g.e.Info().ID, k, x, y)
+			for _, viewer := range viewers {
+				twin, ok := g.e.Determinize(s, viewer, games.NewPCG(99, uint64(k)))
+				if !ok {
+					t.Fatalf("%s has no Determinize", g.e.Info().ID)
+				}
+				a, _ := json.Marshal(g.e.View(s, viewer))
+				b, _ := json.Marshal(g.e.View(twin, viewer))
+				if string(a) != string(b) {
+					t.Fatalf("%s: the twin has another view for seat %d", g.e.Info().ID, viewer)
+				}
+				sa, _ := g.e.Encode(s)
+				sb, _ := g.e.Encode(twin)
+				if string(sa) == string(sb) {
+					continue // nothing hidden left to differ
+				}
+				x, err := turning.Estimate(g.e, s, viewer, g.seats, 40, 5000, games.NewPCG(7, 7))
+				if err != nil {
+					t.Fatal(err)
+				}
+				y, err := turning.Estimate(g.e, twin, viewer, g.seats, 40, 5000, games.NewPCG(7, 7))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(x, y) {
+					t.Fatalf("%s move %d seat %d: the hidden truth changed the estimate: %v vs %v", g.e.Info().ID, k, viewer, x, y)
+				}
 			}
 		}
 	}
@@ -141,7 +149,7 @@ func TestBuild(t *testing.T) {
 	for _, g := range []struct {
 		e     games.Engine
 		seats int
-	}{{fl, 2}, {fl, 3}, {fl, 4}} {
+	}{{fl, 2}, {fl, 3}, {fl, 4}, {bl, 1}, {bl, 2}, {bl, 4}} {
 		start, moves := play(t, g.e, g.seats, 21)
 		cfg := turning.Config{Playouts: 24, Seed: 1}
 		rep, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)
@@ -173,9 +181,38 @@ func TestBuild(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
-	start, moves := play(t, bl, 2, 1)
-	if _, err := turning.Build(bl, start, moves, 2, games.Spectator, turning.Config{}); err == nil {
-		t.Fatal("a report for blindaz, whose random playouts never win")
+	fw := games.Adapt[fow.State](fow.Game{})
+	start, err := fw.Setup(nil, 2, games.NewPCG(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := turning.Build(fw, start, nil, 2, games.Spectator, turning.Config{}); err == nil {
+		t.Fatal("a report for fow, which has no fast playouts")
+	}
+}
+
+// TestBlindazChances: in co-op every seat has the team's chance, and a
+// lost game ends at 0.
+func TestBlindazChances(t *testing.T) {
+	start, moves := play(t, bl, 3, 2)
+	rep, err := turning.Build(bl, start, moves, 3, 1, turning.Config{Playouts: 40, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := rep.Points[0].Chances
+	if first[0] <= 0 || first[0] >= 1 {
+		t.Errorf("the start's chance is %v: rollouts tell nothing", first[0])
+	}
+	for _, p := range rep.Points {
+		for _, c := range p.Chances[1:] {
+			if c != p.Chances[0] {
+				t.Fatalf("move %d: seats have different chances %v in a co-op game", p.Move, p.Chances)
+			}
+		}
+	}
+	last := rep.Points[len(rep.Points)-1].Chances[0]
+	if won := len(bl.Outcome(moves[len(moves)-1].After).Winners) > 0; won != (last == 1) || !won && last != 0 {
+		t.Errorf("the team's last chance is %v, victory %v", last, won)
 	}
 }
 
@@ -195,7 +232,8 @@ func BenchmarkBuild(b *testing.B) {
 		e      games.Engine
 		seats  int
 		random bool
-	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}} {
+	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true},
+		{"blindaz1", bl, 1, false}, {"blindaz2", bl, 2, false}, {"blindaz4", bl, 4, false}} {
 		start, moves := play(b, g.e, g.seats, 31)
 		if g.random {
 			start, moves = randomGame(b, g.e, g.seats, 31)
