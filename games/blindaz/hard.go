@@ -93,7 +93,7 @@ var smallLaneTab = [Lanes + 1][]int{{0}, {1}, {2}, {3}, {4}, {5}, {6}}
 // HardPlayouts is the hard level's fixed budget of rollouts per choice:
 // it bounds the time of a move (BenchmarkHardBot) independently of the
 // machine's speed, and keeps the choice a function of the random numbers.
-const HardPlayouts = 400
+const HardPlayouts = 240
 
 // hardBudget is HardPlayouts; tests that play many whole games lower it.
 var hardBudget = HardPlayouts
@@ -112,7 +112,7 @@ const hardArms = 8
 // finishes the game with the rollout policy; a victory scores 1. It reads
 // no hidden fact: Disguise sorts before shuffling, so two states with one
 // view get one choice for the same random numbers. It draws one number
-// from r (the table's source) to seed its own generator, so verify
+// from r (the table's source) to seed its own generators, so verify
 // re-chooses it identically. ok is false when there is nothing to weigh.
 func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games.Rand) (games.Action, bool) {
 	var arms [][]games.Action
@@ -131,9 +131,15 @@ func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games
 	if len(arms) < 2 {
 		return games.Action{}, false
 	}
-	own := games.NewPCG(uint64(r.Intn(math.MaxInt)), 0xb11d)
+	seed := uint64(r.Intn(math.MaxInt))
+	tries := make([]uint64, len(arms))
 	var buf []Dest
 	k := search.FlatUCB(len(arms), hardBudget, func(k int) float64 {
+		// Common random numbers: the j-th sample of every arm deals the
+		// same twin and rolls from the same stream, so arms are compared
+		// on the same luck and the budget goes further.
+		own := games.NewPCG(seed, tries[k])
+		tries[k]++
 		ap := &applier{s: g.Disguise(s, own), r: own, quiet: true}
 		for _, a := range arms[k] {
 			if !ap.over() {
