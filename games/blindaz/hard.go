@@ -91,8 +91,11 @@ func (ap *applier) pickPlan(buf *[]Dest) (cand, bool) {
 var smallLaneTab = [Lanes + 1][]int{{0}, {1}, {2}, {3}, {4}, {5}, {6}}
 
 // HardPlayouts is the hard level's fixed budget of rollouts per choice:
-// it bounds the time of a move (BenchmarkHardBot) independently of the
-// machine's speed, and keeps the choice a function of the random numbers.
+// it bounds the time of a move (BenchmarkHardBot: about 30 ms of one
+// core) independently of the machine's speed, and keeps the choice a
+// function of the random numbers. It is sized for TestHardWinRate: 200
+// seeds at one lone soldier and at two seats take about 23 minutes of one
+// core.
 const HardPlayouts = 240
 
 // hardBudget is HardPlayouts; tests that play many whole games lower it.
