@@ -21,15 +21,41 @@ type Plan struct {
 	key     [7]int
 }
 
-// Kind order for ties (spec §13).
-var botKindOrder = map[string]int{VAttack: 0, VThrow: 1, VFlag: 2, VBuild: 3, VTake: 4, VReplace: 5, VPass: 6}
+// botKind is the kind order for ties (spec §13).
+func botKind(verb string) int {
+	switch verb {
+	case VAttack:
+		return 0
+	case VThrow:
+		return 1
+	case VFlag:
+		return 2
+	case VBuild:
+		return 3
+	case VTake:
+		return 4
+	case VReplace:
+		return 5
+	}
+	return 6 // pass
+}
 
-// Bot returns the §13 choice for seat: in deploy the table lane, in a turn
-// the first action of the best plan.
-func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
+// Bot plays at the table's computer level (option "computer"): normal is
+// the §13 choice (in deploy the table lane, in a turn the first action of
+// the best plan; it draws no randomness), easy a random legal action, hard
+// the Monte Carlo search of hardChoice.
+func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	legal := g.Legal(s, seat)
 	if len(legal) == 0 {
 		return games.Action{}
+	}
+	switch s.Level {
+	case games.LevelEasy:
+		return legal[r.Intn(len(legal))]
+	case games.LevelHard:
+		if a, ok := g.hardChoice(s, seat, legal, r); ok {
+			return a
+		}
 	}
 	if s.Phase == PhaseDeploy {
 		for i, so := range s.Soldiers {
@@ -57,23 +83,65 @@ func (g Game) Bot(s State, seat games.Seat, _ games.Rand) games.Action {
 // best first (public information only). After a move, only plans from the
 // current cell are listed (their Actions need no move).
 func Plans(s State) []Plan {
+	start := -1
+	if s.Phase == PhaseTurn {
+		start = s.Soldiers[s.Turn].Pos
+	}
+	var out []Plan
+	s.eachPlan(nil, func(c cand) {
+		p := Plan{To: c.to, Steps: c.steps, Act: games.Action{Verb: c.act.Verb, Args: slices.Clone(c.act.Args)}, Score: c.score, key: c.key}
+		if c.to != start {
+			p.Actions = []games.Action{actCell(VMove, c.to), p.Act}
+		} else {
+			p.Actions = []games.Action{p.Act}
+		}
+		out = append(out, p)
+	})
+	slices.SortStableFunc(out, func(a, b Plan) int { return planOrder(a.Score, b.Score, &a.key, &b.key) })
+	return out
+}
+
+// cand is one plan as eachPlan hands it out: act's Args may be shared
+// tables (no allocation in a rollout); Plans copies them.
+type cand struct {
+	to, steps int
+	act       games.Action
+	score     float64
+	key       [7]int
+}
+
+// planOrder is the §13 order of plans: higher score first, then the key
+// (kind, steps, column, lane, slot, orientation, direction).
+func planOrder(as, bs float64, ak, bk *[7]int) int {
+	if math.Abs(as-bs) > 1e-9 {
+		if as > bs {
+			return -1
+		}
+		return 1
+	}
+	for i := range ak {
+		if ak[i] != bk[i] {
+			return ak[i] - bk[i]
+		}
+	}
+	return 0
+}
+
+// eachPlan hands every plan of the acting soldier to f, unsorted. buf is
+// scratch space for the destinations.
+func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 	if s.Phase != PhaseTurn {
-		return nil
+		return buf
 	}
 	si := s.Turn
 	start := s.Soldiers[si].Pos
-	type dst struct {
-		Dest
-		canBuild bool
-	}
-	var dests []dst
-	if s.Moved {
-		dests = []dst{{Dest{start, 0, s.Exit}, false}}
-	} else {
-		dests = append(dests, dst{Dest{start, 0, false}, s.stranded(si)})
-		for _, d := range s.reach(si, true) {
-			dests = append(dests, dst{d, false})
-		}
+	// dests[0] is staying (canBuild when stranded), or the cell reached
+	// after a move.
+	dests := append(buf[:0], Dest{start, 0, s.Moved && s.Exit})
+	canBuild0 := !s.Moved && s.stranded(si)
+	potential := false
+	if !s.Moved {
+		dests, potential = s.appendReachP(dests, si, true)
 	}
 	flagOn := s.flagsOnBoard() > 0
 	lastguard := !flagOn && len(s.EStack) == 0 && s.enemiesOnBoard() == 1
@@ -85,42 +153,33 @@ func Plans(s State) []Plan {
 			replaceOK = false
 		}
 	}
-	if !replaceOK {
+	switch {
+	case replaceOK:
+	case s.Moved:
 		// judged from where the turn began, so the choice after a move
 		// is the same as before it
-		t := s
-		if s.Moved {
-			t.Soldiers = slices.Clone(s.Soldiers)
-			t.Soldiers[si].Pos = s.From
-		}
-		potential, anyExit := false, false
-		for _, d := range t.reach(si, false) {
+		t := *s
+		t.Soldiers = slices.Clone(s.Soldiers)
+		t.Soldiers[si].Pos = s.From
+		replaceOK = t.potentialExit(si)
+	default:
+		// an exit into B..F, none buildable with this market
+		replaceOK = potential
+		for _, d := range dests[1:] {
 			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
-				potential = true
+				replaceOK = false
 			}
 		}
-		for _, d := range t.reach(si, true) {
-			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
-				anyExit = true
-			}
-		}
-		replaceOK = potential && !anyExit
 	}
+	pc := s.planCtx(si)
 
-	var out []Plan
-	add := func(d dst, a games.Action, score float64, slot, oriIdx, dirIdx int) {
+	add := func(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
 		x, y := XY(d.Cell)
-		p := Plan{To: d.Cell, Steps: d.Steps, Act: a, Score: score,
-			key: [7]int{botKindOrder[a.Verb], d.Steps, x, y, slot, oriIdx, dirIdx}}
-		if d.Cell != start {
-			p.Actions = []games.Action{actCell(VMove, d.Cell), a}
-		} else {
-			p.Actions = []games.Action{a}
-		}
-		out = append(out, p)
+		f(cand{to: d.Cell, steps: d.Steps, act: a, score: score,
+			key: [7]int{botKind(a.Verb), d.Steps, x, y, slot, oriIdx, dirIdx}})
 	}
 	me := &s.Soldiers[si]
-	for _, d := range dests {
+	for i, d := range dests {
 		x, _ := XY(d.Cell)
 		if d.Exit {
 			if x == colA {
@@ -129,32 +188,40 @@ func Plans(s State) []Plan {
 					if flagOn {
 						sc = 2.0
 					}
-					add(d, games.Act(VFlag), sc, 0, 0, 0)
+					add(d, games.Action{Verb: VFlag}, sc, 0, 0, 0)
 				}
 				continue
 			}
 		}
-		if d.Exit || d.canBuild {
-			for _, b := range s.buildsAt(d.Cell) {
-				tt := TrenchTile(s.Market[b.Slot-1])
-				sc := 0.3 + 0.15*float64(5-x)
-				if b.Ori&SideW != 0 {
-					sc += 0.3
+		if d.Exit || (i == 0 && canBuild0) {
+			for slot, t := range s.Market {
+				tt := TrenchTile(t)
+				if tt.Shape == NoShape {
+					continue
 				}
-				if flagOn {
-					sc *= 0.5
+				for oi, o := range Orientations[tt.Shape] {
+					if !s.fits(d.Cell, o) {
+						continue
+					}
+					sc := 0.3 + 0.15*float64(5-x)
+					if o&SideW != 0 {
+						sc += 0.3
+					}
+					if flagOn {
+						sc *= 0.5
+					}
+					if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
+						sc += 1.0
+					}
+					if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
+						sc += 0.8
+					}
+					if tt.Symbol == SymFire {
+						sc += 0.2
+					}
+					sc -= s.danger(d.Cell, tt.Symbol)
+					add(d, games.Action{Verb: VBuild, Args: buildArgTab[slot][o]}, sc, slot+1, oi, 0)
 				}
-				if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
-					sc += 1.0
-				}
-				if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
-					sc += 0.8
-				}
-				if tt.Symbol == SymFire {
-					sc += 0.2
-				}
-				sc -= s.danger(d.Cell, tt.Symbol)
-				add(d, games.Act(VBuild, b.Slot, b.Ori), sc, b.Slot, slices.Index(Orientations[tt.Shape], b.Ori), 0)
 			}
 			if d.Exit {
 				continue
@@ -162,7 +229,7 @@ func Plans(s State) []Plan {
 		}
 		sym := s.symbolAt(d.Cell)
 		dg := s.danger(d.Cell, sym)
-		ps := s.pos(d.Cell)
+		ps := pc.pos(d.Cell)
 		fire := 0
 		if sym == SymFire {
 			fire = 1
@@ -181,7 +248,7 @@ func Plans(s State) []Plan {
 			if lastguard {
 				sc -= 10
 			}
-			add(d, actCell(VAttack, n), sc, 0, 0, dir)
+			add(d, sharedCell(VAttack, n), sc, 0, 0, dir)
 		}
 		if me.Grenade != 0 {
 			if !lastguard {
@@ -189,41 +256,60 @@ func Plans(s State) []Plan {
 					if step(d.Cell, dir) < 0 {
 						continue
 					}
-					ev := s.throwEV(si, d.Cell, dir)
+					ev := s.throwEV(&pc, d.Cell, dir)
 					if ev >= 0.5 {
-						add(d, games.Act(VThrow, dir), ev-dg, 0, 0, dir)
+						add(d, games.Action{Verb: VThrow, Args: smallArgTab[dir]}, ev-dg, 0, 0, dir)
 					}
 				}
 			}
 		} else {
 			for i, t := range s.Market {
 				if TrenchTile(t).Shape == NoShape {
-					add(d, games.Act(VTake, i+1), 0.8-dg+ps, i+1, 0, 0)
+					add(d, games.Action{Verb: VTake, Args: smallArgTab[i+1]}, 0.8-dg+ps, i+1, 0, 0)
 					break
 				}
 			}
 		}
 		if replaceOK && len(s.Market) > 0 {
-			add(d, games.Act(VReplace), 0.3-dg+ps, 0, 0, 0)
+			add(d, games.Action{Verb: VReplace}, 0.3-dg+ps, 0, 0, 0)
 		}
-		add(d, games.Act(VPass), -dg+ps, 0, 0, 0)
+		add(d, games.Action{Verb: VPass}, -dg+ps, 0, 0, 0)
 	}
-	slices.SortStableFunc(out, func(a, b Plan) int {
-		if math.Abs(a.Score-b.Score) > 1e-9 {
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
-		}
-		for i := range a.key {
-			if a.key[i] != b.key[i] {
-				return a.key[i] - b.key[i]
-			}
-		}
-		return 0
-	})
-	return out
+	return dests
 }
+
+// potentialExit is the §13 replace test from soldier si's cell: an exit
+// into B..F exists if any tile could be built, and none can be with this
+// market.
+func (s *State) potentialExit(si int) bool {
+	var bufA, bufB [Cells]Dest
+	potential, anyExit := false, false
+	for _, d := range s.appendReach(bufA[:0], si, false) {
+		if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+			potential = true
+		}
+	}
+	for _, d := range s.appendReach(bufB[:0], si, true) {
+		if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+			anyExit = true
+		}
+	}
+	return potential && !anyExit
+}
+
+// Shared argument lists of plan actions (never modified): small numbers
+// (take.S, throw.D) and builds by slot index and orientation mask.
+var (
+	smallArgTab = [4][]int{{0}, {1}, {2}, {3}}
+	buildArgTab = func() (t [MarketSize][16][]int) {
+		for s := range t {
+			for o := range t[s] {
+				t[s][o] = []int{s + 1, o}
+			}
+		}
+		return
+	}()
+)
 
 // hitProb is the chance that die-1+fire >= def.
 func hitProb(def, fire int) float64 {
@@ -283,22 +369,47 @@ func (s *State) danger(c int, sym string) float64 {
 	return 0
 }
 
+// planCtx is what the scores of one turn's plans read, computed once.
+type planCtx struct {
+	enemyV [Cells]float64 // V(e)/6 of the enemy on a cell
+	others [Cells]int8    // soldiers on a cell, the acting one left out
+	// threats: the cell ahead of each tank or infantry tile not yet at
+	// the dugout, and 0.1*defence*U there (pos)
+	ahead  [Cells]int
+	weight [Cells]float64
+	n      int
+}
+
+func (s *State) planCtx(si int) planCtx {
+	var pc planCtx
+	for c, b := range s.Board {
+		if b.Enemy == 0 {
+			continue
+		}
+		pc.enemyV[c] = s.value(c) / 6
+		if x, y := XY(c); EnemyTile(b.Enemy).Kind != Artillery && x+1 < Cols {
+			pc.ahead[pc.n] = CellAt(x+1, y)
+			pc.weight[pc.n] = 0.1 * float64(EnemyTile(b.Enemy).Defence) * botU[x+1]
+			pc.n++
+		}
+	}
+	for i, so := range s.Soldiers {
+		if i != si && so.Pos >= 0 {
+			pc.others[so.Pos]++
+		}
+	}
+	return pc
+}
+
 // pos(x) of spec §13.
-func (s *State) pos(c int) float64 {
+func (pc *planCtx) pos(c int) float64 {
 	best := 0.0
-	for ec, b := range s.Board {
-		if b.Enemy == 0 || EnemyTile(b.Enemy).Kind == Artillery {
-			continue
-		}
-		x, y := XY(ec)
-		if x+1 >= Cols {
-			continue
-		}
-		dd := dist(CellAt(x+1, y), c)
+	for i := range pc.n {
+		dd := dist(pc.ahead[i], c)
 		if dd > 3 {
 			continue
 		}
-		v := 0.1 * float64(EnemyTile(b.Enemy).Defence) * botU[x+1] * float64(4-dd) / 3
+		v := pc.weight[i] * float64(4-dd) / 3
 		if v > best {
 			best = v
 		}
@@ -306,32 +417,31 @@ func (s *State) pos(c int) float64 {
 	return best
 }
 
-// throwEV: expected value of a throw from c in dir (spec §13).
-func (s *State) throwEV(si, c, dir int) float64 {
+// throwEV: expected value of a throw from c in dir (spec §13), the
+// acting soldier standing on c.
+func (s *State) throwEV(pc *planCtx, c, dir int) float64 {
 	x, y := XY(c)
 	sum := 0.0
 	for k := 1; k <= 6; k++ {
 		cx, cy := x+dirDX[dir]*k, y+dirDY[dir]*k
-		pts := [][2]int{{cx, cy}, {cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}}
+		pts := [5][2]int{{cx, cy}, {cx, cy - 1}, {cx + 1, cy}, {cx, cy + 1}, {cx - 1, cy}}
 		for _, p := range pts {
 			if p[0] < 0 || p[0] >= colG || p[1] < 0 || p[1] >= Lanes {
 				continue
 			}
 			b := CellAt(p[0], p[1])
 			if s.Board[b].Enemy != 0 {
-				sum += s.value(b) / 6
+				sum += pc.enemyV[b]
 			}
 			if s.Board[b].Tile != 0 {
 				sum -= 0.3 / 6
 			}
-			for i, so := range s.Soldiers {
-				at := so.Pos
-				if i == si {
-					at = c
-				}
-				if at == b {
-					sum -= 1.0 / 6
-				}
+			n := pc.others[b]
+			if b == c {
+				n++
+			}
+			for range n {
+				sum -= 1.0 / 6
 			}
 		}
 	}

@@ -26,6 +26,13 @@
 // and a team vote can offer the best few plans (Plan.Actions are applied in
 // order by the acting seat).
 //
+// Computer levels (option computer, games.LevelOption, kept in State.Level
+// for all the computer soldiers of the table): easy plays a random legal
+// action, normal the §13 policy, hard (hard.go) a flat Monte Carlo search
+// over the policy's best plans on Disguise twins. Random playouts never win
+// this game, so estimates and the search play Rollout: the §13 policy with
+// one turn in 8 a random plan.
+//
 // # Rulings (where the spec is silent, contradictory or needs a digital form)
 //
 //  1. Two-step turn. The spec's atomic turn{to, act} is played as two
@@ -64,7 +71,7 @@
 //     the hedgehog (mine) bonus means anywhere west in that lane; the replace
 //     test is judged from the cell where the turn began (so the choice after a
 //     move equals the plan made before it); only the first grenade slot is
-//     considered for take; Bot ignores its random source.
+//     considered for take; the normal level ignores its random source.
 //  12. There is no hidden per-seat information: every seat and spectators get
 //     the same View. The view never holds stack order or the boxed tiles; the
 //     unseen enemy count is by type over stack and box together; the box is

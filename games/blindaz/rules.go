@@ -52,6 +52,8 @@ func (Game) Info() games.Info {
 		Options: []games.OptionSpec{
 			{Key: OptDifficulty, Kind: games.OptionString, Choices: diffs, Default: "standard"},
 			{Key: OptSolo, Kind: games.OptionString, Choices: []string{SoloTwo, SoloLone}, Default: SoloTwo},
+			// How the computer soldiers play: easy, normal or hard.
+			games.LevelOption(),
 		},
 	}
 }
@@ -82,11 +84,15 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if solo != SoloTwo && solo != SoloLone {
 		return State{}, fmt.Errorf("blindaz: unknown solo mode %q", solo)
 	}
+	level, err := games.Level(opts)
+	if err != nil {
+		return State{}, fmt.Errorf("blindaz: %w", err)
+	}
 	n := seats
 	if seats == 1 && solo == SoloTwo {
 		n = 2
 	}
-	s := State{N: n, Seats: seats, Limit: limit, Diff: diff, Phase: PhaseDeploy, Round: 1, Flags: FlagCount, From: -1}
+	s := State{N: n, Seats: seats, Limit: limit, Diff: diff, Level: level, Phase: PhaseDeploy, Round: 1, Flags: FlagCount, From: -1}
 	for i := range n {
 		seat := i
 		if seats == 1 {
@@ -144,11 +150,11 @@ func (g Game) Legal(s State, seat games.Seat) []games.Action {
 func (s *State) appendLegal(out []games.Action, seat games.Seat) []games.Action {
 	switch s.Phase {
 	case PhaseDeploy:
-		if !slices.Contains(Game{}.Active(*s), seat) {
+		if !slices.ContainsFunc(s.Soldiers, func(so Soldier) bool { return so.Seat == int(seat) && so.Pos < 0 }) {
 			return out
 		}
 		for l := 1; l <= Lanes; l++ {
-			out = append(out, games.Act(VDeploy, l))
+			out = append(out, games.Action{Verb: VDeploy, Args: smallLaneTab[l]})
 		}
 		return out
 	case PhaseTurn:
@@ -186,7 +192,8 @@ func sharedCell(verb string, c int) games.Action {
 func (s *State) turnLegal(out []games.Action) []games.Action {
 	si := s.Turn
 	if !s.Moved {
-		for _, d := range s.reach(si, true) {
+		var buf [Cells]Dest
+		for _, d := range s.appendReach(buf[:0], si, true) {
 			out = append(out, sharedCell(VMove, d.Cell))
 		}
 		return s.actsAt(out, si, false, s.stranded(si))
@@ -206,10 +213,7 @@ func (s *State) actsAt(out []games.Action, si int, exit, canBuild bool) []games.
 			}
 			return out
 		}
-		for _, b := range s.buildsAt(pos) {
-			out = append(out, games.Act(VBuild, b.Slot, b.Ori))
-		}
-		return out
+		return s.appendBuilds(out, pos)
 	}
 	for d := range 4 {
 		if n := step(pos, d); n >= 0 && s.Board[n].Enemy != 0 {
@@ -219,20 +223,18 @@ func (s *State) actsAt(out []games.Action, si int, exit, canBuild bool) []games.
 	if s.Soldiers[si].Grenade != 0 {
 		for d := range 4 {
 			if step(pos, d) >= 0 {
-				out = append(out, games.Act(VThrow, d))
+				out = append(out, games.Action{Verb: VThrow, Args: smallArgTab[d]})
 			}
 		}
 	} else {
 		for i, t := range s.Market {
 			if TrenchTile(t).Shape == NoShape {
-				out = append(out, games.Act(VTake, i+1))
+				out = append(out, games.Action{Verb: VTake, Args: smallArgTab[i+1]})
 			}
 		}
 	}
 	if canBuild {
-		for _, b := range s.buildsAt(pos) {
-			out = append(out, games.Act(VBuild, b.Slot, b.Ori))
-		}
+		out = s.appendBuilds(out, pos)
 	}
 	for x := colA; x <= colG; x++ {
 		for y := range Lanes {
@@ -246,6 +248,18 @@ func (s *State) actsAt(out []games.Action, si int, exit, canBuild bool) []games.
 		out = append(out, games.Act(VReplace))
 	}
 	return append(out, games.Act(VPass))
+}
+
+// appendBuilds appends the legal builds on c, in buildsAt's order.
+func (s *State) appendBuilds(out []games.Action, c int) []games.Action {
+	for slot, t := range s.Market {
+		for _, o := range Orientations[TrenchTile(t).Shape] {
+			if s.fits(c, o) {
+				out = append(out, games.Action{Verb: VBuild, Args: buildArgTab[slot][o]})
+			}
+		}
+	}
+	return out
 }
 
 // Outcome: one shared result.
@@ -449,7 +463,8 @@ func (ap *applier) do(seat int, a games.Action) {
 	case VMove:
 		to := CellAt(a.Args[0], a.Args[1]-1)
 		steps, exit := 0, false
-		for _, d := range s.reach(si, true) {
+		var buf [Cells]Dest
+		for _, d := range s.appendReach(buf[:0], si, true) {
 			if d.Cell == to {
 				steps, exit = d.Steps, d.Exit
 			}
@@ -654,9 +669,11 @@ func (ap *applier) refill() {
 			ap.note(Note{Kind: "Reshuffled", Soldier: -1, N: len(s.Stack)})
 		}
 		t := s.Stack[0]
-		s.Stack = slices.Clone(s.Stack[1:])
+		s.Stack = s.Stack[1:] // the state's own copy (Do clones)
 		s.Market = append(s.Market, t)
-		drawn = append(drawn, TrenchTile(t).ID)
+		if !ap.quiet {
+			drawn = append(drawn, TrenchTile(t).ID)
+		}
 	}
 	if len(drawn) > 0 {
 		ap.note(Note{Kind: "MarketRefilled", Soldier: -1, What: strings.Join(drawn, ",")})
@@ -670,7 +687,7 @@ func (ap *applier) reinforce() {
 		return
 	}
 	e := s.EStack[0]
-	s.EStack = slices.Clone(s.EStack[1:])
+	s.EStack = s.EStack[1:] // the state's own copy (Do clones)
 	et := EnemyTile(e)
 	ap.note(Note{Kind: "EnemyDrawn", Soldier: -1, What: et.ID})
 	for {

@@ -66,6 +66,7 @@ type State struct {
 	Seats int    `json:"seats"` // seats at the table
 	Limit int    `json:"limit"` // penalty limit
 	Diff  string `json:"difficulty"`
+	Level string `json:"level,omitempty"` // computer soldiers' level (option computer); "" = normal
 	Phase string `json:"phase"`
 	Round int    `json:"round"`
 	Turn  int    `json:"turn"`  // soldier index to act
@@ -105,9 +106,18 @@ func CellName(c int) string {
 	if c < 0 || c >= Cells {
 		return "?"
 	}
-	x, y := XY(c)
-	return fmt.Sprintf("%c%d", 'A'+x, y+1)
+	return cellNames[c]
 }
+
+// cellNames are the cells' names, built once: notes name cells on every
+// step of a game.
+var cellNames = func() (t [Cells]string) {
+	for c := range t {
+		x, y := XY(c)
+		t[c] = fmt.Sprintf("%c%d", 'A'+x, y+1)
+	}
+	return
+}()
 
 // Directions N, E, S, W (index 0..3) and their side bits.
 var (
@@ -307,11 +317,25 @@ func (s *State) exitOK(c int) bool {
 // steps, column, lane. With needBuild=false exit cells are listed even when
 // nothing can be built there (the bot's replace test).
 func (s *State) reach(si int, needBuild bool) []Dest {
+	return s.appendReach(nil, si, needBuild)
+}
+
+// appendReach appends reach's destinations to out.
+func (s *State) appendReach(out []Dest, si int, needBuild bool) []Dest {
+	out, _ = s.appendReachP(out, si, needBuild)
+	return out
+}
+
+// appendReachP is appendReach that also reports whether an exit into
+// B..F is in reach whether or not a tile could be built there (the bot's
+// replace test): exits never lead on, so one search finds both.
+func (s *State) appendReachP(out []Dest, si int, needBuild bool) ([]Dest, bool) {
 	start := s.Soldiers[si].Pos
 	if start < 0 {
-		return nil
+		return out, false
 	}
-	var steps [Cells]int
+	potential := false
+	var steps [Cells]int8
 	var exit [Cells]bool
 	for i := range steps {
 		steps[i] = -1
@@ -320,7 +344,7 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 	strand := s.stranded(si)
 	var bufA, bufB [Cells]int // the frontiers, off the heap
 	frontier, spare := append(bufA[:0], start), bufB[:0]
-	for k := 1; k <= MaxSteps && len(frontier) > 0; k++ {
+	for k := int8(1); k <= MaxSteps && len(frontier) > 0; k++ {
 		next := spare[:0]
 		for _, c := range frontier {
 			for d := range 4 {
@@ -342,6 +366,9 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 					continue
 				}
 				if s.open(c)&dirBit[d] != 0 && s.empty(n) && !exit[n] {
+					if x, _ := XY(n); x > colA {
+						potential = true
+					}
 					if !needBuild || s.exitOK(n) {
 						exit[n] = true
 						steps[n] = k
@@ -351,22 +378,15 @@ func (s *State) reach(si int, needBuild bool) []Dest {
 		}
 		frontier, spare = next, frontier
 	}
-	var out []Dest
-	for c := range Cells {
-		if c != start && steps[c] > 0 {
-			out = append(out, Dest{c, steps[c], exit[c]})
+	// by steps, column, lane
+	for k := int8(1); k <= MaxSteps; k++ {
+		for x := range Cols {
+			for y := range Lanes {
+				if c := CellAt(x, y); c != start && steps[c] == k {
+					out = append(out, Dest{c, int(k), exit[c]})
+				}
+			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Dest) int {
-		if a.Steps != b.Steps {
-			return a.Steps - b.Steps
-		}
-		ax, ay := XY(a.Cell)
-		bx, by := XY(b.Cell)
-		if ax != bx {
-			return ax - bx
-		}
-		return ay - by
-	})
-	return out
+	return out, potential
 }

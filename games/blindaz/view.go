@@ -133,7 +133,9 @@ func (Game) View(s State, viewer games.Seat) any {
 	if s.Phase == PhaseTurn {
 		v.TurnSeat = s.Soldiers[s.Turn].Seat
 		v.Stranded = s.stranded(s.Turn)
-		v.Suggest = Game{}.Bot(s, games.Seat(v.TurnSeat), nil).String()
+		normal := s // the suggestion is the §13 policy's, whatever the level
+		normal.Level = ""
+		v.Suggest = Game{}.Bot(normal, games.Seat(v.TurnSeat), nil).String()
 		for i, p := range Plans(s) {
 			if i == TopPlans {
 				break

@@ -26,11 +26,12 @@ import (
 // whole game's estimate in seconds (a Playouter, and a Rollouter where
 // random play says little), whose Determinize draws what a viewer cannot
 // see from that viewer's view alone, and whose playouts tell sides apart.
-// Blindaż has the first two, but random play never wins it (0 of 2,000
-// playouts from the start at 1-4 seats), so its curve would sit at 0%.
-// Flames of War has none: its battle is fought on a real table, and a
-// playout would invent it (games/fow ruling 24).
-var Supported = []string{"flanders", "trenches", "frontline"}
+// Blindaż's random playouts never win (0 of 2,000 from the start at 1-4
+// seats), so its estimates use its Rollout (the computer soldiers' policy
+// with some noise), which wins 40-70% from the start. Flames of War has
+// none: its battle is fought on a real table, and a playout would invent
+// it (games/fow ruling 24).
+var Supported = []string{"flanders", "trenches", "frontline", "blindaz"}
 
 // IsSupported reports whether game has a report.
 func IsSupported(game string) bool { return slices.Contains(Supported, game) }
@@ -136,7 +137,7 @@ type Swing struct {
 type Report struct {
 	Seats    int
 	Viewer   games.Seat // whose knowledge the estimates use (Spectator: public)
-	Playouts int // per point
+	Playouts int        // per point
 	Points   []Point
 	Swings   []Swing // largest first, at most three
 }

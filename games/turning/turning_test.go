@@ -8,6 +8,7 @@ import (
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/games/frontline"
 	"github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/games/turning"
@@ -164,7 +165,7 @@ func TestBuild(t *testing.T) {
 	for _, g := range []struct {
 		e     games.Engine
 		seats int
-	}{{fl, 2}, {fl, 3}, {fl, 4}, {fr, 2}, {tr, 2}} {
+	}{{fl, 2}, {fl, 3}, {fl, 4}, {fr, 2}, {tr, 2}, {bl, 1}, {bl, 2}, {bl, 4}} {
 		start, moves := play(t, g.e, g.seats, 21)
 		cfg := turning.Config{Playouts: 24, Seed: 1}
 		rep, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)
@@ -196,9 +197,38 @@ func TestBuild(t *testing.T) {
 }
 
 func TestUnsupported(t *testing.T) {
-	start, moves := play(t, bl, 2, 1)
-	if _, err := turning.Build(bl, start, moves, 2, games.Spectator, turning.Config{}); err == nil {
-		t.Fatal("a report for blindaz, whose random playouts never win")
+	fw := games.Adapt[fow.State](fow.Game{})
+	start, err := fw.Setup(nil, 2, games.NewPCG(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := turning.Build(fw, start, nil, 2, games.Spectator, turning.Config{}); err == nil {
+		t.Fatal("a report for fow, whose battle is fought on a real table")
+	}
+}
+
+// TestBlindazChances: in co-op every seat has the team's chance, and a
+// lost game ends at 0.
+func TestBlindazChances(t *testing.T) {
+	start, moves := play(t, bl, 3, 2)
+	rep, err := turning.Build(bl, start, moves, 3, 1, turning.Config{Playouts: 40, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := rep.Points[0].Chances
+	if first[0] <= 0 || first[0] >= 1 {
+		t.Errorf("the start's chance is %v: rollouts tell nothing", first[0])
+	}
+	for _, p := range rep.Points {
+		for _, c := range p.Chances[1:] {
+			if c != p.Chances[0] {
+				t.Fatalf("move %d: seats have different chances %v in a co-op game", p.Move, p.Chances)
+			}
+		}
+	}
+	last := rep.Points[len(rep.Points)-1].Chances[0]
+	if won := len(bl.Outcome(moves[len(moves)-1].After).Winners) > 0; won != (last == 1) || !won && last != 0 {
+		t.Errorf("the team's last chance is %v, victory %v", last, won)
 	}
 }
 
@@ -218,7 +248,8 @@ func BenchmarkBuild(b *testing.B) {
 		e      games.Engine
 		seats  int
 		random bool
-	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}, {"frontline", fr, 2, false}, {"trenches", tr, 2, false}} {
+	}{{"flanders2", fl, 2, false}, {"flanders4", fl, 4, false}, {"flanders-long", fl, 4, true}, {"frontline", fr, 2, false}, {"trenches", tr, 2, false},
+		{"blindaz1", bl, 1, false}, {"blindaz2", bl, 2, false}, {"blindaz4", bl, 4, false}} {
 		start, moves := play(b, g.e, g.seats, 31)
 		if g.random {
 			start, moves = randomGame(b, g.e, g.seats, 31)
