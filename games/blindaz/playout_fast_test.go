@@ -2,16 +2,15 @@ package blindaz
 
 import (
 	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/warroom/warroom/games"
 )
 
-// TestPlayoutMatchesApply: the fast Playout gives the outcome the public
-// Legal and Apply give for the same random numbers, leaves its input
-// unchanged, and its quiet steps reach Do's states.
-func TestPlayoutMatchesApply(t *testing.T) {
+// TestQuietWalkMatchesApply: a random walk, quiet and in place, ends in
+// the state Legal and Apply reach with the same random numbers (that the
+// fast Playout's outcome agrees is gamestest's check).
+func TestQuietWalkMatchesApply(t *testing.T) {
 	e := games.Adapt[State](Game{})
 	enc := func(s State) string {
 		b, err := json.Marshal(s)
@@ -25,22 +24,10 @@ func TestPlayoutMatchesApply(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := enc(s)
-		end, want, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
+		end, _, err := games.RandomPlayout(e, s, games.NewPCG(seed, 2), 5000)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Game{}.Playout(s, games.NewPCG(seed, 2), 5000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("seed %d: fast playout %+v, Apply %+v", seed, got, want)
-		}
-		if enc(s) != before {
-			t.Fatalf("seed %d: Playout changed its input", seed)
-		}
-		// The same walk, quiet and in place, ends in the same state.
 		r := games.NewPCG(seed, 2)
 		ap := &applier{s: s.clone(), r: r, quiet: true}
 		for !ap.over() {
