@@ -51,7 +51,11 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	for i, st := range l.t.Seats {
 		names[i] = st.Name
 	}
-	pic, err := render.TurningChart(L, names, rep)
+	curves := names
+	if l.eng.Info().Coop { // every seat has the team's chance: one curve
+		curves = []string{L.T("turning.team")}
+	}
+	pic, err := render.TurningChart(L, curves, rep)
 	if err != nil {
 		return s.internal(req, err)
 	}

@@ -175,3 +175,50 @@ func TestReplayLogUndo(t *testing.T) {
 		t.Fatal("the replay ends in another state")
 	}
 }
+
+// TestHowItWentCoop: in a co-op game every seat has the team's chance, so
+// the chart draws one curve, the team's, not one per soldier drawn over
+// each other (a second seat colour would mean a second curve).
+func TestHowItWentCoop(t *testing.T) {
+	T := i18n.For("en").T
+	h := newHarness(t)
+	var clock time.Duration
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return start.Add(clock) }
+	r := h.slash(ann, "play", "", map[string]string{"game": "blindaz", "turn_timeout": "1"})
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.bot")])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.start")])
+	id := r.Reply.BoardOf
+	for i := 1; i <= 2000; i++ {
+		if _, ok := h.tick(&clock, time.Duration(i)*2*time.Hour); !ok {
+			break
+		}
+	}
+	if tb, err := h.store.Get(id); err != nil || tb.Status != data.StatusFinished {
+		t.Fatalf("the game did not finish: %v", err)
+	}
+	btn := buttons(h.boardMessage(t, id))[T("turning.button")]
+	if btn == "" {
+		t.Fatalf("no %q button on the final board", T("turning.button"))
+	}
+	r = h.click(ann, h.board, btn)
+	if r.Reply.Kind != ReplyPrivate || len(r.Reply.Message.Files) != 1 {
+		t.Fatalf("reply %v: %s", r.Reply.Kind, text(r.Reply.Message))
+	}
+	img, err := png.Decode(bytes.NewReader(r.Reply.Message.Files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[3]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{r >> 8, g >> 8, b >> 8}] = true
+		}
+	}
+	first, second := [3]uint32{0xc0, 0x39, 0x2b}, [3]uint32{0x2e, 0x6f, 0xd8}
+	if !seen[first] || seen[second] {
+		t.Fatalf("co-op chart: the team's colour drawn %v, a second seat's %v", seen[first], seen[second])
+	}
+}
