@@ -2,7 +2,6 @@ package blindaz
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"testing"
@@ -230,16 +229,8 @@ func teamGame(t testing.TB, seed uint64, seats int, opts games.Options, level st
 // standard difficulty. One seat with two soldiers plays exactly as two
 // seats.
 func TestHardWinRate(t *testing.T) {
-	if os.Getenv("WARROOM_WINRATE") != "1" {
-		t.Skip("set WARROOM_WINRATE=1 to measure the hard level's win rate")
-	}
-	seeds, from, teams := 200, 0, "1,2"
-	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
-		fmt.Sscan(v, &seeds)
-	}
-	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
-		fmt.Sscan(v, &from)
-	}
+	from, seeds := gamestest.WinRateSeeds(t)
+	teams := "1,2"
 	if v := os.Getenv("WARROOM_WINRATE_TEAMS"); v != "" {
 		teams = v
 	}
@@ -265,10 +256,7 @@ func TestHardWinRate(t *testing.T) {
 				fmt.Printf("%s after %d seeds: hard %d, normal %d victories\n", name, seed+1-from, hard, normal)
 			}
 		}
-		rate := func(w int) string {
-			p := float64(w) / float64(seeds)
-			return fmt.Sprintf("%d = %.1f%% ± %.1f%%", w, 100*p, 196*math.Sqrt(p*(1-p)/float64(seeds)))
-		}
+		rate := func(w int) string { return gamestest.Rate(float64(w), seeds) }
 		fmt.Printf("%s, standard, seeds %d..%d: hard team wins %s, normal team %s (95%% CI), budget %d rollouts\n",
 			name, from, from+seeds-1, rate(hard), rate(normal), hardBudget)
 	}

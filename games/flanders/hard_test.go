@@ -2,8 +2,6 @@ package flanders
 
 import (
 	"fmt"
-	"math"
-	"os"
 	"testing"
 
 	"github.com/warroom/warroom/games"
@@ -135,17 +133,7 @@ func BenchmarkHardBot(b *testing.B) {
 // WARROOM_WINRATE_FROM, the first seed, to split a run in parts) prints the hard level's win rate against the normal policy in 2-player
 // games, the hard seat alternating between seat 0 and 1.
 func TestHardWinRate(t *testing.T) {
-	if os.Getenv("WARROOM_WINRATE") != "1" {
-		t.Skip("set WARROOM_WINRATE=1 to measure the hard level's win rate")
-	}
-	seeds := 200
-	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
-		fmt.Sscan(v, &seeds)
-	}
-	from := 0
-	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
-		fmt.Sscan(v, &from)
-	}
+	from, seeds := gamestest.WinRateSeeds(t)
 	g := Game{}
 	wins := 0.0
 	for seed := from; seed < from+seeds; seed++ {
@@ -175,8 +163,6 @@ func TestHardWinRate(t *testing.T) {
 			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1-from, wins)
 		}
 	}
-	p := wins / float64(seeds)
-	ci := 1.96 * math.Sqrt(p*(1-p)/float64(seeds))
-	fmt.Printf("hard vs normal, 2 players, %d seeds (seats alternated): hard wins %.1f = %.1f%% ± %.1f%% (95%% CI), budget %d playouts\n",
-		seeds, wins, 100*p, 100*ci, hardBudget)
+	fmt.Printf("hard vs normal, 2 players, %d seeds (seats alternated): hard wins %s (95%% CI), budget %d playouts\n",
+		seeds, gamestest.Rate(wins, seeds), hardBudget)
 }

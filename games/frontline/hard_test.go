@@ -2,7 +2,6 @@ package frontline
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"testing"
 
@@ -200,16 +199,8 @@ func BenchmarkHardBot(b *testing.B) {
 // WARROOM_WINRATE_VARIANT, default standard) prints the hard level's win
 // rate against the normal level, the hard seat alternating between A and B.
 func TestHardWinRate(t *testing.T) {
-	if os.Getenv("WARROOM_WINRATE") != "1" {
-		t.Skip("set WARROOM_WINRATE=1 to measure the hard level's win rate")
-	}
-	seeds, from, variant := 200, 0, "standard"
-	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
-		fmt.Sscan(v, &seeds)
-	}
-	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
-		fmt.Sscan(v, &from)
-	}
+	from, seeds := gamestest.WinRateSeeds(t)
+	variant := "standard"
 	if v := os.Getenv("WARROOM_WINRATE_VARIANT"); v != "" {
 		variant = v
 	}
@@ -243,8 +234,6 @@ func TestHardWinRate(t *testing.T) {
 			fmt.Printf("after %d seeds: hard wins %.1f\n", seed+1-from, wins)
 		}
 	}
-	p := wins / float64(seeds)
-	ci := 1.96 * math.Sqrt(p*(1-p)/float64(seeds))
-	fmt.Printf("frontline %s: hard vs normal, %d seeds from %d (seats alternated): hard wins %.1f = %.1f%% ± %.1f%% (95%% CI), budget %d rollouts\n",
-		variant, seeds, from, wins, 100*p, 100*ci, hardBudget)
+	fmt.Printf("frontline %s: hard vs normal, %d seeds from %d (seats alternated): hard wins %s (95%% CI), budget %d rollouts\n",
+		variant, seeds, from, gamestest.Rate(wins, seeds), hardBudget)
 }

@@ -178,3 +178,16 @@ func TestSuiteCatchesBrokenPromises(t *testing.T) {
 		}
 	}
 }
+
+// Rate gives the share and the 95% interval of a win count.
+func TestRate(t *testing.T) {
+	for _, c := range []struct {
+		wins  float64
+		games int
+		want  string
+	}{{129.5, 200, "129.5 = 64.8% ± 6.6%"}, {0, 10, "0 = 0.0% ± 0.0%"}, {3, 0, "3 of 0"}} {
+		if got := Rate(c.wins, c.games); got != c.want {
+			t.Errorf("Rate(%g, %d) = %q, want %q", c.wins, c.games, got, c.want)
+		}
+	}
+}

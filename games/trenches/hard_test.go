@@ -2,8 +2,6 @@ package trenches
 
 import (
 	"fmt"
-	"math"
-	"os"
 	"testing"
 
 	"github.com/warroom/warroom/games"
@@ -207,17 +205,7 @@ func BenchmarkHardBot(b *testing.B) {
 // scenario k%6+1 (seat 0 raiding on even seeds), with the normal-vs-normal
 // result of the same seeds for comparison.
 func TestHardWinRate(t *testing.T) {
-	if os.Getenv("WARROOM_WINRATE") != "1" {
-		t.Skip("set WARROOM_WINRATE=1 to measure the hard level's win rate")
-	}
-	seeds := 200
-	if v := os.Getenv("WARROOM_WINRATE_SEEDS"); v != "" {
-		fmt.Sscan(v, &seeds)
-	}
-	from := 0
-	if v := os.Getenv("WARROOM_WINRATE_FROM"); v != "" {
-		fmt.Sscan(v, &from)
-	}
+	from, seeds := gamestest.WinRateSeeds(t)
 	g := Game{}
 	// play is one game of seed: the Raider (role "raider") or the
 	// Defender at hard, or nobody; it reports whether that side won.
@@ -267,9 +255,7 @@ func TestHardWinRate(t *testing.T) {
 				fmt.Printf("%s S%d: hard wins %d of %d, normal %d of %d\n", role, scn, x.hard, x.games, x.normal, x.games)
 			}
 		}
-		p := float64(all.hard) / float64(all.games)
-		ci := 1.96 * math.Sqrt(p*(1-p)/float64(all.games))
-		fmt.Printf("hard %s vs normal, seeds %d-%d: hard wins %d = %.1f%% ± %.1f%% (95%% CI); normal %s wins %d = %.1f%%; budget %d rollouts\n",
-			role, from, from+seeds-1, all.hard, 100*p, 100*ci, role, all.normal, 100*float64(all.normal)/float64(all.games), hardBudget)
+		fmt.Printf("hard %s vs normal, seeds %d-%d: hard wins %s (95%% CI); normal %s wins %s; budget %d rollouts\n",
+			role, from, from+seeds-1, gamestest.Rate(float64(all.hard), all.games), role, gamestest.Rate(float64(all.normal), all.games), hardBudget)
 	}
 }
