@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,26 +13,37 @@ import (
 	"github.com/warroom/warroom/render"
 )
 
-// TestHardComputerPlaysToTheEnd: /play flanders computer:hard stores the
-// level in the table options; Ann (random legal moves) plays against the hard computer seat to
-// the end through the service, and the finished table verifies (verify
-// re-chooses every computer move from the revealed seed).
+// TestHardComputerPlaysToTheEnd: in every game with computer levels,
+// /play <game> computer:hard stores the level in the table options; Ann
+// (random legal moves) plays against the hard computer seat to the end
+// through the service, and the finished table verifies (verify re-chooses
+// every computer move, the hard searches included, from the revealed
+// seed).
 func TestHardComputerPlaysToTheEnd(t *testing.T) {
+	for _, e := range games.All() {
+		if !slices.ContainsFunc(e.Info().Options, func(o games.OptionSpec) bool { return o.Key == games.OptComputer }) {
+			continue
+		}
+		t.Run(e.Info().ID, func(t *testing.T) { playHard(t, e.Info().ID) })
+	}
+}
+
+func playHard(t *testing.T, game string) {
 	h := newHarness(t)
-	r := h.slash(ann, "play", "", map[string]string{"game": "flanders", "computer": "hard"})
+	r := h.slash(ann, "play", "", map[string]string{"game": game, "computer": "hard"})
 	lobby := r.Reply.Message
 	lobby = h.click(ann, h.lobby, buttons(lobby)["Add computer player"]).Reply.Message
 	h.click(ann, h.lobby, buttons(lobby)["Start"])
 	tb, err := h.store.ByChannel("c")
 	if err != nil || tb.Status != data.StatusPlaying {
-		t.Fatalf("flanders did not start: %v %+v", err, tb)
+		t.Fatalf("%s did not start: %v %+v", game, err, tb)
 	}
 	if tb.Options["computer"] != "hard" {
 		t.Fatalf("table options %v lack computer=hard", tb.Options)
 	}
 	id := tb.ID
 	pick := games.NewPCG(5, 5)
-	for range 2000 {
+	for range 3000 {
 		unlock := h.svc.lock(id)
 		l, err := h.svc.load(id)
 		if err != nil || l.t.Status != data.StatusPlaying {
@@ -44,7 +56,7 @@ func TestHardComputerPlaysToTheEnd(t *testing.T) {
 			t.Fatalf("nobody human to act in a running game")
 		}
 		legal := l.eng.Legal(l.state, seat)
-		_, err = h.svc.act(l, seat, ann.ID, legal[pick.Intn(len(legal))])
+		_, err = h.svc.act(l, seat, ann.ID, games.Fill(l.eng, legal[pick.Intn(len(legal))], pick))
 		unlock()
 		if err != nil {
 			t.Fatalf("Ann's move: %v", err)
