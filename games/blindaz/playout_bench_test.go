@@ -12,24 +12,8 @@ func BenchmarkPlayouts(b *testing.B) {
 	gamestest.BenchPlayouts(b, games.Adapt[State](Game{}), gamestest.Setup{Seats: 2})
 }
 
-// BenchmarkRollouts: rollouts (the §13 policy with noise, games.Rollout)
-// per second from fresh set-ups of two seats.
+// BenchmarkRollouts: rollouts per second from fresh set-ups of two
+// seats (games.Rollout).
 func BenchmarkRollouts(b *testing.B) {
-	r := games.NewPCG(1, 2)
-	var starts []State
-	for range 16 {
-		s, err := Game{}.Setup(nil, 2, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		starts = append(starts, s)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := (Game{}).Rollout(starts[i%len(starts)], r, 5000); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rollouts/s")
+	gamestest.BenchRollouts(b, games.Adapt[State](Game{}), gamestest.Setup{Seats: 2})
 }

@@ -597,10 +597,23 @@ func (p *playout) replay() {
 // fresh set-ups of the given seats, one per iteration, and reports
 // playouts/s. Run it with -cpu=1 for the one-core figure.
 func BenchPlayouts(b *testing.B, e games.Engine, setup Setup) {
+	benchGames(b, e, games.Playout, "playouts/s", setup)
+}
+
+// BenchRollouts measures playouts under the game's rollout policy
+// (games.Rollout: what "How it went" and the hard level run) from fresh
+// set-ups, cycling through setups, and reports rollouts/s.
+func BenchRollouts(b *testing.B, e games.Engine, setups ...Setup) {
+	benchGames(b, e, games.Rollout, "rollouts/s", setups...)
+}
+
+// benchGames times play from 16 set-ups dealt in turn from setups.
+func benchGames(b *testing.B, e games.Engine, play func(games.Engine, games.State, games.Rand, int) (games.Outcome, error), unit string, setups ...Setup) {
 	r := games.NewPCG(1, 2)
 	var starts []games.State
-	for range 16 {
-		s, err := e.Setup(setup.Opts, setup.Seats, r)
+	for i := range max(16, len(setups)) {
+		su := setups[i%len(setups)]
+		s, err := e.Setup(su.Opts, su.Seats, r)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -609,9 +622,9 @@ func BenchPlayouts(b *testing.B, e games.Engine, setup Setup) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := games.Playout(e, starts[i%len(starts)], r, 5000); err != nil {
+		if _, err := play(e, starts[i%len(starts)], r, 5000); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit)
 }

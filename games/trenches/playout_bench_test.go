@@ -15,21 +15,9 @@ func BenchmarkPlayouts(b *testing.B) {
 // BenchmarkRollouts: rollouts per second under the rollout policy, from
 // the start of every scenario (the Defender's set-up dealt).
 func BenchmarkRollouts(b *testing.B) {
-	var starts []State
+	var setups []gamestest.Setup
 	for scn := 1; scn <= 6; scn++ {
-		s, err := Game{}.Setup(games.Options{"scenario": itoa(scn), "solo": "true"}, 2, games.NewPCG(1, 1))
-		if err != nil {
-			b.Fatal(err)
-		}
-		starts = append(starts, s)
+		setups = append(setups, gamestest.Setup{Seats: 2, Opts: games.Options{"scenario": itoa(scn), "solo": "true"}})
 	}
-	r := games.NewPCG(2, 3)
-	n := 0
-	for b.Loop() {
-		if _, err := (Game{}).Rollout(starts[n%len(starts)], r, 3000); err != nil {
-			b.Fatal(err)
-		}
-		n++
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "rollouts/s")
+	gamestest.BenchRollouts(b, games.Adapt[State](Game{}), setups...)
 }
