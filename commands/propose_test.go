@@ -311,13 +311,7 @@ func TestTeamVoteProposalAtDeadline(t *testing.T) {
 	var clock time.Duration
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return start.Add(clock) }
-	r := h.slash(ann, "play", "", map[string]string{"game": "blindaz", "turn_timeout": "1"})
-	id := r.Reply.BoardOf
-	msg := r.Reply.Message
-	for _, u := range []User{bob, eve} {
-		msg = h.click(u, h.lobby, buttons(msg)["Join"]).Reply.Message
-	}
-	h.click(ann, h.lobby, buttons(msg)["Start"])
+	id := h.startTeamWith(map[string]string{"turn_timeout": "1"}, []User{bob, eve}, 0)
 	h.playUntilTurn(id)
 	l, _ := h.svc.load(id)
 	_, actor, rest, ok := openVote(l)

@@ -19,7 +19,17 @@ var zed = User{ID: "400", Name: "Zed"}
 // (and computer teammates added), started, and returns its id.
 func (h *harness) startTeam(others []User, bots int) string {
 	h.t.Helper()
-	r := h.slash(ann, "play", "", map[string]string{"game": "blindaz"})
+	return h.startTeamWith(nil, others, bots)
+}
+
+// startTeamWith is startTeam with /play options besides the game.
+func (h *harness) startTeamWith(opts map[string]string, others []User, bots int) string {
+	h.t.Helper()
+	play := map[string]string{"game": "blindaz"}
+	for k, v := range opts {
+		play[k] = v
+	}
+	r := h.slash(ann, "play", "", play)
 	if r.Reply.Kind != replyNew {
 		h.t.Fatalf("play: %+v", r.Reply)
 	}
@@ -270,13 +280,7 @@ func TestTeamVoteAtDeadline(t *testing.T) {
 	var clock time.Duration
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return start.Add(clock) }
-	r := h.slash(ann, "play", "", map[string]string{"game": "blindaz", "turn_timeout": "1"})
-	id := r.Reply.BoardOf
-	msg := r.Reply.Message
-	for _, u := range []User{bob, eve} {
-		msg = h.click(u, h.lobby, buttons(msg)["Join"]).Reply.Message
-	}
-	h.click(ann, h.lobby, buttons(msg)["Start"])
+	id := h.startTeamWith(map[string]string{"turn_timeout": "1"}, []User{bob, eve}, 0)
 	h.playUntilTurn(id)
 	l, _ := h.svc.load(id)
 	plans, actor, ok := votePlans(l)
