@@ -15,7 +15,7 @@
 //   - the same seed and the same actions give the same states and events;
 //   - every game ends within MaxSteps actions, and then nobody is active;
 //   - the computer only chooses legal actions (games.SetBotMistake fails
-//     the test);
+//     the test), the same one again from the same random numbers;
 //   - a fast Playout gives the outcome of random play through Legal and
 //     Apply with the same random numbers; Playout and Rollout leave their
 //     input unchanged;
@@ -295,9 +295,17 @@ func (p *playout) play() {
 			}
 		}
 		if useBot {
-			a = e.Bot(s, seat, bot)
+			// Each choice from its own source, so it can be asked again:
+			// verify re-chooses computer moves from the same numbers.
+			k := uint64(bot.Intn(1 << 62))
+			a = e.Bot(s, seat, games.NewPCG(k, 1))
 			if ok, _ := games.Accepts(e, legal, a); !ok {
 				p.fatalf(n, "the computer chose %v, not legal for seat %d", a, seat)
+			}
+			if n%every == 0 {
+				if again := e.Bot(s, seat, games.NewPCG(k, 1)); !again.Equal(a) {
+					p.fatalf(n, "the computer chose %v, then %v from the same random numbers", a, again)
+				}
 			}
 		}
 		ns, ev, err := e.Apply(s, seat, a, rng)

@@ -90,6 +90,10 @@ func (g count) Bot(s countState, seat games.Seat, _ games.Rand) games.Action {
 	if g.bug == "bot" {
 		return games.Act("add", 3)
 	}
+	if g.bug == "bot_random" { // state outside the game
+		calls++
+		return games.Act("add", 1+calls%2)
+	}
 	return games.Act("add", 1)
 }
 func (g count) Disguise(s countState, r games.Rand) countState {
@@ -172,6 +176,7 @@ func TestSuiteCatchesBrokenPromises(t *testing.T) {
 		"det_view":    "determinized twin's view",
 		"det_peek":    "reads hidden facts",
 		"fast":        "fast playout",
+		"bot_random":  "from the same random numbers",
 	} {
 		if got := suite(t, bug); !strings.Contains(got, want) {
 			t.Errorf("bug %s: suite says %q, want %q", bug, got, want)
