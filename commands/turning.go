@@ -114,7 +114,9 @@ func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs 
 				continue
 			}
 			if line := g.Tell(ctx, view, e); line.Key && line.Text != "" {
-				key = append(key, line.Text)
+				// Joined by "; " below: a sentence's own full stop would
+				// read ".;".
+				key = append(key, strings.TrimSuffix(line.Text, "."))
 			}
 		}
 	}

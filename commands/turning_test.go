@@ -205,6 +205,9 @@ func TestHowItWentCoop(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || len(r.Reply.Message.Files) != 1 {
 		t.Fatalf("reply %v: %s", r.Reply.Kind, text(r.Reply.Message))
 	}
+	if got := text(r.Reply.Message); strings.Contains(got, ".;") {
+		t.Fatalf("a turning point's lines run a full stop into the join: %s", got)
+	}
 	img, err := png.Decode(bytes.NewReader(r.Reply.Message.Files[0].Data))
 	if err != nil {
 		t.Fatal(err)
