@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -72,13 +73,11 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		}
 		// The select appears only for a game with levels once a
 		// computer seat is there; anything else was never shown.
-		if len(req.Values) != 1 || !hasLevels(info) || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
+		if len(req.Values) != 1 || !info.HasLevels() || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
 			return private(req, "core.err.bad_button")
 		}
 		nt.Options = games.Options{}
-		for k, v := range t.Options {
-			nt.Options[k] = v
-		}
+		maps.Copy(nt.Options, t.Options) // a new map: t stays as stored
 		nt.Options[games.OptComputer] = req.Values[0]
 	case "cancel":
 		if !host {
@@ -122,18 +121,6 @@ func lobbyEntry(verb string, opts games.Options) string {
 	return "lobby." + verb
 }
 
-// hasLevels: the game declares the shared computer level option
-// (games.LevelOption), which the lobby's host may pick.
-func hasLevels(info games.Info) bool {
-	for _, o := range info.Options {
-		if o.Key == games.OptComputer {
-			return true
-		}
-	}
-	return false
-}
-
-// setupOptions are the table's options plus the computer seats.
 // dealtOptions are the options t's game was dealt with: recorded at the
 // start (a resignation later makes a seat the computer's), or for a
 // table from before that record, worked out as at the start.
@@ -144,11 +131,10 @@ func dealtOptions(t *data.Table) games.Options {
 	return setupOptions(t)
 }
 
+// setupOptions are the table's options plus the computer seats.
 func setupOptions(t *data.Table) games.Options {
 	opts := games.Options{}
-	for k, v := range t.Options {
-		opts[k] = v
-	}
+	maps.Copy(opts, t.Options)
 	var bots []string
 	for i, s := range t.Seats {
 		if s.Bot {

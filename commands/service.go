@@ -132,7 +132,7 @@ func (l *loaded) info() render.TableInfo {
 	ti := render.TableInfo{
 		GameID: l.t.Game, TableID: l.t.ID, Status: l.t.Status, HostID: l.t.HostID,
 		MinSeats: gi.MinSeats, MaxSeats: gi.MaxSeats, Options: l.t.Options, Coop: gi.Coop,
-		Levels: hasLevels(gi),
+		Levels: gi.HasLevels(),
 	}
 	for _, st := range l.t.Seats {
 		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})

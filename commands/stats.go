@@ -117,15 +117,14 @@ func variantOf(info games.Info, opts games.Options) string {
 	if !info.Coop {
 		return ""
 	}
-	for _, spec := range info.Options {
-		if spec.Key == optVariant {
-			if v := opts[optVariant]; v != "" {
-				return v
-			}
-			return spec.Default
-		}
+	spec, ok := info.Option(optVariant)
+	if !ok {
+		return ""
 	}
-	return ""
+	if v := opts[optVariant]; v != "" {
+		return v
+	}
+	return spec.Default
 }
 
 // statsCommand is /stats [member]: a member's results on this server.

@@ -284,3 +284,20 @@ type Info struct {
 	// morale_failed): the player is asked "are you sure?" first.
 	Irreversible []string
 }
+
+// Option is the spec of the game's option key, if the game has one.
+func (i Info) Option(key string) (OptionSpec, bool) {
+	for _, o := range i.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+// HasLevels reports whether the game offers computer levels
+// (LevelOption).
+func (i Info) HasLevels() bool {
+	_, ok := i.Option(OptComputer)
+	return ok
+}

@@ -3,6 +3,7 @@ package render
 import (
 	"embed"
 	"fmt"
+	"maps"
 	"runtime"
 	"sort"
 	"strings"
@@ -191,12 +192,8 @@ func withoutLevel(t TableInfo) games.Options {
 	if _, ok := t.Options[games.OptComputer]; !ok || !t.Levels {
 		return t.Options
 	}
-	o := games.Options{}
-	for k, v := range t.Options {
-		if k != games.OptComputer {
-			o[k] = v
-		}
-	}
+	o := maps.Clone(t.Options)
+	delete(o, games.OptComputer)
 	return o
 }
 
