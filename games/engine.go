@@ -335,9 +335,12 @@ type Parts struct {
 	Playouter, Rollouter, Determinizer bool
 }
 
+// adapted is an Engine made by Adapt, which knows its game's parts.
+type adapted interface{ parts() Parts }
+
 // PartsOf is the optional parts e's game implements.
 func PartsOf(e Engine) Parts {
-	a, ok := e.(interface{ parts() Parts })
+	a, ok := e.(adapted)
 	if !ok {
 		return Parts{}
 	}

@@ -74,6 +74,11 @@ type Rollouter[S any] interface {
 	Rollout(s S, r Rand, maxSteps int) (Outcome, error)
 }
 
+// rollouter is the adapter's erased Rollouter.
+type rollouter interface {
+	rollout(s State, r Rand, maxSteps int) (Outcome, bool, error)
+}
+
 func (a adapter[S]) rollout(s State, r Rand, maxSteps int) (Outcome, bool, error) {
 	p, ok := a.g.(Rollouter[S])
 	if !ok {
@@ -86,9 +91,7 @@ func (a adapter[S]) rollout(s State, r Rand, maxSteps int) (Outcome, bool, error
 // Rollout is the outcome of the game's Rollout from s, or of a random
 // Playout for a game without one. s is unchanged.
 func Rollout(e Engine, s State, r Rand, maxSteps int) (Outcome, error) {
-	if p, ok := e.(interface {
-		rollout(State, Rand, int) (Outcome, bool, error)
-	}); ok {
+	if p, ok := e.(rollouter); ok {
 		if o, ok, err := p.rollout(s, r, maxSteps); ok {
 			return o, err
 		}
