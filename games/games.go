@@ -283,6 +283,10 @@ type Info struct {
 	// Irreversible are the verbs that cannot be taken back (FoW: concede,
 	// morale_failed): the player is asked "are you sure?" first.
 	Irreversible []string
+	// ReportPlayouts lowers the "How it went" report's playouts for a
+	// whole game (games/turning; 0: its default) for a game whose
+	// rollouts cost more, so a report stays within a few seconds.
+	ReportPlayouts int
 }
 
 // Option is the spec of the game's option key, if the game has one.

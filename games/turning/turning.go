@@ -41,12 +41,6 @@ func IsSupported(game string) bool { return slices.Contains(Supported, game) }
 // a "How it went" click may take.
 const DefaultBudget = 24000
 
-// gameBudgets lower the default for games whose playouts cost more:
-// Frontline's follow its heuristic player (random play hardly ever
-// declares a battle it can win), about 800 whole games a second on one
-// core, so a 30-turn report at 200 per turn takes a few seconds.
-var gameBudgets = map[string]int{"frontline": 6000}
-
 // Config bounds the work. Zero values take the defaults.
 type Config struct {
 	// Playouts per point (default 400); Budget caps the playouts of a
@@ -170,7 +164,7 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, viewer ga
 		idx = append(idx, i)
 	}
 	if cfg.Budget <= 0 {
-		cfg.Budget = gameBudgets[e.Info().ID] // 0, the default, for most
+		cfg.Budget = e.Info().ReportPlayouts // 0, the default, for most
 	}
 	cfg.defaults(len(states))
 	rep := Report{Seats: seats, Viewer: viewer, Playouts: cfg.Playouts, Points: make([]Point, len(states))}
