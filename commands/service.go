@@ -51,6 +51,9 @@ type Service struct {
 	// userPosts and channelPosts limit public posts (/play, /game status)
 	// per person and per channel.
 	userPosts, channelPosts *throttle
+
+	// reports keeps the "How it went" reports built (turning.go).
+	reports reportCache
 }
 
 // OptTurnTimeout is the table option, for every game, that gives each

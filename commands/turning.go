@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+	"sync"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -27,25 +28,15 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	if !turning.IsSupported(l.t.Game) || l.t.Seed == nil {
 		return private(req, "turning.unsupported")
 	}
-	log, err := s.store.Log(l.t.ID)
-	if err != nil {
-		return s.internal(req, err)
-	}
-	start, moves, evs, err := replayLog(l.eng, l.t, log)
-	if err != nil {
-		return s.internal(req, fmt.Errorf("how it went: %w", err))
-	}
-	h := fnv.New64a()
-	h.Write([]byte(l.t.ID))
-	cfg := turning.Config{Seed: h.Sum64()} // the same report at every click
 	viewer := games.Spectator
 	if seats := l.t.SeatsOf(req.User.ID); len(seats) > 0 {
 		viewer = seats[0]
 	}
-	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), viewer, cfg)
+	b, err := s.reports.get(reportKey{l.t.ID, viewer}, func() (builtReport, error) { return s.buildReport(l, viewer) })
 	if err != nil {
 		return s.internal(req, err)
 	}
+	rep, evs := b.rep, b.evs
 	L := i18n.For(req.Locale)
 	names := make([]string, len(l.t.Seats))
 	for i, st := range l.t.Seats {
@@ -72,6 +63,79 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 		Files:   []render.File{{Name: "how-it-went.png", Data: pic}},
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
+}
+
+// buildReport replays the finished table l from its seed and estimates
+// its chances as viewer could have: the report and each move's events.
+func (s *Service) buildReport(l *loaded, viewer games.Seat) (builtReport, error) {
+	log, err := s.store.Log(l.t.ID)
+	if err != nil {
+		return builtReport{}, err
+	}
+	start, moves, evs, err := replayLog(l.eng, l.t, log)
+	if err != nil {
+		return builtReport{}, fmt.Errorf("how it went: %w", err)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(l.t.ID))
+	cfg := turning.Config{Seed: h.Sum64()} // the same report at every click
+	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), viewer, cfg)
+	return builtReport{rep, evs}, err
+}
+
+// reportCache keeps the last reports built. A finished game's report
+// for one viewer never changes (its seed, log and sampling are fixed),
+// and one costs seconds of both cores, so another click - or a spam of
+// them - reads it here. Clicks on one table are serialised by its lock,
+// so no report is built twice at once.
+type reportCache struct {
+	mu     sync.Mutex
+	byKey  map[reportKey]builtReport
+	order  []reportKey // oldest first
+	builds int         // reports built, for tests
+}
+
+// keptReports bounds the cache: a report with its events is tens of KB.
+const keptReports = 32
+
+type reportKey struct {
+	table  string
+	viewer games.Seat
+}
+
+type builtReport struct {
+	rep turning.Report
+	evs [][]games.Event
+}
+
+// get is key's report, built by build unless kept. A failed build is
+// not kept.
+func (c *reportCache) get(key reportKey, build func() (builtReport, error)) (builtReport, error) {
+	c.mu.Lock()
+	b, ok := c.byKey[key]
+	c.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := build()
+	if err != nil {
+		return b, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.builds++
+	if c.byKey == nil {
+		c.byKey = map[reportKey]builtReport{}
+	}
+	if _, ok := c.byKey[key]; !ok {
+		c.order = append(c.order, key)
+	}
+	c.byKey[key] = b
+	for len(c.order) > keptReports {
+		delete(c.byKey, c.order[0])
+		c.order = c.order[1:]
+	}
+	return b, nil
 }
 
 // replayLog deals the game again from the table's seed and plays its log

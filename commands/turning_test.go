@@ -3,6 +3,8 @@ package commands
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -97,6 +99,16 @@ func TestHowItWent(t *testing.T) {
 		} else if rest != first {
 			t.Fatalf("a spectator's report differs from a player's:\n%s\n%s", first, rest)
 		}
+	}
+	// A report is built once per viewer: another click reads it again,
+	// the same chart and words, without seconds of playouts.
+	built := h.svc.reports.builds
+	if built != 2 {
+		t.Fatalf("%d reports built for a player and a spectator", built)
+	}
+	again := h.click(ann, h.board, btn).Reply.Message
+	if h.svc.reports.builds != built || len(again.Files) != 1 || !strings.HasPrefix(text(again), T("turning.head")) {
+		t.Fatalf("a second click built %d more reports: %s", h.svc.reports.builds-built, text(again))
 	}
 }
 
@@ -223,5 +235,28 @@ func TestHowItWentCoop(t *testing.T) {
 	first, second := [3]uint32{0xc0, 0x39, 0x2b}, [3]uint32{0x2e, 0x6f, 0xd8}
 	if !seen[first] || seen[second] {
 		t.Fatalf("co-op chart: the team's colour drawn %v, a second seat's %v", seen[first], seen[second])
+	}
+}
+
+// The report cache keeps at most keptReports, drops the oldest first, and
+// never keeps a failed build.
+func TestReportCache(t *testing.T) {
+	var c reportCache
+	fail := errors.New("no log")
+	if _, err := c.get(reportKey{"x", 0}, func() (builtReport, error) { return builtReport{}, fail }); err != fail {
+		t.Fatalf("a failed build: %v", err)
+	}
+	for i := range keptReports + 1 {
+		c.get(reportKey{fmt.Sprint(i), games.Spectator}, func() (builtReport, error) { return builtReport{}, nil })
+	}
+	if c.builds != keptReports+1 || len(c.byKey) != keptReports {
+		t.Fatalf("%d built, %d kept", c.builds, len(c.byKey))
+	}
+	if _, ok := c.byKey[reportKey{"0", games.Spectator}]; ok {
+		t.Fatal("the oldest report is still kept")
+	}
+	c.get(reportKey{"x", 0}, func() (builtReport, error) { return builtReport{}, nil })
+	if c.builds != keptReports+2 {
+		t.Fatal("the failed build was kept")
 	}
 }
