@@ -98,27 +98,19 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 		timeout = 20 * time.Second
 	}
 	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{}), acks: map[string]chan struct{}{}}
-	s.Client = &http.Client{Timeout: timeout}
+	s.Client = &http.Client{Timeout: timeout, Transport: restTransport()}
 	if cfg.APIBase != "" {
 		base, err := url.Parse(cfg.APIBase)
 		if err != nil || base.Host == "" {
 			return nil, fmt.Errorf("bad Discord API base %q", cfg.APIBase)
 		}
-		s.Client.Transport = &RewriteTransport{Base: base}
+		s.Client.Transport = &RewriteTransport{Base: base, Next: s.Client.Transport}
 	}
 	if cfg.Metrics != nil {
-		next := s.Client.Transport
-		if next == nil {
-			next = http.DefaultTransport
-		}
-		s.Client.Transport = meteredTransport{next: next, m: cfg.Metrics}
+		s.Client.Transport = meteredTransport{next: s.Client.Transport, m: cfg.Metrics}
 	}
 	if cfg.Endpoint != nil {
-		next := s.Client.Transport
-		if next == nil {
-			next = http.DefaultTransport
-		}
-		s.Client.Transport = callbackTransport{next: next, sent: b.callbackSent}
+		s.Client.Transport = callbackTransport{next: s.Client.Transport, sent: b.callbackSent}
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShouldRetryOnRateLimit = true
@@ -295,6 +287,20 @@ func (b *Bot) Session() *discordgo.Session { return b.s }
 type RewriteTransport struct {
 	Base *url.URL
 	Next http.RoundTripper
+}
+
+// maxIdleConns is how many idle connections to Discord's REST API are
+// kept open. Go's default keeps 2 per host: over HTTP/1.1 (a REST proxy,
+// the stand-in) a busy bot, with a request per table in flight, would
+// otherwise dial and close a connection for most calls.
+const maxIdleConns = 128
+
+// restTransport is the REST client's transport: Go's default, keeping
+// maxIdleConns idle connections instead of 2.
+func restTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = maxIdleConns, maxIdleConns
+	return t
 }
 
 // RoundTrip implements http.RoundTripper.

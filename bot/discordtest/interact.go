@@ -1062,6 +1062,10 @@ func (s *Server) WaitMessage(ctx context.Context, channelID string, pred func(*M
 }
 
 // WaitMessageSince is WaitMessage for messages created after the cursor.
+// pred sees the stored message under the stand-in's lock (a copy of each
+// candidate, edit history and all, at every change cost a busy load run
+// more than the bot did) and must neither change nor keep it; the message
+// returned is a copy.
 func (s *Server) WaitMessageSince(ctx context.Context, cursor, channelID string, pred func(*Message) bool) (*Message, error) {
 	var found *Message
 	err := s.waitFor(ctx, "a message in channel "+channelID, func() bool {
@@ -1074,8 +1078,8 @@ func (s *Server) WaitMessageSince(ctx context.Context, cursor, channelID string,
 			if m.Deleted || m.Ephemeral() {
 				continue
 			}
-			c := m.snapshot()
-			if pred == nil || pred(&c) {
+			if pred == nil || pred(m) {
+				c := m.snapshot()
 				found = &c
 				return true
 			}

@@ -163,7 +163,10 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 	if edit {
 		prev := *m
 		prev.History = nil
-		next.History = append(append([]Message(nil), m.History...), prev)
+		// Appended in place: snapshots copy History, so only the live
+		// message holds this array (a copy per edit made long-edited
+		// boards quadratic).
+		next.History = append(m.History, prev)
 		next.Edited = s.cfg.now()
 	}
 	*m = next
