@@ -88,8 +88,7 @@ func (c *ixCourier) clicked(messageID string) bool {
 func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg render.Message) error {
 	if c.clicked(messageID) {
 		return classify(c.b.unarchived(channelID, func() error {
-			_, err := c.b.s.InteractionResponseEdit(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
-			return err
+			return c.b.editOriginal(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
 		}))
 	}
 	empty := []discordgo.MessageComponent{}
@@ -116,8 +115,7 @@ func (c *ixCourier) Strip(ctx context.Context, channelID, messageID string) erro
 	empty := []discordgo.MessageComponent{}
 	if c.clicked(messageID) {
 		return classify(c.b.unarchived(channelID, func() error {
-			_, err := c.b.s.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Components: &empty}, discordgo.WithContext(ctx))
-			return err
+			return c.b.editOriginal(c.i, &discordgo.WebhookEdit{Components: &empty}, discordgo.WithContext(ctx))
 		}))
 	}
 	edit := &discordgo.MessageEdit{ID: messageID, Channel: channelID, Components: &empty, AllowedMentions: noPings()}
@@ -236,7 +234,7 @@ func (c *ixCourier) private(msg render.Message) error {
 			b.log.Warn().Str("command", c.req.Command).Msg("a slow public command answered with a notice")
 		}
 		c.state = answered
-		return b.unarchived(c.i.ChannelID, func() error { _, err := b.s.InteractionResponseEdit(c.i, webhookEdit(msg)); return err })
+		return b.unarchived(c.i.ChannelID, func() error { return b.editOriginal(c.i, webhookEdit(msg)) })
 	}
 	_, err := b.s.FollowupMessageCreate(c.i, true, privateFollowup(msg))
 	return err

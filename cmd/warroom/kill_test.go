@@ -28,7 +28,7 @@ func TestE2EChildRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// The load command's profile of the bot: WARROOM_CPUPROFILE=file for
+	// The load command's profiles of the bot: WARROOM_CPUPROFILE=file for
 	// WARROOM_CPUPROFILE_SECONDS (30) from the start.
 	if path := os.Getenv("WARROOM_CPUPROFILE"); path != "" {
 		f, err := os.Create(path)
@@ -37,6 +37,16 @@ func TestE2EChildRun(t *testing.T) {
 		}
 		pprof.StartCPUProfile(f)
 		time.AfterFunc(time.Duration(loadKnob("WARROOM_CPUPROFILE_SECONDS", 30))*time.Second, func() { pprof.StopCPUProfile(); f.Close() })
+	}
+	// And WARROOM_MEMPROFILE=file: what was allocated by then (go tool
+	// pprof -sample_index=alloc_space).
+	if path := os.Getenv("WARROOM_MEMPROFILE"); path != "" {
+		time.AfterFunc(time.Duration(loadKnob("WARROOM_CPUPROFILE_SECONDS", 30))*time.Second, func() {
+			if f, err := os.Create(path); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		})
 	}
 	start := cmdRun
 	if os.Getenv("WARROOM_E2E_CHILD_MODE") == "serve" {

@@ -71,6 +71,7 @@ func TestLoadBench(t *testing.T) {
 		}
 	}
 
+	calls0 := len(w.srv.Requests())
 	cpu0, self0, start := procCPU(t, pid), procCPU(t, os.Getpid()), time.Now()
 	until := start.Add(time.Duration(seconds) * time.Second)
 	var interval time.Duration // per table, open loop
@@ -89,6 +90,11 @@ func TestLoadBench(t *testing.T) {
 	took := time.Since(start)
 	cpu, self := procCPU(t, pid)-cpu0, procCPU(t, os.Getpid())-self0
 	rss, anon := procRSS(t, pid)
+	routes := map[string]int{}
+	calls := w.srv.Requests()[calls0:]
+	for _, r := range calls {
+		routes[r.Method+" "+r.Route]++
+	}
 
 	var replies, boards []time.Duration
 	moves, errs := 0, 0
@@ -112,6 +118,7 @@ func TestLoadBench(t *testing.T) {
 		tables, mode, images, took.Round(time.Millisecond), moves, float64(moves)/took.Seconds(),
 		pct(replies, 50), pct(replies, 90), pct(replies, 99), pct(boards, 50), pct(boards, 90), pct(boards, 99),
 		float64(cpu.Milliseconds())/float64(max(moves, 1)), float64(self.Milliseconds())/float64(max(moves, 1)), rss>>20, anon>>20, naive, loadAvg())
+	t.Logf("REST calls per move %.2f: %v", float64(len(calls))/float64(max(moves, 1)), routes)
 	if p := w.srv.Problems(); len(p) > 0 {
 		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
 	}

@@ -74,8 +74,9 @@ func Register(fsys fs.FS, dir string) {
 
 // Localizer translates for one language.
 type Localizer struct {
-	lang string
-	loc  *goi18n.Localizer
+	lang  string
+	loc   *goi18n.Localizer
+	plain sync.Map // id -> string: messages without template data, looked up once
 }
 
 // Lang is the language actually used: en, pl or ru.
@@ -114,6 +115,24 @@ func For(locale string) *Localizer {
 // form. A missing id yields the id itself in brackets, which the catalogue
 // test reports, so a missing string is visible and never a crash.
 func (l *Localizer) T(id string, kv ...any) string {
+	if len(kv) == 0 {
+		// A message without data never changes until Register makes new
+		// localizers; boards ask for the same labels at every move.
+		if s, ok := l.plain.Load(id); ok {
+			return s.(string)
+		}
+		s, ok := l.t(id)
+		if ok { // a missing id is not kept: ids are the catalogue's, the cache stays its size
+			l.plain.Store(id, s)
+		}
+		return s
+	}
+	s, _ := l.t(id, kv...)
+	return s
+}
+
+// t is T without the cache; ok is false for a missing id.
+func (l *Localizer) t(id string, kv ...any) (s string, ok bool) {
 	var data map[string]any
 	var count any
 	if len(kv) > 0 {
@@ -128,9 +147,9 @@ func (l *Localizer) T(id string, kv ...any) string {
 	}
 	s, err := l.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil || s == "" {
-		return "[" + id + "]"
+		return "[" + id + "]", false
 	}
-	return s
+	return s, true
 }
 
 // Has reports whether id exists in the English catalogue.

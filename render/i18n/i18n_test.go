@@ -59,3 +59,23 @@ func TestLocaleMatchAndPlurals(t *testing.T) {
 		t.Errorf("missing key rendered as %q", got)
 	}
 }
+
+// TestPlainLookupsKept: a message without data is looked up once per
+// localizer, and a missing one is not kept (it stays missing only until
+// it is registered, and the cache cannot grow past the catalogue).
+func TestPlainLookupsKept(t *testing.T) {
+	en := i18n.For("en")
+	if a, b := en.T("core.lobby.start"), en.T("core.lobby.start"); a != b || strings.HasPrefix(a, "[") {
+		t.Fatalf("core.lobby.start: %q then %q", a, b)
+	}
+	if pl := i18n.For("pl").T("core.lobby.start"); pl == en.T("core.lobby.start") {
+		t.Errorf("Polish and English share a cached %q", pl)
+	}
+	if got := en.T("zz.late"); got != "[zz.late]" {
+		t.Fatalf("unregistered zz.late = %q", got)
+	}
+	i18n.Register(fstest.MapFS{"t/late.en.json": {Data: []byte(`{"zz.late": "Late"}`)}}, "t")
+	if got := en.T("zz.late"); got != "Late" {
+		t.Errorf("zz.late after Register = %q: the miss was kept", got)
+	}
+}
