@@ -267,7 +267,7 @@ func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntr
 	}
 	ch := tx.Bucket(bucketChannels)
 	for _, c := range []string{old.ChannelID, old.ThreadID} {
-		if c != "" && string(ch.Get([]byte(c))) == t.ID {
+		if c != "" && !(t.Live() && (c == t.ChannelID || c == t.ThreadID)) && string(ch.Get([]byte(c))) == t.ID {
 			if err := ch.Delete([]byte(c)); err != nil {
 				return nil, err
 			}
@@ -421,8 +421,12 @@ func index(ch *bolt.Bucket, t *Table) error {
 		if c == "" {
 			continue
 		}
-		if cur := ch.Get([]byte(c)); cur != nil && string(cur) != t.ID {
+		cur := ch.Get([]byte(c))
+		if cur != nil && string(cur) != t.ID {
 			return ErrChannelBusy
+		}
+		if cur != nil {
+			continue // already there: a write would dirty the index's page at every move
 		}
 		if err := ch.Put([]byte(c), []byte(t.ID)); err != nil {
 			return err
