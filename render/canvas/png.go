@@ -63,7 +63,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	const maxRun = 8
 	var runs [][2]int // first band, end
 	for i := 0; i < n; i++ {
-		if base != nil && sameRows(src, base, i*bandRows, min(h, (i+1)*bandRows)) {
+		if base != nil && c.unchanged(base, i*bandRows, min(h, (i+1)*bandRows)) {
 			res[i] = baseZ[i]
 			continue
 		}
@@ -82,7 +82,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 				break
 			}
 			i, y0, y1 := runs[j][0], runs[j][0]*bandRows, min(h, runs[j][1]*bandRows)
-			p.quantizeRows(src, base, baseIdx, raw[1:], stride, y0, y1)
+			p.quantizeRows(src, base, baseIdx, c.drawn, raw[1:], stride, y0, y1)
 			for y := y0; y < y1; y++ {
 				raw[y*stride] = 0 // filter: none
 			}
@@ -135,6 +135,15 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	out = chunk(out, "IEND", nil)
 	return out, nil
+}
+
+// unchanged reports whether rows y0 to y1 of c hold base's pixels: none
+// of them drawn on, or, when c does not record that, the same bytes.
+func (c *Canvas) unchanged(base *image.RGBA, y0, y1 int) bool {
+	if c.drawn != nil {
+		return !c.drawn.anyIn(y0, y1)
+	}
+	return sameRows(c.Img, base, y0, y1)
 }
 
 // sameRows reports whether rows y0 to y1 of a and b hold the same pixels.
