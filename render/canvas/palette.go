@@ -190,35 +190,50 @@ func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, d
 			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
 			upOut = out[(y-1)*stride : (y-1)*stride+w]
 		}
-		prev, prevIdx := uint32(noKey), uint8(0)
+		var m mapper
 		for x0 := lo; x0 < hi; x0 += span {
 			x1 := min(x0+span, hi)
 			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
 				copy(o[x0:x1], bout[x0:x1])
-				prev = noKey
 				continue
 			}
 			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
 				copy(o[x0:x1], upOut[x0:x1])
-				prev = noKey
 				continue
 			}
-			for x := x0; x < x1; x++ {
-				k := binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff
-				if k != prev {
-					h := (k * 0x9E3779B1) >> (32 - lookupBits)
-					if t.keys[h] == k {
-						prevIdx = t.idx[h]
-					} else {
-						prevIdx = p.nearest(k)
-						t.keys[h], t.idx[h] = k, prevIdx
-					}
-					prev = k
-				}
-				o[x] = prevIdx
-			}
+			m.run(p, t, row[4*x0:4*x1], o[x0:x1])
 		}
 	}
+}
+
+// mapper maps pixels to palette indices, remembering the last pixel's
+// (most pixels repeat their left neighbour).
+type mapper struct {
+	last uint32 // the last RGBA pixel
+	idx  uint8  // its index
+	ok   bool   // last is set
+}
+
+// run maps the RGBA pixels px into out.
+func (m *mapper) run(p *Palette, t *lookup, px, out []byte) {
+	last, idx, ok := m.last, m.idx, m.ok
+	px = px[:4*len(out)]
+	for i := range out {
+		v := binary.LittleEndian.Uint32(px[4*i:])
+		if v != last || !ok {
+			k := v & 0xffffff
+			h := (k * 0x9E3779B1) >> (32 - lookupBits)
+			if t.keys[h] == k {
+				idx = t.idx[h]
+			} else {
+				idx = p.nearest(k)
+				t.keys[h], t.idx[h] = k, idx
+			}
+			last, ok = v, true
+		}
+		out[i] = idx
+	}
+	m.last, m.idx, m.ok = last, idx, ok
 }
 
 // in is the canvas in palette p, computed once for a canvas other
