@@ -3,7 +3,6 @@ package canvas
 import (
 	"bytes"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"runtime"
@@ -164,7 +163,7 @@ func deflateBand(fw *flate.Writer, data []byte) zband {
 	fw.Reset(z)
 	fw.Write(data) // a bytes.Buffer does not fail
 	fw.Flush()
-	return zband{z.Bytes(), adler32.Checksum(data), len(data)}
+	return zband{z.Bytes(), adler32Sum(data), len(data)}
 }
 
 // bandsIn is the canvas in palette p deflated band by band, computed
