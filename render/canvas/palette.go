@@ -178,6 +178,10 @@ func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, d
 					continue
 				}
 				lo, hi = int(s.x0), int(s.x1)
+				if bytes.Equal(row[4*lo:4*hi], brow[4*lo:4*hi]) {
+					copy(o, bout) // drawn over in the base's colours
+					continue
+				}
 				copy(o[:lo], bout[:lo])
 				copy(o[hi:], bout[hi:])
 			} else if bytes.Equal(row, brow) {
