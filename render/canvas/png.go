@@ -71,16 +71,26 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	// One goroutine: deflating runs in parallel cost 15-25% more CPU
 	// per board (measured with the other core busy, as under load) for
 	// no gain in wall time there; a busy bot needs the CPU.
+	// The runs are deflated one after another into one reused buffer.
 	if len(runs) > 0 {
 		fw := getFlate()
 		defer flates.Put(fw)
-		for _, r := range runs {
+		zb := getZ()
+		defer zbufs.Put(zb)
+		ends := make([]int, len(runs))
+		for j, r := range runs {
 			y0, y1 := r[0]*bandRows, min(h, r[1]*bandRows)
 			p.quantizeRows(src, base, baseIdx, c.drawn, raw[1:], stride, y0, y1)
 			for y := y0; y < y1; y++ {
 				raw[y*stride] = 0 // filter: none
 			}
-			res[r[0]] = deflateBand(fw, raw[y0*stride:y1*stride])
+			res[r[0]] = deflateInto(fw, zb, raw[y0*stride:y1*stride])
+			ends[j] = zb.Len()
+		}
+		start := 0 // zb's bytes are final only now: it may have grown
+		for j, r := range runs {
+			res[r[0]].z = zb.Bytes()[start:ends[j]]
+			start = ends[j]
 		}
 	}
 
@@ -144,10 +154,17 @@ func sameRows(a, b *image.RGBA, y0, y1 int) bool {
 // a sync flush.
 func deflateBand(fw *flate.Writer, data []byte) zband {
 	z := bytes.NewBuffer(make([]byte, 0, len(data)/8+64))
+	b := deflateInto(fw, z, data)
+	b.z = z.Bytes()
+	return b
+}
+
+// deflateInto appends the stream of data to z; the zband has no z.
+func deflateInto(fw *flate.Writer, z *bytes.Buffer, data []byte) zband {
 	fw.Reset(z)
 	fw.Write(data) // a bytes.Buffer does not fail
 	fw.Flush()
-	return zband{z.Bytes(), adler32Sum(data), len(data)}
+	return zband{nil, adler32Sum(data), len(data)}
 }
 
 // bandsIn is the canvas in palette p deflated band by band, computed
@@ -215,7 +232,16 @@ func adler32Combine(a, b uint32, lenB int) uint32 {
 var (
 	raws   sync.Pool // *[]byte: filtered rows of a picture
 	flates sync.Pool // *flate.Writer (klauspost/compress) at BestSpeed
+	zbufs  sync.Pool // *bytes.Buffer: a picture's deflated runs
 )
+
+func getZ() *bytes.Buffer {
+	if z, ok := zbufs.Get().(*bytes.Buffer); ok {
+		z.Reset()
+		return z
+	}
+	return new(bytes.Buffer)
+}
 
 func getRaw(n int) *[]byte {
 	b, _ := raws.Get().(*[]byte)
