@@ -258,7 +258,7 @@ func pasteTrench(c *canvas.Canvas, px, py, size float64, ori int) {
 		t, _ = trenches.LoadOrStore(k, tc.Img)
 	}
 	img := t.(*image.RGBA)
-	draw.Draw(c.Img, img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
+	c.Draw(img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
 }
 
 // drawTrench draws a trench channel with the given open sides in a box.

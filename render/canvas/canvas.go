@@ -6,6 +6,7 @@ package canvas
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -34,6 +35,12 @@ type Canvas struct {
 	base  *Canvas
 	quant *quantCache // this canvas in each palette, once it is a base
 
+	// drawn records what every drawing op touched on a clone (a View
+	// shares its parent's): encoding quantises and deflates only those
+	// rows, and Release puts back only those pixels. Code that writes
+	// Img itself must say so with Touch (or draw through Draw).
+	drawn *touches
+
 	// texts records every string drawn, for Texts; a View shares its
 	// parent's, with off its origin in the parent.
 	texts *[]TextRun
@@ -54,6 +61,47 @@ type quantCache struct {
 	mu sync.Mutex
 	m  map[*Palette]*image.Paletted
 	z  map[*Palette][]zband // m deflated by bands, for PNGWith
+
+	// spares holds released clones of this canvas, their pixels put back
+	// to this canvas's (*spare): Clone takes one with nothing to copy.
+	spares sync.Pool
+}
+
+// spare is a released clone's pixels and row records, for reuse.
+type spare struct {
+	img   *image.RGBA
+	drawn *touches
+}
+
+// touches is, for each row of a clone, the columns drawn on since it was
+// cloned, from x0 to x1 (none when x0 >= x1).
+type touches struct {
+	rows []span
+}
+
+type span struct{ x0, x1 int32 }
+
+// add records r, which lies inside the picture.
+func (t *touches) add(r image.Rectangle) {
+	x0, x1 := int32(r.Min.X), int32(r.Max.X)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		s := &t.rows[y]
+		if s.x0 >= s.x1 {
+			*s = span{x0, x1}
+			continue
+		}
+		s.x0, s.x1 = min(s.x0, x0), max(s.x1, x1)
+	}
+}
+
+// anyIn reports whether rows y0 to y1 were drawn on.
+func (t *touches) anyIn(y0, y1 int) bool {
+	for _, s := range t.rows[y0:y1] {
+		if s.x0 < s.x1 {
+			return true
+		}
+	}
+	return false
 }
 
 // New makes a canvas filled with bg.
@@ -70,21 +118,80 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 		return nil
 	}
 	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min)}
+	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min), drawn: c.drawn}
 }
 
-// pixels keeps the RGBA images of released canvases for Clone.
-var pixels sync.Pool // *image.RGBA
-
 // Clone copies the canvas, e.g. a cached static board before drawing
-// counters, into the pixels of a released canvas of the same size if any.
+// counters. A released clone of c is reused when there is one: its
+// pixels are already c's, so nothing is copied.
 func (c *Canvas) Clone() *Canvas {
-	img, _ := pixels.Get().(*image.RGBA)
-	if img == nil || img.Rect != c.Img.Rect || img.Stride != c.Img.Stride {
-		img = image.NewRGBA(c.Img.Bounds())
+	sp, _ := c.quant.spares.Get().(*spare)
+	if sp == nil {
+		img := image.NewRGBA(c.Img.Bounds())
+		copyRows(img, c.Img, img.Rect, nil)
+		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy())}}
 	}
-	copy(img.Pix, c.Img.Pix)
-	return &Canvas{Img: img, base: c, quant: &quantCache{}, texts: new([]TextRun)}
+	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn}
+}
+
+// copyRows copies src's pixels in r to dst (both from the origin), only
+// the recorded columns of each row when drawn is not nil.
+func copyRows(dst, src *image.RGBA, r image.Rectangle, drawn *touches) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		x0, x1 := r.Min.X, r.Max.X
+		if drawn != nil {
+			s := drawn.rows[y]
+			if s.x0 >= s.x1 {
+				continue
+			}
+			x0, x1 = int(s.x0), int(s.x1)
+		}
+		copy(dst.Pix[dst.PixOffset(x0, y):dst.PixOffset(x1, y)], src.Pix[src.PixOffset(x0, y):src.PixOffset(x1, y)])
+	}
+}
+
+// Touch records that r (in c's coordinates) was drawn on by code that
+// writes Img itself, so that encoding and Release see it.
+func (c *Canvas) Touch(r image.Rectangle) {
+	if c.drawn == nil {
+		return
+	}
+	if r = r.Intersect(c.Img.Rect); !r.Empty() {
+		c.drawn.add(r.Add(c.off))
+	}
+}
+
+// Draw is draw.Draw onto the canvas in r: for pasting cached tiles.
+func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op draw.Op) {
+	draw.Draw(c.Img, r, src, sp, op)
+	c.Touch(r)
+}
+
+// CheckTouches reports pixels of a clone that differ from the canvas it
+// was cloned from where no drawing was recorded (tests: a write to Img
+// without Touch would leave them out of the picture).
+func (c *Canvas) CheckTouches() error {
+	if c.base == nil || c.drawn == nil {
+		return nil
+	}
+	a, b := c.Img, c.base.Img
+	if a.Rect != b.Rect {
+		return nil
+	}
+	for y := 0; y < a.Rect.Dy(); y++ {
+		s := c.drawn.rows[y]
+		x0, x1 := int(s.x0), int(s.x1)
+		if x0 >= x1 {
+			x0, x1 = 0, 0
+		}
+		for _, r := range [][2]int{{0, x0}, {x1, a.Rect.Dx()}} {
+			pa, pb := a.Pix[y*a.Stride+4*r[0]:y*a.Stride+4*r[1]], b.Pix[y*b.Stride+4*r[0]:y*b.Stride+4*r[1]]
+			if !bytes.Equal(pa, pb) {
+				return fmt.Errorf("canvas: row %d changed outside what was recorded drawn (%d to %d)", y, s.x0, s.x1)
+			}
+		}
+	}
+	return nil
 }
 
 // Texts lists the strings drawn on the picture, those of the layer it
@@ -100,13 +207,19 @@ func (c *Canvas) Texts() []TextRun {
 	return out
 }
 
-// Release gives the canvas's pixels back for a later Clone; c must not be
+// Release gives a clone's pixels back, put back to those of the canvas
+// it was cloned from, for a later Clone of that canvas; c must not be
 // used afterwards (its Img is nil). Boards call it once encoded.
 func (c *Canvas) Release() {
-	if c.Img != nil {
-		pixels.Put(c.Img)
-		c.Img = nil
+	if c.Img == nil {
+		return
 	}
+	if c.base != nil && c.drawn != nil && c.base.Img.Rect == c.Img.Rect {
+		copyRows(c.Img, c.base.Img, c.Img.Rect, c.drawn)
+		clear(c.drawn.rows)
+		c.base.quant.spares.Put(&spare{c.Img, c.drawn})
+	}
+	c.Img, c.drawn = nil, nil
 }
 
 // rasterizers are reused: a rasterizer keeps its coverage buffer.
@@ -131,6 +244,7 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		// in col at full coverage, which draw.Over does for far less.
 		r := image.Rect(int(minX), int(minY), int(maxX), int(maxY)).Intersect(c.Img.Bounds())
 		draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
+		c.Touch(r)
 		return
 	}
 	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
@@ -173,6 +287,7 @@ func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
 	}
 	r.ClosePath()
 	r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
+	c.Touch(box)
 }
 
 // Line strokes a segment of the given width.
@@ -278,6 +393,7 @@ func face(bold bool, size float64) font.Face {
 type cachedFace struct {
 	font.Face
 	glyphs map[glyphKey]glyph
+	drawn  image.Rectangle // the glyphs' boxes since Text reset it
 }
 
 type glyphKey struct {
@@ -311,6 +427,7 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 		}
 	}
 	at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	f.drawn = f.drawn.Union(g.dr.Add(at))
 	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
@@ -344,7 +461,10 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	}
 	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: f,
 		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	cf := f.(*cachedFace)
+	cf.drawn = image.Rectangle{}
 	d.DrawString(s)
+	c.Touch(cf.drawn)
 	if c.texts != nil {
 		top := y - asc
 		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)
@@ -354,7 +474,7 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 
 // Compose draws src over c with src's top left at at, and its text too.
 func (c *Canvas) Compose(src *Canvas, at image.Point) {
-	draw.Draw(c.Img, src.Img.Bounds().Add(at), src.Img, image.Point{}, draw.Over)
+	c.Draw(src.Img.Bounds().Add(at), src.Img, image.Point{}, draw.Over)
 	if c.texts != nil {
 		for _, t := range src.Texts() {
 			t.Box = t.Box.Add(at).Add(c.off)
@@ -446,6 +566,7 @@ func (c *Canvas) Fill(x, y, w, h float64, col color.Color) {
 		op = draw.Over
 	}
 	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, op)
+	c.Touch(r)
 }
 
 // Box strokes an axis-aligned rectangle inside its edges (see Fill).

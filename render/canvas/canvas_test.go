@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"strings"
 	"testing"
@@ -225,5 +226,54 @@ func TestPixelRectSameAsRasterised(t *testing.T) {
 	}
 	if fast == 0 || ref == 0 {
 		t.Fatal("no case ran")
+	}
+}
+
+// A clone records what each op draws, through Views too, so encoding
+// and Release look only there; a write to Img without Touch is caught
+// by CheckTouches, and Release gives the next clone the base's pixels.
+func TestTouchesRecorded(t *testing.T) {
+	base := New(120, 90, Hex("#efe8d4"))
+	base.Rect(10, 10, 50, 30, Hex("#f8f4e8"))
+	c := base.Clone()
+	c.Circle(Pt{30, 30}, 8, Hex("#c0392b"))
+	c.Text("Łódź", 60, 5, 12, true, Hex("#2b2b2b"), TopLeft)
+	c.Fill(0, 80, 20, 5, Hex("#2e6fd8"))
+	c.View(image.Rect(70, 50, 110, 80)).Line(Pt{0, 0}, Pt{39, 29}, 2, Hex("#2b2b2b"))
+	tile := New(10, 10, color.RGBA{})
+	tile.Rect(2, 2, 5, 5, Hex("#c0392b"))
+	c.Compose(tile, image.Pt(100, 5))
+	c.Draw(image.Rect(0, 0, 4, 4), image.NewUniform(Hex("#2b2b2b")), image.Point{}, draw.Src)
+	if err := c.CheckTouches(); err != nil {
+		t.Fatal(err)
+	}
+	if c.drawn.anyIn(45, 50) || !c.drawn.anyIn(60, 70) {
+		t.Errorf("rows recorded wrongly: %v", c.drawn.rows[40:72])
+	}
+	c.Img.SetRGBA(5, 60, Hex("#c0392b")) // straight into Img
+	if c.CheckTouches() == nil {
+		t.Fatal("a write to Img without Touch went unnoticed")
+	}
+	c.Touch(image.Rect(5, 60, 6, 61))
+	if err := c.CheckTouches(); err != nil {
+		t.Fatal(err)
+	}
+	want := testPalette.Quantize(c.Img, nil)
+	b, err := c.PNGWith(testPalette)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil || !bytes.Equal(img.(*image.Paletted).Pix, want.Pix) {
+		t.Fatalf("the picture differs from the canvas quantised: %v", err)
+	}
+	pix := c.Img.Pix
+	c.Release()
+	if !bytes.Equal(pix, base.Img.Pix) {
+		t.Fatal("Release did not put the base's pixels back")
+	}
+	d := base.Clone()
+	if !bytes.Equal(d.Img.Pix, base.Img.Pix) || d.drawn.anyIn(0, 90) {
+		t.Fatal("a clone of released pixels is not the base")
 	}
 }

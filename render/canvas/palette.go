@@ -130,29 +130,34 @@ func (p *Palette) putTable(t *lookup) {
 // Quantize maps an RGBA image onto the palette (alpha is ignored: boards
 // are opaque), into dst when it has the right size.
 func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
-	return p.quantize(src, nil, nil, dst)
+	return p.quantize(src, nil, nil, nil, dst)
 }
 
 // quantize maps src onto the palette; where src has the same pixels as
-// base, it copies baseIdx, base in this palette.
-func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, dst *image.Paletted) *image.Paletted {
+// base, it copies baseIdx, base in this palette (see quantizeRows).
+func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
 	if dst == nil || dst.Rect != b {
 		dst = image.NewPaletted(b, p.pal)
 	}
 	dst.Palette = p.pal
-	p.quantizeRows(src, base, baseIdx, dst.Pix, dst.Stride, 0, b.Dy())
+	p.quantizeRows(src, base, baseIdx, drawn, dst.Pix, dst.Stride, 0, b.Dy())
 	return dst
 }
 
 // quantizeRows maps rows y0 to y1 (from the top of src) into out, row y
-// at out[y*stride:]. Where a row, or a span of 16 pixels, equals base's,
-// it copies baseIdx (base in this palette) instead, and where a span
-// equals the one above it, what that became.
-func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, out []byte, stride, y0, y1 int) {
+// at out[y*stride:]. With a base, src's pixels outside what drawn
+// records are base's, and take baseIdx (base in this palette); without
+// drawn every row is compared with base's. Where a row, or a span of 16
+// pixels, equals base's, it copies baseIdx too, and where a span equals
+// the one above it, what that became.
+func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, out []byte, stride, y0, y1 int) {
 	b := src.Bounds()
 	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
 		base = nil
+	}
+	if base == nil {
+		drawn = nil
 	}
 	t := p.table()
 	defer p.putTable(t)
@@ -162,10 +167,24 @@ func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, o
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		o := out[y*stride : y*stride+w]
 		var brow, bout []byte
+		lo, hi := 0, w // the columns to look at
 		if base != nil {
 			brow = base.Pix[y*base.Stride : y*base.Stride+4*w]
 			bout = baseIdx.Pix[y*baseIdx.Stride : y*baseIdx.Stride+w]
-			if bytes.Equal(row, brow) {
+			if drawn != nil {
+				s := drawn.rows[y]
+				if s.x0 >= s.x1 {
+					copy(o, bout)
+					continue
+				}
+				lo, hi = int(s.x0), int(s.x1)
+				if bytes.Equal(row[4*lo:4*hi], brow[4*lo:4*hi]) {
+					copy(o, bout) // drawn over in the base's colours
+					continue
+				}
+				copy(o[:lo], bout[:lo])
+				copy(o[hi:], bout[hi:])
+			} else if bytes.Equal(row, brow) {
 				copy(o, bout)
 				continue
 			}
@@ -175,35 +194,50 @@ func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, o
 			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
 			upOut = out[(y-1)*stride : (y-1)*stride+w]
 		}
-		prev, prevIdx := uint32(noKey), uint8(0)
-		for x0 := 0; x0 < w; x0 += span {
-			x1 := min(x0+span, w)
+		var m mapper
+		for x0 := lo; x0 < hi; x0 += span {
+			x1 := min(x0+span, hi)
 			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
 				copy(o[x0:x1], bout[x0:x1])
-				prev = noKey
 				continue
 			}
 			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
 				copy(o[x0:x1], upOut[x0:x1])
-				prev = noKey
 				continue
 			}
-			for x := x0; x < x1; x++ {
-				k := binary.LittleEndian.Uint32(row[4*x:]) & 0xffffff
-				if k != prev {
-					h := (k * 0x9E3779B1) >> (32 - lookupBits)
-					if t.keys[h] == k {
-						prevIdx = t.idx[h]
-					} else {
-						prevIdx = p.nearest(k)
-						t.keys[h], t.idx[h] = k, prevIdx
-					}
-					prev = k
-				}
-				o[x] = prevIdx
-			}
+			m.run(p, t, row[4*x0:4*x1], o[x0:x1])
 		}
 	}
+}
+
+// mapper maps pixels to palette indices, remembering the last pixel's
+// (most pixels repeat their left neighbour).
+type mapper struct {
+	last uint32 // the last RGBA pixel
+	idx  uint8  // its index
+	ok   bool   // last is set
+}
+
+// run maps the RGBA pixels px into out.
+func (m *mapper) run(p *Palette, t *lookup, px, out []byte) {
+	last, idx, ok := m.last, m.idx, m.ok
+	px = px[:4*len(out)]
+	for i := range out {
+		v := binary.LittleEndian.Uint32(px[4*i:])
+		if v != last || !ok {
+			k := v & 0xffffff
+			h := (k * 0x9E3779B1) >> (32 - lookupBits)
+			if t.keys[h] == k {
+				idx = t.idx[h]
+			} else {
+				idx = p.nearest(k)
+				t.keys[h], t.idx[h] = k, idx
+			}
+			last, ok = v, true
+		}
+		out[i] = idx
+	}
+	m.last, m.idx, m.ok = last, idx, ok
 }
 
 // in is the canvas in palette p, computed once for a canvas other
@@ -223,7 +257,7 @@ func (c *Canvas) in(p *Palette) *image.Paletted {
 	if c.base != nil {
 		base, baseIdx = c.base.Img, c.base.in(p)
 	}
-	img := p.quantize(c.Img, base, baseIdx, nil)
+	img := p.quantize(c.Img, base, baseIdx, c.drawn, nil)
 	q.m[p] = img
 	return img
 }

@@ -3,20 +3,16 @@ package canvas
 import (
 	"bytes"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
 )
 
 // bandRows is the height of the bands a picture is deflated in: each
 // band is its own deflate stream ending on a sync flush, so a band whose
-// pixels equal the static layer's reuses that layer's compressed bytes,
-// and changed bands are deflated in parallel.
+// pixels equal the static layer's reuses that layer's compressed bytes.
 const bandRows = 16
 
 // zband is one band of rows (or a run of them), deflated: a stream
@@ -35,7 +31,7 @@ type zband struct {
 // pixels as the canvas it was cloned from (its static layer) takes that
 // layer's compressed band, made once; runs of the others are mapped to
 // the palette and deflated (klauspost/compress at BestSpeed, two to three
-// times compress/flate's speed) on up to one goroutine per processor.
+// times compress/flate's speed).
 // Laid end to end and closed by an empty final block, the bands make the
 // one zlib stream of the IDAT chunk (as pigz does), with their Adler-32
 // sums combined. Rows carry no PNG filter, as image/png does for
@@ -58,48 +54,45 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	raw := *rawp
 	n := (h + bandRows - 1) / bandRows
 	res := make([]zband, n)
-	// Runs of up to maxRun changed bands are deflated as one stream:
-	// each stream costs its own Huffman tables.
-	const maxRun = 8
+	// Each run of changed bands is deflated as one stream: each stream
+	// costs its own Huffman tables.
 	var runs [][2]int // first band, end
 	for i := 0; i < n; i++ {
-		if base != nil && sameRows(src, base, i*bandRows, min(h, (i+1)*bandRows)) {
+		if base != nil && c.unchanged(base, i*bandRows, min(h, (i+1)*bandRows)) {
 			res[i] = baseZ[i]
 			continue
 		}
-		if k := len(runs) - 1; k >= 0 && runs[k][1] == i && i-runs[k][0] < maxRun {
+		if k := len(runs) - 1; k >= 0 && runs[k][1] == i {
 			runs[k][1]++
 		} else {
 			runs = append(runs, [2]int{i, i + 1})
 		}
 	}
-	var next atomic.Int32
-	work := func() {
-		var fw *flate.Writer
-		for {
-			j := int(next.Add(1)) - 1
-			if j >= len(runs) {
-				break
-			}
-			i, y0, y1 := runs[j][0], runs[j][0]*bandRows, min(h, runs[j][1]*bandRows)
-			p.quantizeRows(src, base, baseIdx, raw[1:], stride, y0, y1)
+	// One goroutine: deflating runs in parallel cost 15-25% more CPU
+	// per board (measured with the other core busy, as under load) for
+	// no gain in wall time there; a busy bot needs the CPU.
+	// The runs are deflated one after another into one reused buffer.
+	if len(runs) > 0 {
+		fw := getFlate()
+		defer flates.Put(fw)
+		zb := getZ()
+		defer zbufs.Put(zb)
+		ends := make([]int, len(runs))
+		for j, r := range runs {
+			y0, y1 := r[0]*bandRows, min(h, r[1]*bandRows)
+			p.quantizeRows(src, base, baseIdx, c.drawn, raw[1:], stride, y0, y1)
 			for y := y0; y < y1; y++ {
 				raw[y*stride] = 0 // filter: none
 			}
-			if fw == nil {
-				fw = getFlate()
-				defer flates.Put(fw)
-			}
-			res[i] = deflateBand(fw, raw[y0*stride:y1*stride])
+			res[r[0]] = deflateInto(fw, zb, raw[y0*stride:y1*stride])
+			ends[j] = zb.Len()
+		}
+		start := 0 // zb's bytes are final only now: it may have grown
+		for j, r := range runs {
+			res[r[0]].z = zb.Bytes()[start:ends[j]]
+			start = ends[j]
 		}
 	}
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), 4, len(runs))) - 1 {
-		wg.Add(1)
-		go func() { defer wg.Done(); work() }()
-	}
-	work()
-	wg.Wait()
 
 	size := 0
 	adler := uint32(1)
@@ -137,6 +130,15 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	return out, nil
 }
 
+// unchanged reports whether rows y0 to y1 of c hold base's pixels: none
+// of them drawn on, or, when c does not record that, the same bytes.
+func (c *Canvas) unchanged(base *image.RGBA, y0, y1 int) bool {
+	if c.drawn != nil {
+		return !c.drawn.anyIn(y0, y1)
+	}
+	return sameRows(c.Img, base, y0, y1)
+}
+
 // sameRows reports whether rows y0 to y1 of a and b hold the same pixels.
 func sameRows(a, b *image.RGBA, y0, y1 int) bool {
 	w := 4 * a.Rect.Dx()
@@ -152,10 +154,17 @@ func sameRows(a, b *image.RGBA, y0, y1 int) bool {
 // a sync flush.
 func deflateBand(fw *flate.Writer, data []byte) zband {
 	z := bytes.NewBuffer(make([]byte, 0, len(data)/8+64))
+	b := deflateInto(fw, z, data)
+	b.z = z.Bytes()
+	return b
+}
+
+// deflateInto appends the stream of data to z; the zband has no z.
+func deflateInto(fw *flate.Writer, z *bytes.Buffer, data []byte) zband {
 	fw.Reset(z)
 	fw.Write(data) // a bytes.Buffer does not fail
 	fw.Flush()
-	return zband{z.Bytes(), adler32.Checksum(data), len(data)}
+	return zband{nil, adler32Sum(data), len(data)}
 }
 
 // bandsIn is the canvas in palette p deflated band by band, computed
@@ -223,7 +232,16 @@ func adler32Combine(a, b uint32, lenB int) uint32 {
 var (
 	raws   sync.Pool // *[]byte: filtered rows of a picture
 	flates sync.Pool // *flate.Writer (klauspost/compress) at BestSpeed
+	zbufs  sync.Pool // *bytes.Buffer: a picture's deflated runs
 )
+
+func getZ() *bytes.Buffer {
+	if z, ok := zbufs.Get().(*bytes.Buffer); ok {
+		z.Reset()
+		return z
+	}
+	return new(bytes.Buffer)
+}
 
 func getRaw(n int) *[]byte {
 	b, _ := raws.Get().(*[]byte)

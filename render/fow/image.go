@@ -96,7 +96,7 @@ func (f frame) fill(c *canvas.Canvas, r fowg.Rect, col color.Color) {
 // flat rectangles are drawn directly, which keeps the picture fast.
 func box(c *canvas.Canvas, x0, y0, x1, y1 float64, col color.Color) {
 	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Src)
+	c.Draw(r, image.NewUniform(col), image.Point{}, draw.Src)
 }
 
 // dashed draws a dashed axis-aligned pixel line of thickness w.
