@@ -26,3 +26,9 @@ func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View
 
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
+
+// TestDrawnRecorded: every pixel a board changes was recorded as drawn
+// (rendertest.Boards.DrawnRecorded).
+func TestDrawnRecorded(t *testing.T) {
+	boards.DrawnRecorded(t, rendertest.InLanguages(Adapted, imageCtx), palette)
+}

@@ -60,3 +60,9 @@ func BenchmarkEntries(b *testing.B) {
 	}
 	b.ReportMetric(float64(events), "events")
 }
+
+// TestDrawnRecorded: every pixel a board changes was recorded as drawn
+// (rendertest.Boards.DrawnRecorded).
+func TestDrawnRecorded(t *testing.T) {
+	boards.DrawnRecorded(t, rendertest.InLanguages(Adapted, imageCtx), palette)
+}
