@@ -124,7 +124,7 @@ func (ix *Interaction) WaitAck(ctx context.Context) (*Response, error) {
 
 func (ix *Interaction) wait(ctx context.Context, ackOnly bool) (*Response, error) {
 	var r *Response
-	err := ix.s.waitFor(ctx, "the answer to "+ix.st.describe(), func() bool {
+	err := ix.s.waitKeyed(ctx, ixKey(ix.st.id), "the answer to "+ix.st.describe(), func() bool {
 		if ix.st.acked && (ackOnly || ix.st.complete()) {
 			r = ix.s.responseLocked(ix.st)
 			return true
@@ -398,7 +398,7 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 		st.delivered = true
 		s.gwDispatch(sess, "INTERACTION_CREATE", payload)
 	}
-	s.notify()
+	s.notify(ixKey(st.id)) // a new interaction: no message changed
 	s.logf("dispatch %s by %s (delivered %v)", st.describe(), u.Username, st.delivered)
 	return &Interaction{ID: st.id, Token: st.token, Type: st.typ, User: u, GuildID: st.guildID, ChannelID: st.channelID,
 		Delivered: st.delivered, s: s, st: st}
@@ -1068,7 +1068,7 @@ func (s *Server) WaitMessage(ctx context.Context, channelID string, pred func(*M
 // returned is a copy.
 func (s *Server) WaitMessageSince(ctx context.Context, cursor, channelID string, pred func(*Message) bool) (*Message, error) {
 	var found *Message
-	err := s.waitFor(ctx, "a message in channel "+channelID, func() bool {
+	err := s.waitKeyed(ctx, chanKey(channelID), "a message in channel "+channelID, func() bool {
 		ids := s.channelOrder[channelID]
 		for i := len(ids) - 1; i >= 0; i-- {
 			if cursor != "" && !snowLess(cursor, ids[i]) {

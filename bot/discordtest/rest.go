@@ -701,7 +701,11 @@ func (s *Server) postCallback(c *call) {
 		ix.acked = true
 		ix.ackType = resp.Type
 		ix.ackAt = now
-		s.notify()
+		keys := []string{ixKey(ix.id), chanKey(ix.channelID)}
+		if m := s.messages[ix.componentMsgID]; m != nil {
+			keys = append(keys, chanKey(m.ChannelID))
+		}
+		s.notify(keys...)
 		return nil
 	}()
 	if err != nil {
@@ -918,7 +922,7 @@ func (s *Server) patchWebhookMessage(c *call) {
 		if m.ID == ix.originalID {
 			ix.filled = true
 		}
-		s.notify()
+		s.notify(ixKey(ix.id), chanKey(m.ChannelID))
 		return s.messageJSON(m), nil
 	}()
 	if err != nil {
@@ -1073,7 +1077,7 @@ func (s *Server) postMessage(c *call) {
 			s.nonces[nonce] = sentNonce{id: m.ID, at: s.cfg.now()}
 		}
 		s.hideEmbeds(c, m)
-		s.notify()
+		s.notify(chanKey(m.ChannelID))
 		return s.messageJSON(m), nil
 	}()
 	if err != nil && err.kind == "dm-closed" {

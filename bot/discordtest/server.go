@@ -108,7 +108,8 @@ type core struct {
 	nextID atomic.Uint64
 
 	mu       sync.Mutex
-	changed  chan struct{}
+	changed  chan struct{}            // closed at every notify: the unkeyed waits
+	keyed    map[string]chan struct{} // closed when a notify names the key (or none): waitKeyed
 	closed   bool
 	requests []*Request
 	lastSeen time.Time // wall clock of the last request or dispatch
@@ -164,6 +165,7 @@ func New(t testing.TB, opts ...Option) *Server {
 			now:       time.Now,
 		},
 		changed:      make(chan struct{}),
+		keyed:        map[string]chan struct{}{},
 		users:        map[string]User{},
 		usersByID:    map[string]User{},
 		channels:     map[string]*channel{},
@@ -275,10 +277,54 @@ func (r rewriter) RoundTrip(req *http.Request) (*http.Response, error) {
 	return r.next.RoundTrip(req)
 }
 
-// notify wakes every waiter; call with s.mu held.
-func (s *Server) notify() {
+// notify wakes the waits whose condition may have changed; call with
+// s.mu held. Without keys it wakes every wait. With keys (chanKey,
+// ixKey) it wakes the unkeyed waits and the keyed ones on those keys
+// only: a busy load run has a wait per table, and waking them all at
+// every change cost more than the bot's own work, lock contention most.
+// A change must name every key whose waits it concerns, or none.
+func (s *Server) notify(keys ...string) {
 	close(s.changed)
 	s.changed = make(chan struct{})
+	if len(keys) == 0 {
+		for k, ch := range s.keyed {
+			close(ch)
+			delete(s.keyed, k)
+		}
+		return
+	}
+	for _, k := range keys {
+		if ch, ok := s.keyed[k]; ok {
+			close(ch)
+			delete(s.keyed, k)
+		}
+	}
+}
+
+// The keys of keyed waits: a channel's messages, an interaction's state.
+func chanKey(id string) string { return "c" + id }
+func ixKey(id string) string   { return "i" + id }
+
+// waitKeyed is waitFor for a condition that only changes named by key.
+func (s *Server) waitKeyed(ctx context.Context, key, what string, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ok := cond()
+		ch := s.keyed[key]
+		if ch == nil && !ok {
+			ch = make(chan struct{})
+			s.keyed[key] = ch
+		}
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("discordtest: waiting for %s: %w", what, ctx.Err())
+		}
+	}
 }
 
 // waitFor calls cond under the lock until it returns true or ctx ends.

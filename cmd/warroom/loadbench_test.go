@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,7 +47,13 @@ func TestLoadBench(t *testing.T) {
 	w := newWorld(t, discordtest.WithRateLimits(discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}),
 		discordtest.WithWaitTimeout(60*time.Second), discordtest.WithSchemaSample(schemaSample))
 	w.log = &logBuffer{running: make(chan struct{})}
-	flags := []string{"--log-level", "info"}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	flags := []string{"--log-level", "info", "--http", addr}
 	if !images {
 		flags = append(flags, "--no-images")
 	}
@@ -71,7 +80,7 @@ func TestLoadBench(t *testing.T) {
 		}
 	}
 
-	calls0 := len(w.srv.Requests())
+	calls0, commits0 := len(w.srv.Requests()), scrapeMetrics(t, addr, commitWrites, commitCount)
 	cpu0, self0, start := procCPU(t, pid), procCPU(t, os.Getpid()), time.Now()
 	until := start.Add(time.Duration(seconds) * time.Second)
 	var interval time.Duration // per table, open loop
@@ -80,6 +89,7 @@ func TestLoadBench(t *testing.T) {
 	}
 	var run sync.WaitGroup
 	for _, p := range players {
+		p.acks0 = len(p.acks)
 		run.Add(1)
 		go func() {
 			defer run.Done()
@@ -90,6 +100,7 @@ func TestLoadBench(t *testing.T) {
 	took := time.Since(start)
 	cpu, self := procCPU(t, pid)-cpu0, procCPU(t, os.Getpid())-self0
 	rss, anon := procRSS(t, pid)
+	commits := scrapeMetrics(t, addr, commitWrites, commitCount)
 	routes := map[string]int{}
 	calls := w.srv.Requests()[calls0:]
 	for _, r := range calls {
@@ -97,10 +108,11 @@ func TestLoadBench(t *testing.T) {
 	}
 
 	var replies, boards []time.Duration
-	moves, errs := 0, 0
+	moves, clicks, errs := 0, 0, 0
 	for _, p := range players {
 		replies, boards = append(replies, p.replies...), append(boards, p.toBoard...)
 		moves += len(p.toBoard)
+		clicks += len(p.acks) - p.acks0
 		if p.err != nil {
 			if errs++; errs <= 5 {
 				t.Errorf("table %s: %v", p.ch, p.err)
@@ -114,11 +126,13 @@ func TestLoadBench(t *testing.T) {
 	if rate == 0 {
 		mode = "closed loop"
 	}
-	t.Logf("%d tables, %s, images=%v, %v: %d moves (%.0f/s); click-to-reply p50 %v p90 %v p99 %v; click-to-board p50 %v p90 %v p99 %v; bot CPU %.1f ms/move (stand-in and clients %.1f); RSS %d MB (anonymous %d MB); naive fsync limit %.0f moves/s; load %s",
-		tables, mode, images, took.Round(time.Millisecond), moves, float64(moves)/took.Seconds(),
+	t.Logf("%d tables, %s, images=%v, %v: %d moves (%.0f/s; %.0f interactions/s with the lobbies of new games); click-to-reply p50 %v p90 %v p99 %v; click-to-board p50 %v p90 %v p99 %v; bot CPU %.1f ms/move (stand-in and clients %.1f); RSS %d MB (anonymous %d MB); naive fsync limit %.0f moves/s; load %s",
+		tables, mode, images, took.Round(time.Millisecond), moves, float64(moves)/took.Seconds(), float64(clicks)/took.Seconds(),
 		pct(replies, 50), pct(replies, 90), pct(replies, 99), pct(boards, 50), pct(boards, 90), pct(boards, 99),
 		float64(cpu.Milliseconds())/float64(max(moves, 1)), float64(self.Milliseconds())/float64(max(moves, 1)), rss>>20, anon>>20, naive, loadAvg())
 	t.Logf("REST calls per move %.2f: %v", float64(len(calls))/float64(max(moves, 1)), routes)
+	n, writes := commits[commitCount]-commits0[commitCount], commits[commitWrites]-commits0[commitWrites]
+	t.Logf("store: %.0f commits/s carrying %.2f writes each, %.2f writes per move", n/took.Seconds(), writes/max(n, 1), writes/float64(max(moves, 1)))
 	if p := w.srv.Problems(); len(p) > 0 {
 		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
 	}
@@ -128,6 +142,31 @@ func TestLoadBench(t *testing.T) {
 // body against the OpenAPI document, not every one, whose cost on the
 // shared 2 cores was a fifth of the stand-in's.
 const schemaSample = 10
+
+// The bot's group-commit histogram (bot.Metrics.Commit): writes carried
+// in all, and commits.
+const (
+	commitWrites = "warroom_store_commit_writes_sum"
+	commitCount  = "warroom_store_commit_writes_count"
+)
+
+// scrapeMetrics reads the named plain values from the bot's /metrics.
+func scrapeMetrics(t *testing.T, addr string, names ...string) map[string]float64 {
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out := map[string]float64{}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 2 && slices.Contains(names, f[0]) {
+			out[f[0]], _ = strconv.ParseFloat(f[1], 64)
+		}
+	}
+	return out
+}
 
 // loadKnob is a load command's setting from the environment.
 func loadKnob(name string, def int) int {
@@ -143,6 +182,7 @@ type benchTable struct {
 	version string
 	since   string          // the current game's lobby message: older messages belong to earlier games
 	replies []time.Duration // the clicking interaction's time to reply
+	acks0   int             // interactions answered before the measured run
 	err     error
 }
 
