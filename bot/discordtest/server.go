@@ -307,32 +307,31 @@ func ixKey(id string) string   { return "i" + id }
 
 // waitKeyed is waitFor for a condition that only changes named by key.
 func (s *Server) waitKeyed(ctx context.Context, key, what string, cond func() bool) error {
-	for {
-		s.mu.Lock()
-		ok := cond()
+	return s.wait(ctx, what, cond, func() chan struct{} {
 		ch := s.keyed[key]
-		if ch == nil && !ok {
+		if ch == nil {
 			ch = make(chan struct{})
 			s.keyed[key] = ch
 		}
-		s.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return fmt.Errorf("discordtest: waiting for %s: %w", what, ctx.Err())
-		}
-	}
+		return ch
+	})
 }
 
 // waitFor calls cond under the lock until it returns true or ctx ends.
 func (s *Server) waitFor(ctx context.Context, what string, cond func() bool) error {
+	return s.wait(ctx, what, cond, func() chan struct{} { return s.changed })
+}
+
+// wait calls cond under the lock until it returns true or ctx ends,
+// sleeping between on the channel signal gives (under the lock too).
+func (s *Server) wait(ctx context.Context, what string, cond func() bool, signal func() chan struct{}) error {
 	for {
 		s.mu.Lock()
 		ok := cond()
-		ch := s.changed
+		var ch chan struct{}
+		if !ok {
+			ch = signal()
+		}
 		s.mu.Unlock()
 		if ok {
 			return nil
