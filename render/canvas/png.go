@@ -54,8 +54,9 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	raw := *rawp
 	n := (h + bandRows - 1) / bandRows
 	res := make([]zband, n)
-	// Each run of changed bands is deflated as one stream: each stream
-	// costs its own Huffman tables.
+	// Changed bands are mapped to the palette run by run; each band is
+	// then its own stream, taken from bandCache when a picture had the
+	// same band before (most of a table's next board is its last one).
 	var runs [][2]int // first band, end
 	for i := 0; i < n; i++ {
 		if base != nil && c.unchanged(base, i*bandRows, min(h, (i+1)*bandRows)) {
@@ -68,29 +69,29 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			runs = append(runs, [2]int{i, i + 1})
 		}
 	}
-	// One goroutine: deflating runs in parallel cost 15-25% more CPU
-	// per board (measured with the other core busy, as under load) for
-	// no gain in wall time there; a busy bot needs the CPU.
-	// The runs are deflated one after another into one reused buffer.
-	if len(runs) > 0 {
-		fw := getFlate()
-		defer flates.Put(fw)
-		zb := getZ()
-		defer zbufs.Put(zb)
-		ends := make([]int, len(runs))
-		for j, r := range runs {
-			y0, y1 := r[0]*bandRows, min(h, r[1]*bandRows)
-			p.quantizeRows(src, base, baseIdx, c.drawn, raw[1:], stride, y0, y1)
-			for y := y0; y < y1; y++ {
-				raw[y*stride] = 0 // filter: none
-			}
-			res[r[0]] = deflateInto(fw, zb, raw[y0*stride:y1*stride])
-			ends[j] = zb.Len()
+	// One goroutine: deflating in parallel cost 15-25% more CPU per
+	// board (measured with the other core busy, as under load) for no
+	// gain in wall time there; a busy bot needs the CPU.
+	var fw *flate.Writer
+	for _, r := range runs {
+		y0, y1 := r[0]*bandRows, min(h, r[1]*bandRows)
+		p.quantizeRows(src, base, baseIdx, c.drawn, raw[1:], stride, y0, y1)
+		for y := y0; y < y1; y++ {
+			raw[y*stride] = 0 // filter: none
 		}
-		start := 0 // zb's bytes are final only now: it may have grown
-		for j, r := range runs {
-			res[r[0]].z = zb.Bytes()[start:ends[j]]
-			start = ends[j]
+		for i := r[0]; i < r[1]; i++ {
+			band := raw[i*bandRows*stride : min(h, (i+1)*bandRows)*stride]
+			k := bandKeyOf(band)
+			if z, ok := bandCache.get(k); ok {
+				res[i] = z
+				continue
+			}
+			if fw == nil {
+				fw = getFlate()
+				defer flates.Put(fw)
+			}
+			res[i] = deflateBand(fw, band)
+			bandCache.put(k, res[i])
 		}
 	}
 
@@ -154,17 +155,10 @@ func sameRows(a, b *image.RGBA, y0, y1 int) bool {
 // a sync flush.
 func deflateBand(fw *flate.Writer, data []byte) zband {
 	z := bytes.NewBuffer(make([]byte, 0, len(data)/8+64))
-	b := deflateInto(fw, z, data)
-	b.z = z.Bytes()
-	return b
-}
-
-// deflateInto appends the stream of data to z; the zband has no z.
-func deflateInto(fw *flate.Writer, z *bytes.Buffer, data []byte) zband {
 	fw.Reset(z)
 	fw.Write(data) // a bytes.Buffer does not fail
 	fw.Flush()
-	return zband{nil, adler32Sum(data), len(data)}
+	return zband{z.Bytes(), adler32Sum(data), len(data)}
 }
 
 // bandsIn is the canvas in palette p deflated band by band, computed
@@ -232,16 +226,7 @@ func adler32Combine(a, b uint32, lenB int) uint32 {
 var (
 	raws   sync.Pool // *[]byte: filtered rows of a picture
 	flates sync.Pool // *flate.Writer (klauspost/compress) at BestSpeed
-	zbufs  sync.Pool // *bytes.Buffer: a picture's deflated runs
 )
-
-func getZ() *bytes.Buffer {
-	if z, ok := zbufs.Get().(*bytes.Buffer); ok {
-		z.Reset()
-		return z
-	}
-	return new(bytes.Buffer)
-}
 
 func getRaw(n int) *[]byte {
 	b, _ := raws.Get().(*[]byte)

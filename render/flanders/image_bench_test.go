@@ -28,6 +28,16 @@ func drawPicture(v any) ([]byte, error) { return rendertest.Image(Adapted, image
 // BenchmarkImage draws and encodes the busiest board; KB is its size.
 func BenchmarkImage(b *testing.B) { rendertest.Bench(b, drawPicture, boards.View(b)) }
 
+// BenchmarkGame draws the boards of three games in play order.
+func BenchmarkGame(b *testing.B) {
+	g := fl.Game{}
+	var all []any
+	for _, sn := range played(b, 3) {
+		all = append(all, rendertest.Shot{View: g.View(sn.s, games.Spectator), Journal: sn.log})
+	}
+	rendertest.BenchGame(b, drawPicture, all)
+}
+
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 

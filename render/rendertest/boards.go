@@ -108,6 +108,27 @@ func Bench(bb *testing.B, draw func(view any) ([]byte, error), view any) {
 	bb.ReportMetric(float64(len(pic))/1024, "KB")
 }
 
+// BenchGame draws boards one after another, as a table's moves make
+// them (views or Shots in play order), round and round: what a picture
+// costs in play, where each board follows the one before (Bench redraws
+// one board, which any reuse of the last picture would flatter).
+func BenchGame(bb *testing.B, draw func(view any) ([]byte, error), boards []any) {
+	if len(boards) == 0 {
+		bb.Fatal("no boards")
+	}
+	bb.ResetTimer()
+	cpu0, size := cpuTime(), 0
+	for i := 0; i < bb.N; i++ {
+		pic, err := draw(boards[i%len(boards)])
+		if err != nil {
+			bb.Fatal(err)
+		}
+		size += len(pic)
+	}
+	bb.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(bb.N), "cpu-ms/op")
+	bb.ReportMetric(float64(size)/1024/float64(bb.N), "KB")
+}
+
 // cpuTime is the process's user and system CPU time so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
