@@ -29,13 +29,14 @@ type zband struct {
 //
 // The picture is cut into bands of bandRows rows. A band with the same
 // pixels as the canvas it was cloned from (its static layer) takes that
-// layer's compressed band, made once; runs of the others are mapped to
-// the palette and deflated (klauspost/compress at BestSpeed, two to three
-// times compress/flate's speed).
-// Laid end to end and closed by an empty final block, the bands make the
-// one zlib stream of the IDAT chunk (as pigz does), with their Adler-32
-// sums combined. Rows carry no PNG filter, as image/png does for
-// paletted pictures.
+// layer's compressed band, made once. The others are mapped to the
+// palette and each deflated as a stream of its own (klauspost/compress
+// at BestSpeed, two to three times compress/flate's speed), or taken
+// from bandCache when a board had the same band before; the bytes are
+// the same either way. Laid end to end and closed by an empty final
+// block, the bands make the one zlib stream of the IDAT chunk (as pigz
+// does), with their Adler-32 sums combined. Rows carry no PNG filter, as
+// image/png does for paletted pictures.
 func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	if fn := encoding.Load(); fn != nil {
 		(*fn)(c)
