@@ -1,6 +1,7 @@
 package canvas
 
 import (
+	"bytes"
 	"hash/maphash"
 	"sync"
 )
@@ -42,8 +43,10 @@ func (c *zCache) get(k bandKey) (zband, bool) {
 	return z, ok
 }
 
-// put keeps z (whose bytes must never change) under k.
+// put keeps a copy of z under k, its bytes exactly as long as they are
+// (a deflate buffer has room to spare, which 8,192 of would multiply).
 func (c *zCache) put(k bandKey, z zband) {
+	z.z = bytes.Clone(z.z)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.m[k]; ok {
