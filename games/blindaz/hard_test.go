@@ -144,15 +144,10 @@ func TestLevelsConformance(t *testing.T) {
 }
 
 func TestComputerOption(t *testing.T) {
-	for v, want := range map[string]string{"": "", "normal": "", "Hard": games.LevelHard, "easy": games.LevelEasy} {
-		s, err := Game{}.Setup(games.Options{games.OptComputer: v}, 2, games.NewPCG(1, 1))
-		if err != nil || s.Level != want {
-			t.Errorf("computer %q: level %q, %v; want %q", v, s.Level, err, want)
-		}
-	}
-	if _, err := (Game{}).Setup(games.Options{games.OptComputer: "expert"}, 2, games.NewPCG(1, 1)); err == nil {
-		t.Error("computer expert accepted")
-	}
+	gamestest.ComputerOption(t, func(opts games.Options) (string, error) {
+		s, err := Game{}.Setup(opts, 2, games.NewPCG(1, 1))
+		return s.Level, err
+	})
 }
 
 // BenchmarkHardBot: one hard choice at the full budget (HardPlayouts)
