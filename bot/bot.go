@@ -166,6 +166,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 func (b *Bot) openGateway(ctx context.Context, s *discordgo.Session) (string, error) {
 	ready := make(chan *discordgo.Ready, 1)
 	s.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
+	s.RawEvents = map[string]bool{"INTERACTION_CREATE": true} // onEvent decodes them
 	s.AddHandler(b.onEvent)
 	if err := s.Open(); err != nil {
 		return "", fmt.Errorf("open Discord gateway: %w", err)

@@ -10,7 +10,6 @@ package bot
 import (
 	"crypto/ed25519"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -93,7 +92,7 @@ func refuse(status int, format string, a ...any) *refusal {
 
 // ServeHTTP implements http.Handler.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	i, raw, ts, ref := e.accept(w, r)
+	i, x, ts, ref := e.accept(w, r)
 	if ref == nil && i.Type == discordgo.InteractionPing {
 		// "return a 200 response with a PONG payload (which has the same
 		// type: 1)", with a valid Content-Type
@@ -120,37 +119,37 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, http.StatusText(ref.status), ref.status)
 		return
 	}
-	b.serveInteraction(w, r, i, raw)
+	b.serveInteraction(w, r, i, x)
 }
 
 // accept reads and checks a request: method, Content-Type, size, the
 // signature and its timestamp, then decodes it. Only a request that
 // passes every check is decoded at all.
-func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.Interaction, []byte, time.Time, *refusal) {
+func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.Interaction, interactionExtras, time.Time, *refusal) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		return nil, nil, time.Time{}, refuse(http.StatusMethodNotAllowed, "method %s", r.Method)
+		return nil, interactionExtras{}, time.Time{}, refuse(http.StatusMethodNotAllowed, "method %s", r.Method)
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		return nil, nil, time.Time{}, refuse(http.StatusUnsupportedMediaType, "Content-Type %q", clip(r.Header.Get("Content-Type"), 80))
+		return nil, interactionExtras{}, time.Time{}, refuse(http.StatusUnsupportedMediaType, "Content-Type %q", clip(r.Header.Get("Content-Type"), 80))
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxInteractionBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return nil, nil, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "body over %d bytes", maxInteractionBody)
+			return nil, interactionExtras{}, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "body over %d bytes", maxInteractionBody)
 		}
-		return nil, nil, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
+		return nil, interactionExtras{}, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
 	}
 	ts, ref := verifySignature(e.key, e.now(), r.Header, body)
 	if ref != nil {
-		return nil, nil, time.Time{}, ref
+		return nil, interactionExtras{}, time.Time{}, ref
 	}
-	i, err := decodeInteraction(body)
+	i, x, err := decodeInteraction(body)
 	if err != nil {
-		return nil, nil, time.Time{}, refuse(http.StatusBadRequest, "%v", err)
+		return nil, x, time.Time{}, refuse(http.StatusBadRequest, "%v", err)
 	}
-	return i, body, ts, nil
+	return i, x, ts, nil
 }
 
 // verifySignature checks X-Signature-Ed25519 over X-Signature-Timestamp
@@ -191,24 +190,24 @@ func verifySignature(key ed25519.PublicKey, now time.Time, h http.Header, body [
 // INTERACTION_CREATE, and refuses what the bot never handles: an
 // interaction without an id, or one requestOf does not convert (unknown
 // types, no user).
-func decodeInteraction(raw []byte) (*discordgo.Interaction, error) {
-	var i discordgo.Interaction
-	if err := json.Unmarshal(raw, &i); err != nil {
-		return nil, fmt.Errorf("decode interaction: %w", err)
+func decodeInteraction(raw []byte) (*discordgo.Interaction, interactionExtras, error) {
+	i, x, err := readInteraction(raw)
+	if err != nil {
+		return nil, x, fmt.Errorf("decode interaction: %w", err)
 	}
 	if i.ID == "" {
-		return nil, errors.New("interaction without an id")
+		return nil, x, errors.New("interaction without an id")
 	}
 	if i.Type == discordgo.InteractionPing {
-		return &i, nil
+		return i, x, nil
 	}
 	if i.Token == "" {
-		return nil, errors.New("interaction without a token")
+		return nil, x, errors.New("interaction without a token")
 	}
-	if _, ok := requestOf(&i, raw); !ok {
-		return nil, fmt.Errorf("unsupported interaction (type %d)", i.Type)
+	if _, ok := requestOf(i, x); !ok {
+		return nil, x, fmt.Errorf("unsupported interaction (type %d)", i.Type)
 	}
-	return &i, nil
+	return i, x, nil
 }
 
 // seenIDs remembers the ids of accepted interactions until their
@@ -255,13 +254,13 @@ func (e *Endpoint) Attach(b *Bot) { e.bot.Store(b) }
 // because a public answer's message id comes back from it
 // (with_response=true, respondWithMessage), and a deferral there leaves
 // the rest of the work to the same code as in gateway mode.
-func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction, raw []byte) {
+func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction, x interactionExtras) {
 	sent := b.watchCallback(i.ID)
 	defer b.unwatchCallback(i.ID)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		b.onInteraction(b.s, &discordgo.InteractionCreate{Interaction: i}, raw)
+		b.onInteraction(b.s, i, x)
 	}()
 	deadline := time.NewTimer(ackWait)
 	defer deadline.Stop()

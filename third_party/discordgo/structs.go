@@ -48,6 +48,11 @@ type Session struct {
 	// Should the session retry requests when rate limited.
 	ShouldRetryOnRateLimit bool
 
+	// RawEvents names dispatch event types (e.g. "INTERACTION_CREATE")
+	// that reach handlers only as the raw *Event, not decoded into their
+	// struct: for an application that decodes them itself (warroom patch).
+	RawEvents map[string]bool
+
 	// Identify is sent during initial handshake with the discord gateway.
 	// https://discord.com/developers/docs/topics/gateway#identify
 	Identify Identify

@@ -716,7 +716,8 @@ func (s *Session) onEvent(messageType int, message []byte) (*Event, error) {
 	atomic.StoreInt64(s.sequence, e.Sequence)
 
 	// Map event to registered event handlers and pass it along to any registered handlers.
-	if eh, ok := registeredInterfaceProviders[e.Type]; ok {
+	// warroom patch: types in s.RawEvents only go out raw, below.
+	if eh, ok := registeredInterfaceProviders[e.Type]; ok && !s.RawEvents[e.Type] {
 		e.Struct = eh.New()
 
 		// Attempt to unmarshal our event.
@@ -732,7 +733,7 @@ func (s *Session) onEvent(messageType int, message []byte) (*Event, error) {
 		// TODO: Think about that decision :)
 		// Either way, READY events must fire, even with errors.
 		s.handleEvent(e.Type, e.Struct)
-	} else {
+	} else if !ok {
 		s.log(LogWarning, "unknown event: Op: %d, Seq: %d, Type: %s, Data: %s", e.Operation, e.Sequence, e.Type, string(e.RawData))
 	}
 
