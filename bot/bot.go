@@ -225,8 +225,14 @@ func (b *Bot) timers() {
 			b.inflight.Done()
 		}
 		b.redeliver(started)
+		logErr(b.log, b.svc.RecordDelivered(recordAfter), "record deliveries")
 	}
 }
+
+// recordAfter is how long the timer leaves a delivery unrecorded that no
+// move of its table has carried (Service.SoleWriter): a crash before it
+// is recorded only makes the bot redraw those boards once more at start.
+const recordAfter = 10 * time.Second
 
 // redeliverAfter is how old an owed effect must be before the timer
 // delivers it: younger ones are being delivered by their interaction,
@@ -277,6 +283,7 @@ func (b *Bot) Stop(ctx context.Context) error {
 	case <-ctx.Done():
 		b.log.Warn().Msg("stopping with interactions still in flight")
 	}
+	logErr(b.log, b.svc.RecordDelivered(0), "record deliveries")
 	return b.closeShards()
 }
 

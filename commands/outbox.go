@@ -77,7 +77,9 @@ func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
 }
 
 // Deliver carries the table's owed effects to Discord in order and
-// records what was delivered, under the table's lock: a click on a board
+// records what was delivered (or, when it only redrew messages and the
+// service is the store's sole writer, marks it: deliveredStore), under
+// the table's lock: a click on a board
 // just posted waits until the board's id is recorded, so clicks are always
 // classified against the table's real board. It stops at the first effect
 // that may succeed later and returns that error; the rest stay owed.
@@ -94,8 +96,11 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 	nt := *t
 	var failed, undrawn error
 	done := 0
+	repeat := s.SoleWriter // every effect delivered, each repeatable
 	for _, e := range t.Outbox {
+		repeat = repeat && repeatable(e)
 		if err := s.deliver(ctx, &nt, e, c); err != nil {
+			repeat = false
 			if errors.Is(err, ErrGone) || errors.Is(err, ErrRefused) || errors.Is(err, ErrUndrawn) {
 				s.log.Error().Err(err).Str("table", t.ID).Str("effect", e.Kind).Msg("owed effect dropped")
 				if errors.Is(err, ErrUndrawn) {
@@ -118,6 +123,10 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 			}
 		}
 	}
+	if repeat && sameMessages(&nt, t) {
+		s.delivered.mark(t.ID, t.Outbox[done-1].Seq, s.Now())
+		return nil
+	}
 	if err := s.recordDelivered(&nt, t, done); err != nil {
 		return err
 	}
@@ -125,6 +134,13 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 		return undrawn
 	}
 	return failed
+}
+
+// sameMessages reports whether a delivery left the table's messages as
+// they were (nt: the table after it, t: before).
+func sameMessages(nt, t *data.Table) bool {
+	return nt.BoardChannelID == t.BoardChannelID && nt.BoardMessageID == t.BoardMessageID &&
+		nt.ThreadID == t.ThreadID && nt.LinkMessageID == t.LinkMessageID && nt.Vote == t.Vote
 }
 
 // recordDelivered stores nt with the first done of t's effects off its

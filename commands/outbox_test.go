@@ -3,9 +3,11 @@ package commands
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
+	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/render"
 )
 
@@ -172,5 +174,89 @@ func TestDeliveryRecordedAfterAConcurrentChange(t *testing.T) {
 	tb, _ := h.store.Get(resp.Table)
 	if len(tb.Outbox) != 0 || tb.BoardMessageID != c.res.Posts[0].MessageID || tb.Version != owed.Version+1 {
 		t.Fatalf("after a concurrent change: outbox %+v, board %s (posted %s), version %d", tb.Outbox, tb.BoardMessageID, c.res.Posts[0].MessageID, tb.Version)
+	}
+}
+
+// A board redrawn in place is only marked delivered when the service is
+// the store's sole writer: the stored outbox keeps the redraw, the
+// service sees none owed, the next move's write leaves it out, and
+// RecordDelivered writes what stays idle.
+func TestRedrawRecordedLater(t *testing.T) {
+	h := newHarness(t)
+	h.svc.SoleWriter = true
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	r := h.click(who, h.board, buttons(p.Message)["mark"])
+	if r.Reply.Kind != ReplyUpdate {
+		t.Fatalf("mark: %+v", r.Reply)
+	}
+	id := r.Reply.BoardOf
+	stored := func() []data.Effect {
+		tb, err := h.store.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tb.Outbox
+	}
+	first := stored()
+	if len(first) != 1 || first[0].Kind != data.EffectRedraw {
+		t.Fatalf("stored outbox after a redraw: %+v", first)
+	}
+	if ids, err := h.svc.Owing(time.Now(), time.Now(), 0); err != nil || len(ids) != 0 {
+		t.Fatalf("owing a delivered redraw: %v %v", ids, err)
+	}
+	if ids, err := h.svc.View().Owing(); err != nil || len(ids) != 0 {
+		t.Fatalf("the view owes a delivered redraw: %v %v", ids, err)
+	}
+	if tb, _ := h.svc.View().Get(id); len(tb.Outbox) != 0 {
+		t.Fatalf("the view still holds %+v", tb.Outbox)
+	}
+	r = h.click(who, h.board, buttons(r.Reply.Message)["mark"])
+	if r.Reply.Kind != ReplyUpdate {
+		t.Fatalf("second mark: %+v", r.Reply)
+	}
+	if got := stored(); len(got) != 1 || got[0].Seq <= first[0].Seq {
+		t.Fatalf("the next move's write kept the delivered redraw: %+v (first %+v)", got, first)
+	}
+	if err := h.svc.RecordDelivered(time.Hour); err != nil || len(stored()) != 1 {
+		t.Fatalf("a fresh delivery was written early: %v %+v", err, stored())
+	}
+	if err := h.svc.RecordDelivered(0); err != nil || len(stored()) != 0 {
+		t.Fatalf("RecordDelivered(0) left %+v: %v", stored(), err)
+	}
+	// A move that passes the turn posts a new board: written at once.
+	r = h.click(who, h.board, buttons(r.Reply.Message)["+1"])
+	if tb, _ := h.store.Get(id); len(tb.Outbox) != 0 || tb.BoardMessageID != h.board || len(r.Posts) != 1 || r.Posts[0].MessageID != h.board {
+		t.Fatalf("new board not recorded at once: outbox %+v board %s, posts %+v", tb.Outbox, tb.BoardMessageID, r.Posts)
+	}
+}
+
+// A crash forgets what was only marked: the next run redraws that board
+// once more, the same edit of the same message.
+func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
+	h := newHarness(t)
+	h.svc.SoleWriter = true
+	p := h.startRace()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	r := h.click(who, h.board, buttons(p.Message)["mark"])
+	id, shown := r.Reply.BoardOf, r.Reply.Message
+	h.restart()
+	h.svc.SoleWriter = true
+	ids, err := h.svc.Owing(time.Now(), time.Now(), time.Hour)
+	if err != nil || len(ids) != 1 || ids[0] != id {
+		t.Fatalf("owing after restart: %v %v", ids, err)
+	}
+	c := &fakeCourier{h: h, table: id}
+	if err := h.deliver(c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.res.Posts) != 0 || len(c.res.Edits) != 1 || c.res.Edits[0].MessageID != h.board || c.res.Edits[0].StripOnly {
+		t.Fatalf("redelivery: %+v", c.res)
+	}
+	if got := c.res.Edits[0].Message; !reflect.DeepEqual(got, shown) {
+		t.Fatalf("the repeated redraw differs from the first:\n%+v\n%+v", got, shown)
+	}
+	if ids, _ := h.svc.Owing(time.Now(), time.Now(), 0); len(ids) != 0 {
+		t.Fatalf("still owing: %v", ids)
 	}
 }

@@ -25,8 +25,15 @@ const maxBotSteps = 5000
 // over a store. It is safe for concurrent use; actions on one table are
 // serialised by a per-table lock, different tables never wait on each other.
 type Service struct {
-	store data.Store
-	log   zerolog.Logger
+	// store is delivered: the store, with deliveries not yet written.
+	store     data.Store
+	delivered *deliveredStore
+	log       zerolog.Logger
+	// SoleWriter says this process alone writes the store (a bbolt file,
+	// which it holds locked). Then a delivery that only redrew messages in
+	// place is not written at once (deliveredStore): the table's next
+	// write, or RecordDelivered, carries it.
+	SoleWriter bool
 	// Images: attach PNG boards (the terminal table and some tests skip them).
 	Images bool
 	// Seed draws the secret seed of a new table (games.Seed): crypto/rand
@@ -71,7 +78,8 @@ func NewService(store data.Store, log zerolog.Logger) *Service {
 	games.SetBotMistake(func(game string, seat games.Seat, a games.Action) {
 		log.Error().Str("game", game).Int("seat", int(seat)).Str("action", a.String()).Msg("computer chose an illegal action; played the first legal one")
 	})
-	return &Service{store: store, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
+	d := newDeliveredStore(store)
+	return &Service{store: d, delivered: d, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
 

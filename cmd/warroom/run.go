@@ -105,6 +105,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	}
 	svc := commands.NewService(store, log)
 	svc.Images = !*noImages
+	svc.SoleWriter = !data.IsPostgresURL(*dbPath) // bbolt: this process holds the file
 	svc.TimeoutUnit = *timeoutUnit
 	if *lobbyTTL < 0 {
 		return fmt.Errorf("--lobby-ttl %v: must be 0 (never) or positive", *lobbyTTL)
@@ -118,7 +119,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	var metrics *bot.Metrics
 	var endpoint *bot.Endpoint
 	if *httpAddr != "" {
-		metrics = bot.NewMetrics(store)
+		metrics = bot.NewMetrics(svc.View())
 		store.ObserveCommits(metrics.Commit)
 		if serve {
 			endpoint = bot.NewEndpoint(key, metrics, log)
