@@ -10,6 +10,7 @@
 package i18n
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -77,7 +78,16 @@ type Localizer struct {
 	lang  string
 	loc   *goi18n.Localizer
 	plain sync.Map // id -> string: messages without template data, looked up once
+	// filled keeps templated messages by id and data (filledKey), up to
+	// filledMax: boards fill the same ones ("Round 3", a company's row)
+	// at every move, and running a template is most of a lookup.
+	mu     sync.Mutex
+	filled map[string]string
 }
+
+// filledMax bounds a localizer's filled messages; when full it starts
+// afresh.
+const filledMax = 4096
 
 // Lang is the language actually used: en, pl or ru.
 func (l *Localizer) Lang() string { return l.lang }
@@ -127,8 +137,53 @@ func (l *Localizer) T(id string, kv ...any) string {
 		}
 		return s
 	}
-	s, _ := l.t(id, kv...)
+	key, ok := filledKey(id, kv)
+	if !ok {
+		s, _ := l.t(id, kv...)
+		return s
+	}
+	l.mu.Lock()
+	s, hit := l.filled[key]
+	l.mu.Unlock()
+	if hit {
+		return s
+	}
+	s, ok = l.t(id, kv...)
+	if ok {
+		l.mu.Lock()
+		if len(l.filled) >= filledMax || l.filled == nil {
+			l.filled = make(map[string]string, filledMax/4)
+		}
+		l.filled[key] = s
+		l.mu.Unlock()
+	}
 	return s
+}
+
+// filledKey is id and its data as one string, each part with its length
+// so that no two differ only in where one ends; ok is false for data
+// other than strings and integers (which T formats with fmt).
+func filledKey(id string, kv []any) (string, bool) {
+	b := make([]byte, 0, 96)
+	b = binary.AppendUvarint(b, uint64(len(id)))
+	b = append(b, id...)
+	for _, v := range kv {
+		switch x := v.(type) {
+		case string:
+			b = append(b, 's')
+			b = binary.AppendUvarint(b, uint64(len(x)))
+			b = append(b, x...)
+		case int:
+			b = append(b, 'i')
+			b = binary.AppendVarint(b, int64(x))
+		case int64:
+			b = append(b, 'l')
+			b = binary.AppendVarint(b, x)
+		default:
+			return "", false
+		}
+	}
+	return string(b), true
 }
 
 // t is T without the cache; ok is false for a missing id.

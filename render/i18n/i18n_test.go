@@ -79,3 +79,36 @@ func TestPlainLookupsKept(t *testing.T) {
 		t.Errorf("zz.late after Register = %q: the miss was kept", got)
 	}
 }
+
+// Templated messages are kept by id and data: each is what the template
+// gives for that data, whatever was asked before it.
+func TestFilledKept(t *testing.T) {
+	i18n.Register(fstest.MapFS{"t/filled.en.json": {Data: []byte(`{"zz.pair": "{{.A}}|{{.B}}",
+		"zz.troops": {"one": "{{.Count}} troop", "other": "{{.Count}} troops"}}`)}}, "t")
+	en := i18n.For("en")
+	cases := []struct {
+		id   string
+		kv   []any
+		want string
+	}{
+		{"zz.pair", []any{"A", "x", "B", "yz"}, "x|yz"},
+		{"zz.pair", []any{"A", "xy", "B", "z"}, "xy|z"},
+		{"zz.pair", []any{"A", "x|y", "B", ""}, "x|y|"},
+		{"zz.pair", []any{"A", "xB", "B", ""}, "xB|"},
+		{"zz.pair", []any{"A", "x", "B", "B"}, "x|B"},
+		{"zz.pair", []any{"A", 1, "B", "1"}, "1|1"},
+		{"zz.pair", []any{"A", "1", "B", 1}, "1|1"},
+		{"zz.pair", []any{"A", int64(-2), "B", 2.5}, "-2|2.5"},
+		{"zz.pair", []any{"B", "b", "A", "a"}, "a|b"},
+		{"zz.troops", []any{"Count", 1}, "1 troop"},
+		{"zz.troops", []any{"Count", 2}, "2 troops"},
+		{"zz.troops", []any{"Count", int64(1)}, "1 troop"},
+	}
+	for round := range 3 {
+		for _, c := range cases {
+			if got := en.T(c.id, c.kv...); got != c.want {
+				t.Errorf("round %d: %s %v = %q, want %q", round, c.id, c.kv, got, c.want)
+			}
+		}
+	}
+}
