@@ -366,7 +366,6 @@ func (s *Server) Dispatch(i *discordgo.Interaction) *Interaction {
 func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Interaction {
 	st := &ixState{id: i.ID, token: i.Token, typ: i.Type, name: name, user: u, guildID: i.GuildID, channelID: i.ChannelID}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	var msgJSON any
 	if i.Message != nil {
 		st.componentMsgID = i.Message.ID
@@ -380,12 +379,17 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 	if s.channels[i.ChannelID] != nil || s.threads[i.ChannelID] != nil {
 		chJSON = s.channelJSON(i.ChannelID)
 	}
+	s.mu.Unlock()
+	// Encoded outside the lock, as replies are: the snapshots share
+	// nothing an edit changes in place.
 	payload := mustJSON(struct {
 		*discordgo.Interaction
 		Message             any `json:"message,omitempty"`
 		Channel             any `json:"channel,omitempty"`
 		AttachmentSizeLimit int `json:"attachment_size_limit"`
 	}{i, msgJSON, chJSON, maxFileSize})
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	st.payload = payload
 	st.created = s.cfg.now()
 	s.ixs[st.id] = st

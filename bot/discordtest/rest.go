@@ -37,6 +37,11 @@ type wireMessage struct {
 	// explicit nulls: on an edit, "embeds": null and "content": null clear
 	// the field, while "components": null is ignored (as on Discord)
 	nullEmbeds, nullContent bool
+
+	// Components decoded when the body is, before the server's lock is
+	// taken (decoding them under it serialised every edit).
+	components    []discordgo.MessageComponent
+	componentsErr *apiError
 }
 
 // UnmarshalJSON records which fields were sent as an explicit null.
@@ -56,7 +61,19 @@ func (w *wireMessage) UnmarshalJSON(b []byte) error {
 		return ok && strings.TrimSpace(string(v)) == "null"
 	}
 	w.nullEmbeds, w.nullContent = isNull("embeds"), isNull("content")
+	if w.Components != nil {
+		w.decodedComponents()
+	}
 	return nil
+}
+
+// decodedComponents are the message's components, decoded once; call
+// only when w.Components is set.
+func (w *wireMessage) decodedComponents() ([]discordgo.MessageComponent, *apiError) {
+	if w.components == nil && w.componentsErr == nil {
+		w.components, w.componentsErr = decodeComponents(*w.Components)
+	}
+	return w.components, w.componentsErr
 }
 
 type wireAttachment struct {
@@ -107,7 +124,7 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 		}
 	}
 	if w.Components != nil {
-		cs, err := decodeComponents(*w.Components)
+		cs, err := w.decodedComponents()
 		if err != nil {
 			return err
 		}
@@ -764,7 +781,7 @@ func validateModal(w *wireMessage) (*Modal, *apiError) {
 	if w.Components == nil || len(*w.Components) < 1 || len(*w.Components) > 5 {
 		return nil, errInvalid("data.components: a modal needs 1-5 components")
 	}
-	cs, err := decodeComponents(*w.Components)
+	cs, err := w.decodedComponents()
 	if err != nil {
 		return nil, err
 	}
