@@ -308,3 +308,41 @@ func (w *world) audit(tb *data.Table, channel string) (stale, missing int) {
 	}
 	return stale + max(current-1, 0), missing
 }
+
+// A stop writes what the bot delivered but only marked (a board redrawn
+// in place, commands.Service.SoleWriter): afterwards the file owes
+// Discord nothing, so the next start redraws no board.
+func TestE2EStopRecordsDeliveries(t *testing.T) {
+	w := newWorld(t)
+	w.startBot()
+	w.lobby("flanders", nil, true, 0)
+	rng := rand.New(rand.NewPCG(5, 5))
+	inPlace := false
+	for range 30 {
+		b := w.board(w.ch)
+		if isResult(b) {
+			break
+		}
+		u, ok := w.toAct(b)
+		if !ok {
+			t.Fatal("nobody to act")
+		}
+		w.move(rng, u, b)
+		if inPlace = w.board(w.ch).ID == b.ID; inPlace {
+			break
+		}
+	}
+	if !inPlace {
+		t.Fatal("no move redrew the board in place")
+	}
+	w.stopBot()
+	st, err := data.Open(w.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if ids, err := st.Owing(); err != nil || len(ids) != 0 {
+		t.Fatalf("after a stop the file owes Discord effects of tables %v (%v)", ids, err)
+	}
+	w.noProblems()
+}
