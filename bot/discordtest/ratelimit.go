@@ -129,9 +129,12 @@ func interactionRoute(pattern string) bool {
 // bucketID names a route's bucket; like Discord's X-RateLimit-Bucket it
 // does not include the top-level resource.
 func bucketID(method, pattern string) string {
-	r := strings.NewReplacer("/", "-", "{", "", "}", "", "@", "")
-	return strings.ToLower(method) + r.Replace(pattern)
+	return strings.ToLower(method) + bucketNamer.Replace(pattern)
 }
+
+// bucketNamer turns a route's pattern into its bucket's name (built once:
+// a Replacer is safe for concurrent use, and dear to build per request).
+var bucketNamer = strings.NewReplacer("/", "-", "{", "", "}", "", "@", "")
 
 // majorResource is the top-level resource of the path: rate-limits.mdx
 // "Top-level resources are currently limited to channels (channel_id),
