@@ -69,18 +69,7 @@ func (d *deliveredStore) delivered(id string) (int64, bool) {
 // trim takes the marked effects off t's outbox; it reports whether any were.
 func (d *deliveredStore) trim(t *data.Table) bool {
 	seq, ok := d.delivered(t.ID)
-	n := 0
-	for ok && n < len(t.Outbox) && t.Outbox[n].Seq <= seq {
-		n++
-	}
-	if n == 0 {
-		return false
-	}
-	t.Outbox = t.Outbox[n:]
-	if len(t.Outbox) == 0 {
-		t.Outbox = nil
-	}
-	return true
+	return ok && t.Delivered(seq)
 }
 
 // Get loads a table as if its delivered effects were recorded.

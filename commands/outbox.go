@@ -175,16 +175,8 @@ func (s *Service) recordOn(nt, t *data.Table, seq int64) error {
 	if err != nil {
 		return err
 	}
-	n := 0
-	for n < len(cur.Outbox) && cur.Outbox[n].Seq <= seq {
-		n++
-	}
-	if n == 0 {
+	if !cur.Delivered(seq) {
 		return nil
-	}
-	cur.Outbox = cur.Outbox[n:]
-	if len(cur.Outbox) == 0 {
-		cur.Outbox = nil
 	}
 	if nt.BoardMessageID != t.BoardMessageID {
 		cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID

@@ -177,11 +177,9 @@ func TestDeliveryRecordedAfterAConcurrentChange(t *testing.T) {
 	}
 }
 
-// A board redrawn in place is only marked delivered when the service is
-// the store's sole writer: the stored outbox keeps the redraw, the
-// service sees none owed, the next move's write leaves it out, and
-// RecordDelivered writes what stays idle.
-func TestRedrawRecordedLater(t *testing.T) {
+// soleWriterRedraw starts a race on a service that is its store's sole
+// writer, and makes a move that redraws the board in place.
+func soleWriterRedraw(t *testing.T) (*harness, User, result) {
 	h := newHarness(t)
 	h.svc.SoleWriter = true
 	p := h.startRace()
@@ -190,6 +188,15 @@ func TestRedrawRecordedLater(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate {
 		t.Fatalf("mark: %+v", r.Reply)
 	}
+	return h, who, r
+}
+
+// A board redrawn in place is only marked delivered when the service is
+// the store's sole writer: the stored outbox keeps the redraw, the
+// service sees none owed, the next move's write leaves it out, and
+// RecordDelivered writes what stays idle.
+func TestRedrawRecordedLater(t *testing.T) {
+	h, who, r := soleWriterRedraw(t)
 	id := r.Reply.BoardOf
 	stored := func() []data.Effect {
 		tb, err := h.store.Get(id)
@@ -234,11 +241,7 @@ func TestRedrawRecordedLater(t *testing.T) {
 // A crash forgets what was only marked: the next run redraws that board
 // once more, the same edit of the same message.
 func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
-	h := newHarness(t)
-	h.svc.SoleWriter = true
-	p := h.startRace()
-	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	r := h.click(who, h.board, buttons(p.Message)["mark"])
+	h, _, r := soleWriterRedraw(t)
 	id, shown := r.Reply.BoardOf, r.Reply.Message
 	h.restart()
 	h.svc.SoleWriter = true

@@ -278,6 +278,23 @@ func (t *Table) Owe(at time.Time, effects ...Effect) {
 	}
 }
 
+// Delivered takes the effects up to seq off the outbox (they are
+// delivered) and reports whether there were any.
+func (t *Table) Delivered(seq int64) bool {
+	n := 0
+	for n < len(t.Outbox) && t.Outbox[n].Seq <= seq {
+		n++
+	}
+	if n == 0 {
+		return false
+	}
+	t.Outbox = t.Outbox[n:]
+	if len(t.Outbox) == 0 {
+		t.Outbox = nil
+	}
+	return true
+}
+
 // UndoPoint is a state to return to, and whose it is.
 type UndoPoint struct {
 	Seat  games.Seat      `json:"seat"`
