@@ -34,6 +34,7 @@ type Canvas struct {
 	// are shared by concurrent boards anyway).
 	base  *Canvas
 	quant *quantCache // this canvas in each palette, once it is a base
+	id    uint64      // names it as a base in bandCache's keys
 
 	// drawn records what every drawing op touched on a clone (a View
 	// shares its parent's): encoding quantises and deflates only those
@@ -104,9 +105,12 @@ func (t *touches) anyIn(y0, y1 int) bool {
 	return false
 }
 
+// ids numbers canvases and palettes, never twice in a process.
+var ids atomic.Uint64
+
 // New makes a canvas filled with bg.
 func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}, texts: new([]TextRun)}
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}, texts: new([]TextRun), id: ids.Add(1)}
 	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
 }
@@ -118,7 +122,7 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 		return nil
 	}
 	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min), drawn: c.drawn}
+	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min), drawn: c.drawn, id: ids.Add(1)}
 }
 
 // Clone copies the canvas, e.g. a cached static board before drawing
@@ -131,7 +135,7 @@ func (c *Canvas) Clone() *Canvas {
 		copyRows(img, c.Img, img.Rect, nil)
 		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy())}}
 	}
-	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn}
+	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn, id: ids.Add(1)}
 }
 
 // copyRows copies src's pixels in r to dst (both from the origin), only
