@@ -72,6 +72,9 @@ func newZCache(n int) *zCache {
 }
 
 func (c *zCache) get(k bandKey) (zband, bool) {
+	if uncached.Load() {
+		return zband{}, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	z, ok := c.m[k]
@@ -81,6 +84,9 @@ func (c *zCache) get(k bandKey) (zband, bool) {
 // put keeps a copy of z under k, its bytes exactly as long as they are
 // (a deflate buffer has room to spare, which 8,192 of would multiply).
 func (c *zCache) put(k bandKey, z zband) {
+	if uncached.Load() {
+		return
+	}
 	z.z = bytes.Clone(z.z)
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -275,23 +275,24 @@ func pixelRect(pts []Pt) bool {
 		a.X == b.X && b.Y == d.Y && d.X == e.X && e.Y == a.Y // first edge down
 }
 
-// rasterize fills the polygon with antialiased edges within box.
+// rasterize fills the polygon with antialiased edges within box, through
+// a cached mask when the shape is small (see masks).
 func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
-	r, _ := rasterizers.Get().(*vector.Rasterizer)
-	if r == nil {
-		r = vector.NewRasterizer(box.Dx(), box.Dy())
-	} else {
-		r.Reset(box.Dx(), box.Dy())
+	defer c.Touch(box)
+	if box.Dx()*box.Dy() > maxMaskPixels || uncached.Load() {
+		withRasterizer(pts, box, func(r *vector.Rasterizer) {
+			r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
+		})
+		return
 	}
-	defer rasterizers.Put(r)
-	ox, oy := float64(box.Min.X), float64(box.Min.Y)
-	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
-	for _, p := range pts[1:] {
-		r.LineTo(float32(p.X-ox), float32(p.Y-oy))
+	var buf [8 + 8*40]byte
+	k := maskKey(buf[:0], pts, box)
+	m := masks.get(k)
+	if m == nil {
+		m = rasterMask(pts, box)
+		masks.put(k, m)
 	}
-	r.ClosePath()
-	r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
-	c.Touch(box)
+	m.over(c.Img, box.Min, col)
 }
 
 // Line strokes a segment of the given width.
@@ -485,6 +486,18 @@ func (c *Canvas) Compose(src *Canvas, at image.Point) {
 			*c.texts = append(*c.texts, t)
 		}
 	}
+}
+
+// uncached, when set, makes drawing and encoding use none of their caches
+// of drawn things (masks, bandCache).
+var uncached atomic.Bool
+
+// Uncached draws and encodes without the caches of drawn things until
+// restore is called: tests hold that a cache never changes a picture.
+// Not for concurrent tests.
+func Uncached() (restore func()) {
+	uncached.Store(true)
+	return func() { uncached.Store(false) }
 }
 
 // encoding, when set, sees every canvas just before PNGWith encodes it:
