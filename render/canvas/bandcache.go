@@ -3,6 +3,7 @@ package canvas
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"hash/maphash"
 	"sync"
 )
@@ -31,33 +32,37 @@ func bandKeyOf(b []byte) bandKey {
 // the columns drawn its pixels are its layer's, which never changes once
 // cloned, so the layer, the band, the columns drawn in each row and
 // their pixels fix what the band is in p. (The same pixels drawn over
-// other columns make another key: a miss, never a wrong band.)
+// other columns make another key: a miss, never a wrong band.) The
+// pixels are four times the band's raw bytes, so the key's second half
+// is a CRC-32C (in hardware, two and a half times maphash's speed)
+// rather than a second maphash: 96 bits.
 func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
-	var k bandKey
 	var head [8 * 4]byte
 	binary.LittleEndian.PutUint64(head[0:], 1) // not a raw band's key
 	binary.LittleEndian.PutUint64(head[8:], c.base.id)
 	binary.LittleEndian.PutUint64(head[16:], p.id)
 	binary.LittleEndian.PutUint64(head[24:], uint64(i))
-	for j := range k {
-		var h maphash.Hash
-		h.SetSeed(bandSeeds[j])
-		h.Write(head[:])
-		for y := y0; y < y1; y++ {
-			s := c.drawn.rows[y]
-			if s.x0 >= s.x1 {
-				s = span{}
-			}
-			var xs [8]byte
-			binary.LittleEndian.PutUint32(xs[0:], uint32(s.x0))
-			binary.LittleEndian.PutUint32(xs[4:], uint32(s.x1))
-			h.Write(xs[:])
-			h.Write(c.Img.Pix[y*c.Img.Stride+4*int(s.x0) : y*c.Img.Stride+4*int(s.x1)])
+	var h maphash.Hash
+	h.SetSeed(bandSeeds[0])
+	h.Write(head[:])
+	crc := crc32.Update(0, castagnoli, head[:])
+	for y := y0; y < y1; y++ {
+		s := c.drawn.rows[y]
+		if s.x0 >= s.x1 {
+			s = span{}
 		}
-		k[j] = h.Sum64()
+		var xs [8]byte
+		binary.LittleEndian.PutUint32(xs[0:], uint32(s.x0))
+		binary.LittleEndian.PutUint32(xs[4:], uint32(s.x1))
+		px := c.Img.Pix[y*c.Img.Stride+4*int(s.x0) : y*c.Img.Stride+4*int(s.x1)]
+		h.Write(xs[:])
+		h.Write(px)
+		crc = crc32.Update(crc32.Update(crc, castagnoli, xs[:]), castagnoli, px)
 	}
-	return k
+	return bandKey{h.Sum64(), uint64(crc)}
 }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // zCache is a fixed-size map of deflated bands, first in first out.
 type zCache struct {

@@ -6,6 +6,7 @@ package canvas
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -77,7 +78,8 @@ type spare struct {
 // touches is, for each row of a clone, the columns drawn on since it was
 // cloned, from x0 to x1 (none when x0 >= x1).
 type touches struct {
-	rows []span
+	rows  []span
+	bands []bandOps // what drew on each band (ops.go)
 }
 
 type span struct{ x0, x1 int32 }
@@ -133,7 +135,7 @@ func (c *Canvas) Clone() *Canvas {
 	if sp == nil {
 		img := image.NewRGBA(c.Img.Bounds())
 		copyRows(img, c.Img, img.Rect, nil)
-		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy())}}
+		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy()), bands: make([]bandOps, (img.Rect.Dy()+bandRows-1)/bandRows)}}
 	}
 	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn, id: ids.Add(1)}
 }
@@ -156,19 +158,19 @@ func copyRows(dst, src *image.RGBA, r image.Rectangle, drawn *touches) {
 
 // Touch records that r (in c's coordinates) was drawn on by code that
 // writes Img itself, so that encoding and Release see it.
-func (c *Canvas) Touch(r image.Rectangle) {
-	if c.drawn == nil {
-		return
-	}
-	if r = r.Intersect(c.Img.Rect); !r.Empty() {
-		c.drawn.add(r.Add(c.off))
-	}
-}
+func (c *Canvas) Touch(r image.Rectangle) { c.record(r, nil) }
 
 // Draw is draw.Draw onto the canvas in r: for pasting cached tiles.
 func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op draw.Op) {
 	draw.Draw(c.Img, r, src, sp, op)
-	c.Touch(r)
+	var d []byte
+	if u, ok := src.(*image.Uniform); ok {
+		var buf [64]byte
+		if d = c.op(buf[:], 'D', u.C); d != nil {
+			d = append(appendRect(d, r), byte(op))
+		}
+	}
+	c.record(r, d)
 }
 
 // CheckTouches reports pixels of a clone that differ from the canvas it
@@ -221,6 +223,7 @@ func (c *Canvas) Release() {
 	if c.base != nil && c.drawn != nil && c.base.Img.Rect == c.Img.Rect {
 		copyRows(c.Img, c.base.Img, c.Img.Rect, c.drawn)
 		clear(c.drawn.rows)
+		clear(c.drawn.bands)
 		c.base.quant.spares.Put(&spare{c.Img, c.drawn})
 	}
 	c.Img, c.drawn = nil, nil
@@ -243,12 +246,19 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
+	var buf [64 + 16*33]byte
+	d := c.op(buf[:], 'P', col)
+	if d != nil {
+		for _, p := range pts {
+			d = appendFloat(appendFloat(d, p.X), p.Y)
+		}
+	}
 	if pixelRect(pts) {
 		// Every pixel is wholly in or out: the rasteriser would blend
 		// in col at full coverage, which draw.Over does for far less.
 		r := image.Rect(int(minX), int(minY), int(maxX), int(maxY)).Intersect(c.Img.Bounds())
 		draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
-		c.Touch(r)
+		c.record(r, d)
 		return
 	}
 	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
@@ -256,6 +266,7 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		return
 	}
 	c.rasterize(pts, box, col)
+	c.record(box, d)
 }
 
 // pixelRect reports whether pts are the corners of an axis-aligned
@@ -276,9 +287,9 @@ func pixelRect(pts []Pt) bool {
 }
 
 // rasterize fills the polygon with antialiased edges within box, through
-// a cached mask when the shape is small (see masks).
+// a cached mask when the shape is small (see masks); the caller records
+// the box drawn.
 func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
-	defer c.Touch(box)
 	if box.Dx()*box.Dy() > maxMaskPixels || uncached.Load() {
 		withRasterizer(pts, box, func(r *vector.Rasterizer) {
 			r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
@@ -436,6 +447,59 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
+// drawString is font.Drawer's DrawString from dot with the cached
+// glyphs, each blended in by image/draw's formula for a glyph mask (see
+// glyphOver).
+func (f *cachedFace) drawString(dst *image.RGBA, s string, dot fixed.Point26_6, col color.Color) {
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, _, advance, _ := f.Glyph(dot, r)
+		if !dr.Empty() {
+			glyphOver(dst, dr, mask.(*image.Alpha), col)
+		}
+		dot.X += advance
+		prev = r
+	}
+}
+
+// glyphOver is draw.DrawMask(dst, dr, col, mask, Over) for a glyph mask
+// the size of dr: the same formula, pixel for pixel, but where an opaque
+// colour covers wholly it stores the colour.
+func glyphOver(dst *image.RGBA, dr image.Rectangle, mask *image.Alpha, col color.Color) {
+	r := dr.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	const m = 0xffff
+	sr, sg, sb, sa := col.RGBA()
+	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*w]
+		mrow := mask.Pix[mask.PixOffset(r.Min.X-dr.Min.X, y-dr.Min.Y):][:w]
+		for x, a8 := range mrow {
+			if a8 == 0 {
+				continue
+			}
+			p := d[4*x : 4*x+4 : 4*x+4]
+			if a8 == 0xff && sa == m {
+				copy(p, solid[:])
+				continue
+			}
+			ma := uint32(a8)
+			ma |= ma << 8
+			a := (m - (sa * ma / m)) * 0x101
+			p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
+			p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
+			p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
+			p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
+		}
+	}
+}
+
 // TextWidth measures a string in pixels.
 func TextWidth(s string, size float64, bold bool) float64 {
 	faceMu.Lock()
@@ -464,12 +528,24 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	default:
 		y += asc
 	}
-	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: f,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
 	cf := f.(*cachedFace)
 	cf.drawn = image.Rectangle{}
-	d.DrawString(s)
-	c.Touch(cf.drawn)
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	cf.drawString(c.Img, s, dot, col)
+	var buf [128]byte
+	d := c.op(buf[:], 'T', col)
+	if d != nil {
+		d = binary.LittleEndian.AppendUint32(d, uint32(dot.X))
+		d = binary.LittleEndian.AppendUint32(d, uint32(dot.Y))
+		d = appendFloat(d, size)
+		if bold {
+			d = append(d, 1)
+		} else {
+			d = append(d, 0)
+		}
+		d = append(d, s...)
+	}
+	c.record(cf.drawn, d)
 	if c.texts != nil {
 		top := y - asc
 		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)
@@ -583,7 +659,12 @@ func (c *Canvas) Fill(x, y, w, h float64, col color.Color) {
 		op = draw.Over
 	}
 	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, op)
-	c.Touch(r)
+	var buf [64]byte
+	d := c.op(buf[:], 'F', col)
+	if d != nil {
+		d = appendRect(d, r)
+	}
+	c.record(r, d)
 }
 
 // Box strokes an axis-aligned rectangle inside its edges (see Fill).

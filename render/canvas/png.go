@@ -59,8 +59,9 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	// band before (most of a table's next board is its last one); the
 	// others are mapped to the palette run by run and each deflated as
 	// its own stream.
-	// A clone's band is named by what was drawn on it (keyed), which
-	// finds a cached band before mapping it to the palette at all.
+	// A clone's band is named by what was drawn on it (keyed): the ops
+	// that drew on it, or failing that their pixels; a cached band is
+	// then found before mapping it to the palette at all.
 	keyed := base != nil && c.drawn != nil
 	var keys []bandKey
 	if keyed {
@@ -74,7 +75,11 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			continue
 		}
 		if keyed {
-			keys[i] = c.drawnKey(p, i, y0, y1)
+			if ops := c.drawn.bands[i]; ops.pixels {
+				keys[i] = c.drawnKey(p, i, y0, y1)
+			} else {
+				keys[i] = opsKey(c.base.id, p.id, i, ops)
+			}
 			if z, ok := bandCache.get(keys[i]); ok {
 				res[i] = z
 				continue
