@@ -55,8 +55,9 @@ func TestBandCacheSameBytes(t *testing.T) {
 
 // TestBandKeysTellBoardsApart: boards that differ by a little in any op
 // (a colour's alpha, a fraction of a pixel, a letter, a View's place, a
-// pasted tile, a pixel written by hand) each encode, from the cache after
-// the others, to the file drawn without the caches.
+// pasted tile, what lies under the same op, a pixel written by hand)
+// each encode, from the caches (bands, results) after the others, to the
+// file drawn without them.
 func TestBandKeysTellBoardsApart(t *testing.T) {
 	saved := bandCache
 	defer func() { bandCache = saved }()
@@ -79,6 +80,13 @@ func TestBandKeysTellBoardsApart(t *testing.T) {
 			c.View(image.Rect(80+v, 30, 110, 45)).Text("Ёж", 0, 0, 12, false, Hex("#c0392b"), TopLeft)
 		},
 		func(c *Canvas, v int) { c.Compose(tile, image.Pt(v, 62)) },
+		func(c *Canvas, v int) { // the same ops over what differs (results must not be reused)
+			if v > 0 { // on the first, kept over the layer
+				c.Rect(4.5, 29.5, 40, 16, color.RGBA{uint8(60 * v), 0x40, 0x80, 0xff})
+			}
+			c.Text("Ann", 6, 30, 12, false, Hex("#2b2b2b"), TopLeft)
+			c.Circle(Pt{20, 38}, 5, Hex("#c0392b"))
+		},
 		func(c *Canvas, v int) {
 			c.Img.Pix[c.Img.PixOffset(100+v, 70)] = 0x12
 			c.Touch(image.Rect(100, 70, 104, 71))

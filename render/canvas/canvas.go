@@ -265,7 +265,16 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 	if box.Empty() {
 		return
 	}
+	k := c.resultKey(d)
+	if _, ok := c.reuse(k); ok {
+		c.record(box, d)
+		return
+	}
+	keep := c.keepable(k, box)
 	c.rasterize(pts, box, col)
+	if keep {
+		c.keep(k, box)
+	}
 	c.record(box, d)
 }
 
@@ -298,7 +307,7 @@ func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
 	}
 	var buf [8 + 8*40]byte
 	k := maskKey(buf[:0], pts, box)
-	m := masks.get(k)
+	m, _ := masks.get(k)
 	if m == nil {
 		m = rasterMask(pts, box)
 		masks.put(k, m)
@@ -447,18 +456,19 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
-// drawString is font.Drawer's DrawString from dot with the cached
-// glyphs, each blended in by image/draw's formula for a glyph mask (see
-// glyphOver).
-func (f *cachedFace) drawString(dst *image.RGBA, s string, dot fixed.Point26_6, col color.Color) {
+// layout lays s out from dot as font.Drawer's DrawString does, with the
+// cached glyphs, and passes each glyph's place and mask to draw (none:
+// only where they go, in f.drawn); draw blends them in by image/draw's
+// formula for a glyph mask (see glyphOver).
+func (f *cachedFace) layout(s string, dot fixed.Point26_6, draw func(image.Rectangle, *image.Alpha)) {
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
 		dr, mask, _, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() {
-			glyphOver(dst, dr, mask.(*image.Alpha), col)
+		if !dr.Empty() && draw != nil {
+			draw(dr, mask.(*image.Alpha))
 		}
 		dot.X += advance
 		prev = r
@@ -510,7 +520,6 @@ func TextWidth(s string, size float64, bold bool) float64 {
 // Text draws a string at (x, y) with the given pixel size.
 func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, at Anchor) {
 	faceMu.Lock()
-	defer faceMu.Unlock()
 	f := face(bold, size)
 	w := float64(font.MeasureString(f, s)) / 64
 	m := f.Metrics()
@@ -528,10 +537,7 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	default:
 		y += asc
 	}
-	cf := f.(*cachedFace)
-	cf.drawn = image.Rectangle{}
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
-	cf.drawString(c.Img, s, dot, col)
 	var buf [128]byte
 	d := c.op(buf[:], 'T', col)
 	if d != nil {
@@ -545,7 +551,24 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 		}
 		d = append(d, s...)
 	}
-	c.record(cf.drawn, d)
+	k := c.resultKey(d)
+	drawn, ok := c.reuse(k)
+	if !ok {
+		cf := f.(*cachedFace)
+		cf.drawn = image.Rectangle{}
+		var keep bool
+		if k != nil {
+			cf.layout(s, dot, nil) // where the glyphs go, for keepable
+			keep = c.keepable(k, cf.drawn)
+		}
+		cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
+		drawn = cf.drawn
+		if keep {
+			c.keep(k, drawn)
+		}
+	}
+	faceMu.Unlock()
+	c.record(drawn, d)
 	if c.texts != nil {
 		top := y - asc
 		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)

@@ -29,40 +29,47 @@ type mask struct {
 	a    []uint16
 }
 
-// maskCache is a first-in-first-out map of masks bounded by their bytes.
-type maskCache struct {
+// fifo is a first-in-first-out map bounded by the bytes of what it keeps
+// (size), for the drawing caches.
+type fifo[V any] struct {
 	mu          sync.Mutex
-	m           map[string]*mask
+	m           map[string]V
 	order       []string // insertion order
+	size        func(V) int
 	bytes, maxB int
 }
 
-func newMaskCache(maxBytes int) *maskCache {
-	return &maskCache{m: map[string]*mask{}, maxB: maxBytes}
+func newFIFO[V any](maxBytes int, size func(V) int) *fifo[V] {
+	return &fifo[V]{m: map[string]V{}, maxB: maxBytes, size: size}
 }
 
-func (c *maskCache) get(k []byte) *mask {
+func (c *fifo[V]) get(k []byte) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.m[string(k)]
+	v, ok := c.m[string(k)]
+	return v, ok
 }
 
-func (c *maskCache) put(k []byte, m *mask) {
+func (c *fifo[V]) put(k []byte, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.m[string(k)]; ok {
 		return
 	}
 	ks := string(k)
-	c.m[ks] = m
+	c.m[ks] = v
 	c.order = append(c.order, ks)
-	c.bytes += 2*len(m.a) + len(ks)
+	c.bytes += c.size(v) + len(ks)
 	for c.bytes > c.maxB && len(c.order) > 0 {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.bytes -= 2*len(c.m[old].a) + len(old)
+		c.bytes -= c.size(c.m[old]) + len(old)
 		delete(c.m, old)
 	}
+}
+
+func newMaskCache(maxBytes int) *fifo[*mask] {
+	return newFIFO(maxBytes, func(m *mask) int { return 2 * len(m.a) })
 }
 
 // maskKey names a polygon by its box's size and its corners relative to

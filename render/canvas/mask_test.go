@@ -46,7 +46,7 @@ func TestMaskSameAsRasterised(t *testing.T) {
 	for i := range 4 {
 		small.put([]byte{byte(i), 0, 0, 0, 0, 0, 0, 0}, &mask{w: 10, h: 10, a: make([]uint16, 100)})
 	}
-	if small.get([]byte{0, 0, 0, 0, 0, 0, 0, 0}) != nil || len(small.m) != 3 || small.bytes > small.maxB {
+	if m, _ := small.get([]byte{0, 0, 0, 0, 0, 0, 0, 0}); m != nil || len(small.m) != 3 || small.bytes > small.maxB {
 		t.Errorf("the oldest mask stayed, or the cache holds %d masks, %d bytes", len(small.m), small.bytes)
 	}
 }
