@@ -405,7 +405,7 @@ func face(bold bool, size float64) font.Face {
 	if err != nil {
 		panic("canvas: font face: " + err.Error())
 	}
-	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}}
+	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}, kerns: map[[2]rune]fixed.Int26_6{}, advances: map[rune]advance{}}
 	faces[k] = cf
 	return cf
 }
@@ -419,6 +419,38 @@ type cachedFace struct {
 	font.Face
 	glyphs map[glyphKey]glyph
 	drawn  image.Rectangle // the glyphs' boxes since Text reset it
+
+	// Kerning and advances, which measuring and laying out text ask
+	// for letter by letter: the face looks each up in the font.
+	kerns    map[[2]rune]fixed.Int26_6
+	advances map[rune]advance
+}
+
+type advance struct {
+	a  fixed.Int26_6
+	ok bool
+}
+
+func (f *cachedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	k, ok := f.kerns[[2]rune{r0, r1}]
+	if !ok {
+		k = f.Face.Kern(r0, r1)
+		if len(f.kerns) < maxGlyphs {
+			f.kerns[[2]rune{r0, r1}] = k
+		}
+	}
+	return k
+}
+
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	a, ok := f.advances[r]
+	if !ok {
+		a.a, a.ok = f.Face.GlyphAdvance(r)
+		if len(f.advances) < maxGlyphs {
+			f.advances[r] = a
+		}
+	}
+	return a.a, a.ok
 }
 
 type glyphKey struct {

@@ -91,8 +91,14 @@ func TestGlyphCacheExact(t *testing.T) {
 					if i == 9 {
 						y = -12 // cut at the top
 					}
-					s := []string{"Łódź", "Ёж", "7/216", "+3", "…", "AVA", "jg", "W1", "Wjg", "Ёж"}[i] // the first and last cut at the sides
+					s := []string{"Łódź", "Ёж", "7/216", "+3", "…", "AVA", "jg", "W1", "Wjg", "AVATAR Ёж"}[i] // the first and last cut at the sides
 					cached.Text(s, x, y, size, bold, col, TopLeft)
+					faceMu.Lock()
+					want := float64(font.MeasureString(raw, s)) / 64
+					faceMu.Unlock()
+					if got := TextWidth(s, size, bold); got != want {
+						t.Fatalf("%q bold %v size %v: %v wide, the face says %v", s, bold, size, got, want)
+					}
 					faceMu.Lock()
 					d := font.Drawer{Dst: plain.Img, Src: image.NewUniform(col), Face: raw}
 					m := raw.Metrics()
