@@ -50,3 +50,15 @@ func TestMaskSameAsRasterised(t *testing.T) {
 		t.Errorf("the oldest mask stayed, or the cache holds %d masks, %d bytes", len(small.m), small.bytes)
 	}
 }
+
+// BenchmarkOutline: card frames off whole pixels, through the mask cache.
+func BenchmarkOutline(b *testing.B) {
+	c := New(600, 800, Hex("#efe8d4"))
+	for i := 0; i < b.N; i++ {
+		for j := range 9 {
+			x, y := 222+float64(j%3)*125.333, 62+float64(j/3)*118
+			c.RectOutline(x+5, y+5, 109.333, 102, 4, Hex("#2e8b46"))
+			c.Circle(Pt{x + 20, y + 90}, 11, Hex("#2b2b2b"))
+		}
+	}
+}
