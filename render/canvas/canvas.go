@@ -80,12 +80,18 @@ type spare struct {
 type touches struct {
 	rows  []span
 	bands []bandOps // what drew on each band (ops.go)
+
+	// capture, while Cached draws, gathers every op's box in it.
+	capture *image.Rectangle
 }
 
 type span struct{ x0, x1 int32 }
 
 // add records r, which lies inside the picture.
 func (t *touches) add(r image.Rectangle) {
+	if t.capture != nil {
+		*t.capture = t.capture.Union(r)
+	}
 	x0, x1 := int32(r.Min.X), int32(r.Max.X)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		s := &t.rows[y]

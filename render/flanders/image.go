@@ -2,6 +2,7 @@ package flanders
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -236,7 +237,8 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 
 // drawCard draws a card in the cell at (x, y): its name in its side's
 // colour, what it does, and its troop losses (black at the end of the
-// turn, grey on a bust).
+// turn, grey on a bust). The same card in the same cell is the same
+// picture from move to move: it is drawn once (canvas.Cached).
 func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
@@ -247,22 +249,26 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 	if !ct.British {
 		border = cGerman
 	}
-	c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
-	ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
-	switch {
-	case ct.Tank:
-		para(c, ctx.T("flanders.img.tank_move", "N", ct.Move), x+cellW/2, ty, cellW-14, small, true, cInk, canvas.TopCenter)
-	case ct.Keep:
-		para(c, ctx.T("flanders.img.keep"), x+cellW/2, ty, cellW-14, small, false, cFaint, canvas.TopCenter)
-	}
-	n := ct.Black + ct.Grey
-	for i := range n {
-		col := cInk
-		if i >= ct.Black {
-			col = cGrey
+	area := image.Rect(int(x), int(y), int(math.Ceil(x+cellW)), int(math.Ceil(y+cellH)))
+	key := fmt.Sprintf("flanders card %s %s %g %g", ctx.L.Lang(), code, x, y)
+	c.Cached(key, area, func() {
+		c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
+		ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
+		switch {
+		case ct.Tank:
+			para(c, ctx.T("flanders.img.tank_move", "N", ct.Move), x+cellW/2, ty, cellW-14, small, true, cInk, canvas.TopCenter)
+		case ct.Keep:
+			para(c, ctx.T("flanders.img.keep"), x+cellW/2, ty, cellW-14, small, false, cFaint, canvas.TopCenter)
 		}
-		troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
-	}
+		n := ct.Black + ct.Grey
+		for i := range n {
+			col := cInk
+			if i >= ct.Black {
+				col = cGrey
+			}
+			troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
+		}
+	})
 	if option {
 		c.RectOutline(x, y, cellW, cellH, 6, cOption)
 	}

@@ -13,8 +13,8 @@ import (
 )
 
 // TestCachesNeverChangeBoard: every board of the test games, in every
-// language, is the same file drawn with the canvas caches (shapes,
-// bands) in play order, in reverse order, and without them: a cache
+// language, is the same file drawn with the canvas caches (shapes, ops'
+// results, cards, bands) in play order, in reverse order, and without them: a cache
 // never returns another drawing, and what a board looks like never
 // depends on the boards drawn before it.
 func TestCachesNeverChangeBoard(t *testing.T) {
