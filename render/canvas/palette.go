@@ -22,6 +22,7 @@ type Palette struct {
 	rgb    []uint32     // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
 	tables chan *lookup // idle lookup tables, kept across garbage collections
 	id     uint64       // names it in bandCache's keys
+	plte   []byte       // its PNG chunk
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -68,6 +69,11 @@ func NewPalette(grounds, inks []color.RGBA) *Palette {
 	}
 	ramps(0.5)
 	ramps(0.25, 0.75)
+	plte := make([]byte, 0, 3*len(p.rgb))
+	for _, k := range p.rgb {
+		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
+	}
+	p.plte = chunk(nil, "PLTE", plte)
 	return p
 }
 

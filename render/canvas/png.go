@@ -137,11 +137,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // 8-bit palette indices
 	out = chunk(out, "IHDR", ihdr[:])
-	plte := make([]byte, 0, 3*len(p.pal))
-	for _, k := range p.rgb {
-		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
-	}
-	out = chunk(out, "PLTE", plte)
+	out = append(out, p.plte...)
 	// IDAT: zlib header (deflate, 32K window, fastest), the bands, an
 	// empty final block (fixed Huffman codes: BFINAL, BTYPE 01, end of
 	// block), Adler-32.
