@@ -557,7 +557,19 @@ func TextWidth(s string, size float64, bold bool) float64 {
 
 // Text draws a string at (x, y) with the given pixel size.
 func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, at Anchor) {
+	var buf [128]byte
+	d, drawn, box := c.text(buf[:], s, x, y, size, bold, col, at)
+	c.record(drawn, d)
+	if c.texts != nil {
+		*c.texts = append(*c.texts, TextRun{S: s, Size: size, Bold: bold, Box: box.Add(c.off)})
+	}
+}
+
+// text draws s with the font lock held and returns the op's description,
+// the glyphs' boxes and the text's box.
+func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col color.Color, at Anchor) (d []byte, drawn, box image.Rectangle) {
 	faceMu.Lock()
+	defer faceMu.Unlock()
 	f := face(bold, size)
 	w := float64(font.MeasureString(f, s)) / 64
 	m := f.Metrics()
@@ -575,9 +587,10 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	default:
 		y += asc
 	}
+	top := y - asc
+	box = image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h)))
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
-	var buf [128]byte
-	d := c.op(buf[:], 'T', col)
+	d = c.op(buf, 'T', col)
 	if d != nil {
 		d = binary.LittleEndian.AppendUint32(d, uint32(dot.X))
 		d = binary.LittleEndian.AppendUint32(d, uint32(dot.Y))
@@ -590,28 +603,21 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 		d = append(d, s...)
 	}
 	k := c.resultKey(d)
-	drawn, ok := c.reuse(k)
-	if !ok {
-		cf := f.(*cachedFace)
-		cf.drawn = image.Rectangle{}
-		var keep bool
-		if k != nil {
-			cf.layout(s, dot, nil) // where the glyphs go, for keepable
-			keep = c.keepable(k, cf.drawn)
-		}
-		cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
-		drawn = cf.drawn
-		if keep {
-			c.keep(k, drawn)
-		}
+	if drawn, ok := c.reuse(k); ok {
+		return d, drawn, box
 	}
-	faceMu.Unlock()
-	c.record(drawn, d)
-	if c.texts != nil {
-		top := y - asc
-		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)
-		*c.texts = append(*c.texts, TextRun{S: s, Size: size, Bold: bold, Box: box})
+	cf := f.(*cachedFace)
+	cf.drawn = image.Rectangle{}
+	var keep bool
+	if k != nil {
+		cf.layout(s, dot, nil) // where the glyphs go, for keepable
+		keep = c.keepable(k, cf.drawn)
 	}
+	cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
+	if keep {
+		c.keep(k, cf.drawn)
+	}
+	return d, cf.drawn, box
 }
 
 // Compose draws src over c with src's top left at at, and its text too.
