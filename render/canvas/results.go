@@ -15,18 +15,26 @@ import (
 // pixels. results keeps them, by layer and description, so drawing it
 // again is a check that the layer is still there and a copy. Bounded
 // by bytes, oldest out first.
-var results = newFIFO(16<<20, func(r *result) int { return len(r.pix) })
+var results = newFIFO(16<<20, (*result).size)
 
 // maxResultPixels: larger ops are drawn as they come.
 const maxResultPixels = 1 << 14
 
-// result is what an op left in box: its rows, 4 bytes a pixel, and the
-// strings it wrote (Cached).
+// result is what an op left in box over the layer: the runs of pixels
+// it changed (the rest of box is the layer's), and the strings it wrote
+// (Cached). A card or a company's line changes a fraction of its box.
 type result struct {
 	box   image.Rectangle
-	pix   []byte
+	runs  []pixRun
+	pix   []byte // the runs' pixels, 4 bytes each, one run after another
 	texts []TextRun
 }
+
+// pixRun is the pixels x0 to x1 of row y.
+type pixRun struct{ y, x0, x1 int32 }
+
+// runGap: changed pixels closer than this join one run.
+const runGap = 4
 
 // resultKey is the op's description d with its room (see chain) holding
 // c's layer; nil when c is not a clone that records its ops.
@@ -61,18 +69,48 @@ func (c *Canvas) keepable(k []byte, box image.Rectangle) bool {
 // keep keeps what the op keyed k drew in box.
 func (c *Canvas) keep(k []byte, box image.Rectangle) { results.put(k, c.result(box)) }
 
+// result is what c has in box where it differs from its layer, which
+// it had there before the op.
 func (c *Canvas) result(box image.Rectangle) *result {
-	w := 4 * box.Dx()
-	r := &result{box: box, pix: make([]byte, 0, w*box.Dy())}
+	r := &result{box: box}
+	a, b := c.Img, c.base.Img
 	for y := box.Min.Y; y < box.Max.Y; y++ {
-		i := c.Img.PixOffset(box.Min.X, y)
-		r.pix = append(r.pix, c.Img.Pix[i:i+w]...)
+		pa := a.Pix[a.PixOffset(box.Min.X, y):a.PixOffset(box.Max.X, y)]
+		pb := b.Pix[b.PixOffset(box.Min.X, y):b.PixOffset(box.Max.X, y)]
+		start, last := -1, -1 // the open run, and its last changed pixel
+		for x := 0; x < box.Dx(); x++ {
+			if binary.LittleEndian.Uint32(pa[4*x:]) == binary.LittleEndian.Uint32(pb[4*x:]) {
+				continue
+			}
+			if start >= 0 && x-last > runGap {
+				r.add(y, box.Min.X, start, last+1, pa)
+				start = -1
+			}
+			if start < 0 {
+				start = x
+			}
+			last = x
+		}
+		if start >= 0 {
+			r.add(y, box.Min.X, start, last+1, pa)
+		}
 	}
+	r.pix = slices.Clip(r.pix)
+	r.runs = slices.Clip(r.runs)
 	return r
 }
 
+// add adds the pixels x0 to x1 of row (from x at ox), pa.
+func (r *result) add(y, ox, x0, x1 int, pa []byte) {
+	r.runs = append(r.runs, pixRun{int32(y), int32(ox + x0), int32(ox + x1)})
+	r.pix = append(r.pix, pa[4*x0:4*x1]...)
+}
+
 // areas keeps what Cached drew, as results does for single ops.
-var areas = newFIFO(16<<20, func(r *result) int { return len(r.pix) })
+var areas = newFIFO(16<<20, (*result).size)
+
+// size is what a result holds, in bytes, near enough.
+func (r *result) size() int { return len(r.pix) + 12*len(r.runs) + 64*len(r.texts) }
 
 // maxAreaPixels bounds a Cached area (a Flanders card is 13,400).
 const maxAreaPixels = 1 << 15
@@ -117,10 +155,11 @@ func (c *Canvas) Cached(key string, area image.Rectangle, draw func()) {
 
 // paste copies a result in.
 func (c *Canvas) paste(r *result) {
-	w := 4 * r.box.Dx()
-	for y := r.box.Min.Y; y < r.box.Max.Y; y++ {
-		i := c.Img.PixOffset(r.box.Min.X, y)
-		copy(c.Img.Pix[i:i+w], r.pix[(y-r.box.Min.Y)*w:])
+	pix := r.pix
+	for _, run := range r.runs {
+		i := c.Img.PixOffset(int(run.x0), int(run.y))
+		n := copy(c.Img.Pix[i:i+4*int(run.x1-run.x0)], pix)
+		pix = pix[n:]
 	}
 }
 
