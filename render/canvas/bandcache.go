@@ -12,10 +12,11 @@ import (
 // table's next board repeats most of its last one (57% of the bands a
 // Flanders board draws were the same as the board before), and such a
 // band then costs a hash instead of a deflate. A clone's band is kept
-// by what was drawn on it (drawnKey): its layer, the palette, and the
-// pixels in the columns drawn, so a hit skips the palette mapping too;
-// other bands by their raw bytes (bandKeyOf). Every game shares it.
-// Bounded: the oldest band leaves first.
+// by its layer, the palette and what was drawn on it: the ops (opsKey),
+// or their pixels after an op without a description (drawnKey), so a
+// hit skips the palette mapping too; other bands by their raw bytes
+// (bandKeyOf). Every game shares it. Bounded: the oldest band leaves
+// first.
 var bandCache = newZCache(1 << 13)
 
 // bandKey names a band's raw bytes: two independent 64-bit hashes, so a

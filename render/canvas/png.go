@@ -58,11 +58,9 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	// Changed bands are taken from bandCache when a picture had the same
 	// band before (most of a table's next board is its last one); the
 	// others are mapped to the palette run by run and each deflated as
-	// its own stream.
-	// A clone's band is named by what was drawn on it (keyed): the ops
-	// that drew on it, or failing that their pixels; a cached band is
-	// then found before mapping it to the palette at all.
-	keyed := base != nil && c.drawn != nil
+	// its own stream. A clone's band is named by what was drawn on it
+	// (keyed), so a cached band is found before any palette mapping.
+	keyed := base != nil && c.drawn != nil && len(c.drawn.bands) == n
 	var keys []bandKey
 	if keyed {
 		keys = make([]bandKey, n)
