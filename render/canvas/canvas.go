@@ -632,7 +632,7 @@ func (c *Canvas) Compose(src *Canvas, at image.Point) {
 }
 
 // uncached, when set, makes drawing and encoding use none of their caches
-// of drawn things (masks, bandCache).
+// of drawn things (masks, results, areas, bandCache).
 var uncached atomic.Bool
 
 // Uncached draws and encodes without the caches of drawn things until
