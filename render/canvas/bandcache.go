@@ -2,16 +2,21 @@ package canvas
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"hash/maphash"
 	"sync"
 )
 
-// bandCache keeps the deflated streams of the last bands boards drew,
-// by their raw bytes: a table's next board repeats most of its last one
-// (57% of the bands a Flanders board draws were the same as the board
-// before), and such a band then costs a hash instead of a deflate. The
-// stream of given bytes is the same whatever the palette, so every game
-// shares it. Bounded: the oldest band leaves first.
+// bandCache keeps the deflated streams of the last bands boards drew: a
+// table's next board repeats most of its last one (57% of the bands a
+// Flanders board draws were the same as the board before), and such a
+// band then costs a hash instead of a deflate. A clone's band is kept
+// by its layer, the palette and what was drawn on it: the ops (opsKey),
+// or their pixels after an op without a description (drawnKey), so a
+// hit skips the palette mapping too; other bands by their raw bytes
+// (bandKeyOf). Every game shares it. Bounded: the oldest band leaves
+// first.
 var bandCache = newZCache(1 << 13)
 
 // bandKey names a band's raw bytes: two independent 64-bit hashes, so a
@@ -23,6 +28,42 @@ var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 func bandKeyOf(b []byte) bandKey {
 	return bandKey{maphash.Bytes(bandSeeds[0], b), maphash.Bytes(bandSeeds[1], b)}
 }
+
+// drawnKey names band i of a clone, rows y0 to y1, in palette p: outside
+// the columns drawn its pixels are its layer's, which never changes once
+// cloned, so the layer, the band, the columns drawn in each row and
+// their pixels fix what the band is in p. (The same pixels drawn over
+// other columns make another key: a miss, never a wrong band.) The
+// pixels are four times the band's raw bytes, so the key's second half
+// is a CRC-32C (in hardware, two and a half times maphash's speed)
+// rather than a second maphash: 96 bits.
+func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
+	var head [8 * 4]byte
+	binary.LittleEndian.PutUint64(head[0:], 1) // not a raw band's key
+	binary.LittleEndian.PutUint64(head[8:], c.base.id)
+	binary.LittleEndian.PutUint64(head[16:], p.id)
+	binary.LittleEndian.PutUint64(head[24:], uint64(i))
+	var h maphash.Hash
+	h.SetSeed(bandSeeds[0])
+	h.Write(head[:])
+	crc := crc32.Update(0, castagnoli, head[:])
+	for y := y0; y < y1; y++ {
+		s := c.drawn.rows[y]
+		if s.x0 >= s.x1 {
+			s = span{}
+		}
+		var xs [8]byte
+		binary.LittleEndian.PutUint32(xs[0:], uint32(s.x0))
+		binary.LittleEndian.PutUint32(xs[4:], uint32(s.x1))
+		px := c.Img.Pix[y*c.Img.Stride+4*int(s.x0) : y*c.Img.Stride+4*int(s.x1)]
+		h.Write(xs[:])
+		h.Write(px)
+		crc = crc32.Update(crc32.Update(crc, castagnoli, xs[:]), castagnoli, px)
+	}
+	return bandKey{h.Sum64(), uint64(crc)}
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // zCache is a fixed-size map of deflated bands, first in first out.
 type zCache struct {
@@ -37,6 +78,9 @@ func newZCache(n int) *zCache {
 }
 
 func (c *zCache) get(k bandKey) (zband, bool) {
+	if uncached.Load() {
+		return zband{}, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	z, ok := c.m[k]
@@ -46,6 +90,9 @@ func (c *zCache) get(k bandKey) (zband, bool) {
 // put keeps a copy of z under k, its bytes exactly as long as they are
 // (a deflate buffer has room to spare, which 8,192 of would multiply).
 func (c *zCache) put(k bandKey, z zband) {
+	if uncached.Load() {
+		return
+	}
 	z.z = bytes.Clone(z.z)
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -6,6 +6,7 @@ package canvas
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -34,6 +35,7 @@ type Canvas struct {
 	// are shared by concurrent boards anyway).
 	base  *Canvas
 	quant *quantCache // this canvas in each palette, once it is a base
+	id    uint64      // names it as a base in bandCache's keys
 
 	// drawn records what every drawing op touched on a clone (a View
 	// shares its parent's): encoding quantises and deflates only those
@@ -76,13 +78,20 @@ type spare struct {
 // touches is, for each row of a clone, the columns drawn on since it was
 // cloned, from x0 to x1 (none when x0 >= x1).
 type touches struct {
-	rows []span
+	rows  []span
+	bands []bandOps // what drew on each band (ops.go)
+
+	// capture, while Cached draws, gathers every op's box in it.
+	capture *image.Rectangle
 }
 
 type span struct{ x0, x1 int32 }
 
 // add records r, which lies inside the picture.
 func (t *touches) add(r image.Rectangle) {
+	if t.capture != nil {
+		*t.capture = t.capture.Union(r)
+	}
 	x0, x1 := int32(r.Min.X), int32(r.Max.X)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		s := &t.rows[y]
@@ -104,9 +113,12 @@ func (t *touches) anyIn(y0, y1 int) bool {
 	return false
 }
 
+// ids numbers canvases and palettes, never twice in a process.
+var ids atomic.Uint64
+
 // New makes a canvas filled with bg.
 func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}, texts: new([]TextRun)}
+	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), quant: &quantCache{}, texts: new([]TextRun), id: ids.Add(1)}
 	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
 }
@@ -118,7 +130,7 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 		return nil
 	}
 	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min), drawn: c.drawn}
+	return &Canvas{Img: img, quant: &quantCache{}, texts: c.texts, off: c.off.Add(r.Min), drawn: c.drawn, id: ids.Add(1)}
 }
 
 // Clone copies the canvas, e.g. a cached static board before drawing
@@ -129,9 +141,9 @@ func (c *Canvas) Clone() *Canvas {
 	if sp == nil {
 		img := image.NewRGBA(c.Img.Bounds())
 		copyRows(img, c.Img, img.Rect, nil)
-		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy())}}
+		sp = &spare{img, &touches{rows: make([]span, img.Rect.Dy()), bands: make([]bandOps, (img.Rect.Dy()+bandRows-1)/bandRows)}}
 	}
-	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn}
+	return &Canvas{Img: sp.img, base: c, quant: &quantCache{}, texts: new([]TextRun), drawn: sp.drawn, id: ids.Add(1)}
 }
 
 // copyRows copies src's pixels in r to dst (both from the origin), only
@@ -152,19 +164,19 @@ func copyRows(dst, src *image.RGBA, r image.Rectangle, drawn *touches) {
 
 // Touch records that r (in c's coordinates) was drawn on by code that
 // writes Img itself, so that encoding and Release see it.
-func (c *Canvas) Touch(r image.Rectangle) {
-	if c.drawn == nil {
-		return
-	}
-	if r = r.Intersect(c.Img.Rect); !r.Empty() {
-		c.drawn.add(r.Add(c.off))
-	}
-}
+func (c *Canvas) Touch(r image.Rectangle) { c.record(r, nil) }
 
 // Draw is draw.Draw onto the canvas in r: for pasting cached tiles.
 func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op draw.Op) {
 	draw.Draw(c.Img, r, src, sp, op)
-	c.Touch(r)
+	var d []byte
+	if u, ok := src.(*image.Uniform); ok {
+		var buf [64]byte
+		if d = c.op(buf[:], 'D', u.C); d != nil {
+			d = append(appendRect(d, r), byte(op))
+		}
+	}
+	c.record(r, d)
 }
 
 // CheckTouches reports pixels of a clone that differ from the canvas it
@@ -217,6 +229,7 @@ func (c *Canvas) Release() {
 	if c.base != nil && c.drawn != nil && c.base.Img.Rect == c.Img.Rect {
 		copyRows(c.Img, c.base.Img, c.Img.Rect, c.drawn)
 		clear(c.drawn.rows)
+		clear(c.drawn.bands)
 		c.base.quant.spares.Put(&spare{c.Img, c.drawn})
 	}
 	c.Img, c.drawn = nil, nil
@@ -239,19 +252,36 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
+	var buf [64 + 16*33]byte
+	d := c.op(buf[:], 'P', col)
+	if d != nil {
+		for _, p := range pts {
+			d = appendFloat(appendFloat(d, p.X), p.Y)
+		}
+	}
 	if pixelRect(pts) {
 		// Every pixel is wholly in or out: the rasteriser would blend
 		// in col at full coverage, which draw.Over does for far less.
 		r := image.Rect(int(minX), int(minY), int(maxX), int(maxY)).Intersect(c.Img.Bounds())
 		draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
-		c.Touch(r)
+		c.record(r, d)
 		return
 	}
 	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
 	if box.Empty() {
 		return
 	}
+	k := c.resultKey(d)
+	if _, ok := c.reuse(k); ok {
+		c.record(box, d)
+		return
+	}
+	keep := c.keepable(k, box)
 	c.rasterize(pts, box, col)
+	if keep {
+		c.keep(k, box)
+	}
+	c.record(box, d)
 }
 
 // pixelRect reports whether pts are the corners of an axis-aligned
@@ -271,23 +301,24 @@ func pixelRect(pts []Pt) bool {
 		a.X == b.X && b.Y == d.Y && d.X == e.X && e.Y == a.Y // first edge down
 }
 
-// rasterize fills the polygon with antialiased edges within box.
+// rasterize fills the polygon with antialiased edges within box, through
+// a cached mask when the shape is small (see masks); the caller records
+// the box drawn.
 func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
-	r, _ := rasterizers.Get().(*vector.Rasterizer)
-	if r == nil {
-		r = vector.NewRasterizer(box.Dx(), box.Dy())
-	} else {
-		r.Reset(box.Dx(), box.Dy())
+	if box.Dx()*box.Dy() > maxMaskPixels || uncached.Load() {
+		withRasterizer(pts, box, func(r *vector.Rasterizer) {
+			r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
+		})
+		return
 	}
-	defer rasterizers.Put(r)
-	ox, oy := float64(box.Min.X), float64(box.Min.Y)
-	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
-	for _, p := range pts[1:] {
-		r.LineTo(float32(p.X-ox), float32(p.Y-oy))
+	var buf [8 + 8*40]byte
+	k := maskKey(buf[:0], pts, box)
+	m, _ := masks.get(k)
+	if m == nil {
+		m = rasterMask(pts, box)
+		masks.put(k, m)
 	}
-	r.ClosePath()
-	r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
-	c.Touch(box)
+	m.over(c.Img, box.Min, col)
 }
 
 // Line strokes a segment of the given width.
@@ -380,7 +411,7 @@ func face(bold bool, size float64) font.Face {
 	if err != nil {
 		panic("canvas: font face: " + err.Error())
 	}
-	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}}
+	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}, kerns: map[[2]rune]fixed.Int26_6{}, advances: map[rune]advance{}}
 	faces[k] = cf
 	return cf
 }
@@ -394,6 +425,38 @@ type cachedFace struct {
 	font.Face
 	glyphs map[glyphKey]glyph
 	drawn  image.Rectangle // the glyphs' boxes since Text reset it
+
+	// Kerning and advances, which measuring and laying out text ask
+	// for letter by letter: the face looks each up in the font.
+	kerns    map[[2]rune]fixed.Int26_6
+	advances map[rune]advance
+}
+
+type advance struct {
+	a  fixed.Int26_6
+	ok bool
+}
+
+func (f *cachedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	k, ok := f.kerns[[2]rune{r0, r1}]
+	if !ok {
+		k = f.Face.Kern(r0, r1)
+		if len(f.kerns) < maxGlyphs {
+			f.kerns[[2]rune{r0, r1}] = k
+		}
+	}
+	return k
+}
+
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	a, ok := f.advances[r]
+	if !ok {
+		a.a, a.ok = f.Face.GlyphAdvance(r)
+		if len(f.advances) < maxGlyphs {
+			f.advances[r] = a
+		}
+	}
+	return a.a, a.ok
 }
 
 type glyphKey struct {
@@ -431,6 +494,60 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
 }
 
+// layout lays s out from dot as font.Drawer's DrawString does, with the
+// cached glyphs, and passes each glyph's place and mask to draw (none:
+// only where they go, in f.drawn); draw blends them in by image/draw's
+// formula for a glyph mask (see glyphOver).
+func (f *cachedFace) layout(s string, dot fixed.Point26_6, draw func(image.Rectangle, *image.Alpha)) {
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		dr, mask, _, advance, _ := f.Glyph(dot, r)
+		if !dr.Empty() && draw != nil {
+			draw(dr, mask.(*image.Alpha))
+		}
+		dot.X += advance
+		prev = r
+	}
+}
+
+// glyphOver is draw.DrawMask(dst, dr, col, mask, Over) for a glyph mask
+// the size of dr: the same formula, pixel for pixel, but where an opaque
+// colour covers wholly it stores the colour.
+func glyphOver(dst *image.RGBA, dr image.Rectangle, mask *image.Alpha, col color.Color) {
+	r := dr.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	const m = 0xffff
+	sr, sg, sb, sa := col.RGBA()
+	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*w]
+		mrow := mask.Pix[mask.PixOffset(r.Min.X-dr.Min.X, y-dr.Min.Y):][:w]
+		for x, a8 := range mrow {
+			if a8 == 0 {
+				continue
+			}
+			p := d[4*x : 4*x+4 : 4*x+4]
+			if a8 == 0xff && sa == m {
+				copy(p, solid[:])
+				continue
+			}
+			ma := uint32(a8)
+			ma |= ma << 8
+			a := (m - (sa * ma / m)) * 0x101
+			p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
+			p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
+			p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
+			p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
+		}
+	}
+}
+
 // TextWidth measures a string in pixels.
 func TextWidth(s string, size float64, bold bool) float64 {
 	faceMu.Lock()
@@ -440,6 +557,17 @@ func TextWidth(s string, size float64, bold bool) float64 {
 
 // Text draws a string at (x, y) with the given pixel size.
 func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, at Anchor) {
+	var buf [128]byte
+	d, drawn, box := c.text(buf[:], s, x, y, size, bold, col, at)
+	c.record(drawn, d)
+	if c.texts != nil {
+		*c.texts = append(*c.texts, TextRun{S: s, Size: size, Bold: bold, Box: box.Add(c.off)})
+	}
+}
+
+// text draws s with the font lock held and returns the op's description,
+// the glyphs' boxes and the text's box.
+func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col color.Color, at Anchor) (d []byte, drawn, box image.Rectangle) {
 	faceMu.Lock()
 	defer faceMu.Unlock()
 	f := face(bold, size)
@@ -459,17 +587,37 @@ func (c *Canvas) Text(s string, x, y, size float64, bold bool, col color.Color, 
 	default:
 		y += asc
 	}
-	d := font.Drawer{Dst: c.Img, Src: image.NewUniform(col), Face: f,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	top := y - asc
+	box = image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h)))
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	d = c.op(buf, 'T', col)
+	if d != nil {
+		d = binary.LittleEndian.AppendUint32(d, uint32(dot.X))
+		d = binary.LittleEndian.AppendUint32(d, uint32(dot.Y))
+		d = appendFloat(d, size)
+		if bold {
+			d = append(d, 1)
+		} else {
+			d = append(d, 0)
+		}
+		d = append(d, s...)
+	}
+	k := c.resultKey(d)
+	if drawn, ok := c.reuse(k); ok {
+		return d, drawn, box
+	}
 	cf := f.(*cachedFace)
 	cf.drawn = image.Rectangle{}
-	d.DrawString(s)
-	c.Touch(cf.drawn)
-	if c.texts != nil {
-		top := y - asc
-		box := image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h))).Add(c.off)
-		*c.texts = append(*c.texts, TextRun{S: s, Size: size, Bold: bold, Box: box})
+	var keep bool
+	if k != nil {
+		cf.layout(s, dot, nil) // where the glyphs go, for keepable
+		keep = c.keepable(k, cf.drawn)
 	}
+	cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
+	if keep {
+		c.keep(k, cf.drawn)
+	}
+	return d, cf.drawn, box
 }
 
 // Compose draws src over c with src's top left at at, and its text too.
@@ -481,6 +629,18 @@ func (c *Canvas) Compose(src *Canvas, at image.Point) {
 			*c.texts = append(*c.texts, t)
 		}
 	}
+}
+
+// uncached, when set, makes drawing and encoding use none of their caches
+// of drawn things (masks, results, areas, bandCache).
+var uncached atomic.Bool
+
+// Uncached draws and encodes without the caches of drawn things until
+// restore is called: tests hold that a cache never changes a picture.
+// Not for concurrent tests.
+func Uncached() (restore func()) {
+	uncached.Store(true)
+	return func() { uncached.Store(false) }
 }
 
 // encoding, when set, sees every canvas just before PNGWith encodes it:
@@ -566,7 +726,12 @@ func (c *Canvas) Fill(x, y, w, h float64, col color.Color) {
 		op = draw.Over
 	}
 	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, op)
-	c.Touch(r)
+	var buf [64]byte
+	d := c.op(buf[:], 'F', col)
+	if d != nil {
+		d = appendRect(d, r)
+	}
+	c.record(r, d)
 }
 
 // Box strokes an axis-aligned rectangle inside its edges (see Fill).

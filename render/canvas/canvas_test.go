@@ -78,26 +78,37 @@ func TestFitShrinksThenClips(t *testing.T) {
 // TestGlyphCacheExact: text drawn through the glyph cache is pixel for
 // pixel what the font face draws, at every sub-pixel offset.
 func TestGlyphCacheExact(t *testing.T) {
-	for _, bold := range []bool{false, true} {
-		for _, size := range []float64{8, 11, 14.5, 26} {
-			cached := New(400, 60, Hex("#efe8d4"))
-			plain := New(400, 60, Hex("#efe8d4"))
-			faceMu.Lock()
-			raw := face(bold, size).(*cachedFace).Face
-			faceMu.Unlock()
-			for i := 0; i < 8; i++ {
-				x, y := 5+float64(i)*47.37, 20+float64(i)*0.29
-				s := []string{"Łódź", "Ёж", "7/216", "+3", "…", "AVA", "jg", "W1"}[i]
-				cached.Text(s, x, y, size, bold, Hex("#2b2b2b"), TopLeft)
+	for _, col := range []color.Color{Hex("#2b2b2b"), color.RGBA{0x20, 0x40, 0x10, 0x80}} {
+		for _, bold := range []bool{false, true} {
+			for _, size := range []float64{8, 11, 14.5, 26} {
+				cached := New(400, 60, Hex("#efe8d4"))
+				plain := New(400, 60, Hex("#efe8d4"))
 				faceMu.Lock()
-				d := font.Drawer{Dst: plain.Img, Src: image.NewUniform(Hex("#2b2b2b")), Face: raw}
-				m := raw.Metrics()
-				d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + float64(m.Ascent)/64) * 64)}
-				d.DrawString(s)
+				raw := face(bold, size).(*cachedFace).Face
 				faceMu.Unlock()
-			}
-			if !bytes.Equal(cached.Img.Pix, plain.Img.Pix) {
-				t.Fatalf("bold %v size %v: cached glyphs differ from the face's", bold, size)
+				for i := 0; i < 10; i++ {
+					x, y := 5+float64(i)*47.37-20, 20+float64(i)*0.29
+					if i == 9 {
+						y = -12 // cut at the top
+					}
+					s := []string{"Łódź", "Ёж", "7/216", "+3", "…", "AVA", "jg", "W1", "Wjg", "AVATAR Ёж"}[i] // the first and last cut at the sides
+					cached.Text(s, x, y, size, bold, col, TopLeft)
+					faceMu.Lock()
+					want := float64(font.MeasureString(raw, s)) / 64
+					faceMu.Unlock()
+					if got := TextWidth(s, size, bold); got != want {
+						t.Fatalf("%q bold %v size %v: %v wide, the face says %v", s, bold, size, got, want)
+					}
+					faceMu.Lock()
+					d := font.Drawer{Dst: plain.Img, Src: image.NewUniform(col), Face: raw}
+					m := raw.Metrics()
+					d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + float64(m.Ascent)/64) * 64)}
+					d.DrawString(s)
+					faceMu.Unlock()
+				}
+				if !bytes.Equal(cached.Img.Pix, plain.Img.Pix) {
+					t.Fatalf("%v bold %v size %v: cached glyphs differ from the face's", col, bold, size)
+				}
 			}
 		}
 	}

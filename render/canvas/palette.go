@@ -21,6 +21,8 @@ type Palette struct {
 	pal    color.Palette
 	rgb    []uint32     // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
 	tables chan *lookup // idle lookup tables, kept across garbage collections
+	id     uint64       // names it in bandCache's keys
+	plte   []byte       // its PNG chunk
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -30,7 +32,7 @@ type Palette struct {
 // pair, then quarter and three-quarter shades, grounds in order, while
 // there is room. It panics when the exact colours are more than 256.
 func NewPalette(grounds, inks []color.RGBA) *Palette {
-	p := &Palette{tables: make(chan *lookup, 4)}
+	p := &Palette{tables: make(chan *lookup, 4), id: ids.Add(1)}
 	seen := map[uint32]bool{}
 	var exact []color.RGBA
 	for _, c := range append(append([]color.RGBA{}, grounds...), inks...) {
@@ -67,6 +69,11 @@ func NewPalette(grounds, inks []color.RGBA) *Palette {
 	}
 	ramps(0.5)
 	ramps(0.25, 0.75)
+	plte := make([]byte, 0, 3*len(p.rgb))
+	for _, k := range p.rgb {
+		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
+	}
+	p.plte = chunk(nil, "PLTE", plte)
 	return p
 }
 

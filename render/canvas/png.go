@@ -29,11 +29,11 @@ type zband struct {
 //
 // The picture is cut into bands of bandRows rows. A band with the same
 // pixels as the canvas it was cloned from (its static layer) takes that
-// layer's compressed band, made once. The others are mapped to the
+// layer's compressed band, made once. The others are taken from
+// bandCache when a board had the same band before, or mapped to the
 // palette and each deflated as a stream of its own (klauspost/compress
-// at BestSpeed, two to three times compress/flate's speed), or taken
-// from bandCache when a board had the same band before; the bytes are
-// the same either way. Laid end to end and closed by an empty final
+// at BestSpeed, two to three times compress/flate's speed); the bytes
+// are the same either way. Laid end to end and closed by an empty final
 // block, the bands make the one zlib stream of the IDAT chunk (as pigz
 // does), with their Adler-32 sums combined. Rows carry no PNG filter, as
 // image/png does for paletted pictures.
@@ -55,14 +55,33 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	raw := *rawp
 	n := (h + bandRows - 1) / bandRows
 	res := make([]zband, n)
-	// Changed bands are mapped to the palette run by run; each band is
-	// then its own stream, taken from bandCache when a picture had the
-	// same band before (most of a table's next board is its last one).
+	// Changed bands are taken from bandCache when a picture had the same
+	// band before (most of a table's next board is its last one); the
+	// others are mapped to the palette run by run and each deflated as
+	// its own stream. A clone's band is named by what was drawn on it
+	// (keyed), so a cached band is found before any palette mapping.
+	keyed := base != nil && c.drawn != nil && len(c.drawn.bands) == n
+	var keys []bandKey
+	if keyed {
+		keys = make([]bandKey, n)
+	}
 	var runs [][2]int // first band, end
 	for i := 0; i < n; i++ {
-		if base != nil && c.unchanged(base, i*bandRows, min(h, (i+1)*bandRows)) {
+		y0, y1 := i*bandRows, min(h, (i+1)*bandRows)
+		if base != nil && c.unchanged(base, y0, y1) {
 			res[i] = baseZ[i]
 			continue
+		}
+		if keyed {
+			if ops := c.drawn.bands[i]; ops.pixels {
+				keys[i] = c.drawnKey(p, i, y0, y1)
+			} else {
+				keys[i] = opsKey(c.base.id, p.id, i, ops)
+			}
+			if z, ok := bandCache.get(keys[i]); ok {
+				res[i] = z
+				continue
+			}
 		}
 		if k := len(runs) - 1; k >= 0 && runs[k][1] == i {
 			runs[k][1]++
@@ -82,10 +101,15 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 		}
 		for i := r[0]; i < r[1]; i++ {
 			band := raw[i*bandRows*stride : min(h, (i+1)*bandRows)*stride]
-			k := bandKeyOf(band)
-			if z, ok := bandCache.get(k); ok {
-				res[i] = z
-				continue
+			var k bandKey
+			if keyed {
+				k = keys[i]
+			} else {
+				k = bandKeyOf(band)
+				if z, ok := bandCache.get(k); ok {
+					res[i] = z
+					continue
+				}
 			}
 			if fw == nil {
 				fw = getFlate()
@@ -111,11 +135,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // 8-bit palette indices
 	out = chunk(out, "IHDR", ihdr[:])
-	plte := make([]byte, 0, 3*len(p.pal))
-	for _, k := range p.rgb {
-		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
-	}
-	out = chunk(out, "PLTE", plte)
+	out = append(out, p.plte...)
 	// IDAT: zlib header (deflate, 32K window, fastest), the bands, an
 	// empty final block (fixed Huffman codes: BFINAL, BTYPE 01, end of
 	// block), Adler-32.

@@ -1,0 +1,150 @@
+package canvas
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"golang.org/x/image/vector"
+)
+
+// A polygon's coverage depends only on its corners relative to the box
+// it is rasterised in, and boards draw the same shapes move after move
+// (card frames, commanders, troop icons): masks keeps each shape's
+// coverage, so drawing it again blends a stored mask in, and pixels
+// wholly in or out cost a store or nothing. The mask is exactly what the
+// rasteriser computes, blended by its own formula: the picture is the
+// same with or without the cache.
+var masks = newMaskCache(8 << 20)
+
+// maxMaskPixels: larger shapes (board backgrounds, drawn once into a
+// static layer) are rasterised straight onto the canvas.
+const maxMaskPixels = 1 << 14
+
+// mask is a polygon's coverage in its box, 0 to 0xffff, row by row.
+type mask struct {
+	w, h int
+	a    []uint16
+}
+
+// fifo is a first-in-first-out map bounded by the bytes of what it keeps
+// (size), for the drawing caches.
+type fifo[V any] struct {
+	mu          sync.Mutex
+	m           map[string]V
+	order       []string // insertion order
+	size        func(V) int
+	bytes, maxB int
+}
+
+func newFIFO[V any](maxBytes int, size func(V) int) *fifo[V] {
+	return &fifo[V]{m: map[string]V{}, maxB: maxBytes, size: size}
+}
+
+func (c *fifo[V]) get(k []byte) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[string(k)]
+	return v, ok
+}
+
+func (c *fifo[V]) put(k []byte, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[string(k)]; ok {
+		return
+	}
+	ks := string(k)
+	c.m[ks] = v
+	c.order = append(c.order, ks)
+	c.bytes += c.size(v) + len(ks)
+	for c.bytes > c.maxB && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.bytes -= c.size(c.m[old]) + len(old)
+		delete(c.m, old)
+	}
+}
+
+func newMaskCache(maxBytes int) *fifo[*mask] {
+	return newFIFO(maxBytes, func(m *mask) int { return 2 * len(m.a) })
+}
+
+// maskKey names a polygon by its box's size and its corners relative to
+// the box, as the rasteriser is given them (float32).
+func maskKey(buf []byte, pts []Pt, box image.Rectangle) []byte {
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(box.Dx()))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(box.Dy()))
+	ox, oy := float64(box.Min.X), float64(box.Min.Y)
+	for _, p := range pts {
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(float32(p.X-ox)))
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(float32(p.Y-oy)))
+	}
+	return buf
+}
+
+// rasterMask rasterises the polygon into a mask of box's size: drawn
+// opaque onto an empty Alpha16, each pixel keeps the rasteriser's
+// coverage whole (its generic path; an Alpha would keep 8 bits).
+func rasterMask(pts []Pt, box image.Rectangle) *mask {
+	w, h := box.Dx(), box.Dy()
+	a := image.NewAlpha16(image.Rect(0, 0, w, h))
+	withRasterizer(pts, box, func(r *vector.Rasterizer) {
+		r.Draw(a, a.Rect, image.Opaque, image.Point{})
+	})
+	m := &mask{w: w, h: h, a: make([]uint16, w*h)}
+	for i := range m.a {
+		m.a[i] = uint16(a.Pix[2*i])<<8 | uint16(a.Pix[2*i+1])
+	}
+	return m
+}
+
+// withRasterizer sets up a pooled rasteriser with the polygon, relative
+// to box, for draw.
+func withRasterizer(pts []Pt, box image.Rectangle, draw func(*vector.Rasterizer)) {
+	r, _ := rasterizers.Get().(*vector.Rasterizer)
+	if r == nil {
+		r = vector.NewRasterizer(box.Dx(), box.Dy())
+	} else {
+		r.Reset(box.Dx(), box.Dy())
+	}
+	defer rasterizers.Put(r)
+	ox, oy := float64(box.Min.X), float64(box.Min.Y)
+	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
+	for _, p := range pts[1:] {
+		r.LineTo(float32(p.X-ox), float32(p.Y-oy))
+	}
+	r.ClosePath()
+	draw(r)
+}
+
+// over blends col into dst through the mask, its top left at at: the
+// formula of the rasteriser's own uniform-colour Over onto RGBA, pixel
+// for pixel, skipping those it leaves as they are (no coverage) and
+// storing the colour where an opaque one covers wholly.
+func (m *mask) over(dst *image.RGBA, at image.Point, col color.Color) {
+	sr, sg, sb, sa := col.RGBA()
+	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
+	for y := 0; y < m.h; y++ {
+		pix := dst.Pix[dst.PixOffset(at.X, at.Y+y):]
+		pix = pix[:4*m.w]
+		for x, cov := range m.a[y*m.w : (y+1)*m.w] {
+			if cov == 0 {
+				continue
+			}
+			p := pix[4*x : 4*x+4 : 4*x+4]
+			if cov == 0xffff && sa == 0xffff {
+				copy(p, solid[:])
+				continue
+			}
+			ma := uint32(cov)
+			a := 0xffff - (sa * ma / 0xffff)
+			p[0] = uint8(((uint32(p[0])*0x101*a + sr*ma) / 0xffff) >> 8)
+			p[1] = uint8(((uint32(p[1])*0x101*a + sg*ma) / 0xffff) >> 8)
+			p[2] = uint8(((uint32(p[2])*0x101*a + sb*ma) / 0xffff) >> 8)
+			p[3] = uint8(((uint32(p[3])*0x101*a + sa*ma) / 0xffff) >> 8)
+		}
+	}
+}
