@@ -88,6 +88,7 @@ func (b *Bolt) Remove(refs []TableRef) ([]string, error) {
 		}
 		return nil
 	})
+	b.tails.forget(gone)
 	return gone, err
 }
 

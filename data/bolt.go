@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -51,6 +50,8 @@ type Bolt struct {
 	// channel index at open, then moved by each committed write that
 	// changes it (tx.OnCommit), so a metrics scrape reads no index.
 	live atomic.Int64
+	// tails keeps the ends of the logs LogTail read (logtail.go).
+	tails tailCache
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
@@ -330,32 +331,6 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 			return nil
 		})
 	})
-	return out, err
-}
-
-// LogTail implements Store: a cursor from the last key backwards, so the
-// cost is n entries whatever the log's length.
-func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
-	if n <= 0 {
-		return nil, nil
-	}
-	var out []LogEntry
-	err := b.view(func(tx *bolt.Tx) error {
-		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
-		if lb == nil {
-			return nil
-		}
-		c := lb.Cursor()
-		for k, v := c.Last(); k != nil && len(out) < n; k, v = c.Prev() {
-			var e LogEntry
-			if err := json.Unmarshal(v, &e); err != nil {
-				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
-			}
-			out = append(out, e)
-		}
-		return nil
-	})
-	slices.Reverse(out)
 	return out, err
 }
 

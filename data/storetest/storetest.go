@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -134,6 +135,33 @@ func testLogTail(t *testing.T, s data.Store) {
 	}
 	if tail, err := s.LogTail(tb.ID, 0); err != nil || len(tail) != 0 {
 		t.Errorf("LogTail(0): %v %v", tail, err)
+	}
+	// Read between appends, as boards do (a store may keep what it read):
+	// every read is the log's end, whatever was read before.
+	tb2 := &data.Table{Game: "g", ChannelID: "c2", Status: data.StatusPlaying}
+	mustCreate(t, s, tb2)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for v := int64(1); v <= 120; v++ {
+		tb2.Version = v
+		if err := s.Update(tb2, v-1, data.LogEntry{Version: v, Action: fmt.Sprint("b", v)}); err != nil {
+			t.Fatal(err)
+		}
+		for range rng.IntN(3) {
+			n := 1 + rng.IntN(12)
+			if rng.IntN(10) == 0 {
+				n = 200 // more than was ever asked for
+			}
+			tail, err := s.LogTail(tb2.ID, n)
+			if err != nil || len(tail) != min(n, int(v)) {
+				t.Fatalf("after %d: LogTail(%d): %d entries, %v", v, n, len(tail), err)
+			}
+			for i, e := range tail {
+				if w := v - int64(len(tail)) + 1 + int64(i); e.Version != w || e.Action != fmt.Sprint("b", w) {
+					t.Fatalf("after %d: LogTail(%d)[%d] = %+v, want version %d", v, n, i, e, w)
+				}
+			}
+			tail[0].Action = "changed by the caller" // must not reach the next read
+		}
 	}
 	if tail, err := s.LogTail("nope", 5); err != nil || len(tail) != 0 {
 		t.Errorf("LogTail of a missing table: %v %v", tail, err)

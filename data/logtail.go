@@ -1,0 +1,136 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// tailCache keeps, per table, the last entries of its log that LogTail
+// read, decoded: a board reads its table's last 60 entries at every move,
+// and decoding them again was a tenth of the bot's work without pictures.
+// A log only grows, by keys (versions) that only go up, so what was read
+// stays true; the next read decodes only the entries after the newest one
+// kept. Bounded by tables; Remove forgets the tables it takes out.
+type tailCache struct {
+	mu     sync.Mutex
+	tables map[string]*keptTail
+}
+
+// keptTail is the end of one table's log: entries oldest first, the
+// newest one's key, and whether they begin at the log's first entry.
+// Never changed once kept: LogTail replaces it.
+type keptTail struct {
+	last    []byte
+	entries []LogEntry
+	all     bool
+}
+
+// tailTables bounds the tables kept (about 20 KB each for 60 entries).
+const tailTables = 512
+
+func (c *tailCache) get(id string) *keptTail {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.tables[id]
+}
+
+func (c *tailCache) put(id string, k *keptTail) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tables == nil {
+		c.tables = map[string]*keptTail{}
+	}
+	if _, ok := c.tables[id]; !ok && len(c.tables) >= tailTables {
+		for other := range c.tables { // any one: a table not played for a while, most likely
+			delete(c.tables, other)
+			break
+		}
+	}
+	c.tables[id] = k
+}
+
+func (c *tailCache) forget(ids []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, id := range ids {
+		delete(c.tables, id)
+	}
+}
+
+// LogTail implements Store: a cursor from the last key backwards, so the
+// cost is n entries whatever the log's length, and only those after the
+// newest entry kept (tailCache) are decoded.
+func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	kept := b.tails.get(id)
+	var fresh []LogEntry // newest first
+	var newest []byte
+	hit, start := false, false
+	err := b.view(func(tx *bolt.Tx) error {
+		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
+		if lb == nil {
+			return nil
+		}
+		c := lb.Cursor()
+		k, v := c.Last()
+		newest = bytes.Clone(k)
+		for ; k != nil && len(fresh) < n; k, v = c.Prev() {
+			if kept != nil && bytes.Equal(k, kept.last) {
+				hit = true
+				return nil
+			}
+			var e LogEntry
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+			}
+			fresh = append(fresh, e)
+		}
+		start = k == nil
+		return nil
+	})
+	if err != nil || newest == nil {
+		return nil, err
+	}
+	slices.Reverse(fresh)
+	out, all := fresh, start
+	if hit {
+		older, need := kept.entries, n-len(fresh)
+		if len(older) < need && !kept.all {
+			return b.logTailRead(id, n) // asked for more than is kept
+		}
+		older = older[max(len(older)-need, 0):]
+		out = append(slices.Clip(older), fresh...)
+		all = kept.all && len(older) == len(kept.entries)
+	}
+	b.tails.put(id, &keptTail{last: newest, entries: out, all: all})
+	return slices.Clone(out), nil
+}
+
+// logTailRead reads the last n entries of a log, without the cache.
+func (b *Bolt) logTailRead(id string, n int) ([]LogEntry, error) {
+	var out []LogEntry
+	err := b.view(func(tx *bolt.Tx) error {
+		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
+		if lb == nil {
+			return nil
+		}
+		c := lb.Cursor()
+		for k, v := c.Last(); k != nil && len(out) < n; k, v = c.Prev() {
+			var e LogEntry
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+			}
+			out = append(out, e)
+		}
+		return nil
+	})
+	slices.Reverse(out)
+	return out, err
+}
