@@ -15,10 +15,11 @@ import (
 // and decoding them again was a tenth of the bot's work without pictures.
 // A log only grows, by keys (versions) that only go up, so what was read
 // stays true; the next read decodes only the entries after the newest one
-// kept. Bounded by tables; Remove forgets the tables it takes out.
+// kept. Bounded by entries; Remove forgets the tables it takes out.
 type tailCache struct {
-	mu     sync.Mutex
-	tables map[string]*keptTail
+	mu      sync.Mutex
+	tables  map[string]*keptTail
+	entries int // kept in all tables
 }
 
 // keptTail is the end of one table's log: entries oldest first, the
@@ -30,8 +31,10 @@ type keptTail struct {
 	all     bool
 }
 
-// tailTables bounds the tables kept (about 20 KB each for 60 entries).
-const tailTables = 512
+// tailEntries bounds the entries kept, all tables together: a Flanders
+// entry takes about 1 KB decoded, so some 16 MB, the last 60 entries of
+// 270 tables.
+const tailEntries = 1 << 14
 
 func (c *tailCache) get(id string) *keptTail {
 	c.mu.Lock()
@@ -45,20 +48,30 @@ func (c *tailCache) put(id string, k *keptTail) {
 	if c.tables == nil {
 		c.tables = map[string]*keptTail{}
 	}
-	if _, ok := c.tables[id]; !ok && len(c.tables) >= tailTables {
-		for other := range c.tables { // any one: a table not played for a while, most likely
-			delete(c.tables, other)
+	c.drop(id)
+	for other := range c.tables { // any others: tables not played for a while, most likely
+		if c.entries+len(k.entries) <= tailEntries {
 			break
 		}
+		c.drop(other)
 	}
 	c.tables[id] = k
+	c.entries += len(k.entries)
+}
+
+// drop forgets a table; call with c.mu held.
+func (c *tailCache) drop(id string) {
+	if k, ok := c.tables[id]; ok {
+		c.entries -= len(k.entries)
+		delete(c.tables, id)
+	}
 }
 
 func (c *tailCache) forget(ids []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, id := range ids {
-		delete(c.tables, id)
+		c.drop(id)
 	}
 }
 
