@@ -323,9 +323,9 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 			return nil
 		}
 		return lb.ForEach(func(k, v []byte) error {
-			var e LogEntry
-			if err := json.Unmarshal(v, &e); err != nil {
-				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+			e, err := decodeEntry(id, v)
+			if err != nil {
+				return err
 			}
 			out = append(out, e)
 			return nil

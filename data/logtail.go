@@ -82,7 +82,12 @@ func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	kept := b.tails.get(id)
+	return b.logTail(id, n, b.tails.get(id))
+}
+
+// logTail reads id's last n entries, decoding them back to kept's newest
+// one (kept nil: all n), and keeps what it read.
+func (b *Bolt) logTail(id string, n int, kept *keptTail) ([]LogEntry, error) {
 	var fresh []LogEntry // newest first
 	var newest []byte
 	hit, start := false, false
@@ -99,9 +104,9 @@ func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
 				hit = true
 				return nil
 			}
-			var e LogEntry
-			if err := json.Unmarshal(v, &e); err != nil {
-				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+			e, err := decodeEntry(id, v)
+			if err != nil {
+				return err
 			}
 			fresh = append(fresh, e)
 		}
@@ -116,7 +121,7 @@ func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
 	if hit {
 		older, need := kept.entries, n-len(fresh)
 		if len(older) < need && !kept.all {
-			return b.logTailRead(id, n) // asked for more than is kept
+			return b.logTail(id, n, nil) // asked for more than is kept
 		}
 		older = older[max(len(older)-need, 0):]
 		out = append(slices.Clip(older), fresh...)
@@ -126,24 +131,11 @@ func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
 	return slices.Clone(out), nil
 }
 
-// logTailRead reads the last n entries of a log, without the cache.
-func (b *Bolt) logTailRead(id string, n int) ([]LogEntry, error) {
-	var out []LogEntry
-	err := b.view(func(tx *bolt.Tx) error {
-		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
-		if lb == nil {
-			return nil
-		}
-		c := lb.Cursor()
-		for k, v := c.Last(); k != nil && len(out) < n; k, v = c.Prev() {
-			var e LogEntry
-			if err := json.Unmarshal(v, &e); err != nil {
-				return fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
-			}
-			out = append(out, e)
-		}
-		return nil
-	})
-	slices.Reverse(out)
-	return out, err
+// decodeEntry decodes one entry of id's log.
+func decodeEntry(id string, v []byte) (LogEntry, error) {
+	var e LogEntry
+	if err := json.Unmarshal(v, &e); err != nil {
+		return e, fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
+	}
+	return e, nil
 }
