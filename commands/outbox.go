@@ -146,9 +146,9 @@ func sameMessages(nt, t *data.Table) bool {
 // recordDelivered stores nt with the first done of t's effects off its
 // outbox (the table's version does not change).
 func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
-	nt.Outbox = t.Outbox[done:]
-	if len(nt.Outbox) == 0 {
-		nt.Outbox = nil
+	nt.Outbox = t.Outbox
+	if done > 0 {
+		nt.Delivered(t.Outbox[done-1].Seq)
 	}
 	err := s.store.Update(nt, t.Version)
 	for try := 0; errors.Is(err, data.ErrConflict) && done > 0 && try < 5; try++ {
