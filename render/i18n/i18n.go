@@ -75,19 +75,17 @@ func Register(fsys fs.FS, dir string) {
 
 // Localizer translates for one language.
 type Localizer struct {
-	lang  string
-	loc   *goi18n.Localizer
-	plain sync.Map // id -> string: messages without template data, looked up once
-	// filled keeps templated messages by id and data (filledKey), up to
-	// filledMax: boards fill the same ones ("Round 3", a company's row)
-	// at every move, and running a template is most of a lookup.
-	mu     sync.Mutex
-	filled map[string]string
+	lang string
+	loc  *goi18n.Localizer
+	// kept holds messages by id and data (keyOf), up to keptMax: boards
+	// ask for the same labels and fill the same templates ("Round 3", a
+	// company's row) at every move, and a lookup is mostly the template.
+	mu   sync.Mutex
+	kept map[string]string
 }
 
-// filledMax bounds a localizer's filled messages; when full it starts
-// afresh.
-const filledMax = 4096
+// keptMax bounds a localizer's kept messages; when full it starts afresh.
+const keptMax = 8192
 
 // Lang is the language actually used: en, pl or ru.
 func (l *Localizer) Lang() string { return l.lang }
@@ -125,46 +123,34 @@ func For(locale string) *Localizer {
 // form. A missing id yields the id itself in brackets, which the catalogue
 // test reports, so a missing string is visible and never a crash.
 func (l *Localizer) T(id string, kv ...any) string {
-	if len(kv) == 0 {
-		// A message without data never changes until Register makes new
-		// localizers; boards ask for the same labels at every move.
-		if s, ok := l.plain.Load(id); ok {
-			return s.(string)
-		}
-		s, ok := l.t(id)
-		if ok { // a missing id is not kept: ids are the catalogue's, the cache stays its size
-			l.plain.Store(id, s)
-		}
-		return s
-	}
-	key, ok := filledKey(id, kv)
+	var buf [128]byte
+	key, ok := keyOf(buf[:0], id, kv)
 	if !ok {
 		s, _ := l.t(id, kv...)
 		return s
 	}
 	l.mu.Lock()
-	s, hit := l.filled[key]
+	s, hit := l.kept[string(key)]
 	l.mu.Unlock()
 	if hit {
 		return s
 	}
 	s, ok = l.t(id, kv...)
-	if ok {
+	if ok { // a missing id is not kept: Register may add it
 		l.mu.Lock()
-		if len(l.filled) >= filledMax || l.filled == nil {
-			l.filled = make(map[string]string, filledMax/4)
+		if len(l.kept) >= keptMax || l.kept == nil {
+			l.kept = make(map[string]string, keptMax/4)
 		}
-		l.filled[key] = s
+		l.kept[string(key)] = s
 		l.mu.Unlock()
 	}
 	return s
 }
 
-// filledKey is id and its data as one string, each part with its length
-// so that no two differ only in where one ends; ok is false for data
-// other than strings and integers (which T formats with fmt).
-func filledKey(id string, kv []any) (string, bool) {
-	b := make([]byte, 0, 96)
+// keyOf appends id and its data to b as one key, each part with its
+// length so that no two differ only in where one ends; ok is false for
+// data other than strings and integers (which T formats with fmt).
+func keyOf(b []byte, id string, kv []any) ([]byte, bool) {
 	b = binary.AppendUvarint(b, uint64(len(id)))
 	b = append(b, id...)
 	for _, v := range kv {
@@ -180,10 +166,10 @@ func filledKey(id string, kv []any) (string, bool) {
 			b = append(b, 'l')
 			b = binary.AppendVarint(b, x)
 		default:
-			return "", false
+			return nil, false
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 // t is T without the cache; ok is false for a missing id.
