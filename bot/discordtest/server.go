@@ -826,7 +826,10 @@ func (c *call) parseBody(body []byte) error {
 		return nil
 	}
 	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-	buf := make([]byte, 0, len(body)) // the parts' data, one after another: no part is longer than the body
+	// The parts' data, one after another in one buffer: together they are
+	// shorter than the body, so it is never grown.
+	var buf bytes.Buffer
+	buf.Grow(len(body) + bytes.MinRead)
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -835,11 +838,11 @@ func (c *call) parseBody(body []byte) error {
 		if err != nil {
 			return fmt.Errorf("multipart: %w", err)
 		}
-		start := len(buf)
-		if buf, err = readAppend(buf, part); err != nil {
+		start := buf.Len()
+		if _, err := buf.ReadFrom(part); err != nil {
 			return fmt.Errorf("multipart: %w", err)
 		}
-		data := buf[start:len(buf):len(buf)]
+		data := buf.Bytes()[start:buf.Len():buf.Len()]
 		name := part.FormName()
 		switch {
 		case name == "payload_json":
@@ -854,23 +857,6 @@ func (c *call) parseBody(body []byte) error {
 	c.rec.Body = c.body
 	c.rec.Files = c.files
 	return nil
-}
-
-// readAppend appends all of r to buf, growing it only when it is full.
-func readAppend(buf []byte, r io.Reader) ([]byte, error) {
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
 }
 
 func fileIndex(field string) int {
