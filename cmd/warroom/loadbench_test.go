@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -19,6 +18,9 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 	"github.com/warroom/warroom/bot/discordtest"
 )
 
@@ -85,7 +87,7 @@ func TestLoadBench(t *testing.T) {
 		}
 	}
 
-	calls0, commits0 := len(w.srv.Requests()), scrapeMetrics(t, addr, commitWrites, commitCount)
+	calls0, commits0 := len(w.srv.Requests()), storeCommits(t, addr)
 	cpu0, self0, start := procCPU(t, pid), procCPU(t, os.Getpid()), time.Now()
 	until := start.Add(time.Duration(seconds) * time.Second)
 	var interval time.Duration // per table, open loop
@@ -105,7 +107,7 @@ func TestLoadBench(t *testing.T) {
 	took := time.Since(start)
 	cpu, self := procCPU(t, pid)-cpu0, procCPU(t, os.Getpid())-self0
 	rss, anon := procRSS(t, pid)
-	commits := scrapeMetrics(t, addr, commitWrites, commitCount)
+	commits := storeCommits(t, addr)
 	routes := map[string]int{}
 	calls := w.srv.Requests()[calls0:]
 	for _, r := range calls {
@@ -136,7 +138,7 @@ func TestLoadBench(t *testing.T) {
 		pct(replies, 50), pct(replies, 90), pct(replies, 99), pct(boards, 50), pct(boards, 90), pct(boards, 99),
 		float64(cpu.Milliseconds())/float64(max(moves, 1)), float64(self.Milliseconds())/float64(max(moves, 1)), rss>>20, anon>>20, naive, loadAvg())
 	t.Logf("REST calls per move %.2f: %v", float64(len(calls))/float64(max(moves, 1)), routes)
-	n, writes := commits[commitCount]-commits0[commitCount], commits[commitWrites]-commits0[commitWrites]
+	n, writes := float64(commits.GetSampleCount()-commits0.GetSampleCount()), commits.GetSampleSum()-commits0.GetSampleSum()
 	t.Logf("store: %.0f commits/s carrying %.2f writes each, %.2f writes per move", n/took.Seconds(), writes/max(n, 1), writes/float64(max(moves, 1)))
 	if p := w.srv.Problems(); len(p) > 0 {
 		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
@@ -148,29 +150,24 @@ func TestLoadBench(t *testing.T) {
 // shared 2 cores was a fifth of the stand-in's.
 const schemaSample = 10
 
-// The bot's group-commit histogram (bot.Metrics.Commit): writes carried
-// in all, and commits.
-const (
-	commitWrites = "warroom_store_commit_writes_sum"
-	commitCount  = "warroom_store_commit_writes_count"
-)
-
-// scrapeMetrics reads the named plain values from the bot's /metrics.
-func scrapeMetrics(t *testing.T, addr string, names ...string) map[string]float64 {
+// storeCommits is the bot's group-commit histogram from its /metrics
+// (bot.Metrics.Commit): commits, and the writes they carried in all.
+func storeCommits(t *testing.T, addr string) *dto.Histogram {
 	resp, err := http.Get("http://" + addr + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	out := map[string]float64{}
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 2 && slices.Contains(names, f[0]) {
-			out[f[0]], _ = strconv.ParseFloat(f[1], 64)
-		}
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	f := fams["warroom_store_commit_writes"]
+	if f == nil || len(f.GetMetric()) != 1 {
+		t.Fatal("/metrics has no warroom_store_commit_writes")
+	}
+	return f.GetMetric()[0].GetHistogram()
 }
 
 // loadKnob is a load command's setting from the environment.
