@@ -1,11 +1,9 @@
 package canvas
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"hash/maphash"
-	"sync"
 )
 
 // bandCache keeps the deflated streams of the last bands boards drew: a
@@ -17,7 +15,13 @@ import (
 // hit skips the palette mapping too; other bands by their raw bytes
 // (bandKeyOf). Every game shares it. Bounded: the oldest band leaves
 // first.
-var bandCache = newZCache(1 << 13)
+var bandCache = newBandCache(1 << 13)
+
+// newBandCache keeps up to n bands: a band's bytes are kept exactly as
+// long as they are (see PNGWith), some kilobytes.
+func newBandCache(n int) *fifo[bandKey, zband] {
+	return newFIFO(n, func(bandKey, zband) int { return 1 })
+}
 
 // bandKey names a band's raw bytes: two independent 64-bit hashes, so a
 // collision (a wrong band in a picture) is out of reach.
@@ -64,47 +68,3 @@ func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// zCache is a fixed-size map of deflated bands, first in first out.
-type zCache struct {
-	mu   sync.Mutex
-	m    map[bandKey]zband
-	ring []bandKey // insertion order; the next to go at next
-	next int
-}
-
-func newZCache(n int) *zCache {
-	return &zCache{m: make(map[bandKey]zband, n), ring: make([]bandKey, 0, n)}
-}
-
-func (c *zCache) get(k bandKey) (zband, bool) {
-	if uncached.Load() {
-		return zband{}, false
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	z, ok := c.m[k]
-	return z, ok
-}
-
-// put keeps a copy of z under k, its bytes exactly as long as they are
-// (a deflate buffer has room to spare, which 8,192 of would multiply).
-func (c *zCache) put(k bandKey, z zband) {
-	if uncached.Load() {
-		return
-	}
-	z.z = bytes.Clone(z.z)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[k]; ok {
-		return
-	}
-	if len(c.ring) < cap(c.ring) {
-		c.ring = append(c.ring, k)
-	} else {
-		delete(c.m, c.ring[c.next])
-		c.ring[c.next] = k
-		c.next = (c.next + 1) % len(c.ring)
-	}
-	c.m[k] = z
-}

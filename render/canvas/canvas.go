@@ -313,10 +313,10 @@ func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
 	}
 	var buf [8 + 8*40]byte
 	k := maskKey(buf[:0], pts, box)
-	m, _ := masks.get(k)
+	m, _ := getBytes(masks, k)
 	if m == nil {
 		m = rasterMask(pts, box)
-		masks.put(k, m)
+		masks.put(string(k), m)
 	}
 	m.over(c.Img, box.Min, col)
 }

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"sync"
 
 	"golang.org/x/image/vector"
 )
@@ -29,47 +28,8 @@ type mask struct {
 	a    []uint16
 }
 
-// fifo is a first-in-first-out map bounded by the bytes of what it keeps
-// (size), for the drawing caches.
-type fifo[V any] struct {
-	mu          sync.Mutex
-	m           map[string]V
-	order       []string // insertion order
-	size        func(V) int
-	bytes, maxB int
-}
-
-func newFIFO[V any](maxBytes int, size func(V) int) *fifo[V] {
-	return &fifo[V]{m: map[string]V{}, maxB: maxBytes, size: size}
-}
-
-func (c *fifo[V]) get(k []byte) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[string(k)]
-	return v, ok
-}
-
-func (c *fifo[V]) put(k []byte, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[string(k)]; ok {
-		return
-	}
-	ks := string(k)
-	c.m[ks] = v
-	c.order = append(c.order, ks)
-	c.bytes += c.size(v) + len(ks)
-	for c.bytes > c.maxB && len(c.order) > 0 {
-		old := c.order[0]
-		c.order = c.order[1:]
-		c.bytes -= c.size(c.m[old]) + len(old)
-		delete(c.m, old)
-	}
-}
-
-func newMaskCache(maxBytes int) *fifo[*mask] {
-	return newFIFO(maxBytes, func(m *mask) int { return 2 * len(m.a) })
+func newMaskCache(maxBytes int) *fifo[string, *mask] {
+	return newFIFO(maxBytes, func(k string, m *mask) int { return len(k) + 2*len(m.a) })
 }
 
 // maskKey names a polygon by its box's size and its corners relative to

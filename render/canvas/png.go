@@ -60,7 +60,8 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	// others are mapped to the palette run by run and each deflated as
 	// its own stream. A clone's band is named by what was drawn on it
 	// (keyed), so a cached band is found before any palette mapping.
-	keyed := base != nil && c.drawn != nil && len(c.drawn.bands) == n
+	cached := !uncached.Load()
+	keyed := cached && base != nil && c.drawn != nil && len(c.drawn.bands) == n
 	var keys []bandKey
 	if keyed {
 		keys = make([]bandKey, n)
@@ -104,7 +105,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			var k bandKey
 			if keyed {
 				k = keys[i]
-			} else {
+			} else if cached {
 				k = bandKeyOf(band)
 				if z, ok := bandCache.get(k); ok {
 					res[i] = z
@@ -116,7 +117,13 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 				defer flates.Put(fw)
 			}
 			res[i] = deflateBand(fw, band)
-			bandCache.put(k, res[i])
+			if cached {
+				// Its bytes exactly as long as they are: a deflate
+				// buffer has room to spare, which 8,192 of would multiply.
+				z := res[i]
+				z.z = bytes.Clone(z.z)
+				bandCache.put(k, z)
+			}
 		}
 	}
 
