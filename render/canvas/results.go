@@ -138,9 +138,7 @@ func (c *Canvas) Cached(key string, area image.Rectangle, draw func()) {
 	if r, ok := getBytes(areas, k); ok {
 		c.paste(r)
 		c.record(area, d)
-		if c.texts != nil {
-			*c.texts = append(*c.texts, r.texts...)
-		}
+		*c.texts = append(*c.texts, r.texts...)
 		return
 	}
 	var got image.Rectangle

@@ -35,6 +35,8 @@ func TestCachedArea(t *testing.T) {
 		}
 		return png, c.Texts()
 	}
+	savedAreas, savedResults := areas, results
+	defer func() { areas, results = savedAreas, savedResults }()
 	for _, under := range []bool{false, true} {
 		for _, spill := range []bool{false, true} {
 			areas = newFIFO(1<<20, resultSize)
