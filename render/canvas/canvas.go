@@ -424,7 +424,6 @@ func face(bold bool, size float64) font.Face {
 type cachedFace struct {
 	font.Face
 	glyphs map[glyphKey]glyph
-	drawn  image.Rectangle // the glyphs' boxes since Text reset it
 
 	// Kerning and advances, which measuring and laying out text ask
 	// for letter by letter: the face looks each up in the font.
@@ -476,6 +475,12 @@ type glyph struct {
 const maxGlyphs = 1 << 12
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	g := f.glyph(dot, r)
+	return g.dr, g.mask, image.Point{}, g.advance, g.ok
+}
+
+// glyph is r's glyph with the pen at dot, dr where it goes.
+func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) glyph {
 	k := glyphKey{r, dot.X & 63, dot.Y & 63}
 	g, ok := f.glyphs[k]
 	if !ok {
@@ -489,28 +494,29 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 			f.glyphs[k] = g
 		}
 	}
-	at := image.Pt(dot.X.Floor(), dot.Y.Floor())
-	f.drawn = f.drawn.Union(g.dr.Add(at))
-	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
+	g.dr = g.dr.Add(image.Pt(dot.X.Floor(), dot.Y.Floor()))
+	return g
 }
 
 // layout lays s out from dot as font.Drawer's DrawString does, with the
-// cached glyphs, and passes each glyph's place and mask to draw (none:
-// only where they go, in f.drawn); draw blends them in by image/draw's
-// formula for a glyph mask (see glyphOver).
-func (f *cachedFace) layout(s string, dot fixed.Point26_6, draw func(image.Rectangle, *image.Alpha)) {
+// cached glyphs: it appends to gs each glyph that marks the picture, in
+// place, and returns them and the box they cover.
+func (f *cachedFace) layout(gs []glyph, s string, dot fixed.Point26_6) ([]glyph, image.Rectangle) {
+	var box image.Rectangle
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, mask, _, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() && draw != nil {
-			draw(dr, mask.(*image.Alpha))
+		g := f.glyph(dot, r)
+		if !g.dr.Empty() {
+			gs = append(gs, g)
+			box = box.Union(g.dr)
 		}
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
+	return gs, box
 }
 
 // glyphOver is draw.DrawMask(dst, dr, col, mask, Over) for a glyph mask
@@ -606,18 +612,16 @@ func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col c
 	if drawn, ok := c.reuse(k); ok {
 		return d, drawn, box
 	}
-	cf := f.(*cachedFace)
-	cf.drawn = image.Rectangle{}
-	var keep bool
-	if k != nil {
-		cf.layout(s, dot, nil) // where the glyphs go, for keepable
-		keep = c.keepable(k, cf.drawn)
+	var gbuf [32]glyph
+	gs, drawn := f.(*cachedFace).layout(gbuf[:0], s, dot)
+	keep := c.keepable(k, drawn)
+	for _, g := range gs {
+		glyphOver(c.Img, g.dr, g.mask, col)
 	}
-	cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
 	if keep {
-		c.keep(k, cf.drawn)
+		c.keep(k, drawn)
 	}
-	return d, cf.drawn, box
+	return d, drawn, box
 }
 
 // Compose draws src over c with src's top left at at, and its text too.
