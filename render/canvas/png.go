@@ -15,9 +15,8 @@ import (
 // pixels equal the static layer's reuses that layer's compressed bytes.
 const bandRows = 16
 
-// zband is one band of rows (or a run of them), deflated: a stream
-// ending on a sync flush, the Adler-32 of its raw rows and their length;
-// the bands of a run after its first are empty.
+// zband is one band of rows, deflated: a stream ending on a sync flush,
+// the Adler-32 of its raw rows and their length.
 type zband struct {
 	z     []byte
 	adler uint32
@@ -130,10 +129,8 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	size := 0
 	adler := uint32(1)
 	for _, b := range res {
-		if b.n > 0 {
-			size += len(b.z)
-			adler = adler32Combine(adler, b.adler, b.n)
-		}
+		size += len(b.z)
+		adler = adler32Combine(adler, b.adler, b.n)
 	}
 	out := make([]byte, 0, 8+25+12+3*len(p.pal)+12+2+size+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
