@@ -42,11 +42,7 @@ func bandKeyOf(b []byte) bandKey {
 // is a CRC-32C (in hardware, two and a half times maphash's speed)
 // rather than a second maphash: 96 bits.
 func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
-	var head [8 * 4]byte
-	binary.LittleEndian.PutUint64(head[0:], 1) // not a raw band's key
-	binary.LittleEndian.PutUint64(head[8:], c.base.id)
-	binary.LittleEndian.PutUint64(head[16:], p.id)
-	binary.LittleEndian.PutUint64(head[24:], uint64(i))
+	head := c.bandHead(drawnBand, p, i)
 	var h maphash.Hash
 	h.SetSeed(bandSeeds[0])
 	h.Write(head[:])
@@ -68,3 +64,30 @@ func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// The kinds of a clone's band key, told apart from each other and from a
+// raw band's (bandKeyOf, which hashes no such head).
+const (
+	drawnBand = 1 + iota // by its drawn pixels (drawnKey)
+	opsBand              // by the ops that drew on it (opsKey)
+)
+
+// bandHead is what both kinds of a clone's band key start with: the
+// kind, the layer, the palette and the band.
+func (c *Canvas) bandHead(kind uint64, p *Palette, i int) [4 * 8]byte {
+	var b [4 * 8]byte
+	binary.LittleEndian.PutUint64(b[0:], kind)
+	binary.LittleEndian.PutUint64(b[8:], c.base.id)
+	binary.LittleEndian.PutUint64(b[16:], p.id)
+	binary.LittleEndian.PutUint64(b[24:], uint64(i))
+	return b
+}
+
+// cloneBandKey names band i of a clone, rows y0 to y1, in palette p: by the ops
+// that drew on it, or by its pixels after an op without a description.
+func (c *Canvas) cloneBandKey(p *Palette, i, y0, y1 int) bandKey {
+	if ops := c.drawn.bands[i]; !ops.pixels {
+		return c.opsKey(p, i, ops)
+	}
+	return c.drawnKey(p, i, y0, y1)
+}

@@ -73,11 +73,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			continue
 		}
 		if keyed {
-			if ops := c.drawn.bands[i]; ops.pixels {
-				keys[i] = c.drawnKey(p, i, y0, y1)
-			} else {
-				keys[i] = opsKey(c.base.id, p.id, i, ops)
-			}
+			keys[i] = c.cloneBandKey(p, i, y0, y1)
 			if z, ok := bandCache.get(keys[i]); ok {
 				res[i] = z
 				continue
