@@ -465,7 +465,7 @@ type glyphKey struct {
 
 type glyph struct {
 	dr      image.Rectangle // where the mask goes, for a pen at (fx, fy)
-	mask    *image.Alpha    // dr's size, from the origin
+	mask    *mask           // dr's size
 	advance fixed.Int26_6
 	ok      bool
 }
@@ -473,11 +473,6 @@ type glyph struct {
 // maxGlyphs bounds each face's cache; past it glyphs are rasterised as
 // they come (a cache this full means text at odd offsets, not a leak).
 const maxGlyphs = 1 << 12
-
-func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
-	g := f.glyph(dot, r)
-	return g.dr, g.mask, image.Point{}, g.advance, g.ok
-}
 
 // glyph is r's glyph with the pen at dot, dr where it goes.
 func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) glyph {
@@ -489,7 +484,7 @@ func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) glyph {
 		if gok && mask != nil {
 			draw.Draw(m, m.Rect, mask, maskp, draw.Src)
 		}
-		g = glyph{dr, m, adv, gok}
+		g = glyph{dr, alphaMask(m), adv, gok}
 		if len(f.glyphs) < maxGlyphs {
 			f.glyphs[k] = g
 		}
@@ -517,41 +512,6 @@ func (f *cachedFace) layout(gs []glyph, s string, dot fixed.Point26_6) ([]glyph,
 		prev = r
 	}
 	return gs, box
-}
-
-// glyphOver is draw.DrawMask(dst, dr, col, mask, Over) for a glyph mask
-// the size of dr: the same formula, pixel for pixel, but where an opaque
-// colour covers wholly it stores the colour.
-func glyphOver(dst *image.RGBA, dr image.Rectangle, mask *image.Alpha, col color.Color) {
-	r := dr.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	const m = 0xffff
-	sr, sg, sb, sa := col.RGBA()
-	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
-	w := r.Dx()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*w]
-		mrow := mask.Pix[mask.PixOffset(r.Min.X-dr.Min.X, y-dr.Min.Y):][:w]
-		for x, a8 := range mrow {
-			if a8 == 0 {
-				continue
-			}
-			p := d[4*x : 4*x+4 : 4*x+4]
-			if a8 == 0xff && sa == m {
-				copy(p, solid[:])
-				continue
-			}
-			ma := uint32(a8)
-			ma |= ma << 8
-			a := (m - (sa * ma / m)) * 0x101
-			p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
-			p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
-			p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
-			p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
-		}
-	}
 }
 
 // TextWidth measures a string in pixels.
@@ -616,7 +576,7 @@ func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col c
 	gs, drawn := f.(*cachedFace).layout(gbuf[:0], s, dot)
 	keep := c.keepable(k, drawn)
 	for _, g := range gs {
-		glyphOver(c.Img, g.dr, g.mask, col)
+		g.mask.over(c.Img, g.dr.Min, col)
 	}
 	if keep {
 		c.keep(k, drawn)
