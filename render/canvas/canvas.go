@@ -429,6 +429,8 @@ type cachedFace struct {
 	// for letter by letter: the face looks each up in the font.
 	kerns    map[[2]rune]fixed.Int26_6
 	advances map[rune]advance
+
+	placed []glyph // layout's result, its room reused from text to text
 }
 
 type advance struct {
@@ -494,9 +496,10 @@ func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) glyph {
 }
 
 // layout lays s out from dot as font.Drawer's DrawString does, with the
-// cached glyphs: it appends to gs each glyph that marks the picture, in
-// place, and returns them and the box they cover.
-func (f *cachedFace) layout(gs []glyph, s string, dot fixed.Point26_6) ([]glyph, image.Rectangle) {
+// cached glyphs: each glyph that marks the picture, in place (valid
+// until the next layout), and the box they cover.
+func (f *cachedFace) layout(s string, dot fixed.Point26_6) ([]glyph, image.Rectangle) {
+	gs := f.placed[:0]
 	var box image.Rectangle
 	prev := rune(-1)
 	for _, r := range s {
@@ -511,6 +514,7 @@ func (f *cachedFace) layout(gs []glyph, s string, dot fixed.Point26_6) ([]glyph,
 		dot.X += g.advance
 		prev = r
 	}
+	f.placed = gs
 	return gs, box
 }
 
@@ -572,8 +576,7 @@ func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col c
 	if drawn, ok := c.reuse(k); ok {
 		return d, drawn, box
 	}
-	var gbuf [32]glyph
-	gs, drawn := f.(*cachedFace).layout(gbuf[:0], s, dot)
+	gs, drawn := f.(*cachedFace).layout(s, dot)
 	keep := c.keepable(k, drawn)
 	for _, g := range gs {
 		g.mask.over(c.Img, g.dr.Min, col)
