@@ -37,7 +37,9 @@ type pixRun struct{ y, x0, x1 int32 }
 const runGap = 4
 
 // resultKey is the op's description d with its room (see chain) holding
-// c's layer; nil when c is not a clone that records its ops.
+// c's layer; nil when c is not a clone that records its ops. The key is
+// d itself: look it up and keep the result before recording the op,
+// whose chain writes the room over.
 func (c *Canvas) resultKey(d []byte) []byte {
 	if d == nil || c.base == nil || c.base.Img.Rect != c.Img.Rect || uncached.Load() {
 		return nil
