@@ -128,7 +128,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 		size += len(b.z)
 		adler = adler32Combine(adler, b.adler, b.n)
 	}
-	out := make([]byte, 0, 8+25+12+3*len(p.pal)+12+2+size+2+4+12)
+	out := make([]byte, 0, 8+25+len(p.plte)+12+2+size+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
