@@ -1,11 +1,9 @@
 package canvas
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"hash/maphash"
-	"sync"
 )
 
 // bandCache keeps the deflated streams of the last bands boards drew: a
@@ -17,7 +15,13 @@ import (
 // hit skips the palette mapping too; other bands by their raw bytes
 // (bandKeyOf). Every game shares it. Bounded: the oldest band leaves
 // first.
-var bandCache = newZCache(1 << 13)
+var bandCache = newBandCache(1 << 13)
+
+// newBandCache keeps up to n bands: a band's bytes are kept exactly as
+// long as they are (see PNGWith), some kilobytes.
+func newBandCache(n int) *fifo[bandKey, zband] {
+	return newFIFO(n, func(bandKey, zband) int { return 1 })
+}
 
 // bandKey names a band's raw bytes: two independent 64-bit hashes, so a
 // collision (a wrong band in a picture) is out of reach.
@@ -38,11 +42,7 @@ func bandKeyOf(b []byte) bandKey {
 // is a CRC-32C (in hardware, two and a half times maphash's speed)
 // rather than a second maphash: 96 bits.
 func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
-	var head [8 * 4]byte
-	binary.LittleEndian.PutUint64(head[0:], 1) // not a raw band's key
-	binary.LittleEndian.PutUint64(head[8:], c.base.id)
-	binary.LittleEndian.PutUint64(head[16:], p.id)
-	binary.LittleEndian.PutUint64(head[24:], uint64(i))
+	head := c.bandHead(drawnBand, p, i)
 	var h maphash.Hash
 	h.SetSeed(bandSeeds[0])
 	h.Write(head[:])
@@ -65,46 +65,29 @@ func (c *Canvas) drawnKey(p *Palette, i, y0, y1 int) bandKey {
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// zCache is a fixed-size map of deflated bands, first in first out.
-type zCache struct {
-	mu   sync.Mutex
-	m    map[bandKey]zband
-	ring []bandKey // insertion order; the next to go at next
-	next int
+// The kinds of a clone's band key, told apart from each other and from a
+// raw band's (bandKeyOf, which hashes no such head).
+const (
+	drawnBand = 1 + iota // by its drawn pixels (drawnKey)
+	opsBand              // by the ops that drew on it (opsKey)
+)
+
+// bandHead is what both kinds of a clone's band key start with: the
+// kind, the layer, the palette and the band.
+func (c *Canvas) bandHead(kind uint64, p *Palette, i int) [4 * 8]byte {
+	var b [4 * 8]byte
+	binary.LittleEndian.PutUint64(b[0:], kind)
+	binary.LittleEndian.PutUint64(b[8:], c.base.id)
+	binary.LittleEndian.PutUint64(b[16:], p.id)
+	binary.LittleEndian.PutUint64(b[24:], uint64(i))
+	return b
 }
 
-func newZCache(n int) *zCache {
-	return &zCache{m: make(map[bandKey]zband, n), ring: make([]bandKey, 0, n)}
-}
-
-func (c *zCache) get(k bandKey) (zband, bool) {
-	if uncached.Load() {
-		return zband{}, false
+// cloneBandKey names band i of a clone, rows y0 to y1, in palette p: by the ops
+// that drew on it, or by its pixels after an op without a description.
+func (c *Canvas) cloneBandKey(p *Palette, i, y0, y1 int) bandKey {
+	if ops := c.drawn.bands[i]; !ops.pixels {
+		return c.opsKey(p, i, ops)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	z, ok := c.m[k]
-	return z, ok
-}
-
-// put keeps a copy of z under k, its bytes exactly as long as they are
-// (a deflate buffer has room to spare, which 8,192 of would multiply).
-func (c *zCache) put(k bandKey, z zband) {
-	if uncached.Load() {
-		return
-	}
-	z.z = bytes.Clone(z.z)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[k]; ok {
-		return
-	}
-	if len(c.ring) < cap(c.ring) {
-		c.ring = append(c.ring, k)
-	} else {
-		delete(c.m, c.ring[c.next])
-		c.ring[c.next] = k
-		c.next = (c.next + 1) % len(c.ring)
-	}
-	c.m[k] = z
+	return c.drawnKey(p, i, y0, y1)
 }

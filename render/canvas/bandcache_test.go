@@ -28,7 +28,7 @@ func TestBandCacheSameBytes(t *testing.T) {
 	}
 	saved := bandCache
 	defer func() { bandCache = saved }()
-	bandCache = newZCache(64)
+	bandCache = newBandCache(64)
 	fresh := draw()
 	if len(bandCache.m) == 0 {
 		t.Fatal("no band kept")
@@ -36,12 +36,12 @@ func TestBandCacheSameBytes(t *testing.T) {
 	if again := draw(); !bytes.Equal(again, fresh) {
 		t.Fatal("a board from cached bands differs from the one drawn afresh")
 	}
-	bandCache = newZCache(64)
+	bandCache = newBandCache(64)
 	if cold := draw(); !bytes.Equal(cold, fresh) {
 		t.Fatal("the same board differs with an empty cache")
 	}
 
-	small := newZCache(2)
+	small := newBandCache(2)
 	for i := range 3 {
 		small.put(bandKey{uint64(i)}, zband{n: i + 1})
 	}
@@ -61,7 +61,7 @@ func TestBandCacheSameBytes(t *testing.T) {
 func TestBandKeysTellBoardsApart(t *testing.T) {
 	saved := bandCache
 	defer func() { bandCache = saved }()
-	bandCache = newZCache(1 << 10)
+	bandCache = newBandCache(1 << 10)
 	base := New(120, 80, testPalette.Colors()[0])
 	base.Rect(10, 10, 50, 30, Hex("#f8f4e8"))
 	tile := New(10, 10, Hex("#c0392b"))

@@ -313,10 +313,10 @@ func (c *Canvas) rasterize(pts []Pt, box image.Rectangle, col color.Color) {
 	}
 	var buf [8 + 8*40]byte
 	k := maskKey(buf[:0], pts, box)
-	m, _ := masks.get(k)
+	m, _ := getBytes(masks, k)
 	if m == nil {
 		m = rasterMask(pts, box)
-		masks.put(k, m)
+		masks.put(string(k), m)
 	}
 	m.over(c.Img, box.Min, col)
 }
@@ -424,12 +424,13 @@ func face(bold bool, size float64) font.Face {
 type cachedFace struct {
 	font.Face
 	glyphs map[glyphKey]glyph
-	drawn  image.Rectangle // the glyphs' boxes since Text reset it
 
 	// Kerning and advances, which measuring and laying out text ask
 	// for letter by letter: the face looks each up in the font.
 	kerns    map[[2]rune]fixed.Int26_6
 	advances map[rune]advance
+
+	placed []glyph // layout's result, its room reused from text to text
 }
 
 type advance struct {
@@ -466,7 +467,7 @@ type glyphKey struct {
 
 type glyph struct {
 	dr      image.Rectangle // where the mask goes, for a pen at (fx, fy)
-	mask    *image.Alpha    // dr's size, from the origin
+	mask    *mask           // dr's size
 	advance fixed.Int26_6
 	ok      bool
 }
@@ -475,7 +476,8 @@ type glyph struct {
 // they come (a cache this full means text at odd offsets, not a leak).
 const maxGlyphs = 1 << 12
 
-func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+// glyph is r's glyph with the pen at dot, dr where it goes.
+func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) glyph {
 	k := glyphKey{r, dot.X & 63, dot.Y & 63}
 	g, ok := f.glyphs[k]
 	if !ok {
@@ -484,68 +486,36 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 		if gok && mask != nil {
 			draw.Draw(m, m.Rect, mask, maskp, draw.Src)
 		}
-		g = glyph{dr, m, adv, gok}
+		g = glyph{dr, alphaMask(m), adv, gok}
 		if len(f.glyphs) < maxGlyphs {
 			f.glyphs[k] = g
 		}
 	}
-	at := image.Pt(dot.X.Floor(), dot.Y.Floor())
-	f.drawn = f.drawn.Union(g.dr.Add(at))
-	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
+	g.dr = g.dr.Add(image.Pt(dot.X.Floor(), dot.Y.Floor()))
+	return g
 }
 
 // layout lays s out from dot as font.Drawer's DrawString does, with the
-// cached glyphs, and passes each glyph's place and mask to draw (none:
-// only where they go, in f.drawn); draw blends them in by image/draw's
-// formula for a glyph mask (see glyphOver).
-func (f *cachedFace) layout(s string, dot fixed.Point26_6, draw func(image.Rectangle, *image.Alpha)) {
+// cached glyphs: each glyph that marks the picture, in place (valid
+// until the next layout), and the box they cover.
+func (f *cachedFace) layout(s string, dot fixed.Point26_6) ([]glyph, image.Rectangle) {
+	gs := f.placed[:0]
+	var box image.Rectangle
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, mask, _, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() && draw != nil {
-			draw(dr, mask.(*image.Alpha))
+		g := f.glyph(dot, r)
+		if !g.dr.Empty() {
+			gs = append(gs, g)
+			box = box.Union(g.dr)
 		}
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
-}
-
-// glyphOver is draw.DrawMask(dst, dr, col, mask, Over) for a glyph mask
-// the size of dr: the same formula, pixel for pixel, but where an opaque
-// colour covers wholly it stores the colour.
-func glyphOver(dst *image.RGBA, dr image.Rectangle, mask *image.Alpha, col color.Color) {
-	r := dr.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	const m = 0xffff
-	sr, sg, sb, sa := col.RGBA()
-	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
-	w := r.Dx()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*w]
-		mrow := mask.Pix[mask.PixOffset(r.Min.X-dr.Min.X, y-dr.Min.Y):][:w]
-		for x, a8 := range mrow {
-			if a8 == 0 {
-				continue
-			}
-			p := d[4*x : 4*x+4 : 4*x+4]
-			if a8 == 0xff && sa == m {
-				copy(p, solid[:])
-				continue
-			}
-			ma := uint32(a8)
-			ma |= ma << 8
-			a := (m - (sa * ma / m)) * 0x101
-			p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
-			p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
-			p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
-			p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
-		}
-	}
+	f.placed = gs
+	return gs, box
 }
 
 // TextWidth measures a string in pixels.
@@ -606,18 +576,15 @@ func (c *Canvas) text(buf []byte, s string, x, y, size float64, bold bool, col c
 	if drawn, ok := c.reuse(k); ok {
 		return d, drawn, box
 	}
-	cf := f.(*cachedFace)
-	cf.drawn = image.Rectangle{}
-	var keep bool
-	if k != nil {
-		cf.layout(s, dot, nil) // where the glyphs go, for keepable
-		keep = c.keepable(k, cf.drawn)
+	gs, drawn := f.(*cachedFace).layout(s, dot)
+	keep := c.keepable(k, drawn)
+	for _, g := range gs {
+		g.mask.over(c.Img, g.dr.Min, col)
 	}
-	cf.layout(s, dot, func(dr image.Rectangle, mask *image.Alpha) { glyphOver(c.Img, dr, mask, col) })
 	if keep {
-		c.keep(k, cf.drawn)
+		c.keep(k, drawn)
 	}
-	return d, cf.drawn, box
+	return d, drawn, box
 }
 
 // Compose draws src over c with src's top left at at, and its text too.

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"sync"
 
 	"golang.org/x/image/vector"
 )
@@ -29,47 +28,8 @@ type mask struct {
 	a    []uint16
 }
 
-// fifo is a first-in-first-out map bounded by the bytes of what it keeps
-// (size), for the drawing caches.
-type fifo[V any] struct {
-	mu          sync.Mutex
-	m           map[string]V
-	order       []string // insertion order
-	size        func(V) int
-	bytes, maxB int
-}
-
-func newFIFO[V any](maxBytes int, size func(V) int) *fifo[V] {
-	return &fifo[V]{m: map[string]V{}, maxB: maxBytes, size: size}
-}
-
-func (c *fifo[V]) get(k []byte) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[string(k)]
-	return v, ok
-}
-
-func (c *fifo[V]) put(k []byte, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[string(k)]; ok {
-		return
-	}
-	ks := string(k)
-	c.m[ks] = v
-	c.order = append(c.order, ks)
-	c.bytes += c.size(v) + len(ks)
-	for c.bytes > c.maxB && len(c.order) > 0 {
-		old := c.order[0]
-		c.order = c.order[1:]
-		c.bytes -= c.size(c.m[old]) + len(old)
-		delete(c.m, old)
-	}
-}
-
-func newMaskCache(maxBytes int) *fifo[*mask] {
-	return newFIFO(maxBytes, func(m *mask) int { return 2 * len(m.a) })
+func newMaskCache(maxBytes int) *fifo[string, *mask] {
+	return newFIFO(maxBytes, func(k string, m *mask) int { return len(k) + 2*len(m.a) })
 }
 
 // maskKey names a polygon by its box's size and its corners relative to
@@ -120,17 +80,33 @@ func withRasterizer(pts []Pt, box image.Rectangle, draw func(*vector.Rasterizer)
 	draw(r)
 }
 
-// over blends col into dst through the mask, its top left at at: the
-// formula of the rasteriser's own uniform-colour Over onto RGBA, pixel
-// for pixel, skipping those it leaves as they are (no coverage) and
-// storing the colour where an opaque one covers wholly.
+// alphaMask is a glyph's 8-bit mask as a coverage mask: a = a8 * 0x101,
+// as image/draw widens it.
+func alphaMask(a *image.Alpha) *mask {
+	m := &mask{w: a.Rect.Dx(), h: a.Rect.Dy(), a: make([]uint16, len(a.Pix))}
+	for i, a8 := range a.Pix {
+		m.a[i] = uint16(a8) * 0x101
+	}
+	return m
+}
+
+// over blends col into dst through the mask, its top left at at, within
+// dst: the formula of the rasteriser's own uniform-colour Over onto
+// RGBA, and of draw.DrawMask's for a glyph, pixel for pixel, skipping
+// those it leaves as they are (no coverage) and storing the colour where
+// an opaque one covers wholly.
 func (m *mask) over(dst *image.RGBA, at image.Point, col color.Color) {
+	r := image.Rect(at.X, at.Y, at.X+m.w, at.Y+m.h).Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
 	sr, sg, sb, sa := col.RGBA()
 	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
-	for y := 0; y < m.h; y++ {
-		pix := dst.Pix[dst.PixOffset(at.X, at.Y+y):]
-		pix = pix[:4*m.w]
-		for x, cov := range m.a[y*m.w : (y+1)*m.w] {
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		pix := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*w]
+		row := m.a[(y-at.Y)*m.w+r.Min.X-at.X:][:w]
+		for x, cov := range row {
 			if cov == 0 {
 				continue
 			}

@@ -44,10 +44,10 @@ func TestMaskSameAsRasterised(t *testing.T) {
 
 	small := newMaskCache(3 * (2*100 + 8))
 	for i := range 4 {
-		small.put([]byte{byte(i), 0, 0, 0, 0, 0, 0, 0}, &mask{w: 10, h: 10, a: make([]uint16, 100)})
+		small.put(string([]byte{byte(i), 0, 0, 0, 0, 0, 0, 0}), &mask{w: 10, h: 10, a: make([]uint16, 100)})
 	}
-	if m, _ := small.get([]byte{0, 0, 0, 0, 0, 0, 0, 0}); m != nil || len(small.m) != 3 || small.bytes > small.maxB {
-		t.Errorf("the oldest mask stayed, or the cache holds %d masks, %d bytes", len(small.m), small.bytes)
+	if m, _ := getBytes(small, []byte{0, 0, 0, 0, 0, 0, 0, 0}); m != nil || len(small.m) != 3 || small.used > small.max {
+		t.Errorf("the oldest mask stayed, or the cache holds %d masks, %d bytes", len(small.m), small.used)
 	}
 }
 

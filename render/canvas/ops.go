@@ -47,14 +47,12 @@ func (t *touches) chain(r image.Rectangle, d []byte) {
 	}
 }
 
-// opsKey names a band of a clone by its layer, the palette and the ops
+// opsKey names band i of a clone in palette p by its layer and the ops
 // that drew on it.
-func opsKey(base, pal uint64, i int, ops bandOps) bandKey {
+func (c *Canvas) opsKey(p *Palette, i int, ops bandOps) bandKey {
 	var b [6 * 8]byte
-	binary.LittleEndian.PutUint64(b[0:], 2) // neither a raw nor a drawnKey
-	binary.LittleEndian.PutUint64(b[8:], base)
-	binary.LittleEndian.PutUint64(b[16:], pal)
-	binary.LittleEndian.PutUint64(b[24:], uint64(i))
+	head := c.bandHead(opsBand, p, i)
+	copy(b[:], head[:])
 	binary.LittleEndian.PutUint64(b[32:], ops.h[0])
 	binary.LittleEndian.PutUint64(b[40:], ops.h[1])
 	return bandKey{maphash.Bytes(bandSeeds[0], b[:]), maphash.Bytes(bandSeeds[1], b[:])}

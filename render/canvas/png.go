@@ -15,9 +15,8 @@ import (
 // pixels equal the static layer's reuses that layer's compressed bytes.
 const bandRows = 16
 
-// zband is one band of rows (or a run of them), deflated: a stream
-// ending on a sync flush, the Adler-32 of its raw rows and their length;
-// the bands of a run after its first are empty.
+// zband is one band of rows, deflated: a stream ending on a sync flush,
+// the Adler-32 of its raw rows and their length.
 type zband struct {
 	z     []byte
 	adler uint32
@@ -60,7 +59,8 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	// others are mapped to the palette run by run and each deflated as
 	// its own stream. A clone's band is named by what was drawn on it
 	// (keyed), so a cached band is found before any palette mapping.
-	keyed := base != nil && c.drawn != nil && len(c.drawn.bands) == n
+	cached := !uncached.Load()
+	keyed := cached && base != nil && c.drawn != nil && len(c.drawn.bands) == n
 	var keys []bandKey
 	if keyed {
 		keys = make([]bandKey, n)
@@ -73,11 +73,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			continue
 		}
 		if keyed {
-			if ops := c.drawn.bands[i]; ops.pixels {
-				keys[i] = c.drawnKey(p, i, y0, y1)
-			} else {
-				keys[i] = opsKey(c.base.id, p.id, i, ops)
-			}
+			keys[i] = c.cloneBandKey(p, i, y0, y1)
 			if z, ok := bandCache.get(keys[i]); ok {
 				res[i] = z
 				continue
@@ -104,7 +100,7 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 			var k bandKey
 			if keyed {
 				k = keys[i]
-			} else {
+			} else if cached {
 				k = bandKeyOf(band)
 				if z, ok := bandCache.get(k); ok {
 					res[i] = z
@@ -116,19 +112,23 @@ func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 				defer flates.Put(fw)
 			}
 			res[i] = deflateBand(fw, band)
-			bandCache.put(k, res[i])
+			if cached {
+				// Its bytes exactly as long as they are: a deflate
+				// buffer has room to spare, which 8,192 of would multiply.
+				z := res[i]
+				z.z = bytes.Clone(z.z)
+				bandCache.put(k, z)
+			}
 		}
 	}
 
 	size := 0
 	adler := uint32(1)
 	for _, b := range res {
-		if b.n > 0 {
-			size += len(b.z)
-			adler = adler32Combine(adler, b.adler, b.n)
-		}
+		size += len(b.z)
+		adler = adler32Combine(adler, b.adler, b.n)
 	}
-	out := make([]byte, 0, 8+25+12+3*len(p.pal)+12+2+size+2+4+12)
+	out := make([]byte, 0, 8+25+len(p.plte)+12+2+size+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))

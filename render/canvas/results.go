@@ -15,7 +15,7 @@ import (
 // pixels. results keeps them, by layer and description, so drawing it
 // again is a check that the layer is still there and a copy. Bounded
 // by bytes, oldest out first.
-var results = newFIFO(16<<20, (*result).size)
+var results = newFIFO(16<<20, resultSize)
 
 // maxResultPixels: larger ops are drawn as they come.
 const maxResultPixels = 1 << 14
@@ -37,7 +37,9 @@ type pixRun struct{ y, x0, x1 int32 }
 const runGap = 4
 
 // resultKey is the op's description d with its room (see chain) holding
-// c's layer; nil when c is not a clone that records its ops.
+// c's layer; nil when c is not a clone that records its ops. The key is
+// d itself: look it up and keep the result before recording the op,
+// whose chain writes the room over.
 func (c *Canvas) resultKey(d []byte) []byte {
 	if d == nil || c.base == nil || c.base.Img.Rect != c.Img.Rect || uncached.Load() {
 		return nil
@@ -52,7 +54,7 @@ func (c *Canvas) reuse(k []byte) (image.Rectangle, bool) {
 	if k == nil {
 		return image.Rectangle{}, false
 	}
-	r, ok := results.get(k)
+	r, ok := getBytes(results, k)
 	if !ok || !c.pristine(r.box) {
 		return image.Rectangle{}, false
 	}
@@ -67,7 +69,7 @@ func (c *Canvas) keepable(k []byte, box image.Rectangle) bool {
 }
 
 // keep keeps what the op keyed k drew in box.
-func (c *Canvas) keep(k []byte, box image.Rectangle) { results.put(k, c.result(box)) }
+func (c *Canvas) keep(k []byte, box image.Rectangle) { results.put(string(k), c.result(box)) }
 
 // result is what c has in box where it differs from its layer, which
 // it had there before the op.
@@ -107,10 +109,12 @@ func (r *result) add(y, ox, x0, x1 int, pa []byte) {
 }
 
 // areas keeps what Cached drew, as results does for single ops.
-var areas = newFIFO(16<<20, (*result).size)
+var areas = newFIFO(16<<20, resultSize)
 
-// size is what a result holds, in bytes, near enough.
-func (r *result) size() int { return len(r.pix) + 12*len(r.runs) + 64*len(r.texts) }
+// resultSize is what a result and its key hold, in bytes, near enough.
+func resultSize(k string, r *result) int {
+	return len(k) + len(r.pix) + 12*len(r.runs) + 64*len(r.texts)
+}
 
 // maxAreaPixels bounds a Cached area (a Flanders card is 13,400).
 const maxAreaPixels = 1 << 15
@@ -133,12 +137,10 @@ func (c *Canvas) Cached(key string, area image.Rectangle, draw func()) {
 		draw()
 		return
 	}
-	if r, ok := areas.get(k); ok {
+	if r, ok := getBytes(areas, k); ok {
 		c.paste(r)
 		c.record(area, d)
-		if c.texts != nil {
-			*c.texts = append(*c.texts, r.texts...)
-		}
+		*c.texts = append(*c.texts, r.texts...)
 		return
 	}
 	var got image.Rectangle
@@ -149,7 +151,7 @@ func (c *Canvas) Cached(key string, area image.Rectangle, draw func()) {
 	if got.In(area) {
 		r := c.result(area)
 		r.texts = slices.Clone((*c.texts)[n:])
-		areas.put(k, r)
+		areas.put(string(k), r)
 	}
 }
 

@@ -35,10 +35,12 @@ func TestCachedArea(t *testing.T) {
 		}
 		return png, c.Texts()
 	}
+	savedAreas, savedResults := areas, results
+	defer func() { areas, results = savedAreas, savedResults }()
 	for _, under := range []bool{false, true} {
 		for _, spill := range []bool{false, true} {
-			areas = newFIFO(1<<20, (*result).size)
-			results = newFIFO(1<<20, (*result).size)
+			areas = newFIFO(1<<20, resultSize)
+			results = newFIFO(1<<20, resultSize)
 			for _, label := range []string{"Gas", "Tank 2"} {
 				restore := Uncached()
 				want, wantTexts := draw(label, under, spill)
