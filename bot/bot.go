@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -52,6 +53,7 @@ type Bot struct {
 	s        *discordgo.Session
 	more     []*discordgo.Session // the other gateway shards of this process
 	inflight sync.WaitGroup
+	handling atomic.Int64 // interactions received and not yet answered
 	closing  chan struct{}
 	mu       sync.Mutex
 	stopped  bool
