@@ -53,7 +53,7 @@ type Bot struct {
 	s        *discordgo.Session
 	more     []*discordgo.Session // the other gateway shards of this process
 	inflight sync.WaitGroup
-	handling atomic.Int64 // interactions received and not yet answered
+	handling atomic.Int64 // interactions received whose work is not finished (burst)
 	closing  chan struct{}
 	mu       sync.Mutex
 	stopped  bool

@@ -86,10 +86,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 		}
 		c.state = deferredUpdate
 	case req.Kind == commands.SlashCommand:
-		var done chan commands.Response
+		done := make(chan commands.Response, 1)
+		handle := func() { done <- b.svc.Handle(ctx, req) }
 		if !busy {
-			done = make(chan commands.Response, 1)
-			go func() { done <- b.svc.Handle(ctx, req) }()
+			go handle()
 			select {
 			case resp := <-done:
 				result = resultOf(resp)
@@ -112,12 +112,10 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 		if privateCmd {
 			c.state = deferredPrivate
 		}
-		var resp commands.Response
-		if done != nil {
-			resp = <-done
-		} else {
-			resp = b.svc.Handle(ctx, req)
+		if busy {
+			handle() // only now: the deferral went out first
 		}
+		resp := <-done
 		result = resultOf(resp)
 		b.respond(ctx, c, resp)
 		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered after deferral")
