@@ -97,7 +97,7 @@ func TestLobbyLevelPicker(t *testing.T) {
 	h := newHarness(t)
 	lobby := h.slash(ann, "play", "", map[string]string{"game": "race"}).Reply.Message
 	lobby = h.click(ann, h.lobby, buttons(lobby)["Add computer player"]).Reply.Message
-	if _, ok := selectOf(lobby, ":l:level"); ok || strings.Contains(text(lobby), "Computer level") || !strings.Contains(text(lobby), "(computer)") {
+	if _, ok := selectOf(lobby, ":l:level"); ok || strings.Contains(text(lobby), "Computer level") || !strings.Contains(text(lobby), "🤖 Computer 1") {
 		t.Fatalf("a level picker for a game without levels: %s", text(lobby))
 	}
 

@@ -43,7 +43,7 @@ func (s *Service) rematch(req Request, l *loaded) Response {
 		for _, u := range invited {
 			who = append(who, "<@"+u+">")
 		}
-		text := ctx.T("core.rematch.invite", "Who", strings.Join(who, ", "), "Host", "<@"+req.User.ID+">", "Game", render.GameName(ctx, old.Game))
+		text := ctx.T("core.rematch.invite", "Count", len(who), "Who", strings.Join(who, ", "), "Host", "<@"+req.User.ID+">", "Game", render.GameName(ctx, old.Game))
 		invite = append(invite, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: invited, Text: text})
 	}
 	return s.openLobby(req, t, invite...)

@@ -3,6 +3,8 @@ package commands
 import (
 	"strings"
 	"testing"
+
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // finishRace plays the race game to its end and returns the final board.
@@ -57,5 +59,32 @@ func TestRematch(t *testing.T) {
 	}
 	if r := h.click(ann, final.MessageID, rematch); !strings.Contains(text(r.Reply.Message), "already") {
 		t.Fatalf("second rematch: %+v", r.Reply)
+	}
+}
+
+// TestRematchInviteOne: a rematch invites one player in the singular
+// ("kliknij", not "kliknijcie") in a Polish table.
+func TestRematchInviteOne(t *testing.T) {
+	h := newHarness(t)
+	pl := i18n.For("pl")
+	r := h.slash(ann, "play", "", map[string]string{"game": "race", OptLanguage: "pl"})
+	r = h.click(bob, h.lobby, buttons(r.Reply.Message)[pl.T("core.lobby.join")])
+	r = h.click(ann, h.lobby, buttons(r.Reply.Message)[pl.T("core.lobby.start")])
+	if len(r.Posts) != 1 {
+		t.Fatalf("start: %+v", r)
+	}
+	board := r.Posts[0]
+	players := map[string]User{"100": ann, "200": bob}
+	for i := 0; len(board.Message.Mentions) > 0 && i < 40; i++ {
+		r = h.click(players[board.Message.Mentions[0]], board.MessageID, buttons(board.Message)["+2"])
+		board = r.Posts[0]
+	}
+	r = h.click(bob, board.MessageID, buttons(board.Message)[pl.T("core.button.rematch")])
+	if len(r.Posts) != 2 {
+		t.Fatalf("rematch posted %d messages: %+v", len(r.Posts), r)
+	}
+	invite := r.Posts[1].Message.Content
+	if !strings.Contains(invite, "kliknij ") || strings.Contains(invite, "kliknijcie") {
+		t.Fatalf("one invitee in the plural: %q", invite)
 	}
 }

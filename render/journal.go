@@ -16,6 +16,10 @@ import (
 type Line struct {
 	Text string
 	Key  bool
+	// Group and Part let lines of one move that are one thing ("New
+	// cards: 3 Mines", "New cards: 5 Tanks") read as one: right after a
+	// line of the same Group, a line adds ", " and its Part to it.
+	Group, Part string
 }
 
 // DigestRequest is everything Digest needs.
@@ -162,10 +166,16 @@ func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast in
 		}
 		for _, ev := range rec.Events {
 			l := r.Game.Tell(ctx, r.View, ev)
-			if l.Text = strings.TrimSpace(l.Text); l.Text != "" {
-				l.Text = Clip(l.Text, maxLine)
-				lines = append(lines, l)
+			if l.Text = strings.TrimSpace(l.Text); l.Text == "" {
+				continue
 			}
+			if k := len(lines) - 1; k >= 0 && l.Group != "" && lines[k].Group == l.Group {
+				lines[k].Text = Clip(lines[k].Text+", "+l.Part, maxLine)
+				lines[k].Key = lines[k].Key || l.Key
+				continue
+			}
+			l.Text = Clip(l.Text, maxLine)
+			lines = append(lines, l)
 		}
 		rn := &rev[n-1]
 		for _, l := range lines {

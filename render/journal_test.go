@@ -92,7 +92,7 @@ func TestDigestShort(t *testing.T) {
 	m := Digest(ctxEN(), digestReq(recs))
 	checkDigestLimits(t, m)
 	text := digestText(m)
-	for _, want := range []string{"What happened since your last move", "🤖 Bob (computer)", "3 moves", "Bob marched on (move 2, event 0)", "Bob won battle 3.0 for +5 VP", "Bob marched on (move 4, event 1)"} {
+	for _, want := range []string{"What happened since your last move", "🤖 Bob", "3 moves", "Bob marched on (move 2, event 0)", "Bob won battle 3.0 for +5 VP", "Bob marched on (move 4, event 1)"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("the digest lacks %q:\n%s", want, text)
 		}

@@ -123,6 +123,9 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	if t.Status != "lobby" {
 		e.Title = Clip(ctx.T("core.lobby.started", "Game", GameName(ctx, t.GameID)), maxTitle)
 		body = ctx.T("core.lobby.started_body", "Host", "<@"+t.HostID+">")
+		if t.Coop { // only a co-op game plays in a team thread
+			body = ctx.T("core.lobby.started_body_thread", "Host", "<@"+t.HostID+">")
+		}
 	}
 	body += "\n" + language(ctx)
 	if line, ok := levelLine(ctx, t); ok {
@@ -293,7 +296,7 @@ type BoardRequest struct {
 func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	ctx.entries = &entryMemo{} // the card, status and picture read one journal
 	card := r.Game.Board(ctx, r.View)
-	card.Footer = strings.TrimSpace(card.Footer + "  ·  " + ctx.T("core.table.footer", "ID", r.Table.TableID))
+	card.Footer = joinNonEmpty("  ·  ", card.Footer, ctx.T("core.table.footer", "ID", r.Table.TableID))
 	e, sh := embedOf(card)
 	if e.Color == 0 {
 		e.Color = colourPlaying
@@ -330,17 +333,20 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 			for _, u := range humans {
 				who = append(who, "<@"+u+">")
 			}
-			msg.Content = ctx.T("core.turn.ping", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
+			// "your turn" is plural in Polish when several are pinged
+			msg.Content = ctx.T("core.turn.ping", "Count", len(who), "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
 			if status := strings.TrimSpace(r.Game.Status(ctx, r.View)); status != "" {
 				// The game's one-line summary tells the player what
 				// awaits them right in the notification.
-				msg.Content = ctx.T("core.turn.ping_status", "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
+				msg.Content = ctx.T("core.turn.ping_status", "Count", len(who), "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
 			}
+			// The pause or the deadline on a line of its own: a status
+			// ends as the game words it, often without a full stop.
 			if r.Paused {
-				msg.Content += " " + ctx.T("core.pause.on_board")
+				msg.Content += "\n" + ctx.T("core.pause.on_board")
 			} else if !r.Deadline.IsZero() {
 				// <t:UNIX:R> shows "in 3 hours" in each reader's own language and zone.
-				msg.Content += " " + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", r.Deadline.Unix()))
+				msg.Content += "\n" + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", r.Deadline.Unix()))
 			}
 			if r.Ping {
 				msg.Mentions = humans
@@ -390,6 +396,17 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 // move, privately (Digest).
 func journalButton(ctx Ctx, ids IDs) discordgo.Button {
 	return discordgo.Button{Label: ctx.T("core.button.journal"), Style: discordgo.SecondaryButton, CustomID: ids.Journal(0), Emoji: &discordgo.ComponentEmoji{Name: "📜"}}
+}
+
+// joinNonEmpty joins the parts that are not blank with sep.
+func joinNonEmpty(sep string, parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
 }
 
 // OutcomeText announces the result of a finished game.

@@ -76,7 +76,7 @@ func (w *world) publicIn(lang, ch string) {
 	l, en := i18n.For(lang), i18n.For("en")
 	table := strings.Split(l.T("core.table.footer", "ID", "\x00"), "\x00")[0]
 	enTable := strings.Split(en.T("core.table.footer", "ID", "\x00"), "\x00")[0]
-	enPing := strings.Split(en.T("core.turn.ping", "Who", "\x00", "Game", "\x00"), "\x00")[1]
+	enPing := strings.Split(en.T("core.turn.ping", "Count", 1, "Who", "\x00", "Game", "\x00"), "\x00")[1]
 	footers := 0
 	for _, m := range w.srv.Messages(ch) {
 		if m.Ephemeral() {

@@ -295,10 +295,12 @@ func (w *world) toAct(b *discordtest.Message) (discordtest.User, bool) {
 // yourTurn: the content is a turn ping, in any of the catalogue's languages.
 func yourTurn(content string) bool {
 	for _, lang := range []string{"en", "pl", "ru"} {
-		// The words of the ping between the player and the game's name.
-		words := i18n.For(lang).T("core.turn.ping", "Who", "\x00", "Game", "\x00")
-		if strings.Contains(content, strings.Split(words, "\x00")[1]) {
-			return true
+		for _, n := range []int{1, 2} { // one player pinged, or several
+			// The words of the ping between the player and the game's name.
+			words := i18n.For(lang).T("core.turn.ping", "Count", n, "Who", "\x00", "Game", "\x00")
+			if strings.Contains(content, strings.Split(words, "\x00")[1]) {
+				return true
+			}
 		}
 	}
 	return false

@@ -24,7 +24,12 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 	if len(lines) == 0 {
 		return render.Line{}
 	}
-	return render.Line{Text: lines[0], Key: keyKinds[e.Kind]}
+	l := render.Line{Text: lines[0], Key: keyKinds[e.Kind]}
+	if e.Kind == "refilled" && len(n.Nums) > 0 && len(n.Cards) > 0 {
+		// the spaces refilled at the end of a turn make one line
+		l.Group, l.Part = "refilled", refill(ctx, n.Nums[0], n.Cards[0])
+	}
+	return l
 }
 
 // recent is the board's log: the notes of the previous and the current

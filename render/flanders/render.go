@@ -320,7 +320,7 @@ func recentLines(ctx render.Ctx, notes []fl.Note) []string {
 			parts := []string{fmt.Sprintf("%d %s", num(0), card(0))}
 			for i+1 < len(notes) && notes[i+1].Kind == "refilled" && len(notes[i+1].Nums) > 0 && len(notes[i+1].Cards) > 0 {
 				i++
-				parts = append(parts, fmt.Sprintf("%d %s", notes[i].Nums[0], cardName(ctx, notes[i].Cards[0])))
+				parts = append(parts, refill(ctx, notes[i].Nums[0], notes[i].Cards[0]))
 			}
 			line = ctx.T("flanders.ev.refilled", "Cards", strings.Join(parts, ", "))
 		case "row_redrawn":
@@ -335,6 +335,11 @@ func recentLines(ctx render.Ctx, notes []fl.Note) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// refill is one refilled space of the log's "New cards" line: "3 Mines".
+func refill(ctx render.Ctx, space int, code string) string {
+	return fmt.Sprintf("%d %s", space, cardName(ctx, code))
 }
 
 // Private is the seat's own company card ("My cards"); nothing in it is

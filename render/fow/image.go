@@ -323,12 +323,19 @@ func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 	for _, z := range zones(v) {
 		drawZone(c, f, z, colNew, 12, false)
 	}
+	held := heldObjective(v)
 	for i, o := range objectiveSpots(v, f.l) {
 		p := f.px(o.x, o.y)
 		if last != nil && (last.Kind == "obj_placed" || last.Kind == "obj_removed") && arg(*last, 0) == i {
 			c.Circle(p, 27, colNew)
 		}
+		if i == held {
+			c.Circle(p, 29, colBanner)
+		}
 		drawObjective(c, p, i+1, o.state)
+	}
+	if held >= 0 {
+		heldTag(ctx, c, f, v, held)
 	}
 	panel(ctx, c, v, f, northY, 1, last)
 	panel(ctx, c, v, f, f.southY, 0, last)
@@ -351,7 +358,8 @@ var imgKeys = []string{"fow.img.n", "fow.img.s", "fow.img.e", "fow.img.w", "fow.
 	"fow.img.entry_map_def", "fow.img.deploy_att", "fow.img.deploy_def", "fow.img.obj_area",
 	"fow.img.new", "fow.img.table_in", "fow.img.table_cm", "fow.img.scale_in", "fow.img.scale_cm",
 	"fow.img.n_table", "fow.img.n_reserve", "fow.img.n_ambush", "fow.img.n_withdrawn",
-	"fow.img.n_destroyed", "fow.img.n_platoons", "fow.img.halves", "fow.img.obj_todo", "fow.img.obj_removed"}
+	"fow.img.n_destroyed", "fow.img.n_platoons", "fow.img.halves", "fow.img.obj_todo", "fow.img.obj_removed",
+	"fow.img.held"}
 
 // nameSize is the size of the mission's name in the header: leaving room
 // for the turn and the player whose turn it is.
@@ -554,6 +562,61 @@ func objectiveSpots(v fowg.View, l fowg.Layout) []spot {
 		out = append(out, s)
 	}
 	return out
+}
+
+// heldObjective is the index of the objective whose holding ended the
+// game (the banner's "holds Objective 3"), or -1.
+func heldObjective(v fowg.View) int {
+	switch v.Reason {
+	case "either_holds", "attacker_holds", "attack_defend":
+		if v.Over && v.ReasonArg >= 0 && v.ReasonArg < len(v.Objectives) {
+			return v.ReasonArg
+		}
+	}
+	return -1
+}
+
+// heldTag names who held objective i, on a tag in the result banner's
+// green near it: towards the centre line (where the half's other
+// objectives, in the same row, are not), as near as keeps it off the
+// objectives, the deployment areas' names and the centre line's tags.
+func heldTag(ctx render.Ctx, c *canvas.Canvas, f frame, v fowg.View, i int) {
+	spots := objectiveSpots(v, f.l)
+	p := f.px(spots[i].x, spots[i].y)
+	s := fitName(who(ctx, v.Winner), imgW-2*tableX-16, func(n string) string { return word(ctx, "fow.img.held", "Who", n) })
+	w := canvas.TextWidth(s, fBody, true) + 16
+	x := math.Max(tableX, math.Min(p.X-w/2, tableX+f.l.W*f.ppi-w))
+	mid := f.px(0, f.l.H/2).Y
+	in := 1.0 // towards the centre line: down from a north objective
+	if p.Y > mid {
+		in = -1
+	}
+	clear := func(y float64) bool {
+		if y-16 < f.top || y+16 > f.top+f.l.H*f.ppi || math.Abs(y-mid) < 32 {
+			return false
+		}
+		for role := 0; role < 2; role++ {
+			if math.Abs(y-f.px(0, deployLabelY(f.l, role)).Y) < 30 {
+				return false
+			}
+		}
+		for _, o := range spots {
+			q := f.px(o.x, o.y)
+			if math.Abs(y-q.Y) < 16+29 && q.X+29 > x && q.X-29 < x+w {
+				return false
+			}
+		}
+		return true
+	}
+	y := p.Y + 50*in
+	for _, d := range []float64{50, 70, 90, 110, -50, -70} {
+		if clear(p.Y + d*in) {
+			y = p.Y + d*in
+			break
+		}
+	}
+	box(c, x, y-16, x+w, y+16, colBanner)
+	c.Text(s, x+8, y, fBody, true, colText, canvas.Left)
 }
 
 // drawObjective is a numbered disc: gold placed, grey struck through when

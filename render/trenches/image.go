@@ -32,10 +32,12 @@ const (
 	panelX     = 380.0
 	panelW     = imgW - panelX - 10
 	small      = 18.0 // the smallest text: 14.4 px at 480 wide
+	numSize    = 20.0 // hex numbers: 16 px at 480 wide
 	lineH      = 22.0 // one line of small text
+	legendH    = 21.0 // one line of the legend: its chips are legendChip high
+	legendChip = 19.0
 	chipH      = 22.0
 	chipGap    = 2.0
-	minName    = 60.0 // the least width a seat's name is shortened to
 	lead       = 1.17 // line height over text size
 )
 
@@ -149,11 +151,13 @@ func baseLayer() *canvas.Canvas {
 }
 
 // hexNumber writes "0305" across the top of the hex of scenario scn, on
-// the hex's own colour so that trench lines pass behind it.
+// the hex's own colour so that trench lines pass behind it: bold and
+// black at numSize, the largest that fits the hex's top above its
+// counters (players name hexes by these numbers in the menus).
 func hexNumber(c *canvas.Canvas, h, scn int) {
 	p := centre(h)
-	c.Fill(p.X-21, p.Y-hexH/2+5, 42, 14, groundOf(h, scn))
-	c.Text(tov.HexName(h), p.X, p.Y-hexH/2+1, small, false, cNum, canvas.TopCenter)
+	c.Fill(p.X-22, p.Y-hexH/2+4, 44, 16, groundOf(h, scn))
+	c.Text(tov.HexName(h), p.X, p.Y-hexH/2, numSize, true, cBlack, canvas.TopCenter)
 }
 
 // entrySpot is where an entry hex shows its letter: low in the hex.
@@ -259,8 +263,8 @@ func staticLayer(w words, n int) static {
 		return s.(static)
 	}
 	c := scenarioLayer(n).Clone()
-	y := para(c, w.scenario, panelX, mapY0, panelW, small+2, true, cBlack)
-	s := static{c: c, top: y + 6, bottom: drawLegend(c, w, n)}
+	y := para(c, w.scenario, panelX, mapY0, panelW, small, true, cBlack)
+	s := static{c: c, top: y + 4, bottom: drawLegend(c, w, n)}
 	got, _ := wordLayers.LoadOrStore(k, s)
 	return got.(static)
 }
@@ -292,7 +296,7 @@ const symW = 34.0 // the legend's symbol column
 // bottom, and returns its top.
 func drawLegend(c *canvas.Canvas, w words, n int) float64 {
 	sc := tov.Scenarios[n]
-	sr := 15.0 // legend hex radius
+	sr := 12.5 // legend hex radius: a row's height high
 	items := []legendItem{
 		{text: w.trench, draw: func(c *canvas.Canvas, p canvas.Pt) { c.Polygon(hexPoly(p, sr), cTrench) }},
 		{text: w.linked, draw: func(c *canvas.Canvas, p canvas.Pt) {
@@ -314,9 +318,9 @@ func drawLegend(c *canvas.Canvas, w words, n int) float64 {
 			dugoutMark(c, p, sr+2)
 		}},
 		legendItem{text: w.entry, draw: func(c *canvas.Canvas, p canvas.Pt) { entryMark(c, p, "A") }},
-		legendItem{text: w.hidden, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChip(c, p.X-symW/2+2, p.Y, stackChip(2)) }},
+		legendItem{text: w.hidden, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChipH(c, p.X-symW/2+2, p.Y, legendChip, stackChip(2)) }},
 		legendItem{text: w.acted, draw: func(c *canvas.Canvas, p canvas.Pt) {
-			drawChip(c, p.X-symW/2+2, p.Y, chip{label: "R", fill: nationCol[sc.Raider], edge: cRed, acted: true})
+			drawChipH(c, p.X-symW/2+2, p.Y, legendChip, chip{label: "R", fill: nationCol[sc.Raider], edge: cRed, acted: true})
 		}},
 		legendItem{text: w.last, draw: func(c *canvas.Canvas, p canvas.Pt) {
 			arrow(c, canvas.Pt{X: p.X - 14, Y: p.Y + 6}, canvas.Pt{X: p.X + 14, Y: p.Y - 6}, 4)
@@ -341,24 +345,24 @@ func drawLegend(c *canvas.Canvas, w words, n int) float64 {
 		st := tov.Stats[t]
 		s := fmt.Sprintf("%s %d-%d-%d", w.types[t], st.Attack, st.Range, st.MP)
 		k := chip{label: strings.ToUpper(t), fill: cWhite, edge: cBlack}
-		items = append(items, legendItem{text: s, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChip(c, p.X-symW/2+2, p.Y, k) }, w: k.width() + 2})
+		items = append(items, legendItem{text: s, draw: func(c *canvas.Canvas, p canvas.Pt) { drawChipH(c, p.X-symW/2+2, p.Y, legendChip, k) }, w: k.width() + 2})
 	}
 	textX := func(it legendItem) float64 { return math.Max(symW, it.w) + 6 }
-	h := paraHeight(w.stats, panelW, small, false) + 4
+	h := paraHeight(w.stats, panelW, small, false) + 2
 	for _, it := range items {
-		h += math.Max(lineH, paraHeight(it.text, panelW-textX(it), small, false)) + 1
+		h += math.Max(legendH, paraHeight(it.text, panelW-textX(it), small, false))
 	}
 	y := float64(imgH) - 8 - h
 	top := y
 	for i, it := range items {
 		if i == len(items)-5 { // the unit types, under their heading
-			y = para(c, w.stats, panelX, y, panelW, small, false, cNum) + 4
+			y = para(c, w.stats, panelX, y, panelW, small, false, cNum) + 2
 		}
 		tw := panelW - textX(it)
-		ih := math.Max(lineH, paraHeight(it.text, tw, small, false))
-		it.draw(c, canvas.Pt{X: panelX + symW/2, Y: y + lineH/2})
-		para(c, it.text, panelX+textX(it), y+(lineH-small*lead)/2, tw, small, false, cBlack)
-		y += ih + 1
+		ih := math.Max(legendH, paraHeight(it.text, tw, small, false))
+		it.draw(c, canvas.Pt{X: panelX + symW/2, Y: y + legendH/2})
+		para(c, it.text, panelX+textX(it), y+(legendH-small*lead)/2, tw, small, false, cBlack)
+		y += ih
 	}
 	return top
 }
@@ -593,17 +597,20 @@ func shortName(id string) string {
 func (k chip) width() float64 { return textW(k.label, small, true) + 4 }
 
 // drawChip draws k with its left edge at x, centred on y.
-func drawChip(c *canvas.Canvas, x, y float64, k chip) {
-	w, top := k.width(), y-chipH/2
-	c.Fill(x, top, w, chipH, k.fill)
-	c.Box(x, top, w, chipH, 2, k.edge)
+func drawChip(c *canvas.Canvas, x, y float64, k chip) { drawChipH(c, x, y, chipH, k) }
+
+// drawChipH is drawChip h high (the legend's are a little lower).
+func drawChipH(c *canvas.Canvas, x, y, h float64, k chip) {
+	w, top := k.width(), y-h/2
+	c.Fill(x, top, w, h, k.fill)
+	c.Box(x, top, w, h, 2, k.edge)
 	ink := k.ink
 	if ink == (color.RGBA{}) {
 		ink = cBlack
 	}
 	c.Text(k.label, x+w/2, y, small, true, ink, canvas.Center)
 	if k.acted {
-		c.Fill(x, top, w, chipH, cActed)
+		c.Fill(x, top, w, h, cActed)
 	}
 }
 
@@ -853,28 +860,12 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 		y += ch + 8
 	}
 	for _, s := range []struct {
-		label, name string
-		col         color.RGBA
-		acts        bool
-	}{{w.raider, w.raiderNme, cRed, v.Phase == tov.PhaseRaider || v.Phase == tov.PhaseSetupRaider},
-		{w.defender, w.defName, cBlue, v.Phase == tov.PhaseDefender || v.Phase == tov.PhaseSetupDefender}} {
-		// "Ann  Raider" on a line, a long name shortened to fit; the side
-		// on a line of its own only when even a short name leaves no room.
-		y0, lw := y, textW(s.label, small, false)
-		if s.acts { // the side to act, on a pale band
-			c.Fill(0, y, panelW, lineH, cActive)
-		}
-		if 14+math.Min(minName, textW(s.name, small, true))+8+lw <= panelW {
-			name := clipW(s.name, panelW-14-8-lw, small, true)
-			c.Text(name, 14, y, small, true, cBlack, canvas.TopLeft)
-			c.Text(s.label, 14+textW(name, small, true)+8, y, small, false, cBlack, canvas.TopLeft)
-			y += lineH
-		} else {
-			c.Text(clipW(s.name, panelW-14, small, true), 14, y, small, true, cBlack, canvas.TopLeft)
-			y = para(c, s.label, 14, y+lineH, panelW-14, small, false, cBlack)
-		}
-		c.Fill(0, y0+1, 8, y-y0-3, s.col)
-		y += 3
+		label, name, nation string
+		col                 color.RGBA
+		acts                bool
+	}{{w.raider, w.raiderNme, v.RaiderNation, cRed, v.Phase == tov.PhaseRaider || v.Phase == tov.PhaseSetupRaider},
+		{w.defender, w.defName, v.DefNation, cBlue, v.Phase == tov.PhaseDefender || v.Phase == tov.PhaseSetupDefender}} {
+		y = sideRow(c, y, s.name, s.label, sideChip(s.nation, s.col), s.acts)
 	}
 	y = para(c, w.vp, 0, y, panelW, small, true, cBlack) + 2
 	if w.captured != "" {
@@ -886,7 +877,7 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 	if w.result != "" {
 		return y // the game is over: no more turns
 	}
-	y += 4
+	y += 1
 	// Turn track: T..0, the marker on M; red boxes where exits are open.
 	y = para(c, w.turn, 0, y, panelW, small, false, cBlack)
 	gap := 3.0
@@ -914,6 +905,43 @@ func drawPanel(c *canvas.Canvas, v tov.View, w words) float64 {
 		}
 	}
 	return y
+}
+
+// sideChip is a side's counter as the map draws it, without a name: its
+// nation's colour edged in the side's colour.
+func sideChip(nation string, edge color.RGBA) chip {
+	fill, ok := nationCol[nation]
+	if !ok {
+		fill = cWhite
+	}
+	return chip{fill: fill, edge: edge}
+}
+
+// sideW is the width of a side's sample counter at the start of its row.
+const sideW = 18.0
+
+// sideRow is a side in the panel from y: a sample of its counters (so the
+// row is the legend of whose counters are whose), the player's name and
+// the side ("Ann  Raider"), the side on a line of its own when the whole
+// name leaves it no room; a name is shortened only when it is wider than
+// the row. It returns the y below.
+func sideRow(c *canvas.Canvas, y float64, name, label string, k chip, acts bool) float64 {
+	const x = sideW + 8
+	y0, lw, nw := y, textW(label, small, false), textW(name, small, true)
+	if acts { // the side to act, on a pale band
+		c.Fill(0, y, panelW, lineH, cActive)
+	}
+	if x+nw+8+lw <= panelW {
+		c.Text(name, x, y, small, true, cBlack, canvas.TopLeft)
+		c.Text(label, x+nw+8, y, small, false, cBlack, canvas.TopLeft)
+		y += lineH
+	} else {
+		c.Text(clipW(name, panelW-x, small, true), x, y, small, true, cBlack, canvas.TopLeft)
+		y = para(c, label, x, y+lineH, panelW-x, small, false, cBlack)
+	}
+	c.Fill(0, y0, sideW, chipH, k.fill)
+	c.Box(0, y0, sideW, chipH, 2, k.edge)
+	return y + 1
 }
 
 // short is b moved d towards a: where an arrow to a hex stops, so that its
