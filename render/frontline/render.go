@@ -186,12 +186,14 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	card := render.Card{Title: ctx.T("frontline.title", "Month", v.Month, "Months", v.Months), Color: 0x8b2e1f}
 	var d []string
 	if v.Over {
-		if v.Winner < 0 {
-			d = append(d, ctx.T("frontline.result.draw", "A", v.P[0].VP, "B", v.P[1].VP))
-		} else {
-			d = append(d, ctx.T("frontline.result.win", "Name", seatTag(ctx, v.Winner), "A", v.P[0].VP, "B", v.P[1].VP))
+		res := ctx.T("frontline.result.draw", "A", v.P[0].VP, "B", v.P[1].VP)
+		if v.Winner >= 0 {
+			res = ctx.T("frontline.result.win", "Name", seatTag(ctx, v.Winner), "A", v.P[0].VP, "B", v.P[1].VP)
 		}
-		d = append(d, ctx.T("frontline.reason."+v.Reason))
+		if v.Reason != "" {
+			res += " — " + ctx.T("frontline.reason."+v.Reason)
+		}
+		d = append(d, res)
 	} else {
 		d = append(d, "▶ "+phaseText(ctx, v))
 	}
