@@ -415,6 +415,9 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 		return render.Message{}, err
 	}
 	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: image && s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
+	if l.t.Status == data.StatusPlaying {
+		req.MyView = holdsAny(l)
+	}
 	if l.t.Status == data.StatusPlaying && !req.Paused {
 		req.Menu = s.publicMenu(l, locale, info)
 		for _, a := range info.Active {
@@ -422,6 +425,22 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 		}
 	}
 	return render.Board(ctx, req)
+}
+
+// holdsAny: the board offers "My hand / units" when some player's seat
+// may hold something hidden (games.Holder, from public facts alone, so
+// the button tells nobody anything), or when the rules let seats act out
+// of turn, whose choices come through it (myView).
+func holdsAny(l *loaded) bool {
+	if l.eng.Info().OutOfTurn {
+		return true
+	}
+	for i, st := range l.t.Seats {
+		if !st.Bot && l.eng.Holds(l.state, games.Seat(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // publicMenu is the acting seat's menu when exactly one human seat acts

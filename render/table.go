@@ -332,6 +332,10 @@ type BoardRequest struct {
 	Undo bool
 	// Paused: the players agreed to pause; no moves, no clock.
 	Paused bool
+	// MyView offers "My hand / units": some player's seat may hold
+	// something hidden, or the rules let seats act out of turn (decided
+	// from public facts alone, games.Holder).
+	MyView bool
 }
 
 // Board is the public table message: the game's card, the outcome when
@@ -395,7 +399,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 				msg.Mentions = humans
 			}
 		}
-		if r.Paused { // only "my hand" while nobody may move
+		if r.Paused { // only "my hand" (and the journal) while nobody may move
 			r.Menu, r.Undo, humans = nil, false, nil
 		}
 		msg.Components = playComponents(ctx, r, len(humans) > 0)
@@ -430,7 +434,9 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	// Component emoji must be fully-qualified Unicode emoji
 	// (developers/components/reference.mdx, partial emoji); U+1F0A0 "🂠"
 	// is none and Discord refused every board with 50035.
-	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
+	if r.MyView {
+		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
+	}
 	tools = append(tools, journalButton(ctx, r.IDs))
 	return append(rows, discordgo.ActionsRow{Components: tools})
 }
