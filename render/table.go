@@ -83,6 +83,17 @@ func footer(ctx Ctx, t TableInfo) string {
 	return f
 }
 
+// boardFooter joins the game's own footer, the table's and, once the
+// game has ended, the fair dice line: only the parts there are, so a
+// game without a footer of its own leaves no stray separator.
+func boardFooter(ctx Ctx, own string, t TableInfo) string {
+	parts := []string{strings.TrimSpace(own), ctx.T("core.table.footer", "ID", t.TableID)}
+	if t.Status == "finished" {
+		parts = append(parts, fairLine(ctx, t))
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), "  ·  ")
+}
+
 // Names lists the seats' display names, for Ctx.Names.
 func (t TableInfo) Names() []string {
 	out := make([]string, len(t.Seats))
@@ -345,10 +356,7 @@ type BoardRequest struct {
 func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	ctx.entries = &entryMemo{} // the card, status and picture read one journal
 	card := r.Game.Board(ctx, r.View)
-	card.Footer = strings.TrimSpace(card.Footer + "  ·  " + ctx.T("core.table.footer", "ID", r.Table.TableID))
-	if r.Table.Status == "finished" {
-		card.Footer = strings.TrimSpace(card.Footer + "  ·  " + fairLine(ctx, r.Table))
-	}
+	card.Footer = boardFooter(ctx, card.Footer, r.Table)
 	e, sh := embedOf(card)
 	if e.Color == 0 {
 		e.Color = colourPlaying
