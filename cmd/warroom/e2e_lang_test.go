@@ -103,7 +103,7 @@ func TestE2EServerLanguageSetting(t *testing.T) {
 		t.Fatalf("auto: %q", txt)
 	}
 	r = w.expect(w.srv.Slash(w.ann, th, w.guild, "game status", nil, "pl"))
-	if labels := strings.Join(r.Message.ButtonLabels(), ","); !strings.Contains(labels, "Мои карты / войска") {
+	if labels := strings.Join(r.Message.ButtonLabels(), ","); !strings.Contains(labels, "Что произошло") {
 		t.Fatalf("status board after auto: %v", labels)
 	}
 	w.noProblems()
