@@ -220,3 +220,23 @@ func TestRatingWords(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsCounts: the counts of /stats and /leaderboard take the right
+// plural form for every number, in Polish and Russian as in English.
+func TestStatsCounts(t *testing.T) {
+	want := map[string]map[int]string{
+		"en": {0: "0 games · 0 wins", 1: "1 game · 1 win", 2: "2 games · 2 wins", 21: "21 games · 21 wins"},
+		"pl": {0: "0 gier · 0 wygranych", 1: "1 gra · 1 wygrana", 2: "2 gry · 2 wygrane", 5: "5 gier · 5 wygranych",
+			12: "12 gier · 12 wygranych", 21: "21 gier · 21 wygranych", 22: "22 gry · 22 wygrane", 112: "112 gier · 112 wygranych"},
+		"ru": {0: "0 игр · 0 побед", 1: "1 игра · 1 победа", 3: "3 игры · 3 победы", 5: "5 игр · 5 побед",
+			11: "11 игр · 11 побед", 21: "21 игра · 21 победа", 22: "22 игры · 22 победы", 111: "111 игр · 111 побед"},
+	}
+	for lang, counts := range want {
+		ctx := render.Ctx{L: i18n.For(lang)}
+		for n, w := range counts {
+			if got := ctx.T("stats.games", "Count", n) + " · " + ctx.T("stats.wins", "Count", n); got != w {
+				t.Errorf("%s %d: %q, want %q", lang, n, got, w)
+			}
+		}
+	}
+}
