@@ -359,7 +359,11 @@ func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
 	rc := ctxFor(l, t.Locale, games.Spectator)
-	return render.Fit(render.Message{Content: rc.T("core.table.thread_done", "Thread", thread) + "\n" + render.OutcomeText(rc, l.info())}), nil
+	info, err := s.withRatings(l)
+	if err != nil {
+		return render.Message{}, err
+	}
+	return render.Fit(render.Message{Content: rc.T("core.table.thread_done", "Thread", thread) + "\n" + render.OutcomeText(rc, info)}), nil
 }
 
 // Owing lists the tables that owe Discord effects older than minAge, or

@@ -92,6 +92,9 @@ func (race) Outcome(s raceState) games.Outcome {
 
 func (race) Bot(s raceState, p games.Seat, r games.Rand) games.Action { return games.Act("add", 1) }
 
+// Holds implements games.Holder: every seat keeps its secret number.
+func (race) Holds(public any, seat games.Seat) bool { return true }
+
 type raceRenderer struct{}
 
 func (raceRenderer) Board(ctx render.Ctx, v any) render.Card {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"time"
@@ -157,6 +158,31 @@ func (l *loaded) info() render.TableInfo {
 		ti.Outcome = l.eng.Outcome(l.state)
 	}
 	return ti
+}
+
+// withRatings is the table's info with, once a rated game has ended,
+// each player's rating change as the store tallied it in the final
+// move's commit (data.Store.Result): the board is drawn at delivery,
+// maybe after a restart, and finds the change written.
+func (s *Service) withRatings(l *loaded) (render.TableInfo, error) {
+	info := l.info()
+	if l.t.Status != data.StatusFinished || l.t.Result == nil {
+		return info, nil
+	}
+	r, err := s.store.Result(l.t.ID)
+	if errors.Is(err, data.ErrNotFound) {
+		return info, nil
+	}
+	if err != nil {
+		return info, err
+	}
+	info.Ratings = make([]*render.RatingChange, len(info.Seats))
+	for i, st := range r.Seats {
+		if st.Rating != nil && i < len(info.Ratings) {
+			info.Ratings[i] = &render.RatingChange{Before: int(math.Round(st.Rating.Before.R)), After: int(math.Round(st.Rating.After.R))}
+		}
+	}
+	return info, nil
 }
 
 func (l *loaded) ids() ids { return ids{table: l.t.ID, version: l.t.Version} }
@@ -384,8 +410,14 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 	if ctx.Journal, err = s.journalTail(l); err != nil {
 		return render.Message{}, err
 	}
-	info := l.info()
+	info, err := s.withRatings(l)
+	if err != nil {
+		return render.Message{}, err
+	}
 	req := render.BoardRequest{Game: g, View: l.eng.View(l.state, games.Spectator), Table: info, IDs: l.ids(), Image: image && s.Images, Ping: ping, Deadline: l.t.Deadline, Paused: l.t.Paused()}
+	if l.t.Status == data.StatusPlaying {
+		req.MyView = holdsAny(l)
+	}
 	if l.t.Status == data.StatusPlaying && !req.Paused {
 		req.Menu = s.publicMenu(l, locale, info)
 		for _, a := range info.Active {
@@ -393,6 +425,22 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 		}
 	}
 	return render.Board(ctx, req)
+}
+
+// holdsAny: the board offers "My hand / units" when some player's seat
+// may hold something hidden (games.Holder, from public facts alone, so
+// the button tells nobody anything), or when the rules let seats act out
+// of turn, whose choices come through it (myView).
+func holdsAny(l *loaded) bool {
+	if l.eng.Info().OutOfTurn {
+		return true
+	}
+	for i, st := range l.t.Seats {
+		if !st.Bot && l.eng.Holds(l.state, games.Seat(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // publicMenu is the acting seat's menu when exactly one human seat acts

@@ -262,6 +262,9 @@ func text(m render.Message) string {
 		for _, f := range e.Fields {
 			b.WriteString(" " + f.Name + " " + f.Value)
 		}
+		if e.Footer != nil {
+			b.WriteString(" " + e.Footer.Text)
+		}
 	}
 	return b.String()
 }

@@ -242,9 +242,23 @@ func serverLine(ctx render.Ctx, gs data.GameStat) string {
 	return strings.Join(parts, " · ")
 }
 
-// ratingText is a Glicko-2 rating with its deviation, rounded.
+// ratingText is a Glicko-2 rating, rounded, with its deviation in words:
+// a number like ±290 tells a player nothing, "still settling" does.
 func ratingText(ctx render.Ctx, st data.Standing) string {
-	return ctx.T("stats.rating", "Rating", fmt.Sprintf("%.0f", st.Rating.R), "RD", fmt.Sprintf("%.0f", st.Rating.RD))
+	return ctx.T("stats.rating", "Rating", fmt.Sprintf("%.0f", st.Rating.R), "Sure", ctx.T("stats.rating_"+certainty(st.Rating.RD)))
+}
+
+// certainty names a rating deviation: a new player's 350 falls to 290
+// after one game, below 150 after five to eight and below 80 after some
+// twenty-five (games/rating, between players of equal rating).
+func certainty(rd float64) string {
+	switch {
+	case rd >= 150:
+		return "settling"
+	case rd >= 80:
+		return "nearly"
+	}
+	return "settled"
 }
 
 // durationText is a game's length in minutes, hours or days, whichever

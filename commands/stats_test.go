@@ -8,6 +8,7 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/rating"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
 )
@@ -50,19 +51,32 @@ func TestStatsAfterAGame(t *testing.T) {
 	if r := h.click(ann, before.MessageID, buttons(before.Message)["+2"]); r.Reply.Kind != ReplyPrivate || len(r.Posts) != 0 {
 		t.Fatalf("a doubled final move: %+v", r)
 	}
+	// The final board pings both players once and says the result once,
+	// with each rating change.
+	final := board.Message
+	const change = "Rating: Ann 1500 → 1662 (+162) · Bob 1500 → 1338 (−162)"
+	if got := text(final); fmt.Sprint(final.Mentions) != "[100 200]" || strings.Count(got, "<@100>") != 1 || strings.Count(got, "<@200>") != 1 ||
+		strings.Count(got, "Winner") != 1 || !strings.Contains(final.Content, change) {
+		t.Fatalf("final board (mentions %v):\n%s", final.Mentions, got)
+	}
 	h.restart()
 	tb, err := h.store.Get("1") // the first table of a fresh store
 	if err != nil || tb.Result == nil || tb.Result.Moves != 5 || !tb.Result.Seats[0].Won || tb.Result.Seats[1].Place != 2 {
 		t.Fatalf("result %+v %v", tb.Result, err)
 	}
+	// Drawn again after a restart (a delivery the crash left owed), the
+	// board shows the same change, read from the tally.
+	if again, err := h.svc.drawn(tb, true, true, ""); err != nil || !strings.Contains(again.Content, change) {
+		t.Fatalf("final board after a restart: %v\n%s", err, again.Content)
+	}
 
 	mine := h.statsAs(ann, "en-US", "stats", nil)
-	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 ±290", "on average 5 moves and under a minute"} {
+	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 (still settling)", "on average 5 moves and under a minute"} {
 		if !strings.Contains(mine, want) {
 			t.Errorf("Ann's /stats lacks %q: %s", want, mine)
 		}
 	}
-	if got := h.statsAs(eve, "en-US", "stats", map[string]string{"member": bob.ID}); !strings.Contains(got, "<@200>") || !strings.Contains(got, "0 wins · rating 1338 ±290") {
+	if got := h.statsAs(eve, "en-US", "stats", map[string]string{"member": bob.ID}); !strings.Contains(got, "<@200>") || !strings.Contains(got, "0 wins · rating 1338 (still settling)") {
 		t.Errorf("Bob's /stats asked by Eve: %s", got)
 	}
 	if got := h.statsAs(ann, "en-US", "stats", map[string]string{"member": eve.ID}); !strings.Contains(got, "<@300>: no finished games") {
@@ -72,10 +86,10 @@ func TestStatsAfterAGame(t *testing.T) {
 	if i, j := strings.Index(board1, "1. <@100> — rating 1662"), strings.Index(board1, "2. <@200> — rating 1338"); i < 0 || j < i {
 		t.Errorf("leaderboard: %s", board1)
 	}
-	if got := h.statsAs(ann, "pl", "stats", nil); !strings.Contains(got, "1 gra · 1 wygrana · ranking 1662 ±290") || !strings.Contains(got, "średnio 5 ruchów i niecała minuta") {
+	if got := h.statsAs(ann, "pl", "stats", nil); !strings.Contains(got, "1 gra · 1 wygrana · ranking 1662 (jeszcze się ustala)") || !strings.Contains(got, "średnio 5 ruchów i niecała minuta") {
 		t.Errorf("Polish /stats: %s", got)
 	}
-	if got := h.statsAs(bob, "ru", "leaderboard", map[string]string{"game": "race"}); !strings.Contains(got, "Лучшие игроки") || !strings.Contains(got, "1. <@100> — рейтинг 1662 ±290 · 1 игра") {
+	if got := h.statsAs(bob, "ru", "leaderboard", map[string]string{"game": "race"}); !strings.Contains(got, "Лучшие игроки") || !strings.Contains(got, "1. <@100> — рейтинг 1662 (ещё не устоялся) · 1 игра") {
 		t.Errorf("Russian /leaderboard: %s", got)
 	}
 }
@@ -184,6 +198,45 @@ func TestDurationText(t *testing.T) {
 	} {
 		if got := durationText(render.Ctx{L: i18n.For(tc.lang)}, tc.d); got != tc.want {
 			t.Errorf("%v in %s: %q, want %q", tc.d, tc.lang, got, tc.want)
+		}
+	}
+}
+
+// TestRatingWords: /stats names a rating's deviation in words, in every
+// language, from a new player's to a settled one's.
+func TestRatingWords(t *testing.T) {
+	want := map[string][3]string{
+		"en": {"rating 1538 (still settling)", "rating 1538 (nearly settled)", "rating 1538 (settled)"},
+		"pl": {"ranking 1538 (jeszcze się ustala)", "ranking 1538 (prawie ustalony)", "ranking 1538 (ustalony)"},
+		"ru": {"рейтинг 1538 (ещё не устоялся)", "рейтинг 1538 (почти устоялся)", "рейтинг 1538 (устоялся)"},
+	}
+	for lang, w := range want {
+		ctx := render.Ctx{L: i18n.For(lang)}
+		for i, rd := range []float64{350, 120, 60} {
+			st := data.Standing{Rating: rating.Rating{R: 1537.6, RD: rd, Vol: 0.06}}
+			if got := ratingText(ctx, st); got != w[i] {
+				t.Errorf("%s, deviation %.0f: %q, want %q", lang, rd, got, w[i])
+			}
+		}
+	}
+}
+
+// TestStatsCounts: the counts of /stats and /leaderboard take the right
+// plural form for every number, in Polish and Russian as in English.
+func TestStatsCounts(t *testing.T) {
+	want := map[string]map[int]string{
+		"en": {0: "0 games · 0 wins", 1: "1 game · 1 win", 2: "2 games · 2 wins", 21: "21 games · 21 wins"},
+		"pl": {0: "0 gier · 0 wygranych", 1: "1 gra · 1 wygrana", 2: "2 gry · 2 wygrane", 5: "5 gier · 5 wygranych",
+			12: "12 gier · 12 wygranych", 21: "21 gier · 21 wygranych", 22: "22 gry · 22 wygrane", 112: "112 gier · 112 wygranych"},
+		"ru": {0: "0 игр · 0 побед", 1: "1 игра · 1 победа", 3: "3 игры · 3 победы", 5: "5 игр · 5 побед",
+			11: "11 игр · 11 побед", 21: "21 игра · 21 победа", 22: "22 игры · 22 победы", 111: "111 игр · 111 побед"},
+	}
+	for lang, counts := range want {
+		ctx := render.Ctx{L: i18n.For(lang)}
+		for n, w := range counts {
+			if got := ctx.T("stats.games", "Count", n) + " · " + ctx.T("stats.wins", "Count", n); got != w {
+				t.Errorf("%s %d: %q, want %q", lang, n, got, w)
+			}
 		}
 	}
 }

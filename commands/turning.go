@@ -46,10 +46,7 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	if l.eng.Info().Coop { // every seat has the team's chance: one curve
 		curves = []string{L.T("turning.team")}
 	}
-	pic, err := render.TurningChart(L, curves, rep)
-	if err != nil {
-		return s.internal(req, err)
-	}
+	// The three largest swings with something to tell, in turn order.
 	whats := map[int]string{}
 	if g, ok := render.For(l.t.Game); ok {
 		ctx := ctxFor(l, req.Locale, games.Spectator)
@@ -58,12 +55,20 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 			whats[sw.Move] = turnLines(g, ctx, view, rep, evs, sw.Move)
 		}
 	}
+	rep.Swings = rep.Top(turningPoints, func(sw turning.Swing) bool { return whats[sw.Move] != "" })
+	pic, err := render.TurningChart(L, curves, rep)
+	if err != nil {
+		return s.internal(req, err)
+	}
 	msg := render.Message{
 		Content: render.TurningText(L, names, rep, rep.Playouts, whats),
 		Files:   []render.File{{Name: "how-it-went.png", Data: pic}},
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
+
+// turningPoints is how many swings "How it went" tells.
+const turningPoints = 3
 
 // buildReport replays the finished table l from its seed and estimates
 // its chances as viewer could have: the report and each move's events.
@@ -162,8 +167,9 @@ func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.Stat
 }
 
 // turnLines says what happened in the turn that ended with move end, in
-// the journal's words: its key lines (at most two, the last ones), from
-// public events only.
+// the journal's words: its key lines (at most two, the last ones), else
+// its last two other lines, from public events only; "" for a turn that
+// showed nothing public.
 func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs [][]games.Event, end int) string {
 	from := 0
 	for k := 1; k < len(rep.Points); k++ {
@@ -171,18 +177,25 @@ func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs 
 			from = rep.Points[k-1].Move + 1
 		}
 	}
-	var key []string
+	var key, other []string
 	for i := from; i <= end && i < len(evs); i++ {
 		for _, e := range evs[i] {
 			if e.Private {
 				continue
 			}
-			if line := g.Tell(ctx, view, e); line.Key && line.Text != "" {
-				// Joined by "; " below: a sentence's own full stop would
-				// read ".;".
+			// Joined by "; " below: a sentence's own full stop would
+			// read ".;".
+			switch line := g.Tell(ctx, view, e); {
+			case line.Text == "":
+			case line.Key:
 				key = append(key, strings.TrimSuffix(line.Text, "."))
+			default:
+				other = append(other, strings.TrimSuffix(line.Text, "."))
 			}
 		}
+	}
+	if len(key) == 0 { // a turn of minor lines: its last ones
+		key = other
 	}
 	if len(key) > 2 {
 		key = key[len(key)-2:]

@@ -86,6 +86,19 @@ func TestHowItWent(t *testing.T) {
 		if !strings.Contains(got, T("turning.swings")) || !strings.Contains(got, "Turn ") || !strings.Contains(got, "%: ") || strings.Contains(got, "[turning.") {
 			t.Fatalf("%s: text %s", u.Name, got)
 		}
+		// In turn order, and none without its story.
+		last := 0
+		for _, line := range strings.Split(got, "\n") {
+			if !strings.HasPrefix(line, "• Turn ") {
+				continue
+			}
+			var turn int
+			fmt.Sscanf(line, "• Turn %d,", &turn)
+			if turn <= last || !strings.Contains(line, "%: ") || strings.HasSuffix(line, ": ") {
+				t.Fatalf("%s: a turning point out of order or untold: %q in\n%s", u.Name, line, got)
+			}
+			last = turn
+		}
 		// A player's report is from their own knowledge, a spectator's
 		// from public information; in this game they are the same, so
 		// only the heading differs.

@@ -35,13 +35,6 @@ func tallyResult(tx *bolt.Tx, r *Result) error {
 	if results.Get([]byte(r.TableID)) != nil {
 		return nil
 	}
-	raw, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	if err := results.Put([]byte(r.TableID), raw); err != nil {
-		return err
-	}
 	sb := tx.Bucket(bucketStandings)
 	old := map[string]Standing{}
 	for _, u := range r.Users() {
@@ -53,7 +46,14 @@ func tallyResult(tx *bolt.Tx, r *Result) error {
 			old[u] = st
 		}
 	}
-	standings, gs := tally(r, old)
+	standings, gs, kept := tally(r, old)
+	raw, err := json.Marshal(kept)
+	if err != nil {
+		return err
+	}
+	if err := results.Put([]byte(r.TableID), raw); err != nil {
+		return err
+	}
 	for _, st := range standings {
 		raw, err := json.Marshal(st)
 		if err != nil {
@@ -79,6 +79,23 @@ func tallyResult(tx *bolt.Tx, r *Result) error {
 		return err
 	}
 	return gb.Put(key, raw)
+}
+
+// Result implements Store.
+func (b *Bolt) Result(tableID string) (*Result, error) {
+	var r *Result
+	err := b.view(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketResults).Get([]byte(tableID))
+		if v == nil {
+			return ErrNotFound
+		}
+		r = new(Result)
+		if err := json.Unmarshal(v, r); err != nil {
+			return fmt.Errorf("%w: result %s: %v", ErrCorrupt, tableID, err)
+		}
+		return nil
+	})
+	return r, err
 }
 
 // scanJSON decodes every value under prefix in bucket into a T.

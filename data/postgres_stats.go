@@ -3,6 +3,8 @@ package data
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -49,8 +51,12 @@ func tallyResultPG(ctx context.Context, tx pgx.Tx, r *Result) error {
 			old[st.UserID] = st
 		}
 	}
-	standings, gs := tally(r, old)
+	standings, gs, kept := tally(r, old)
+	if raw, err = json.Marshal(kept); err != nil {
+		return err
+	}
 	batch := &pgx.Batch{}
+	batch.Queue(`UPDATE results SET record = $2 WHERE table_id = $1`, r.TableID, raw)
 	for _, st := range standings {
 		batch.Queue(`UPDATE standings SET played = $5, wins = $6, rated = $7, rating = $8, rd = $9, vol = $10, updated = $11
 			WHERE guild_id = $1 AND game = $2 AND variant = $3 AND user_id = $4`,
@@ -95,6 +101,25 @@ func (p *Postgres) Leaderboard(guildID, game string, limit int) ([]Standing, err
 		return nil, err
 	}
 	return rank(all, limit), nil
+}
+
+// Result implements Store.
+func (p *Postgres) Result(tableID string) (*Result, error) {
+	ctx, cancel := p.ctx()
+	defer cancel()
+	var raw []byte
+	err := p.pool.QueryRow(ctx, `SELECT record FROM results WHERE table_id = $1`, tableID).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	r := new(Result)
+	if err := json.Unmarshal(raw, r); err != nil {
+		return nil, fmt.Errorf("%w: result %s: %v", ErrCorrupt, tableID, err)
+	}
+	return r, nil
 }
 
 // GameStats implements Store.

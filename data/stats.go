@@ -38,6 +38,17 @@ type ResultSeat struct {
 	Place    int  `json:"place"`
 	Won      bool `json:"won,omitempty"` // first place, or the co-op team won
 	Resigned bool `json:"resigned,omitempty"`
+	// Rating is the player's rating before and after this game, set in
+	// the results entry (Store.Result) by the tally of a rated game; the
+	// final board shows it, and it survives a crash between the commit
+	// and the board's delivery because it is written in that commit.
+	Rating *RatingChange `json:"rating,omitempty"`
+}
+
+// RatingChange is one player's rating before and after a rated game.
+type RatingChange struct {
+	Before rating.Rating `json:"before"`
+	After  rating.Rating `json:"after"`
 }
 
 // Standing is a player's record in one game (and variant) on one server:
@@ -83,11 +94,13 @@ func (r *Result) Users() []string {
 }
 
 // tally is what a result changes: the standings of its players (old
-// holds those they had; missing ones start at rating.Default) and the
-// server's totals to add. Both stores call it inside the transaction
-// that records the result.
-func tally(r *Result, old map[string]Standing) ([]Standing, GameStat) {
+// holds those they had; missing ones start at rating.Default), the
+// server's totals to add, and the result as the results entry keeps it
+// (a copy of r with each rated seat's RatingChange). Both stores call it
+// inside the transaction that records the result.
+func tally(r *Result, old map[string]Standing) ([]Standing, GameStat, *Result) {
 	users := r.Users()
+	kept := r
 	place, won := map[string]int{}, map[string]bool{}
 	for _, s := range r.Seats {
 		if s.UserID == "" {
@@ -124,6 +137,7 @@ func tally(r *Result, old map[string]Standing) ([]Standing, GameStat) {
 			out[i].Rating = after
 			out[i].Rated++
 		}
+		kept = withRatings(r, users, before, out)
 	}
 	gs := GameStat{GuildID: r.GuildID, Game: r.Game, Variant: r.Variant, Played: 1, Moves: int64(r.Moves),
 		Seconds: int64(max(r.Ended.Sub(r.Started), 0) / time.Second)}
@@ -132,7 +146,20 @@ func tally(r *Result, old map[string]Standing) ([]Standing, GameStat) {
 			gs.Wins = 1
 		}
 	}
-	return out, gs
+	return out, gs, kept
+}
+
+// withRatings is a copy of r whose seats carry their player's rating
+// before (as rated, after any idle time) and after the game.
+func withRatings(r *Result, users []string, before []rating.Rating, after []Standing) *Result {
+	c := *r
+	c.Seats = slices.Clone(r.Seats)
+	for i := range c.Seats {
+		if j := slices.Index(users, c.Seats[i].UserID); j >= 0 && c.Seats[i].UserID != "" {
+			c.Seats[i].Rating = &RatingChange{Before: before[j], After: after[j].Rating}
+		}
+	}
+	return &c
 }
 
 // rank orders one game's standings for a leaderboard: by variant, rated

@@ -86,9 +86,9 @@ func TestTallyIdlePlayers(t *testing.T) {
 		return r
 	}
 	after := func(gap time.Duration) Standing {
-		first, _ := tally(game(end, 0), nil)
+		first, _, _ := tally(game(end, 0), nil)
 		old := map[string]Standing{"a": first[0], "b": first[1]}
-		next, _ := tally(game(end.Add(gap), 1), old)
+		next, _, _ := tally(game(end.Add(gap), 1), old)
 		return next[0]
 	}
 	soon, late := after(time.Hour), after(90*24*time.Hour)

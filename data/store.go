@@ -393,6 +393,10 @@ type Store interface {
 	Leaderboard(guildID, game string, limit int) ([]Standing, error)
 	// GameStats are a server's totals, one per game and variant.
 	GameStats(guildID string) ([]GameStat, error)
+	// Result is a finished table's result as tallied, with each rated
+	// player's rating before and after (ResultSeat.Rating); ErrNotFound
+	// when none was tallied.
+	Result(tableID string) (*Result, error)
 	// Ended lists the tables that are over (finished or abandoned), owe
 	// Discord nothing and were last written before the given time, at
 	// their current versions: what warroom archive may take out.

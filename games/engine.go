@@ -151,6 +151,12 @@ func (c Checked[S]) PrivateChoices(public any, seat Seat) bool {
 	return ok && x.PrivateChoices(public, seat)
 }
 
+// Holds is the game's Holder answer, false without one.
+func (c Checked[S]) Holds(public any, seat Seat) bool {
+	x, ok := c.Game.(Holder)
+	return ok && x.Holds(public, seat)
+}
+
 // TextRule is the game's Forms answer, none without one.
 func (c Checked[S]) TextRule(verb string) (TextRule, bool) { return ruleOf(forms(c.Game), verb) }
 
@@ -208,6 +214,18 @@ type Secrets interface {
 	PrivateChoices(public any, seat Seat) bool
 }
 
+// Holder is optional for a Game whose seats hold things the others may
+// not see (a hand, hidden units, a secret roster or deployment). Holds
+// reports whether seat may hold any now; the public board offers "My
+// hand / units" only while some player's seat does. Like Secrets it is
+// given the spectator view alone: the button is on the public board, so
+// whether it shows must not tell anyone a hidden fact (a seat whose last
+// hidden unit is gone in secret still holds, as far as anyone knows).
+// Games without it hold nothing.
+type Holder interface {
+	Holds(public any, seat Seat) bool
+}
+
 // Disguiser is optional for a Game with hidden information, and is the
 // conformance contract of its View: Disguise returns a state that differs
 // from s only in facts hidden from spectators (the order of an unseen
@@ -260,6 +278,9 @@ type Engine interface {
 	// PrivateChoices is the game's Secrets answer for View(s, Spectator):
 	// seat's menu is sent privately. False for games without Secrets.
 	PrivateChoices(s State, seat Seat) bool
+	// Holds is the game's Holder answer for View(s, Spectator): seat may
+	// hold something hidden. False for games without Holder.
+	Holds(s State, seat Seat) bool
 	// Disguise is the game's Disguiser answer; ok is false for games
 	// without one.
 	Disguise(s State, r Rand) (twin State, ok bool)
@@ -313,6 +334,11 @@ func (a adapter[S]) PrivateChoices(s State, p Seat) bool {
 	sec, ok := a.g.(Secrets)
 	// The public view, never the state: see Secrets.
 	return ok && sec.PrivateChoices(a.g.View(a.cast(s), Spectator), p)
+}
+func (a adapter[S]) Holds(s State, p Seat) bool {
+	h, ok := a.g.(Holder)
+	// The public view, never the state: see Holder.
+	return ok && h.Holds(a.g.View(a.cast(s), Spectator), p)
 }
 func (a adapter[S]) TextRule(verb string) (TextRule, bool) { return ruleOf(forms(a.g), verb) }
 func (a adapter[S]) Disguise(s State, r Rand) (State, bool) {

@@ -155,8 +155,14 @@ func Ev(kind string, seat Seat, kv ...any) Event {
 type Outcome struct {
 	Done    bool   `json:"done"`
 	Winners []Seat `json:"winners,omitempty"` // empty when everybody lost (co-op defeat)
-	Scores  []int  `json:"scores,omitempty"`  // per seat, when the game scores
-	Reason  string `json:"reason,omitempty"`  // a message-catalogue key suffix, e.g. "objective"
+	// Scores are per seat, when the game scores; -1 for a seat that
+	// scores nothing in this game (Trenches' defender in a single raid),
+	// so no number contradicts the winner.
+	Scores []int  `json:"scores,omitempty"`
+	Reason string `json:"reason,omitempty"` // a message-catalogue key suffix, e.g. "objective"
+	// Target is the score the game was played to, when it has one (a
+	// Trenches raid's VP target): the result reads "5 of 7".
+	Target int `json:"target,omitempty"`
 }
 
 // Error is an illegal action. Code is a stable, translatable identifier

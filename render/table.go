@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -50,18 +51,47 @@ type TableInfo struct {
 	// has ended (games.Seed). Both are empty for tables from before them.
 	Commit string
 	Seed   string
+	// Ratings are, per seat, the player's rating before and after a
+	// finished rated game; nil (or a nil entry) where nothing was rated.
+	Ratings []*RatingChange
 }
 
-// fairField is the provably-fair-dice field: the commitment while the
-// game runs, the seed with what its reveal means once it has ended.
-func fairField(ctx Ctx, t TableInfo) *discordgo.MessageEmbedField {
+// RatingChange is a player's Glicko-2 rating before and after a game,
+// rounded as shown.
+type RatingChange struct{ Before, After int }
+
+// fairLine is the provably-fair-dice line of the footer: the commitment
+// while the game runs (it must be whole to bind the seed), and once it
+// has ended where the revealed seed is: the Game record.
+func fairLine(ctx Ctx, t TableInfo) string {
 	switch {
 	case t.Seed != "":
-		return &discordgo.MessageEmbedField{Name: ctx.T("core.fair.title"), Value: ctx.T("core.fair.reveal", "Seed", t.Seed, "Commit", t.Commit)}
+		return ctx.T("core.fair.reveal")
 	case t.Commit != "":
-		return &discordgo.MessageEmbedField{Name: ctx.T("core.fair.title"), Value: ctx.T("core.fair.commit", "Commit", t.Commit)}
+		return ctx.T("core.fair.commit", "Commit", t.Commit)
 	}
-	return nil
+	return ""
+}
+
+// footer is the table's footer line, with the fair dice line when the
+// table has one.
+func footer(ctx Ctx, t TableInfo) string {
+	f := ctx.T("core.table.footer", "ID", t.TableID)
+	if fair := fairLine(ctx, t); fair != "" {
+		f += "  ·  " + fair
+	}
+	return f
+}
+
+// boardFooter joins the game's own footer, the table's and, once the
+// game has ended, the fair dice line: only the parts there are, so a
+// game without a footer of its own leaves no stray separator.
+func boardFooter(ctx Ctx, own string, t TableInfo) string {
+	parts := []string{strings.TrimSpace(own), ctx.T("core.table.footer", "ID", t.TableID)}
+	if t.Status == "finished" {
+		parts = append(parts, fairLine(ctx, t))
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), "  ·  ")
 }
 
 // Names lists the seats' display names, for Ctx.Names.
@@ -86,13 +116,47 @@ func (t TableInfo) ActiveHumans() []string {
 	return out
 }
 
+// Humans lists the user ids of every human seat, once each: whom the
+// final board pings.
+func (t TableInfo) Humans() []string {
+	var out []string
+	for _, s := range t.Seats {
+		if !s.Bot && s.UserID != "" && !slices.Contains(out, s.UserID) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
+}
+
+// mentionList is "<@a>, <@b>".
+func mentionList(users []string) string {
+	who := make([]string, len(users))
+	for i, u := range users {
+		who[i] = "<@" + u + ">"
+	}
+	return strings.Join(who, ", ")
+}
+
 // Colours of the embeds by table status.
 const (
 	colourLobby    = 0x5865F2
 	colourPlaying  = 0x8B5A2B
 	colourFinished = 0x2E7D32
+	colourDefeat   = 0xC62828
 	colourAbandon  = 0x757575
 )
+
+// outcomeColour is a finished board's colour: green when someone won,
+// red when a co-op team was defeated, neutral when nobody won.
+func outcomeColour(t TableInfo) int {
+	switch {
+	case len(t.Outcome.Winners) > 0:
+		return colourFinished
+	case t.Coop:
+		return colourDefeat
+	}
+	return colourAbandon
+}
 
 // GameName is the translated display name of a game.
 func GameName(ctx Ctx, gameID string) string { return ctx.T("game." + gameID) }
@@ -117,7 +181,7 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 			Name:  ctx.T("core.lobby.seats", "Count", len(t.Seats)),
 			Value: Clip(seats.String(), maxFieldValue),
 		}},
-		Footer: &discordgo.MessageEmbedFooter{Text: ctx.T("core.table.footer", "ID", t.TableID)},
+		Footer: &discordgo.MessageEmbedFooter{Text: footer(ctx, t)},
 	}
 	body := ctx.T("core.lobby.body", "Host", "<@"+t.HostID+">", "Min", t.MinSeats, "Max", t.MaxSeats)
 	if t.Status != "lobby" {
@@ -134,11 +198,6 @@ func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
 	e.Description = Clip(body, maxDescription)
 	if opts := optionText(ctx, t.GameID, withoutLevel(t)); opts != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: ctx.T("core.lobby.options"), Value: Clip(opts, maxFieldValue)})
-	}
-	// The commitment from the lobby's first post: the seed is fixed
-	// before anyone joins, and the message's id then keys the dice.
-	if f := fairField(ctx, t); f != nil {
-		e.Fields = append(e.Fields, f)
 	}
 	if t.Status != "lobby" {
 		return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}})
@@ -287,6 +346,10 @@ type BoardRequest struct {
 	Undo bool
 	// Paused: the players agreed to pause; no moves, no clock.
 	Paused bool
+	// MyView offers "My hand / units": some player's seat may hold
+	// something hidden, or the rules let seats act out of turn (decided
+	// from public facts alone, games.Holder).
+	MyView bool
 }
 
 // Board is the public table message: the game's card, the outcome when
@@ -296,7 +359,7 @@ type BoardRequest struct {
 func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	ctx.entries = &entryMemo{} // the card, status and picture read one journal
 	card := r.Game.Board(ctx, r.View)
-	card.Footer = joinNonEmpty("  ·  ", card.Footer, ctx.T("core.table.footer", "ID", r.Table.TableID))
+	card.Footer = boardFooter(ctx, card.Footer, r.Table)
 	e, sh := embedOf(card)
 	if e.Color == 0 {
 		e.Color = colourPlaying
@@ -304,15 +367,16 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	var msg Message
 	switch r.Table.Status {
 	case "finished":
-		e.Color = colourFinished
-		outcome := &discordgo.MessageEmbedField{Name: ctx.T("core.outcome.title"), Value: OutcomeText(ctx, r.Table)}
-		e.Fields = append(e.Fields, outcome)
-		sh.keep[outcome] = true
-		if f := fairField(ctx, r.Table); f != nil {
-			e.Fields = append(e.Fields, f)
-			sh.keep[f] = true
-		}
+		e.Color = outcomeColour(r.Table)
+		// The result is said once, in the text a notification shows,
+		// which pings every human seat: a new message (Ping) is the only
+		// kind that notifies (developers/resources/message.mdx, allowed
+		// mentions; an edit notifies nobody).
 		msg.Content = OutcomeText(ctx, r.Table)
+		if humans := r.Table.Humans(); r.Ping && len(humans) > 0 {
+			msg.Content = mentionList(humans) + "\n" + msg.Content
+			msg.Mentions = humans
+		}
 		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: ctx.T("core.button.rematch"), Style: discordgo.SecondaryButton, CustomID: r.IDs.Rematch(), Emoji: &discordgo.ComponentEmoji{Name: "🔁"}},
 			journalButton(ctx, r.IDs),
@@ -329,16 +393,13 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	case "playing":
 		humans := r.Table.ActiveHumans()
 		if len(humans) > 0 {
-			var who []string
-			for _, u := range humans {
-				who = append(who, "<@"+u+">")
-			}
+			who := mentionList(humans)
 			// "your turn" is plural in Polish when several are pinged
-			msg.Content = ctx.T("core.turn.ping", "Count", len(who), "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID))
+			msg.Content = ctx.T("core.turn.ping", "Count", len(humans), "Who", who, "Game", GameName(ctx, r.Table.GameID))
 			if status := strings.TrimSpace(r.Game.Status(ctx, r.View)); status != "" {
 				// The game's one-line summary tells the player what
 				// awaits them right in the notification.
-				msg.Content = ctx.T("core.turn.ping_status", "Count", len(who), "Who", strings.Join(who, ", "), "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
+				msg.Content = ctx.T("core.turn.ping_status", "Count", len(humans), "Who", who, "Game", GameName(ctx, r.Table.GameID), "Status", Clip(status, 300))
 			}
 			// The pause or the deadline on a line of its own: a status
 			// ends as the game words it, often without a full stop.
@@ -352,7 +413,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 				msg.Mentions = humans
 			}
 		}
-		if r.Paused { // only "my hand" while nobody may move
+		if r.Paused { // only "my hand" (and the journal) while nobody may move
 			r.Menu, r.Undo, humans = nil, false, nil
 		}
 		msg.Components = playComponents(ctx, r, len(humans) > 0)
@@ -387,7 +448,9 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 	// Component emoji must be fully-qualified Unicode emoji
 	// (developers/components/reference.mdx, partial emoji); U+1F0A0 "🂠"
 	// is none and Discord refused every board with 50035.
-	tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
+	if r.MyView {
+		tools = append(tools, discordgo.Button{Label: ctx.T("core.button.my_view"), Style: discordgo.SecondaryButton, CustomID: r.IDs.MyView(), Emoji: &discordgo.ComponentEmoji{Name: "🔒"}})
+	}
 	tools = append(tools, journalButton(ctx, r.IDs))
 	return append(rows, discordgo.ActionsRow{Components: tools})
 }
@@ -398,24 +461,12 @@ func journalButton(ctx Ctx, ids IDs) discordgo.Button {
 	return discordgo.Button{Label: ctx.T("core.button.journal"), Style: discordgo.SecondaryButton, CustomID: ids.Journal(0), Emoji: &discordgo.ComponentEmoji{Name: "📜"}}
 }
 
-// joinNonEmpty joins the parts that are not blank with sep.
-func joinNonEmpty(sep string, parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
-}
-
-// OutcomeText announces the result of a finished game.
+// OutcomeText announces the result of a finished game: who won and why,
+// the game's own number (its catalogue names it: troops left, victory
+// points, "5 (needed 7)"; a seat that scores nothing is left out) and
+// each rated player's rating change.
 func OutcomeText(ctx Ctx, t TableInfo) string {
 	o := t.Outcome
-	reason := ""
-	if o.Reason != "" {
-		reason = ctx.T(t.GameID + ".reason." + o.Reason)
-	}
 	var names []string
 	for _, w := range o.Winners {
 		names = append(names, ctx.Name(w))
@@ -431,17 +482,72 @@ func OutcomeText(ctx Ctx, t TableInfo) string {
 	default:
 		b.WriteString(ctx.T("core.outcome.winners", "Count", len(names), "Names", strings.Join(names, ", ")))
 	}
-	if reason != "" {
-		b.WriteString(" — " + reason)
+	if o.Reason != "" {
+		b.WriteString(" — " + ctx.T(t.GameID+".reason."+o.Reason))
 	}
-	if len(o.Scores) == len(t.Seats) && len(o.Scores) > 0 {
-		var parts []string
-		for i, s := range o.Scores {
-			parts = append(parts, fmt.Sprintf("%s %d", ctx.Name(games.Seat(i)), s))
-		}
-		b.WriteString("\n" + ctx.T("core.outcome.scores", "Scores", strings.Join(parts, " · ")))
+	if line := scoresLine(ctx, t); line != "" {
+		b.WriteString("\n" + line)
+	}
+	if line := ratingsLine(ctx, t); line != "" {
+		b.WriteString("\n" + line)
 	}
 	return b.String()
+}
+
+// scoresLine is "Troops left: Ann 5 · Bob 2", labelled by the game's
+// <game>.outcome.scores when it has one.
+func scoresLine(ctx Ctx, t TableInfo) string {
+	o := t.Outcome
+	if len(o.Scores) != len(t.Seats) || len(o.Scores) == 0 {
+		return ""
+	}
+	var parts []string
+	for i, s := range o.Scores {
+		switch {
+		case s < 0: // scores nothing in this game
+		case o.Target > 0:
+			parts = append(parts, ctx.T("core.outcome.score_of", "Name", ctx.Name(games.Seat(i)), "Score", s, "Target", o.Target))
+		default:
+			parts = append(parts, ctx.T("core.outcome.score", "Name", ctx.Name(games.Seat(i)), "Score", s))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	key := t.GameID + ".outcome.scores"
+	if !i18n.Has(key) {
+		key = "core.outcome.scores"
+	}
+	return ctx.T(key, "Scores", strings.Join(parts, " · "))
+}
+
+// ratingsLine is "Rating: Ann 1500 → 1538 (+38) · Bob …", each player
+// once, for a rated game.
+func ratingsLine(ctx Ctx, t TableInfo) string {
+	var parts []string
+	seen := map[string]bool{}
+	for i, r := range t.Ratings {
+		if r == nil || i >= len(t.Seats) || seen[t.Seats[i].UserID] {
+			continue
+		}
+		seen[t.Seats[i].UserID] = true
+		parts = append(parts, ctx.T("core.outcome.rating", "Name", ctx.Name(games.Seat(i)), "Before", r.Before, "After", r.After, "Change", signed(r.After-r.Before)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ctx.T("core.outcome.ratings", "Ratings", strings.Join(parts, " · "))
+}
+
+// signed is a change with its sign: +38, −12 (a minus sign), ±0.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("−%d", -n)
+	}
+	return "±0"
 }
 
 // MenuMessage is the acting player's private menu (an ephemeral reply).

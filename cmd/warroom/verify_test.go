@@ -15,7 +15,7 @@ var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
 
 // TestVerifyEndToEnd: through the real bot, the lobby message shows the
 // commitment once the game starts; a live table's export has no seed and
-// verify says so; the result reveals the seed, and `warroom verify` with
+// verify says so; the result's Game record reveals the seed, and `warroom verify` with
 // the commitment from the lobby accepts the finished export, and refuses
 // it with one die changed or with another commitment (exit code 1).
 func TestVerifyEndToEnd(t *testing.T) {
@@ -25,7 +25,7 @@ func TestVerifyEndToEnd(t *testing.T) {
 	w.board(w.ch)
 	var commit string
 	for _, m := range w.srv.Messages(w.ch) {
-		if txt := m.Text(); strings.Contains(txt, "SHA-256 commitment") {
+		if txt := m.Text(); strings.Contains(txt, "SHA-256") {
 			commit = hex64.FindString(txt)
 			t.Logf("lobby message at the start:\n%s", txt)
 		}
@@ -50,16 +50,9 @@ func TestVerifyEndToEnd(t *testing.T) {
 
 	w.startBot()
 	end := w.playToEnd(3, w.ch, 4000)
-	seed := ""
-	if txt := end.Text(); strings.Contains(txt, "seed is revealed") {
-		for _, h := range hex64.FindAllString(txt, -1) {
-			if h != commit {
-				seed = h
-			}
-		}
-	}
-	if seed == "" {
-		t.Fatalf("the result does not reveal the seed: %s", end.Text())
+	// The result says in one line where the seed is: in the Game record.
+	if txt := end.Text(); !strings.Contains(txt, "the seed is in the Game record") || len(hex64.FindAllString(txt, -1)) != 0 {
+		t.Fatalf("the result's fair dice line: %s", txt)
 	}
 	t.Logf("result:\n%s", end.Text())
 	// Any member takes the record from the final board, privately.
@@ -74,6 +67,15 @@ func TestVerifyEndToEnd(t *testing.T) {
 	if rec == nil || len(rec.Attachments) != 1 || !strings.Contains(rec.Text(), "warroom verify "+rec.Attachments[0].Filename) {
 		t.Fatalf("Game record: %q", privateText(r))
 	}
+	var record struct {
+		Table struct {
+			Seed string `json:"seed"`
+		} `json:"table"`
+	}
+	if err := json.Unmarshal(rec.Attachments[0].Data, &record); err != nil || !hex64.MatchString(record.Table.Seed) || record.Table.Seed == commit {
+		t.Fatalf("the Game record does not reveal the seed: %v %q", err, record.Table.Seed)
+	}
+	seed := record.Table.Seed
 	w.noProblems()
 	// No log line held the seed, at debug level, before or after the end.
 	if logs += w.log.String(); strings.Contains(logs, seed) {

@@ -117,6 +117,18 @@ func testResultTalliedOnce(t *testing.T, s data.Store) {
 	if gs := gameStat(t, s, "g", "duel", ""); gs.Played != 1 || gs.Wins != 1 || gs.Moves != 31 || gs.Seconds != 5400 {
 		t.Fatalf("game stats %+v", gs)
 	}
+	// The results entry keeps each player's rating before and after,
+	// from the tally in the final write, not from later writes.
+	res, err := s.Result(tb.ID)
+	if err != nil || len(res.Seats) != 2 || res.Seats[0].Rating == nil || res.Seats[1].Rating == nil {
+		t.Fatalf("result as tallied: %+v %v", res, err)
+	}
+	if ra, rb := res.Seats[0].Rating, res.Seats[1].Rating; ra.Before.R != 1500 || ra.After != a.Rating || rb.Before.R != 1500 || rb.After != b.Rating {
+		t.Fatalf("rating changes %+v %+v, standings %+v %+v", ra, rb, a.Rating, b.Rating)
+	}
+	if _, err := s.Result("no-such-table"); !errors.Is(err, data.ErrNotFound) {
+		t.Fatalf("the result of an untallied table: %v", err)
+	}
 }
 
 // testResultKinds: co-op results count per variant without ratings; a
@@ -142,6 +154,11 @@ func testResultKinds(t *testing.T, s data.Store) {
 	finish(t, s, bot, 10, 1, 2)
 	if st := standing(t, s, "g", "u1", "duel"); st.Played != 1 || st.Wins != 1 || st.Rated != 0 || st.Rating.R != 1500 {
 		t.Fatalf("a game against the computer was rated: %+v", st)
+	}
+	for _, id := range []string{co.ID, bot.ID} { // unrated games carry no rating change
+		if res, err := s.Result(id); err != nil || res.Seats[0].Rating != nil {
+			t.Fatalf("unrated result %s: %+v %v", id, res, err)
+		}
 	}
 
 	four := playing(t, s, "g", "duel", "c3", "u1", "u2", "u3", "u4")

@@ -83,3 +83,14 @@ func (Game) Disguise(s State, r games.Rand) State {
 	}
 	return w
 }
+
+// Holds implements games.Holder: each player's roster is secret until
+// Ready, the deployment until both lock, and which off-table platoons
+// wait in reserve or in ambush for the rest of the battle.
+func (Game) Holds(public any, seat games.Seat) bool {
+	v, ok := public.(View)
+	if !ok {
+		return true
+	}
+	return (seat == 0 || seat == 1) && v.Phase != PhOver
+}

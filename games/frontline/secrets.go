@@ -123,3 +123,13 @@ func (s *State) determinize(v int, r games.Rand) {
 		s.Declared[o] = ready[r.Intn(len(ready))]
 	}
 }
+
+// Holds implements games.Holder: each player holds a hand of action
+// cards (and a secret declaration) for the whole game.
+func (Game) Holds(public any, seat games.Seat) bool {
+	v, ok := public.(View)
+	if !ok {
+		return true
+	}
+	return (seat == 0 || seat == 1) && !v.Over
+}

@@ -81,8 +81,10 @@
 //     swapped (a fresh board; the first game's result and revealed counters
 //     stay public in the view). The higher Raider VP wins; equal VP is a
 //     drawn match, reported with no winners and reason match_drawn.
-//  11. Outcome scores: the Raider's VP for the Raider seat, 0 for the
-//     Defender (match: each seat's Raider VP).
+//  11. Outcome scores: the Raider's VP for the Raider seat and -1 (scores
+//     nothing) for the Defender, with the scenario's VP target as
+//     Outcome.Target, so the result reads "5 (needed 7)" and no 0 beside
+//     a winning Defender (match: each seat's Raider VP, no target).
 //  12. The S5 snapshot is taken when the Defender ends the turn with M = 4.
 //  13. Computer Raider (13.2): when Withdraw finds no improving step it falls
 //     through to Attack/Advance. Computer Defender (13.3): a unit standing

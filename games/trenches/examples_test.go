@@ -314,7 +314,9 @@ func TestExample10Snapshot(t *testing.T) {
 		t.Fatal("early end expected")
 	}
 	o := G.Outcome(s)
-	if o.Reason != "raid_failed" || o.Scores[s.RaiderSeat] != 6 {
+	// The defender, who won, scores nothing in a single raid: no 0 to
+	// contradict the winner; the raid is told against its target.
+	if o.Reason != "raid_failed" || o.Scores[s.RaiderSeat] != 6 || o.Scores[1-s.RaiderSeat] != -1 || o.Target != s.sc().Victory {
 		t.Fatalf("%+v", o)
 	}
 }

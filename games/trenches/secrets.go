@@ -116,3 +116,18 @@ func (g Game) resetup(s State, r games.Rand) State {
 	}
 	return t
 }
+
+// Holds implements games.Holder from the public view: only the Defender
+// holds anything hidden, while it builds its set-up and then while any
+// face-down stack or face-down captured counter is on record (both
+// public counts). The Raider's units are all face up.
+func (Game) Holds(public any, seat games.Seat) bool {
+	v, ok := public.(View)
+	if !ok {
+		return true
+	}
+	if int(seat) != v.DefenderSeat || v.Phase == PhaseOver {
+		return false
+	}
+	return v.Phase == PhaseSetupDefender || len(v.Stacks) > 0 || v.Captured > 0
+}

@@ -181,7 +181,9 @@ func (Game) Outcome(s State) games.Outcome {
 		}
 		return o
 	}
+	// A single raid scores for the raider alone, against its target.
 	last := s.Legs[len(s.Legs)-1]
+	o.Scores[1-last.RaiderSeat], o.Target = -1, last.Score.Victory
 	if last.Score.RaiderWins {
 		o.Winners, o.Reason = []games.Seat{games.Seat(last.RaiderSeat)}, "raid_succeeded"
 	} else {

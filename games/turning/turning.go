@@ -133,7 +133,23 @@ type Report struct {
 	Viewer   games.Seat // whose knowledge the estimates use (Spectator: public)
 	Playouts int        // per point
 	Points   []Point
-	Swings   []Swing // largest first, at most three
+	// Swings are every turn that changed its mover's chance, largest
+	// first (ties: the earlier turn); Top picks the ones to tell.
+	Swings []Swing
+}
+
+// Top is the n largest swings that keep accepts (nil: all), in turn
+// order: the report's turning points as a story, each one a turn that
+// has something to tell (keep), never an empty line.
+func (r Report) Top(n int, keep func(Swing) bool) []Swing {
+	var out []Swing
+	for _, sw := range r.Swings {
+		if len(out) < n && (keep == nil || keep(sw)) {
+			out = append(out, sw)
+		}
+	}
+	slices.SortFunc(out, func(a, b Swing) int { return a.Move - b.Move })
+	return out
 }
 
 // TurnEnds are the indexes of the moves that end a turn: a move after
@@ -193,13 +209,13 @@ func Build(e games.Engine, start games.State, moves []Move, seats int, viewer ga
 			return Report{}, err
 		}
 	}
-	rep.Swings = swings(rep.Points, moves, 3)
+	rep.Swings = swings(rep.Points, moves)
 	return rep, nil
 }
 
-// swings are the n turns that changed the mover's chance most, each named
-// by the turn's last move. Ties go to the earlier turn.
-func swings(pts []Point, moves []Move, n int) []Swing {
+// swings are the turns that changed the mover's chance, largest first,
+// each named by the turn's last move. Ties go to the earlier turn.
+func swings(pts []Point, moves []Move) []Swing {
 	var out []Swing
 	for k := 1; k < len(pts); k++ {
 		m := moves[pts[k].Move]
@@ -213,9 +229,6 @@ func swings(pts []Point, moves []Move, n int) []Swing {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return abs(out[i].Delta) > abs(out[j].Delta) })
-	if len(out) > n {
-		out = out[:n]
-	}
 	return out
 }
 

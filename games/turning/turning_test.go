@@ -3,6 +3,7 @@ package turning_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/warroom/warroom/games"
@@ -181,12 +182,22 @@ func TestBuild(t *testing.T) {
 				t.Errorf("%s: the winner's last chance is %v", g.e.Info().ID, last.Chances[w])
 			}
 		}
-		if len(rep.Swings) == 0 || len(rep.Swings) > 3 {
-			t.Fatalf("%s: %d swings", g.e.Info().ID, len(rep.Swings))
+		if len(rep.Swings) == 0 {
+			t.Fatalf("%s: no swings", g.e.Info().ID)
 		}
 		for i := 1; i < len(rep.Swings); i++ {
 			if abs(rep.Swings[i].Delta) > abs(rep.Swings[i-1].Delta) {
 				t.Errorf("%s: swings out of order: %+v", g.e.Info().ID, rep.Swings)
+			}
+		}
+		// The turning points told are the largest kept, in turn order.
+		top := rep.Top(3, func(sw turning.Swing) bool { return sw != rep.Swings[0] })
+		if len(rep.Swings) > 3 && len(top) != 3 || slices.Contains(top, rep.Swings[0]) {
+			t.Errorf("%s: top %+v of %+v", g.e.Info().ID, top, rep.Swings)
+		}
+		for i := 1; i < len(top); i++ {
+			if top[i].Move <= top[i-1].Move || abs(top[i].Delta) > abs(rep.Swings[1].Delta) {
+				t.Errorf("%s: top not in turn order or not the largest: %+v", g.e.Info().ID, top)
 			}
 		}
 		again, err := turning.Build(g.e, start, moves, g.seats, games.Spectator, cfg)

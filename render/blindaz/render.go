@@ -181,8 +181,8 @@ func (Renderer) Board(ctx render.Ctx, v bz.View) render.Card {
 		c.Title = ctx.T("blindaz.title.deploy")
 	case bz.PhaseTurn:
 		c.Title = ctx.T("blindaz.title.turn", "Round", v.Round, "Who", who(ctx, v, v.Turn))
-	default:
-		c.Title = ctx.T("blindaz.title.over", "Result", ctx.T("blindaz.result."+v.Result), "Reason", ctx.T("blindaz.reason."+v.Reason))
+	default: // the reason is in the result the core says above the card
+		c.Title = ctx.T("blindaz.title.over", "Result", ctx.T("blindaz.result."+v.Result))
 		if v.Result == bz.Victory {
 			c.Color = 0x2e8b57
 		} else {
@@ -394,7 +394,7 @@ func (Renderer) Status(ctx render.Ctx, v bz.View) string {
 		return ctx.T("blindaz.status.turn", "Round", v.Round, "Num", v.Turn+1, "Cell", so.Cell,
 			"P", v.Penalty, "Limit", v.Limit, "On", v.OnBoard, "N", v.N)
 	}
-	return ctx.T("blindaz.title.over", "Result", ctx.T("blindaz.result."+v.Result), "Reason", ctx.T("blindaz.reason."+v.Reason))
+	return ctx.T("blindaz.title.over", "Result", ctx.T("blindaz.result."+v.Result))
 }
 
 // Rules is the short rules summary.

@@ -126,13 +126,9 @@ func winnerNames(ctx render.Ctx, v fl.View) string {
 // Board is the public table text.
 func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	var d []string
-	if v.Over {
-		key := "flanders.over"
-		if len(v.Winners) > 1 {
-			key = "flanders.over_many"
-		}
-		d = append(d, ctx.T(key, "Reason", ctx.T("flanders.reason."+v.Reason), "Names", winnerNames(ctx, v)))
-	} else if v.Active >= 0 && v.Active < len(v.Players) {
+	// A finished game's result is the core's to say, once, above the
+	// card (render.OutcomeText).
+	if !v.Over && v.Active >= 0 && v.Active < len(v.Players) {
 		ap := v.Players[v.Active]
 		d = append(d, ctx.T("flanders.turn", "Name", ctx.Name(games.Seat(v.Active)),
 			"Colour", colour(ctx, ap.Colour), "Phase", ctx.T("flanders.phase."+phaseKey(v))))

@@ -185,14 +185,9 @@ func cardList(ctx render.Ctx, cs []fl.CardView) string {
 func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	card := render.Card{Title: ctx.T("frontline.title", "Month", v.Month, "Months", v.Months), Color: 0x8b2e1f}
 	var d []string
-	if v.Over {
-		if v.Winner < 0 {
-			d = append(d, ctx.T("frontline.result.draw", "A", v.P[0].VP, "B", v.P[1].VP))
-		} else {
-			d = append(d, ctx.T("frontline.result.win", "Name", seatTag(ctx, v.Winner), "A", v.P[0].VP, "B", v.P[1].VP))
-		}
-		d = append(d, ctx.T("frontline.reason."+v.Reason))
-	} else {
+	// A finished game's result is the core's to say, once, above the
+	// card (render.OutcomeText); the picture's banner shows it too.
+	if !v.Over {
 		d = append(d, "▶ "+phaseText(ctx, v))
 	}
 	d = append(d, ctx.T("frontline.fp", "Name", seatTag(ctx, v.FP), "Limit", v.LimitMonth[v.Month]))
