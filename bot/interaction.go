@@ -447,18 +447,22 @@ func isPermissionError(err error) bool {
 // editOriginal is discordgo's InteractionResponseEdit (the same request,
 // route and rate-limit bucket) without decoding the message Discord
 // answers with: the bot never reads it, and decoding it cost a busy bot
-// more than sending the edit did.
+// more than sending the edit did. The bucket is the interaction's own,
+// JSON or multipart alike, and free of the global limit
+// (discordgo.InteractionBucketID): a bucket shared by every interaction
+// queued each edit behind the one before, one round trip each.
 func (b *Bot) editOriginal(i *discordgo.Interaction, data *discordgo.WebhookEdit, opts ...discordgo.RequestOption) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	bucket := discordgo.InteractionBucketID(uri)
 	if len(data.Files) > 0 {
 		contentType, body, err := discordgo.MultipartBodyWithJSON(data, data.Files)
 		if err != nil {
 			return err
 		}
-		_, err = b.s.RequestRaw(http.MethodPatch, uri, contentType, body, uri, 0, opts...)
+		_, err = b.s.RequestRaw(http.MethodPatch, uri, contentType, body, bucket, 0, opts...)
 		return err
 	}
-	_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, data, discordgo.EndpointWebhookToken("", ""), opts...)
+	_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, data, bucket, opts...)
 	return err
 }
 
