@@ -60,6 +60,8 @@ type Bot struct {
 
 	acksMu sync.Mutex
 	acks   map[string]chan struct{} // HTTP interactions waiting for their callback
+
+	tokens boardTokens // public messages' latest deferred clicks, to edit them through
 }
 
 // stopping: Stop has begun.

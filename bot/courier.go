@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -84,12 +85,37 @@ func (c *ixCourier) clicked(messageID string) bool {
 	return c.i != nil && c.state == deferredUpdate && c.req.MessageID == messageID && !c.req.OnPrivateMessage
 }
 
+// viaToken edits messageID through an interaction whose @original it
+// is, on that interaction's bucket and free of the global rate limit: the
+// click being answered, else a recent deferred click on it (boardTokens).
+// done is false when neither can: the caller uses the channel endpoint.
+// A remembered token Discord no longer knows is forgotten and the channel
+// endpoint used.
+func (c *ixCourier) viaToken(ctx context.Context, channelID, messageID string, edit *discordgo.WebhookEdit) (done bool, err error) {
+	if c.clicked(messageID) {
+		return true, classify(c.b.unarchived(channelID, func() error {
+			return c.b.editOriginal(c.i, edit, discordgo.WithContext(ctx))
+		}))
+	}
+	i, ok := c.b.tokens.get(messageID, time.Now())
+	if !ok {
+		return false, nil
+	}
+	edit.AllowedMentions = noPings() // as the channel endpoint's edit
+	err = classify(c.b.unarchived(channelID, func() error {
+		return c.b.editOriginal(i, edit, discordgo.WithContext(ctx))
+	}))
+	if errors.Is(err, commands.ErrGone) {
+		c.b.tokens.forget(messageID, i)
+		return false, nil
+	}
+	return true, err
+}
+
 // Edit implements commands.Courier.
 func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg render.Message) error {
-	if c.clicked(messageID) {
-		return classify(c.b.unarchived(channelID, func() error {
-			return c.b.editOriginal(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
-		}))
+	if done, err := c.viaToken(ctx, channelID, messageID, webhookEdit(msg)); done {
+		return err
 	}
 	empty := []discordgo.MessageComponent{}
 	content := msg.Content
@@ -113,10 +139,8 @@ func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg r
 // Strip implements commands.Courier.
 func (c *ixCourier) Strip(ctx context.Context, channelID, messageID string) error {
 	empty := []discordgo.MessageComponent{}
-	if c.clicked(messageID) {
-		return classify(c.b.unarchived(channelID, func() error {
-			return c.b.editOriginal(c.i, &discordgo.WebhookEdit{Components: &empty}, discordgo.WithContext(ctx))
-		}))
+	if done, err := c.viaToken(ctx, channelID, messageID, &discordgo.WebhookEdit{Components: &empty}); done {
+		return err
 	}
 	edit := &discordgo.MessageEdit{ID: messageID, Channel: channelID, Components: &empty, AllowedMentions: noPings()}
 	return classify(c.b.unarchived(channelID, func() error {

@@ -85,6 +85,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 			return
 		}
 		c.state = deferredUpdate
+		if req.MessageID != "" && !req.OnPrivateMessage {
+			b.tokens.remember(req.MessageID, i, time.Now())
+		}
 	case req.Kind == commands.SlashCommand:
 		done := make(chan commands.Response, 1)
 		handle := func() { done <- b.svc.Handle(ctx, req) }
