@@ -62,6 +62,7 @@ type Bot struct {
 	acks   map[string]chan struct{} // HTTP interactions waiting for their callback
 
 	tokens boardTokens // public messages' latest deferred clicks, to edit them through
+	dms    dmChannels  // users' DM channel ids
 }
 
 // stopping: Stop has begun.

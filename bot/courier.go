@@ -185,20 +185,40 @@ func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) erro
 
 // DM implements commands.Courier: a direct message in the user's DM
 // channel (developers/resources/user.mdx, Create DM, which returns the
-// existing channel when there is one). A user who accepts no DMs from
-// the bot is refused with 50007, "Cannot send messages to this user"
+// existing channel when there is one). The channel's id is kept per user
+// (dmChannels): the docs warn that opening many DMs quickly may get a bot
+// blocked (same page, Create DM), and every reminder opened one. A kept id
+// Discord no longer knows (10003 Unknown Channel) is dropped and the DM
+// opened again. A user who accepts no DMs from the bot is refused with
+// 50007, "Cannot send messages to this user"
 // (developers/topics/opcodes-and-status-codes.mdx): commands.ErrNoDM.
 func (c *ixCourier) DM(ctx context.Context, userID string, msg render.Message, nonce string) error {
-	ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
-	if err != nil {
-		return classify(err)
-	}
-	_, err = c.b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{
+	send := &discordgo.MessageSend{
 		Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
-	}, discordgo.WithContext(ctx))
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-		return commands.ErrNoDM
+	}
+	var err error
+	for range 2 {
+		chID, ok := c.b.dms.get(userID)
+		if !ok {
+			ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
+			if err != nil {
+				return classify(err)
+			}
+			chID = ch.ID
+			c.b.dms.put(userID, chID)
+		}
+		_, err = c.b.s.ChannelMessageSendComplex(chID, send, discordgo.WithContext(ctx))
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Message == nil {
+			break
+		}
+		if re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
+			return commands.ErrNoDM
+		}
+		if re.Message.Code != discordgo.ErrCodeUnknownChannel || !ok {
+			break
+		}
+		c.b.dms.drop(userID, chID) // stale: open it again
 	}
 	return classify(err)
 }
