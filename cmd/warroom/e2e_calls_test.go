@@ -47,10 +47,11 @@ func lastSeq(srv *discordtest.Server) int {
 // REST calls per move, split into interaction-token calls and
 // global-limited ones (issue 27): a move that keeps the turn makes no
 // global-limited call; one that passes it makes one, the new turn's ping.
-// (Blindaż is left out: its boards live in the team thread, which this
-// harness does not follow.)
+// Blindaż is measured, not held to it: its team vote message, posted with
+// each turn's board and edited after each move, is a channel message no
+// click's token reaches (issue 27, left for a change of the vote's shape).
 func TestE2ECallsPerMove(t *testing.T) {
-	for _, game := range []string{"flanders", "trenches", "frontline", "fow"} {
+	for _, game := range []string{"flanders", "trenches", "frontline", "fow", "blindaz"} {
 		t.Run(game, func(t *testing.T) { callsPerMove(t, game) })
 	}
 }
@@ -59,17 +60,23 @@ func callsPerMove(t *testing.T, game string) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
 	w.startBot()
-	w.lobby(game, nil, true, 0)
+	ch := w.ch
+	if game == "blindaz" { // co-op: Ann and Bob against the game, in their team thread
+		w.lobby(game, nil, true, 1)
+		ch = w.teamThread()
+	} else {
+		w.lobby(game, nil, true, 0)
+	}
 	rng := rand.New(rand.NewPCG(3, 1))
 	moves := map[bool][3]int{} // turn passed -> moves, interaction calls, global calls
 	for range 60 {
-		if m := w.settle(w.ch); isResult(m) {
+		if m := w.settle(ch); isResult(m) {
 			break
 		}
 		if err := w.srv.WaitIdle(w.ctx(), 50*time.Millisecond); err != nil {
 			t.Fatal(err)
 		}
-		b := w.board(w.ch)
+		b := w.board(ch)
 		user, ok := w.toAct(b)
 		if !ok {
 			t.Fatalf("board names nobody to act: %q", b.Content)
@@ -80,12 +87,12 @@ func callsPerMove(t *testing.T, game string) {
 			t.Fatal(err)
 		}
 		ix, global, which := callsSince(w.srv, seq)
-		next := w.settle(w.ch)
+		next := w.settle(ch)
 		// The turn passes when the players to act (the board's pings) change.
-		passed := isResult(next) || !slices.Equal(w.board(w.ch).Mentions(), b.Mentions())
+		passed := isResult(next) || !slices.Equal(w.board(ch).Mentions(), b.Mentions())
 		c := moves[passed]
 		moves[passed] = [3]int{c[0] + 1, c[1] + ix, c[2] + global}
-		if global > 0 && !passed || global > 1 {
+		if (global > 0 && !passed || global > 1) && game != "blindaz" {
 			t.Errorf("a move (turn passed %v) made %d interaction calls and %d global-limited ones: %v", passed, ix, global, which)
 		}
 	}
