@@ -247,7 +247,8 @@ func (b *Bucket) Release(headers http.Header) error {
 		b.Remaining = int(parsedRemaining)
 	}
 
-	return b.holdForRetryAfter(headers)
+	b.holdForRetryAfter(headers)
+	return nil
 }
 
 // holdForRetryAfter applies a 429's Retry-After (warroom patch). Discord's
@@ -256,23 +257,22 @@ func (b *Bucket) Release(headers http.Header) error {
 // Exceeded Global Rate Limit Response"): it stops every non-exempt
 // request until then. Any other 429 empties this bucket until then, even
 // when its X-RateLimit-Remaining is not 0 (a shared resource's limit).
-func (b *Bucket) holdForRetryAfter(headers http.Header) error {
+func (b *Bucket) holdForRetryAfter(headers http.Header) {
 	retryAfter := headers.Get("Retry-After")
 	if retryAfter == "" {
-		return nil
+		return
 	}
 	after, err := parseSeconds(retryAfter)
 	if err != nil {
-		return err
+		return // an HTTP date, not Discord's seconds: the body's retry_after still counts
 	}
 	until := time.Now().Add(after)
 	if headers.Get("X-RateLimit-Global") != "" {
 		holdGlobal(b.global, until)
-		return nil
+		return
 	}
 	b.Remaining = 0
 	if until.After(b.reset) {
 		b.reset = until
 	}
-	return nil
 }
