@@ -69,7 +69,8 @@ func callsPerMove(t *testing.T, game string) {
 	}
 	rng := rand.New(rand.NewPCG(3, 1))
 	moves := map[bool][3]int{} // turn passed -> moves, interaction calls, global calls
-	for range 40 { // moves: enough for several turns of every game
+	// 40 moves: enough for several turns of every game.
+	for range 40 {
 		if m := w.settle(ch); isResult(m) {
 			break
 		}
