@@ -59,7 +59,10 @@ type Bot struct {
 	stopped  bool
 
 	acksMu sync.Mutex
-	acks   map[string]chan struct{} // HTTP interactions waiting for their callback
+	acks   map[string]chan callbackOutcome // HTTP interactions waiting for their callback
+
+	tokens boardTokens // public messages' latest deferred clicks, to edit them through
+	dms    dmChannels  // users' DM channel ids
 }
 
 // stopping: Stop has begun.
@@ -99,7 +102,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	if timeout == 0 {
 		timeout = 20 * time.Second
 	}
-	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{}), acks: map[string]chan struct{}{}}
+	b := &Bot{cfg: cfg, svc: svc, log: log, s: s, closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
 	s.Client = &http.Client{Timeout: timeout, Transport: restTransport()}
 	if cfg.APIBase != "" {
 		base, err := url.Parse(cfg.APIBase)

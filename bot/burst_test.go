@@ -2,16 +2,11 @@ package bot
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"github.com/warroom/warroom/bot/discordtest"
-	"github.com/warroom/warroom/commands"
-	"github.com/warroom/warroom/data"
 )
 
 // A command is answered directly while the bot is quiet, and deferred at
@@ -22,20 +17,8 @@ func TestBusyBotDefersCommandsAtOnce(t *testing.T) {
 	guild := srv.NewGuild()
 	ch := srv.NewChannel(guild)
 	ann := srv.User("ann")
-	store, err := data.Open(filepath.Join(t.TempDir(), "warroom.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	b := startTestBot(t, srv, guild)
 	ctx := context.Background()
-	b, err := Start(ctx, Config{Token: srv.Token(), GuildID: guild, APIBase: srv.URL()}, commands.NewService(store, zerolog.Nop()), zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Stop(ctx) })
-	if err := srv.WaitReady(ctx); err != nil {
-		t.Fatal(err)
-	}
 	answer := func(name string) *discordtest.Response {
 		t.Helper()
 		wait, cancel := context.WithTimeout(ctx, 30*time.Second)

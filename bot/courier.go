@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -84,12 +85,37 @@ func (c *ixCourier) clicked(messageID string) bool {
 	return c.i != nil && c.state == deferredUpdate && c.req.MessageID == messageID && !c.req.OnPrivateMessage
 }
 
+// viaToken edits messageID through an interaction whose @original it
+// is, on that interaction's bucket and free of the global rate limit: the
+// click being answered, else a recent deferred click on it (boardTokens).
+// done is false when neither can: the caller uses the channel endpoint.
+// A remembered token Discord no longer knows is forgotten and the channel
+// endpoint used.
+func (c *ixCourier) viaToken(ctx context.Context, channelID, messageID string, edit *discordgo.WebhookEdit) (done bool, err error) {
+	if c.clicked(messageID) {
+		return true, classify(c.b.unarchived(channelID, func() error {
+			return c.b.editOriginal(c.i, edit, discordgo.WithContext(ctx))
+		}))
+	}
+	i, ok := c.b.tokens.get(messageID, time.Now())
+	if !ok {
+		return false, nil
+	}
+	edit.AllowedMentions = noPings() // as the channel endpoint's edit
+	err = classify(c.b.unarchived(channelID, func() error {
+		return c.b.editOriginal(i, edit, discordgo.WithContext(ctx))
+	}))
+	if errors.Is(err, commands.ErrGone) {
+		c.b.tokens.forget(messageID, i)
+		return false, nil
+	}
+	return true, err
+}
+
 // Edit implements commands.Courier.
 func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg render.Message) error {
-	if c.clicked(messageID) {
-		return classify(c.b.unarchived(channelID, func() error {
-			return c.b.editOriginal(c.i, webhookEdit(msg), discordgo.WithContext(ctx))
-		}))
+	if done, err := c.viaToken(ctx, channelID, messageID, webhookEdit(msg)); done {
+		return err
 	}
 	empty := []discordgo.MessageComponent{}
 	content := msg.Content
@@ -113,10 +139,8 @@ func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg r
 // Strip implements commands.Courier.
 func (c *ixCourier) Strip(ctx context.Context, channelID, messageID string) error {
 	empty := []discordgo.MessageComponent{}
-	if c.clicked(messageID) {
-		return classify(c.b.unarchived(channelID, func() error {
-			return c.b.editOriginal(c.i, &discordgo.WebhookEdit{Components: &empty}, discordgo.WithContext(ctx))
-		}))
+	if done, err := c.viaToken(ctx, channelID, messageID, &discordgo.WebhookEdit{Components: &empty}); done {
+		return err
 	}
 	edit := &discordgo.MessageEdit{ID: messageID, Channel: channelID, Components: &empty, AllowedMentions: noPings()}
 	return classify(c.b.unarchived(channelID, func() error {
@@ -161,20 +185,40 @@ func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) erro
 
 // DM implements commands.Courier: a direct message in the user's DM
 // channel (developers/resources/user.mdx, Create DM, which returns the
-// existing channel when there is one). A user who accepts no DMs from
-// the bot is refused with 50007, "Cannot send messages to this user"
+// existing channel when there is one). The channel's id is kept per user
+// (dmChannels): the docs warn that opening many DMs quickly may get a bot
+// blocked (same page, Create DM), and every reminder opened one. A kept id
+// Discord no longer knows (10003 Unknown Channel) is dropped and the DM
+// opened again. A user who accepts no DMs from the bot is refused with
+// 50007, "Cannot send messages to this user"
 // (developers/topics/opcodes-and-status-codes.mdx): commands.ErrNoDM.
 func (c *ixCourier) DM(ctx context.Context, userID string, msg render.Message, nonce string) error {
-	ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
-	if err != nil {
-		return classify(err)
-	}
-	_, err = c.b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{
+	send := &discordgo.MessageSend{
 		Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
-	}, discordgo.WithContext(ctx))
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
-		return commands.ErrNoDM
+	}
+	var err error
+	for range 2 {
+		chID, ok := c.b.dms.get(userID)
+		if !ok {
+			ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
+			if err != nil {
+				return classify(err)
+			}
+			chID = ch.ID
+			c.b.dms.put(userID, chID)
+		}
+		_, err = c.b.s.ChannelMessageSendComplex(chID, send, discordgo.WithContext(ctx))
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Message == nil {
+			break
+		}
+		if re.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser {
+			return commands.ErrNoDM
+		}
+		if re.Message.Code != discordgo.ErrCodeUnknownChannel || !ok {
+			break
+		}
+		c.b.dms.drop(userID, chID) // stale: open it again
 	}
 	return classify(err)
 }

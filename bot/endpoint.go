@@ -8,8 +8,10 @@ package bot
 // Interactions").
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -249,8 +251,14 @@ func (e *Endpoint) Attach(b *Bot) { e.bot.Store(b) }
 // "If you send this request for an interaction received over HTTP,
 // respond to the original HTTP request with a 202 and no body"
 // (developers/interactions/receiving-and-responding.mdx, "Interaction
-// Callback"). So the request is held until the callback has been sent,
-// then answered 202. The callback, not the HTTP body, carries the answer
+// Callback"). So the request is held until Discord has answered the
+// callback, then answered 202 if Discord took it (2xx, or 40060: already
+// acknowledged). A callback Discord refused (a 4xx) acknowledged nothing:
+// that is answered 500, so Discord shows the player that the interaction
+// failed, which it did, rather than 202 for a response never made. (The
+// HTTP body could carry a response instead, but only the one Discord just
+// refused, or a notice the service never chose.) The callback, not the
+// HTTP body, carries the answer
 // because a public answer's message id comes back from it
 // (with_response=true, respondWithMessage), and a deferral there leaves
 // the rest of the work to the same code as in gateway mode.
@@ -264,11 +272,12 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discor
 	}()
 	deadline := time.NewTimer(ackWait)
 	defer deadline.Stop()
+	var took callbackOutcome
 	select {
-	case <-sent:
+	case took = <-sent:
 	case <-done:
 		select {
-		case <-sent:
+		case took = <-sent:
 		default:
 			if b.stopping() { // Stop began between the endpoint's check and onInteraction's
 				http.Error(w, http.StatusText(http.StatusServiceUnavailable), http.StatusServiceUnavailable)
@@ -285,13 +294,25 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, i *discor
 	case <-r.Context().Done():
 		return
 	}
+	if !took.ok {
+		b.log.Error().Str("interaction", i.ID).Str("discord", took.why).Msg("Discord refused the interaction's callback")
+		http.Error(w, "callback refused", http.StatusInternalServerError)
+		return
+	}
 	w.WriteHeader(http.StatusAccepted)
 }
 
-// watchCallback returns a channel closed once the callback of interaction
-// id has been sent.
-func (b *Bot) watchCallback(id string) <-chan struct{} {
-	ch := make(chan struct{})
+// callbackOutcome is Discord's answer to an interaction's callback: ok
+// when it took it; why is the refusal (status and JSON error code).
+type callbackOutcome struct {
+	ok  bool
+	why string
+}
+
+// watchCallback returns a channel that gets the outcome of interaction
+// id's callback once Discord has answered it.
+func (b *Bot) watchCallback(id string) <-chan callbackOutcome {
+	ch := make(chan callbackOutcome, 1)
 	b.acksMu.Lock()
 	b.acks[id] = ch
 	b.acksMu.Unlock()
@@ -304,33 +325,59 @@ func (b *Bot) unwatchCallback(id string) {
 	b.acksMu.Unlock()
 }
 
-func (b *Bot) callbackSent(id string) {
+func (b *Bot) callbackSent(id string, out callbackOutcome) {
 	b.acksMu.Lock()
 	if ch, ok := b.acks[id]; ok {
-		close(ch)
+		ch <- out
 		delete(b.acks, id)
 	}
 	b.acksMu.Unlock()
 }
 
-// callbackTransport tells the endpoint when an interaction's callback
-// (POST /interactions/{id}/{token}/callback) has been answered by
-// Discord, whichever code path sent it: the ack of a click, a deferral,
-// a direct answer, autocomplete choices. A 429 is not the end: discordgo
-// waits and sends it again.
+// callbackTransport tells the endpoint when Discord has answered an
+// interaction's callback (POST /interactions/{id}/{token}/callback),
+// whichever code path sent it: the ack of a click, a deferral, a direct
+// answer, autocomplete choices. A 429 or a 5xx is not the end: discordgo
+// waits and sends it again (and if it gives up, the interaction's work
+// ends without a callback).
 type callbackTransport struct {
 	next http.RoundTripper
-	sent func(id string)
+	sent func(id string, out callbackOutcome)
 }
 
 func (t callbackTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	resp, err := t.next.RoundTrip(r)
-	if r.Method == http.MethodPost && (err != nil || resp.StatusCode != http.StatusTooManyRequests) {
-		if id, ok := callbackID(r.URL.Path); ok {
-			t.sent(id)
-		}
+	id, ok := callbackID(r.URL.Path)
+	if r.Method != http.MethodPost || !ok {
+		return resp, err
+	}
+	switch {
+	case err != nil:
+		t.sent(id, callbackOutcome{why: err.Error()})
+	case resp.StatusCode < 300:
+		t.sent(id, callbackOutcome{ok: true})
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+	default:
+		var out callbackOutcome
+		out, resp.Body = refusedCallback(resp)
+		t.sent(id, out)
 	}
 	return resp, err
+}
+
+// refusedCallback reads a refused callback's JSON error code, and gives back the
+// body for discordgo to read. 40060 (already acknowledged: an earlier
+// try got through) is the interaction answered.
+func refusedCallback(resp *http.Response) (callbackOutcome, io.ReadCloser) {
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	var e struct {
+		Code int `json:"code"`
+	}
+	json.Unmarshal(body, &e)
+	out := callbackOutcome{ok: e.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged,
+		why: fmt.Sprintf("%d, code %d", resp.StatusCode, e.Code)}
+	return out, io.NopCloser(bytes.NewReader(body))
 }
 
 // callbackID is the interaction id of a callback path

@@ -62,10 +62,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 	c := &ixCourier{b: b, i: i, req: req}
 	switch {
 	case commands.OpensForm(req):
-		// A modal is the click's first and only answer: no deferral.
-		resp := b.svc.Handle(ctx, req)
-		result = resultOf(resp)
-		b.respond(ctx, c, resp)
+		result = b.openForm(ctx, c)
 		log.Debug().Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Msg("form opened")
 		return
 	case req.Kind == commands.ModalSubmit && req.MessageID == "":
@@ -85,6 +82,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 			return
 		}
 		c.state = deferredUpdate
+		if req.MessageID != "" && !req.OnPrivateMessage {
+			b.tokens.remember(req.MessageID, i, time.Now())
+		}
 	case req.Kind == commands.SlashCommand:
 		done := make(chan commands.Response, 1)
 		handle := func() { done <- b.svc.Handle(ctx, req) }
@@ -128,6 +128,35 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
 }
 
+// formBudget is how long after Discord created a form's click its modal
+// may still be built: a modal cannot be deferred (it is itself the
+// initial response, and the deferred types 5 and 6 are messages:
+// developers/interactions/receiving-and-responding.mdx, "Interaction
+// Callback Type"), so the callback must leave within Discord's 3 seconds,
+// with room for its round trip.
+const formBudget = 2 * time.Second
+
+// openForm answers a form's button with its modal (commands.OpensForm).
+// The service builds it from a read of the table, without its lock; if a
+// busy store or processor keeps that past formBudget, the click is
+// answered privately that the form could not open in time, rather than
+// not at all ("This interaction failed"). It returns the metric's result.
+func (b *Bot) openForm(ctx context.Context, c *ixCourier) string {
+	done := make(chan commands.Response, 1)
+	go func() { done <- b.svc.Handle(ctx, c.req) }()
+	budget := time.NewTimer(budgetFrom(c.i.ID, formBudget, time.Now()))
+	defer budget.Stop()
+	select {
+	case resp := <-done:
+		b.respond(ctx, c, resp)
+		return resultOf(resp)
+	case <-budget.C:
+		b.log.Warn().Str("interaction", c.i.ID).Msg("form not built in time; answered busy")
+		logErr(b.log, c.private(b.svc.Notice(c.req, "core.err.form_busy")), "form busy")
+		return "answered"
+	}
+}
+
 // kindName labels the interaction metric.
 var kindName = map[commands.RequestKind]string{commands.SlashCommand: "command", commands.Component: "component", commands.Autocomplete: "autocomplete", commands.ModalSubmit: "modal"}
 
@@ -158,12 +187,17 @@ const burst = 4
 // the interaction spent reaching the bot is not spent twice. A clock
 // behind Discord's counts as no delay.
 func replyBudget(interactionID string, now time.Time) time.Duration {
+	return budgetFrom(interactionID, fastReply, now)
+}
+
+// budgetFrom is what is left of d counted from the interaction's creation.
+func budgetFrom(interactionID string, d time.Duration, now time.Time) time.Duration {
 	created, err := discordgo.SnowflakeTimestamp(interactionID)
 	if err != nil {
-		return fastReply
+		return d
 	}
 	age := max(now.Sub(created), 0)
-	return max(fastReply-age, 0)
+	return max(d-age, 0)
 }
 
 // interactionExtras are the interaction fields discordgo does not decode,
@@ -447,18 +481,22 @@ func isPermissionError(err error) bool {
 // editOriginal is discordgo's InteractionResponseEdit (the same request,
 // route and rate-limit bucket) without decoding the message Discord
 // answers with: the bot never reads it, and decoding it cost a busy bot
-// more than sending the edit did.
+// more than sending the edit did. The bucket is the interaction's own,
+// JSON or multipart alike, and free of the global limit
+// (discordgo.InteractionBucketID): a bucket shared by every interaction
+// queued each edit behind the one before, one round trip each.
 func (b *Bot) editOriginal(i *discordgo.Interaction, data *discordgo.WebhookEdit, opts ...discordgo.RequestOption) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	bucket := discordgo.InteractionBucketID(uri)
 	if len(data.Files) > 0 {
 		contentType, body, err := discordgo.MultipartBodyWithJSON(data, data.Files)
 		if err != nil {
 			return err
 		}
-		_, err = b.s.RequestRaw(http.MethodPatch, uri, contentType, body, uri, 0, opts...)
+		_, err = b.s.RequestRaw(http.MethodPatch, uri, contentType, body, bucket, 0, opts...)
 		return err
 	}
-	_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, data, discordgo.EndpointWebhookToken("", ""), opts...)
+	_, err := b.s.RequestWithBucketID(http.MethodPatch, uri, data, bucket, opts...)
 	return err
 }
 

@@ -26,6 +26,7 @@ type Metrics struct {
 	interaction *prometheus.HistogramVec // seconds from receipt to the answer, by kind and result
 	rest        *prometheus.HistogramVec // Discord REST call seconds, by method and route
 	limited     *prometheus.CounterVec   // Discord 429 answers, by scope
+	calls       *prometheus.CounterVec   // Discord REST calls, by the limit they count towards
 	refused     *prometheus.CounterVec   // interaction requests refused by the HTTP endpoint, by status
 	commit      prometheus.Histogram     // store group commit seconds
 	group       prometheus.Histogram     // writes per store commit
@@ -56,6 +57,9 @@ func NewMetrics(store Store) *Metrics {
 	m.limited = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "warroom_discord_rate_limited_total", Help: "Discord answers with status 429, by X-RateLimit-Scope (user, global, shared).",
 	}, []string{"scope"})
+	m.calls = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "warroom_discord_requests_total", Help: "Discord REST calls sent, by limit: interaction (interaction endpoints, not bound to the global rate limit) or global (every other call, 50 a second per bot). Divided by warroom_interaction_seconds_count{result=\"changed\"}, the calls per move.",
+	}, []string{"limit"})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "warroom_interaction_requests_refused_total", Help: "Requests to the HTTP interactions endpoint refused before use, by status (401: bad, stale or replayed signature; 400, 405, 413, 415: malformed; 503: starting or stopping).",
 	}, []string{"status"})
@@ -76,7 +80,7 @@ func NewMetrics(store Store) *Metrics {
 			return float64(n)
 		})
 	}
-	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.refused, m.commit, m.group,
+	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.calls, m.refused, m.commit, m.group,
 		gauge("warroom_live_tables", "Tables in a lobby or in play.", store.LiveCount),
 		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func() (int, error) {
 			ids, err := store.Owing()
@@ -174,6 +178,7 @@ type meteredTransport struct {
 }
 
 func (t meteredTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	t.m.calls.WithLabelValues(limitOf(r.URL.Path)).Inc()
 	start := time.Now()
 	resp, err := t.next.RoundTrip(r)
 	status := "error"
@@ -189,6 +194,18 @@ func (t meteredTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	t.m.rest.WithLabelValues(r.Method, route(r.URL.Path), status).Observe(time.Since(start).Seconds())
 	return resp, err
+}
+
+// limitOf is "interaction" for the interaction endpoints, which are not
+// bound to the global rate limit (developers/topics/rate-limits.mdx,
+// "Global Rate Limit"): callbacks, and webhooks, since warroom uses
+// webhooks only with interaction tokens; "global" for every other path.
+func limitOf(path string) string {
+	switch r := route(path); {
+	case strings.HasPrefix(r, "/interactions/"), strings.HasPrefix(r, "/webhooks/"):
+		return "interaction"
+	}
+	return "global"
 }
 
 // route is a REST path with its ids and tokens replaced, so the metric's

@@ -15,3 +15,20 @@ func TestRouteLabelHidesIdsAndTokens(t *testing.T) {
 		}
 	}
 }
+
+// Interaction endpoints count apart from the global rate limit.
+func TestLimitOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/v9/interactions/1234/tok/callback":     "interaction",
+		"/api/v9/webhooks/99/tok/messages/@original": "interaction",
+		"/api/v9/webhooks/99/tok":                    "interaction",
+		"/api/v9/channels/1/messages":                "global",
+		"/api/v9/channels/1/messages/2":              "global",
+		"/api/v9/users/@me/channels":                 "global",
+		"/api/v9/applications/99/guilds/5/commands":  "global",
+	} {
+		if got := limitOf(in); got != want {
+			t.Errorf("limitOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -134,6 +134,7 @@ func (b *Bot) openShards(ctx context.Context) (string, error) {
 func (b *Bot) shardSession() *discordgo.Session {
 	s, _ := discordgo.New(b.s.Token)
 	s.Client = b.s.Client
+	s.Ratelimiter = b.s.Ratelimiter // one bot token, one global limit and one set of buckets
 	s.Identify.Intents = b.s.Identify.Intents
 	s.ShouldRetryOnRateLimit = b.s.ShouldRetryOnRateLimit
 	s.MaxRestRetries = b.s.MaxRestRetries

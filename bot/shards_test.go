@@ -3,6 +3,8 @@ package bot
 import (
 	"slices"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestParseShards(t *testing.T) {
@@ -36,5 +38,16 @@ func TestParseShards(t *testing.T) {
 		if !slices.Equal(sh.IDs, c.ids) || sh.Count != c.count || sh.Auto != c.auto || sh.Elsewhere() != c.elsewhere {
 			t.Errorf("%q: %+v (elsewhere %v)", c.in, sh, sh.Elsewhere())
 		}
+	}
+}
+
+// Every shard's session shares one rate limiter: one bot token has one
+// global limit, and a route's bucket is the same whichever shard's
+// interaction uses it.
+func TestShardsShareTheRateLimiter(t *testing.T) {
+	s, _ := discordgo.New("Bot x")
+	b := &Bot{s: s}
+	if got := b.shardSession(); got.Ratelimiter != s.Ratelimiter {
+		t.Fatal("a shard's session has its own rate limiter")
 	}
 }

@@ -787,6 +787,8 @@ func TestE2EMetricsAndHealth(t *testing.T) {
 		`warroom_live_tables 1`,
 		`warroom_store_commit_seconds_count`,
 		`warroom_discord_request_seconds_count{method="POST",route="/interactions/:id/:token/callback",status="2xx"}`,
+		`warroom_discord_requests_total{limit="interaction"}`,
+		`warroom_discord_requests_total{limit="global"}`,
 	} {
 		if !strings.Contains(m, want) {
 			t.Errorf("/metrics lacks %s", want)

@@ -55,6 +55,7 @@ func (r *RateLimiter) GetBucket(key string) *Bucket {
 		Remaining: 1,
 		Key:       key,
 		global:    r.global,
+		exempt:    exemptFromGlobal(key), // warroom patch
 	}
 
 	// Check if there is a custom ratelimit set for this bucket ID.
@@ -77,13 +78,63 @@ func (r *RateLimiter) GetWaitTime(b *Bucket, minRemaining int) time.Duration {
 		return b.reset.Sub(time.Now())
 	}
 
-	// Check for global ratelimits
+	// Check for global ratelimits, which interaction endpoints are not
+	// bound to (warroom patch)
+	if b.exempt {
+		return 0
+	}
 	sleepTo := time.Unix(0, atomic.LoadInt64(r.global))
 	if now := time.Now(); now.Before(sleepTo) {
 		return sleepTo.Sub(now)
 	}
 
 	return 0
+}
+
+// warroom patch: interaction endpoints and the global limit.
+
+// interactionBucketPrefix marks the bucket ids of requests on an
+// interaction's token (InteractionBucketID).
+const interactionBucketPrefix = "interaction:"
+
+// InteractionBucketID is the bucket id of a request to an interaction
+// webhook (/webhooks/{application.id}/{interaction.token}...): one bucket
+// per token and route, as Discord counts webhook limits per webhook id and
+// token (developers/topics/rate-limits.mdx, "top-level resources"), and not
+// bound to the global rate limit ("Interaction endpoints are not bound to
+// the bot's Global Rate Limit", same page;
+// developers/interactions/receiving-and-responding.mdx, "Endpoints").
+// Nothing in such a URL tells it from an ordinary webhook's, hence the
+// explicit id.
+func InteractionBucketID(uri string) string {
+	return interactionBucketPrefix + strings.SplitN(uri, "?", 2)[0]
+}
+
+// exemptFromGlobal: the key is an interaction endpoint's, a callback
+// (/interactions/{id}/{token}/callback) or an InteractionBucketID.
+func exemptFromGlobal(key string) bool {
+	return strings.HasPrefix(key, interactionBucketPrefix) || strings.HasPrefix(key, EndpointAPI+"interactions/")
+}
+
+// holdGlobal stops every non-exempt request until t (never earlier than
+// an earlier hold).
+func holdGlobal(global *int64, t time.Time) {
+	for {
+		old := atomic.LoadInt64(global)
+		if t.UnixNano() <= old || atomic.CompareAndSwapInt64(global, old, t.UnixNano()) {
+			return
+		}
+	}
+}
+
+// parseSeconds reads a rate-limit duration header (seconds, maybe with a
+// fraction).
+func parseSeconds(v string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(f * float64(time.Second)), nil
 }
 
 // LockBucket Locks until a request can be made
@@ -95,7 +146,9 @@ func (r *RateLimiter) LockBucket(bucketID string) *Bucket {
 func (r *RateLimiter) LockBucketObject(b *Bucket) *Bucket {
 	b.Lock()
 
-	if wait := r.GetWaitTime(b, 1); wait > 0 {
+	// A hold announced while this one slept is waited for too (warroom
+	// patch): no request goes into a window the bot has been told about.
+	for wait := r.GetWaitTime(b, 1); wait > 0; wait = r.GetWaitTime(b, 1) {
 		time.Sleep(wait)
 	}
 
@@ -111,6 +164,7 @@ type Bucket struct {
 	limit     int
 	reset     time.Time
 	global    *int64
+	exempt    bool // not bound to the global rate limit (warroom patch)
 
 	lastReset       time.Time
 	customRateLimit *customRateLimit
@@ -159,7 +213,7 @@ func (b *Bucket) Release(headers http.Header) error {
 
 		// Lock either this single bucket or all buckets
 		if global != "" {
-			atomic.StoreInt64(b.global, resetAt.UnixNano())
+			holdGlobal(b.global, resetAt)
 		} else {
 			b.reset = resetAt
 		}
@@ -193,5 +247,32 @@ func (b *Bucket) Release(headers http.Header) error {
 		b.Remaining = int(parsedRemaining)
 	}
 
+	b.holdForRetryAfter(headers)
 	return nil
+}
+
+// holdForRetryAfter applies a 429's Retry-After (warroom patch). Discord's
+// global 429 carries X-RateLimit-Global and Retry-After but no
+// X-RateLimit-Reset-After (developers/topics/rate-limits.mdx, "Example
+// Exceeded Global Rate Limit Response"): it stops every non-exempt
+// request until then. Any other 429 empties this bucket until then, even
+// when its X-RateLimit-Remaining is not 0 (a shared resource's limit).
+func (b *Bucket) holdForRetryAfter(headers http.Header) {
+	retryAfter := headers.Get("Retry-After")
+	if retryAfter == "" {
+		return
+	}
+	after, err := parseSeconds(retryAfter)
+	if err != nil {
+		return // an HTTP date, not Discord's seconds: the body's retry_after still counts
+	}
+	until := time.Now().Add(after)
+	if headers.Get("X-RateLimit-Global") != "" {
+		holdGlobal(b.global, until)
+		return
+	}
+	b.Remaining = 0
+	if until.After(b.reset) {
+		b.reset = until
+	}
 }

@@ -290,6 +290,12 @@ func (s *Session) RequestWithLockedBucket(method, urlStr, contentType string, b 
 			return
 		}
 
+		if rl.Global {
+			// A global 429 stops every non-exempt request, whatever its
+			// headers said (warroom patch)
+			holdGlobal(bucket.global, time.Now().Add(rl.RetryAfter))
+		}
+
 		if cfg.ShouldRetryOnRateLimit {
 			s.log(LogInformational, "Rate Limiting %s, retry in %v", urlStr, rl.RetryAfter)
 			s.handleEvent(rateLimitEventType, &RateLimit{TooManyRequests: &rl, URL: urlStr})
@@ -2466,7 +2472,13 @@ func (s *Session) WebhookDeleteWithToken(webhookID, token string, options ...Req
 	return
 }
 
-func (s *Session) webhookExecute(webhookID, token string, wait bool, threadID string, data *WebhookParams, options ...RequestOption) (st *Message, err error) {
+// webhookBucketID is the bucket id of an ordinary webhook's request: one
+// bucket per webhook id, token and route, JSON or multipart alike
+// (warroom patch; upstream issue #1384: every JSON webhook message
+// request shared one bucket, EndpointWebhookToken("", "")).
+func webhookBucketID(uri string) string { return strings.SplitN(uri, "?", 2)[0] }
+
+func (s *Session) webhookExecute(webhookID, token string, wait bool, threadID string, data *WebhookParams, bucket func(string) string, options ...RequestOption) (st *Message, err error) {
 	uri := EndpointWebhookToken(webhookID, token)
 
 	v := url.Values{}
@@ -2488,9 +2500,9 @@ func (s *Session) webhookExecute(webhookID, token string, wait bool, threadID st
 			return st, encodeErr
 		}
 
-		response, err = s.RequestRaw("POST", uri, contentType, body, uri, 0, options...)
+		response, err = s.RequestRaw("POST", uri, contentType, body, bucket(uri), 0, options...)
 	} else {
-		response, err = s.RequestWithBucketID("POST", uri, data, uri, options...)
+		response, err = s.RequestWithBucketID("POST", uri, data, bucket(uri), options...)
 	}
 	if !wait || err != nil {
 		return
@@ -2505,7 +2517,7 @@ func (s *Session) webhookExecute(webhookID, token string, wait bool, threadID st
 // token    : The auth token for the webhook
 // wait     : Waits for server confirmation of message send and ensures that the return struct is populated (it is nil otherwise)
 func (s *Session) WebhookExecute(webhookID, token string, wait bool, data *WebhookParams, options ...RequestOption) (st *Message, err error) {
-	return s.webhookExecute(webhookID, token, wait, "", data, options...)
+	return s.webhookExecute(webhookID, token, wait, "", data, webhookBucketID, options...)
 }
 
 // WebhookThreadExecute executes a webhook in a thread.
@@ -2514,7 +2526,7 @@ func (s *Session) WebhookExecute(webhookID, token string, wait bool, data *Webho
 // wait     : Waits for server confirmation of message send and ensures that the return struct is populated (it is nil otherwise)
 // threadID :	Sends a message to the specified thread within a webhook's channel. The thread will automatically be unarchived.
 func (s *Session) WebhookThreadExecute(webhookID, token string, wait bool, threadID string, data *WebhookParams, options ...RequestOption) (st *Message, err error) {
-	return s.webhookExecute(webhookID, token, wait, threadID, data, options...)
+	return s.webhookExecute(webhookID, token, wait, threadID, data, webhookBucketID, options...)
 }
 
 // WebhookMessage gets a webhook message.
@@ -2522,9 +2534,13 @@ func (s *Session) WebhookThreadExecute(webhookID, token string, wait bool, threa
 // token     : The auth token for the webhook
 // messageID : The ID of message to get
 func (s *Session) WebhookMessage(webhookID, token, messageID string, options ...RequestOption) (message *Message, err error) {
+	return s.webhookMessage(webhookID, token, messageID, webhookBucketID, options...)
+}
+
+func (s *Session) webhookMessage(webhookID, token, messageID string, bucket func(string) string, options ...RequestOption) (message *Message, err error) {
 	uri := EndpointWebhookMessage(webhookID, token, messageID)
 
-	body, err := s.RequestWithBucketID("GET", uri, nil, EndpointWebhookToken("", ""), options...)
+	body, err := s.RequestWithBucketID("GET", uri, nil, bucket(uri), options...)
 	if err != nil {
 		return
 	}
@@ -2539,6 +2555,10 @@ func (s *Session) WebhookMessage(webhookID, token, messageID string, options ...
 // token     : The auth token for the webhook
 // messageID : The ID of message to edit
 func (s *Session) WebhookMessageEdit(webhookID, token, messageID string, data *WebhookEdit, options ...RequestOption) (st *Message, err error) {
+	return s.webhookMessageEdit(webhookID, token, messageID, data, webhookBucketID, options...)
+}
+
+func (s *Session) webhookMessageEdit(webhookID, token, messageID string, data *WebhookEdit, bucket func(string) string, options ...RequestOption) (st *Message, err error) {
 	uri := EndpointWebhookMessage(webhookID, token, messageID)
 
 	var response []byte
@@ -2548,12 +2568,12 @@ func (s *Session) WebhookMessageEdit(webhookID, token, messageID string, data *W
 			return nil, err
 		}
 
-		response, err = s.RequestRaw("PATCH", uri, contentType, body, uri, 0, options...)
+		response, err = s.RequestRaw("PATCH", uri, contentType, body, bucket(uri), 0, options...)
 		if err != nil {
 			return nil, err
 		}
 	} else {
-		response, err = s.RequestWithBucketID("PATCH", uri, data, EndpointWebhookToken("", ""), options...)
+		response, err = s.RequestWithBucketID("PATCH", uri, data, bucket(uri), options...)
 
 		if err != nil {
 			return nil, err
@@ -2569,9 +2589,13 @@ func (s *Session) WebhookMessageEdit(webhookID, token, messageID string, data *W
 // token     : The auth token for the webhook
 // messageID : The ID of a message to edit
 func (s *Session) WebhookMessageDelete(webhookID, token, messageID string, options ...RequestOption) (err error) {
+	return s.webhookMessageDelete(webhookID, token, messageID, webhookBucketID, options...)
+}
+
+func (s *Session) webhookMessageDelete(webhookID, token, messageID string, bucket func(string) string, options ...RequestOption) (err error) {
 	uri := EndpointWebhookMessage(webhookID, token, messageID)
 
-	_, err = s.RequestWithBucketID("DELETE", uri, nil, EndpointWebhookToken("", ""), options...)
+	_, err = s.RequestWithBucketID("DELETE", uri, nil, bucket(uri), options...)
 	return
 }
 
@@ -3209,14 +3233,14 @@ func (s *Session) InteractionRespond(interaction *Interaction, resp *Interaction
 // InteractionResponse gets the response to an interaction.
 // interaction : Interaction instance.
 func (s *Session) InteractionResponse(interaction *Interaction, options ...RequestOption) (*Message, error) {
-	return s.WebhookMessage(interaction.AppID, interaction.Token, "@original", options...)
+	return s.webhookMessage(interaction.AppID, interaction.Token, "@original", InteractionBucketID, options...)
 }
 
 // InteractionResponseEdit edits the response to an interaction.
 // interaction : Interaction instance.
 // newresp     : Updated response message data.
 func (s *Session) InteractionResponseEdit(interaction *Interaction, newresp *WebhookEdit, options ...RequestOption) (*Message, error) {
-	return s.WebhookMessageEdit(interaction.AppID, interaction.Token, "@original", newresp, options...)
+	return s.webhookMessageEdit(interaction.AppID, interaction.Token, "@original", newresp, InteractionBucketID, options...)
 }
 
 // InteractionResponseDelete deletes the response to an interaction.
@@ -3224,7 +3248,7 @@ func (s *Session) InteractionResponseEdit(interaction *Interaction, newresp *Web
 func (s *Session) InteractionResponseDelete(interaction *Interaction, options ...RequestOption) error {
 	endpoint := EndpointInteractionResponseActions(interaction.AppID, interaction.Token)
 
-	_, err := s.RequestWithBucketID("DELETE", endpoint, nil, endpoint, options...)
+	_, err := s.RequestWithBucketID("DELETE", endpoint, nil, InteractionBucketID(endpoint), options...)
 
 	return err
 }
@@ -3234,7 +3258,7 @@ func (s *Session) InteractionResponseDelete(interaction *Interaction, options ..
 // wait        : Waits for server confirmation of message send and ensures that the return struct is populated (it is nil otherwise)
 // data        : Data of the message to send.
 func (s *Session) FollowupMessageCreate(interaction *Interaction, wait bool, data *WebhookParams, options ...RequestOption) (*Message, error) {
-	return s.WebhookExecute(interaction.AppID, interaction.Token, wait, data, options...)
+	return s.webhookExecute(interaction.AppID, interaction.Token, wait, "", data, InteractionBucketID, options...)
 }
 
 // FollowupMessageEdit edits a followup message of an interaction.
@@ -3242,14 +3266,14 @@ func (s *Session) FollowupMessageCreate(interaction *Interaction, wait bool, dat
 // messageID   : The followup message ID.
 // data        : Data to update the message
 func (s *Session) FollowupMessageEdit(interaction *Interaction, messageID string, data *WebhookEdit, options ...RequestOption) (*Message, error) {
-	return s.WebhookMessageEdit(interaction.AppID, interaction.Token, messageID, data, options...)
+	return s.webhookMessageEdit(interaction.AppID, interaction.Token, messageID, data, InteractionBucketID, options...)
 }
 
 // FollowupMessageDelete deletes a followup message of an interaction.
 // interaction : Interaction instance.
 // messageID   : The followup message ID.
 func (s *Session) FollowupMessageDelete(interaction *Interaction, messageID string, options ...RequestOption) error {
-	return s.WebhookMessageDelete(interaction.AppID, interaction.Token, messageID, options...)
+	return s.webhookMessageDelete(interaction.AppID, interaction.Token, messageID, InteractionBucketID, options...)
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1679,6 +1679,7 @@ type TooManyRequests struct {
 	Bucket     string        `json:"bucket"`
 	Message    string        `json:"message"`
 	RetryAfter time.Duration `json:"retry_after"`
+	Global     bool          `json:"global"` // warroom patch
 }
 
 // UnmarshalJSON helps support translation of a milliseconds-based float
@@ -1688,12 +1689,14 @@ func (t *TooManyRequests) UnmarshalJSON(b []byte) error {
 		Bucket     string  `json:"bucket"`
 		Message    string  `json:"message"`
 		RetryAfter float64 `json:"retry_after"`
+		Global     bool    `json:"global"`
 	}{}
 	err := Unmarshal(b, &u)
 	if err != nil {
 		return err
 	}
 
+	t.Global = u.Global
 	t.Bucket = u.Bucket
 	t.Message = u.Message
 	whole, frac := math.Modf(u.RetryAfter)

@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// snowflakeAt is an interaction id created at t.
+func snowflakeAt(t time.Time) string {
+	return strconv.FormatInt((t.UnixMilli()-1420070400000)<<22, 10)
+}
+
+// A remembered click is used while its token is good, and not after
+// tokenLife from its creation (Discord's tokens last 15 minutes).
+func TestBoardTokensExpire(t *testing.T) {
+	now := time.Now()
+	var bt boardTokens
+	i := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
+	bt.remember("m1", i, now)
+	if got, ok := bt.get("m1", now); !ok || got != i {
+		t.Fatal("a fresh click is not used")
+	}
+	if _, ok := bt.get("m2", now); ok {
+		t.Fatal("a token for another message")
+	}
+	if _, ok := bt.get("m1", now.Add(tokenLife)); ok {
+		t.Fatal("a token used after tokenLife")
+	}
+	bt.forget("m1", &discordgo.Interaction{ID: i.ID})
+	if _, ok := bt.get("m1", now); !ok {
+		t.Fatal("forgetting another click dropped this one")
+	}
+	bt.forget("m1", i)
+	if _, ok := bt.get("m1", now); ok {
+		t.Fatal("a forgotten token is used")
+	}
+	// Expired entries are swept as new ones come.
+	bt.remember("m3", &discordgo.Interaction{ID: snowflakeAt(now.Add(-tokenLife - time.Minute))}, now.Add(2*time.Minute))
+	bt.remember("m4", i, now.Add(4*time.Minute))
+	if _, ok := bt.m["m3"]; ok {
+		t.Fatal("an expired token was kept")
+	}
+}

@@ -1,0 +1,197 @@
+package discordgo
+
+// warroom patch: tests of the rate limiter against a Discord-shaped
+// server with real latency (developers/topics/rate-limits.mdx).
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// slowDiscord answers every request after rtt with Discord's per-route
+// headers (5 a second), unless answer takes it over.
+type slowDiscord struct {
+	rtt      time.Duration
+	answer   func(w http.ResponseWriter, r *http.Request) bool // true: answered
+	inFlight atomic.Int32
+	maxIn    atomic.Int32
+	mu       sync.Mutex
+	arrived  map[string]time.Time // first arrival by path
+}
+
+func (d *slowDiscord) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	d.mu.Lock()
+	if _, ok := d.arrived[r.URL.Path]; !ok {
+		d.arrived[r.URL.Path] = time.Now()
+	}
+	d.mu.Unlock()
+	n := d.inFlight.Add(1)
+	defer d.inFlight.Add(-1)
+	for m := d.maxIn.Load(); n > m && !d.maxIn.CompareAndSwap(m, n); m = d.maxIn.Load() {
+	}
+	time.Sleep(d.rtt)
+	if d.answer != nil && d.answer(w, r) {
+		return
+	}
+	w.Header().Set("X-RateLimit-Limit", "5")
+	w.Header().Set("X-RateLimit-Remaining", "4")
+	w.Header().Set("X-RateLimit-Reset", strconv.FormatInt(time.Now().Add(time.Second).Unix(), 10))
+	w.Header().Set("X-RateLimit-Reset-After", "1")
+	w.Header().Set("X-RateLimit-Bucket", "abcd1234")
+	w.Header().Set("Content-Type", "application/json")
+	w.Write([]byte(`{"id":"1","channel_id":"2"}`))
+}
+
+// arrival is when the first request to endpoint (a URL) arrived.
+func (d *slowDiscord) arrival(endpoint string) time.Time {
+	u, _ := url.Parse(endpoint)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.arrived[u.Path]
+}
+
+// rewrite sends every request to the test server.
+type rewrite struct{ to *url.URL }
+
+func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.URL.Scheme, r.URL.Host = t.to.Scheme, t.to.Host
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func slowSession(t *testing.T, d *slowDiscord) *Session {
+	d.arrived = map[string]time.Time{}
+	srv := httptest.NewServer(d)
+	t.Cleanup(srv.Close)
+	u, _ := url.Parse(srv.URL)
+	s, _ := New("Bot x")
+	s.Client = &http.Client{Transport: rewrite{u}}
+	return s
+}
+
+// Edits of different interactions' @original are not queued behind each
+// other: each token is its own bucket (upstream #1384), so at 100 ms round
+// trip 10 edits of 10 interactions take one round trip, not ten.
+func TestInteractionEditsOfDifferentTokensRunTogether(t *testing.T) {
+	d := &slowDiscord{rtt: 100 * time.Millisecond}
+	s := slowSession(t, d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for k := 0; k < 10; k++ {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			content := "board"
+			i := &Interaction{AppID: "99", Token: "token" + strconv.Itoa(k)}
+			if _, err := s.InteractionResponseEdit(i, &WebhookEdit{Content: &content}); err != nil {
+				t.Error(err)
+			}
+		}(k)
+	}
+	wg.Wait()
+	t.Logf("10 edits of 10 interactions at %v round trip: %v, at most %d in flight", d.rtt, time.Since(start), d.maxIn.Load())
+	if d.maxIn.Load() < 10 {
+		t.Errorf("at most %d of 10 edits of different interactions were in flight together", d.maxIn.Load())
+	}
+}
+
+// globalLimited is Discord's documented global 429
+// (developers/topics/rate-limits.mdx, "Example Exceeded Global Rate Limit
+// Response"): no X-RateLimit-Reset-After.
+func globalLimited(w http.ResponseWriter, headers bool) {
+	if headers {
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("X-RateLimit-Global", "true")
+		w.Header().Set("X-RateLimit-Scope", "global")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusTooManyRequests)
+	w.Write([]byte(`{"message": "You are being rate limited.", "retry_after": 1.0, "global": true}`))
+}
+
+// After a global 429, another route's first request waits out the
+// retry_after, while an interaction callback (not bound to the global
+// limit) goes at once; with the documented headers, and with the body
+// alone.
+func TestGlobal429StopsOtherRoutes(t *testing.T) {
+	for _, headers := range []bool{true, false} {
+		t.Run("headers="+strconv.FormatBool(headers), func(t *testing.T) {
+			var limitedAt atomic.Int64
+			d := &slowDiscord{rtt: 50 * time.Millisecond, answer: func(w http.ResponseWriter, r *http.Request) bool {
+				if strings.HasSuffix(r.URL.Path, "/channels/1/messages") {
+					limitedAt.Store(time.Now().UnixNano())
+					globalLimited(w, headers)
+					return true
+				}
+				return false
+			}}
+			s := slowSession(t, d)
+			s.ShouldRetryOnRateLimit = false
+			var rle *RateLimitError
+			if _, err := s.ChannelMessageSend("1", "hi"); !errors.As(err, &rle) {
+				t.Fatalf("want a rate limit error, got %v", err)
+			}
+			limited := time.Unix(0, limitedAt.Load())
+			callback := make(chan error, 1)
+			go func() {
+				callback <- s.InteractionRespond(&Interaction{ID: "5", Token: "tok"}, &InteractionResponse{Type: InteractionResponseDeferredMessageUpdate})
+			}()
+			if _, err := s.ChannelMessageSend("2", "hi"); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-callback; err != nil {
+				t.Fatal(err)
+			}
+			other := d.arrival(EndpointChannelMessages("2")).Sub(limited)
+			ix := d.arrival(EndpointInteractionResponse("5", "tok")).Sub(limited)
+			t.Logf("after a 1 s global 429: another route sent %v later, an interaction callback %v later", other, ix)
+			if other < time.Second {
+				t.Errorf("another route was sent %v into a 1 s global window", other)
+			}
+			if ix >= time.Second {
+				t.Errorf("an interaction callback waited %v for the global window it is exempt from", ix)
+			}
+		})
+	}
+}
+
+// A route's 429 holds that route for its Retry-After even when its
+// X-RateLimit-Remaining is not 0 (a shared resource's limit).
+func TestRoute429HoldsItsBucket(t *testing.T) {
+	var limitedAt, again atomic.Int64
+	d := &slowDiscord{rtt: 20 * time.Millisecond, answer: func(w http.ResponseWriter, r *http.Request) bool {
+		if limitedAt.Load() != 0 {
+			again.CompareAndSwap(0, time.Now().UnixNano())
+			return false
+		}
+		limitedAt.Store(time.Now().UnixNano())
+		w.Header().Set("Retry-After", "1")
+		w.Header().Set("X-RateLimit-Limit", "10")
+		w.Header().Set("X-RateLimit-Remaining", "9")
+		w.Header().Set("X-RateLimit-Reset-After", "0.2")
+		w.Header().Set("X-RateLimit-Scope", "shared")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(`{"message": "The resource is being rate limited.", "retry_after": 1.0, "global": false}`))
+		return true
+	}}
+	s := slowSession(t, d)
+	s.ShouldRetryOnRateLimit = false
+	if _, err := s.ChannelMessageSend("1", "hi"); err == nil {
+		t.Fatal("want a rate limit error")
+	}
+	if _, err := s.ChannelMessageSend("1", "hi"); err != nil {
+		t.Fatal(err)
+	}
+	if gap := time.Duration(again.Load() - limitedAt.Load()); gap < time.Second {
+		t.Errorf("the route was sent again %v into its 1 s window", gap)
+	}
+}
