@@ -62,6 +62,7 @@ func loadSpec() error {
 			return
 		}
 		root, _ := doc.(map[string]any)
+		closeSchemas(root)
 		paths, _ := root["paths"].(map[string]any)
 		for p, item := range paths {
 			methods, _ := item.(map[string]any)
@@ -98,6 +99,150 @@ func loadSpec() error {
 		spec.compiler = c
 	})
 	return spec.err
+}
+
+// closeSchemas makes every object schema of the document refuse the
+// fields it does not describe. Only one request schema of the document
+// says additionalProperties: false, so a misspelled optional field (or a
+// client's stray struct field) would pass unnoticed, as it does on Discord,
+// which ignores it. Each place where a value is checked against a schema
+// (a request body, a property, an array item) gets additionalProperties:
+// false beside the names its schema describes, through $ref, allOf, oneOf
+// and anyOf (propertyNames would say it more directly, but the validator
+// reports its errors at a wrong location). A
+// field of another oneOf branch (a channel option's channel_types on a
+// string option) is let through: it is not a mistake of spelling, and
+// discordgo sends such fields empty. Schemas that say what other
+// properties may be (additionalProperties, patternProperties) stay open.
+func closeSchemas(root map[string]any) {
+	c := closer{root: root, done: map[*map[string]any]bool{}}
+	comps, _ := root["components"].(map[string]any)
+	schemas, _ := comps["schemas"].(map[string]any)
+	for _, sch := range schemas {
+		c.walk(sch)
+	}
+	paths, _ := root["paths"].(map[string]any)
+	for _, item := range paths {
+		methods, _ := item.(map[string]any)
+		for _, op := range methods {
+			opm, _ := op.(map[string]any)
+			body, _ := opm["requestBody"].(map[string]any)
+			content, _ := body["content"].(map[string]any)
+			if media, ok := content["application/json"].(map[string]any); ok {
+				c.entry(media["schema"])
+			}
+		}
+	}
+}
+
+type closer struct {
+	root map[string]any
+	done map[*map[string]any]bool
+}
+
+// entry closes a schema a value is checked against as a whole, and the
+// entries below it.
+func (c closer) entry(node any) {
+	m, ok := node.(map[string]any)
+	if !ok {
+		return
+	}
+	names := map[string]bool{}
+	if c.names(m, names, map[string]bool{}) && len(names) > 0 {
+		// additionalProperties sees only the properties beside it: name
+		// every known one there (true: its own schema checks it).
+		props, _ := m["properties"].(map[string]any)
+		if props == nil {
+			props = map[string]any{}
+			m["properties"] = props
+		}
+		for n := range names {
+			if _, ok := props[n]; !ok {
+				props[n] = true
+			}
+		}
+		m["additionalProperties"] = false
+	}
+	c.walk(m)
+}
+
+// names gathers the property names m describes in place; false when it
+// leaves other properties open.
+func (c closer) names(m map[string]any, into map[string]bool, seen map[string]bool) bool {
+	if _, ok := m["additionalProperties"]; ok {
+		return false
+	}
+	if _, ok := m["patternProperties"]; ok {
+		return false
+	}
+	props, _ := m["properties"].(map[string]any)
+	for n := range props {
+		into[n] = true
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		if seen[ref] {
+			return true
+		}
+		seen[ref] = true
+		target, ok := c.resolve(ref)
+		if !ok || !c.names(target, into, seen) {
+			return false
+		}
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		l, _ := m[k].([]any)
+		for _, part := range l {
+			pm, ok := part.(map[string]any)
+			if ok && !c.names(pm, into, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// resolve follows a local $ref (#/components/schemas/Name).
+func (c closer) resolve(ref string) (map[string]any, bool) {
+	var node any = c.root
+	for _, seg := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
+		m, ok := node.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		node = m[strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")]
+	}
+	m, ok := node.(map[string]any)
+	return m, ok
+}
+
+// walk closes the entries below a schema: its in-place parts (allOf,
+// oneOf, ...) are walked but not closed on their own.
+func (c closer) walk(node any) {
+	m, ok := node.(map[string]any)
+	if !ok || c.done[&m] {
+		return
+	}
+	for k, v := range m {
+		switch k {
+		case "properties", "patternProperties":
+			props, _ := v.(map[string]any)
+			for _, p := range props {
+				c.entry(p)
+			}
+		case "items", "additionalProperties":
+			c.entry(v)
+		case "prefixItems":
+			l, _ := v.([]any)
+			for _, p := range l {
+				c.entry(p)
+			}
+		case "allOf", "anyOf", "oneOf":
+			l, _ := v.([]any)
+			for _, p := range l {
+				c.walk(p)
+			}
+		}
+	}
 }
 
 func escapePtr(s string) string {
@@ -263,6 +408,15 @@ func addSchemaErrors(errs formErrors, ve *jsonschema.ValidationError) {
 	seen := map[string]bool{}
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
+		if ap, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			// Discord ignores unknown fields; the stand-in refuses them
+			// (closeSchemas), under a code of its own.
+			for _, p := range ap.Properties {
+				errs.add(append(slices.Clip(e.InstanceLocation), p), "STAND_IN_UNKNOWN_FIELD",
+					"not a field of this object in Discord's OpenAPI document")
+			}
+			return
+		}
 		if len(e.Causes) == 0 {
 			code := schemaErrorCode(e.ErrorKind)
 			msg := e.ErrorKind.LocalizedString(enPrinter)

@@ -294,7 +294,7 @@ func TestGuildLocale(t *testing.T) {
 // plainDo makes one request without waiting out 429s.
 func plainDo(t *testing.T, srv *discordtest.Server, method, path, body string) (*http.Response, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(method, "https://discord.com/api/v9"+path, strings.NewReader(body))
+	req, _ := http.NewRequest(method, "https://discord.com/api/v10"+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bot "+srv.Token())
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")

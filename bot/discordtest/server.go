@@ -24,8 +24,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// apiPrefix is the REST prefix discordgo v0.29.0 uses (API v9).
-const apiPrefix = "/api/v9"
+// apiPrefix is the REST prefix of API v10, the one the stand-in serves
+// (and whose semantics it applies: attachments on edits, rest.go).
+const apiPrefix = "/api/v10"
 
 // maxRequestBody is Discord's limit for a whole request (25 MiB).
 const maxRequestBody = 25 << 20
@@ -358,7 +359,7 @@ func (s *Server) logf(format string, args ...any) {
 // HTTP 429, a Retry-After header, X-RateLimit-* headers and Discord's JSON
 // body, so that discordgo waits retryAfter and retries. method "" or "*"
 // matches any method; pathPattern is a path.Match pattern on the path
-// without the /api/v9 prefix: "/channels/*/messages" ("*" is one segment),
+// without the /api/v10 prefix: "/channels/*/messages" ("*" is one segment),
 // "/webhooks/*" (a final "*" matches everything below), "/**/messages"
 // ("**" is any number of segments), "" any path. Several calls queue
 // several 429s, served in order.
@@ -716,7 +717,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(p, apiPrefix+"/") {
 		p = strings.TrimPrefix(p, apiPrefix)
 	} else {
-		p = "!" + p // not under /api/v9: never matches a route
+		p = "!" + p // not under /api/v10: never matches a route
 	}
 	rec := &Request{At: s.cfg.now(), Method: r.Method, Path: strings.TrimPrefix(p, "!"), Query: r.URL.RawQuery,
 		ContentType: r.Header.Get("Content-Type")}
