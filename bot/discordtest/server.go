@@ -43,7 +43,10 @@ type config struct {
 	logf      func(format string, args ...any)
 	limits    *RateLimits // nil: DefaultRateLimits
 	latency   time.Duration
-	sample    int64 // check every sample-th body against the document (0, 1: all)
+	upload    time.Duration // per file (WithUpload)
+	// uploadRate is bytes per second a file's upload takes (0: none).
+	uploadRate int64
+	sample     int64 // check every sample-th body against the document (0, 1: all)
 }
 
 // WithDeadline sets how long after dispatch an interaction callback is
@@ -56,6 +59,25 @@ func WithDeadline(d time.Duration) Option { return func(c *config) { c.deadline 
 // message, and between Discord creating a message and the bot hearing of
 // it, are as long as on Discord.
 func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = d } }
+
+// WithUpload makes every file of a request take perFile plus its size at
+// bytesPerSecond (0: no size term) to arrive, on top of WithLatency:
+// Discord takes 100-500 ms more for a request carrying an image.
+func WithUpload(perFile time.Duration, bytesPerSecond int64) Option {
+	return func(c *config) { c.upload, c.uploadRate = perFile, bytesPerSecond }
+}
+
+// uploadTime is how long the files of a request take to arrive.
+func (s *Server) uploadTime(files []File) time.Duration {
+	var d time.Duration
+	for _, f := range files {
+		d += s.cfg.upload
+		if s.cfg.uploadRate > 0 {
+			d += time.Duration(int64(len(f.Data)) * int64(time.Second) / s.cfg.uploadRate)
+		}
+	}
+	return d
+}
 
 // WithTokenLifetime sets how long interaction tokens (follow-ups, @original
 // edits) stay valid after dispatch (Discord: 15 min).
@@ -577,7 +599,6 @@ func (c *call) decode(v any) *apiError {
 }
 
 func (c *call) reply(status int, v any) {
-	time.Sleep(c.s.cfg.latency / 2)
 	var b []byte
 	if v != nil {
 		var err error
@@ -588,6 +609,15 @@ func (c *call) reply(status int, v any) {
 		}
 		c.w.Header().Set("Content-Type", "application/json")
 	}
+	c.s.mu.Lock()
+	c.s.w.rl.countInvalid(*c.s.cfg.limits, status, c.w.Header().Get("X-RateLimit-Scope"), time.Now())
+	c.s.mu.Unlock()
+	c.replyRaw(status, b)
+}
+
+// replyRaw sends an answer after the second half of the latency.
+func (c *call) replyRaw(status int, b []byte) {
+	time.Sleep(c.s.cfg.latency / 2)
 	c.w.WriteHeader(status)
 	_, _ = c.w.Write(b)
 	c.s.mu.Lock()
@@ -731,10 +761,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = c.parseBody(body)
 	}
+	time.Sleep(s.uploadTime(c.files))
 	s.mu.Lock()
 	rec.Seq = len(s.requests) + 1
 	s.requests = append(s.requests, rec)
 	s.lastSeen = time.Now()
+	s.w.rl.intoWindow(injectedKey(r.Method, rec.Path), true, time.Now())
 	rule := s.takeRule(r.Method, rec.Path)
 	s.autoArchiveLocked()
 	// No notify: no wait looks at the request log, and the handler wakes
@@ -744,6 +776,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	s.logf("%s %s", r.Method, rec.Path)
 
+	if s.banned(c) {
+		return
+	}
 	if rule != nil {
 		s.serve429(c, rule)
 		return
@@ -785,6 +820,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.rateLimit(c, rt) {
+		return
+	}
+	if e := checkShape(r.Method, p, r.Header.Get("Content-Type"), c.body, len(c.files), r.URL.Query()); e != nil {
+		c.fail(e, params["id"])
 		return
 	}
 	// The body must satisfy Discord's OpenAPI document and emoji rules
@@ -884,6 +923,10 @@ func (s *Server) serve429(c *call, rule *failRule) {
 	}
 	s.mu.Lock()
 	c.rec.RateLimited = true
+	s.w.rl.windows[injectedKey(c.r.Method, c.rec.Path)] = time.Now().Add(rule.retryAfter)
+	if rule.global {
+		s.w.rl.globalWindow = time.Now().Add(rule.retryAfter)
+	}
 	s.w.rl.stats.Served++
 	s.w.rl.stats.Injected++
 	s.w.rl.stats.ByBucket[bucket]++
@@ -893,6 +936,9 @@ func (s *Server) serve429(c *call, rule *failRule) {
 		"message": "You are being rate limited.", "retry_after": secs, "global": rule.global, "code": 0,
 	})
 }
+
+// injectedKey names the window of a FailNext 429: its method and path.
+func injectedKey(method, p string) string { return "injected " + method + " " + p }
 
 func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	// /attachments/{channel}/{attachment}/{filename}
