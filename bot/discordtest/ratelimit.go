@@ -53,7 +53,9 @@ type RateLimits struct {
 // bucket is about 5 per 5 s (DiscordRateLimits); these are looser so that
 // the e2e suite, which plays at machine speed, is slowed by about a second
 // in total (measured: 20.2 s -> 21.6 s), while a bot that ignores the
-// headers or bursts past 50/s still gets 429s.
+// headers or bursts past 50/s still gets 429s. At 5 per 5 s, the three
+// e2e tests that play every game (TestE2EEveryGameToTheEnd, ...InPolish...,
+// TestE2EHandoverInTeamThread: 45 s) had not ended after 13 minutes.
 func DefaultRateLimits() RateLimits {
 	return RateLimits{
 		Global: RateLimit{Requests: 50, Per: time.Second},
