@@ -804,12 +804,25 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec.Route = rt.pattern
 	s.mu.Unlock()
 	c.params = params
-	if !rt.noAuth {
-		auth := r.Header.Get("Authorization")
-		if auth != "Bot "+s.token {
-			c.fail(&apiError{Status: 401, Code: 0, Message: "401: Unauthorized", kind: "unauthorized"}, "")
-			return
-		}
+	if !s.admit(c, rt, p) {
+		return
+	}
+	rt.h(c)
+	if !c.done {
+		c.noContent()
+	}
+}
+
+// admit runs the checks every matched request passes before its route:
+// the token, the application, the rate limits, the request's shape and
+// (sampled by WithSchemaSample) its body against Discord's OpenAPI
+// document and emoji rules (openapi.go, emoji.go). A refused request has
+// been answered; it returns false.
+func (s *Server) admit(c *call, rt *route, p string) bool {
+	r, params := c.r, c.params
+	if !rt.noAuth && r.Header.Get("Authorization") != "Bot "+s.token {
+		c.fail(&apiError{Status: 401, Code: 0, Message: "401: Unauthorized", kind: "unauthorized"}, "")
+		return false
 	}
 	if app, ok := params["app"]; ok && app != s.appID && app != "@me" {
 		if strings.HasPrefix(rt.pattern, "/webhooks/") {
@@ -817,27 +830,22 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			c.fail(&apiError{Status: 403, Code: 50001, Message: "Missing Access", kind: "wrong-application"}, "")
 		}
-		return
+		return false
 	}
 	if !s.rateLimit(c, rt) {
-		return
+		return false
 	}
 	if e := checkShape(r.Method, p, r.Header.Get("Content-Type"), c.body, len(c.files), r.URL.Query()); e != nil {
 		c.fail(e, params["id"])
-		return
+		return false
 	}
-	// The body must satisfy Discord's OpenAPI document and emoji rules
-	// (openapi.go, emoji.go) before the route's own checks run.
 	if s.cfg.sample <= 1 || s.checked.Add(1)%s.cfg.sample == 1 {
 		if e := checkRequest(r.Method, p, c.body); e != nil {
 			c.fail(e, params["id"])
-			return
+			return false
 		}
 	}
-	rt.h(c)
-	if !c.done {
-		c.noContent()
-	}
+	return true
 }
 
 // readBody reads a request body of up to maxRequestBody+1 bytes, into
