@@ -128,8 +128,7 @@ func (c *ixCourier) Edit(ctx context.Context, channelID, messageID string, msg r
 		noEmbeds := []*discordgo.MessageEmbed{}
 		edit.Embeds = &noEmbeds
 	}
-	noAttachments := []*discordgo.MessageAttachment{}
-	edit.Attachments = &noAttachments
+	edit.Attachments = attachments(msg)
 	return classify(c.b.unarchived(channelID, func() error {
 		_, err := c.b.s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
 		return err

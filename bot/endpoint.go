@@ -381,7 +381,7 @@ func refusedCallback(resp *http.Response) (callbackOutcome, io.ReadCloser) {
 }
 
 // callbackID is the interaction id of a callback path
-// (/api/v9/interactions/{id}/{token}/callback).
+// (/api/v10/interactions/{id}/{token}/callback).
 func callbackID(path string) (string, bool) {
 	p := strings.Split(strings.Trim(path, "/"), "/")
 	n := len(p)

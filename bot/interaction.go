@@ -510,8 +510,7 @@ func webhookEdit(m render.Message) *discordgo.WebhookEdit {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	noAttachments := []*discordgo.MessageAttachment{}
-	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, Files: files(m), Attachments: &noAttachments, AllowedMentions: mentions(m)}
+	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &comps, Files: files(m), Attachments: attachments(m), AllowedMentions: mentions(m)}
 }
 
 // privateFollowup is m as an ephemeral follow-up that pings nobody.
@@ -528,6 +527,20 @@ func files(m render.Message) []*discordgo.File {
 		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
 	}
 	return out
+}
+
+// attachments is an edit's attachments list: exactly m's files, by their
+// files[n] index. On API v10 "the attachments array must contain all
+// attachments that should be present after edit, including retained and
+// new" (developers/resources/message.mdx "Edit Message", webhook.mdx "Edit
+// Webhook Message"), so a new board picture replaces the old one, and an
+// edit without a picture removes the old one.
+func attachments(m render.Message) *[]*discordgo.MessageAttachment {
+	out := make([]*discordgo.MessageAttachment, len(m.Files))
+	for i := range m.Files {
+		out[i] = &discordgo.MessageAttachment{ID: strconv.Itoa(i)}
+	}
+	return &out
 }
 
 // mentions allows exactly the message's Mentions to ping; nobody else.

@@ -184,7 +184,7 @@ func handle(t *testing.T, s *discordgo.Session, ic *discordgo.InteractionCreate)
 		}}}
 		_, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Embeds: &embeds, Components: &comps,
 			Files:       []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(boardPNG(t, 64, 48))}},
-			Attachments: &[]*discordgo.MessageAttachment{}})
+			Attachments: &[]*discordgo.MessageAttachment{{ID: "0"}}})
 		fail("edit original", err)
 	}
 }

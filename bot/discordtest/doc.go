@@ -1,11 +1,11 @@
 // Package discordtest is an in-process stand-in for the part of Discord that
 // warroom uses, served over real HTTP and WebSocket on 127.0.0.1, so that
-// end-to-end tests run the real bot (an unmodified discordgo v0.29.0 Session,
-// API v9) against it and assert on what a Discord user would see.
+// end-to-end tests run the real bot (the vendored discordgo Session, API
+// v10) against it and assert on what a Discord user would see.
 //
 // # Pointing the bot at it
 //
-// discordgo finds everything through https://discord.com/api/v9/...; give
+// discordgo finds everything through https://discord.com/api/v10/...; give
 // the Session an HTTP client that rewrites the scheme and host:
 //
 //	srv := discordtest.New(t)          // 127.0.0.1:0, closed by t.Cleanup
@@ -124,7 +124,7 @@
 //
 // Faults: FailNext(method, pathPattern, retryAfter) answers the next matching
 // request with 429, Retry-After, X-RateLimit-* and Discord's JSON body
-// (discordgo sleeps and retries); patterns are on the path without /api/v9:
+// (discordgo sleeps and retries); patterns are on the path without /api/v10:
 // "/channels/*/messages", "/webhooks/*" (a final * covers everything below),
 // "/**/messages/*". DropGateway cuts every socket without a
 // close frame (the bot should RESUME; dispatches made meanwhile are replayed);
@@ -134,14 +134,23 @@
 // -Reset, -Reset-After and -Bucket; over a bucket or the global limit the
 // answer is 429 with Retry-After, X-RateLimit-Scope and {message,
 // retry_after, global}. A 429 is not a failure (discordgo waits and
-// retries); RateLimitStats counts them per bucket. WithRateLimits replaces
+// retries); RateLimitStats counts them per bucket, the requests sent into a
+// window a 429 announced, and the invalid requests (401, 403, 429): past
+// RateLimits.Invalid the stand-in refuses everything for Ban, as
+// Cloudflare's ban does (429, an HTML body). WithRateLimits replaces
 // DefaultRateLimits (global 50/s, 20 message posts/s per channel, 50/s per
-// other route and resource: looser than Discord so tests stay fast).
+// other route and resource, 1,000 invalid requests a minute: looser than
+// Discord so tests stay fast); DiscordRateLimits are Discord's documented
+// limits and the stand-in's stated assumptions where the docs give none (5
+// posts per 5 s per channel, 5 per 2 s per webhook token).
+// Latency: WithLatency(d) makes each request take d, WithUpload(perFile,
+// bytesPerSecond) adds each file's upload; both are zero by default (the
+// load command sets 80 ms and 300 ms).
 // Time: AdvanceClock(d) moves the stand-in's clock (threads archive
 // themselves after auto_archive_duration minutes without activity).
 // Options: WithDeadline (callback deadline, default 3 s), WithTokenLifetime
 // (15 min), WithHeartbeatInterval, WithWaitTimeout (Expect*, 10 s), WithClock,
-// WithRateLimits, WithLog.
+// WithRateLimits, WithLatency, WithUpload, WithSchemaSample, WithLog.
 //
 // # What is modelled
 //
@@ -158,7 +167,7 @@
 // shard ((guild_id >> 22) % n; DMs to shard 0); with no session at all the
 // interaction is recorded as not Delivered, as when a bot is offline.
 //
-// REST under /api/v9 (bot token required except on interaction callbacks
+// REST under /api/v10 only (bot token required except on interaction callbacks
 // and webhooks): GET /gateway, /gateway/bot, /users/@me, /users/{id},
 // /applications/@me; application commands for the app and per guild (GET,
 // bulk-overwrite PUT, POST, DELETE) with Discord's validation (lowercase
@@ -176,12 +185,18 @@
 // Unknown Message; after the token lifetime: 401 code 50027); channel
 // messages POST/GET/PATCH/DELETE (ephemeral messages are invisible there),
 // GET list; threads POST /channels/{c}/threads (private, type 12, by
-// default in v9) and /channels/{c}/messages/{m}/threads (public, id = the
+// default) and /channels/{c}/messages/{m}/threads (public, id = the
 // message id, once per message: 160004), PUT/DELETE thread members (not on
 // an archived thread: 50083), PATCH /channels/{t} (archive, lock, name,
 // invitable, auto_archive_duration), GET/DELETE /channels/{t}; a message to
 // an archived, unlocked thread unarchives it. Attachment URLs are served by
-// the stand-in at /attachments/....
+// the stand-in at /attachments/.... Edits follow API v10
+// (developers/resources/message.mdx "Edit Message", reference.mdx "Editing
+// Message Attachments"): with an attachments list, exactly the listed
+// attachments are present after the edit, old ones by id and new files by
+// their files[n] index, so a new file left out of the list is dropped;
+// without one, old attachments stay and files are appended. A list entry
+// naming neither is refused.
 //
 // Threads (developers/topics/threads.mdx): editing a message in an archived
 // thread is 400 code 50083 through every endpoint (channel PATCH, webhook
@@ -235,7 +250,16 @@
 // process and each operation's schema compiled once (about 0.8 ms per
 // validated board callback). Types, enums (callback and component types,
 // button styles), required fields, string lengths and array counts come
-// from there. Unicode emojis in buttons and select options must be
+// from there. Every object schema is treated as closed (only one of the
+// document's request schemas says additionalProperties: false): a field
+// that no schema reachable through $ref, allOf, oneOf or anyOf names is
+// refused with STAND_IN_UNKNOWN_FIELD (Discord itself ignores it, so a
+// misspelled field would otherwise pass unnoticed). Before that, every
+// request's shape is checked against its operation: a required body that
+// is empty or not JSON (50109), a Content-Type the operation does not
+// take or a body where it takes none (50035), and query parameters the
+// operation does not declare or of the wrong type (wait, with_response:
+// true or false). Unicode emojis in buttons and select options must be
 // fully-qualified emojis of Unicode's emoji-test.txt (Emoji 15.0,
 // testdata/emoji-test.txt; ValidEmoji exports the check); a custom emoji
 // needs a snowflake id; otherwise the field is refused with
@@ -267,15 +291,15 @@
 // other than interaction follow-ups, Discord's own retries and routine
 // security probes of an interactions endpoint, zlib
 // transport compression (frames are plain JSON text), Discord's real bucket
-// sizes and shared buckets across routes, the invalid-request limit
-// (Cloudflare bans), server-wide active thread limits, pinned forum
+// sizes (DiscordRateLimits assumes some) and shared buckets across routes,
+// server-wide active thread limits, pinned forum
 // threads, thread notifications, the 5-follow-up limit of user-installed apps, the
 // 15-minute limit on editing ephemeral messages through tokens beyond
 // WithTokenLifetime, attachment descriptions in embeds, Components V2 media
 // checks, the exact text of Discord's error bodies (codes and statuses are
 // Discord's; the schema and emoji errors are nested like Discord's, with
 // codes named after the documented BASE_TYPE_* examples, validate.go's are
-// one top-level message), query parameters against the document, formats
+// one top-level message), headers, formats
 // (uri, date-time) in the schema, and the ordering of events
 // across several shards.
 package discordtest

@@ -49,7 +49,7 @@ func TestHTTPInteractionDelivery(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(`{"type":4,"data":{"content":"inline answer"}}`))
 		case "callback":
-			resp, err := srv.HTTPClient().Post("https://discord.com/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback",
+			resp, err := srv.HTTPClient().Post("https://discord.com/api/v10/interactions/"+i.ID+"/"+i.Token+"/callback",
 				"application/json", strings.NewReader(`{"type":4,"data":{"content":"callback answer"}}`))
 			if err == nil {
 				resp.Body.Close()

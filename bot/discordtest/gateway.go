@@ -16,7 +16,7 @@ import (
 )
 
 // gatewayPath is where the WebSocket gateway lives. GET /gateway answers
-// ws://host/gateway-ws; discordgo appends "/?v=9&encoding=json".
+// ws://host/gateway-ws; discordgo appends "/?v=10&encoding=json".
 const gatewayPath = "/gateway-ws"
 
 // gateway state; every field is guarded by Server.mu.
@@ -241,7 +241,7 @@ func (s *Server) serveGatewayOn(w http.ResponseWriter, r *http.Request, resumeUR
 	}()
 
 	q := r.URL.Query()
-	if q.Get("v") != "9" && q.Get("v") != "10" || q.Get("encoding") != "json" {
+	if q.Get("v") != "10" || q.Get("encoding") != "json" {
 		s.gwClose(c, 4012, "Invalid API version or encoding")
 		return
 	}
@@ -338,7 +338,7 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		bot.Bot = true
 		bot.Verified = true
 		s.gwDispatch(sess, "READY", map[string]any{
-			"v": 9, "user": bot, "guilds": []any{}, "session_id": sess.id,
+			"v": 10, "user": bot, "guilds": []any{}, "session_id": sess.id,
 			"resume_gateway_url": s.ResumeGatewayURL(), "shard": shard,
 			"application":      map[string]any{"id": s.appID, "flags": 0},
 			"private_channels": []any{}, "relationships": []any{}, "presences": []any{},

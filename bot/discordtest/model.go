@@ -414,7 +414,7 @@ type Request struct {
 	Seq         int
 	At          time.Time
 	Method      string
-	Path        string // without the /api/v9 prefix, e.g. /channels/1/messages
+	Path        string // without the /api/v10 prefix, e.g. /channels/1/messages
 	Query       string
 	Route       string // the matched route pattern, "" when unknown
 	ContentType string

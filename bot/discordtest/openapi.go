@@ -5,8 +5,12 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"mime"
+	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -47,7 +51,12 @@ type specOp struct {
 	path     string   // template, e.g. /channels/{channel_id}/messages
 	parts    []string // its segments
 	literals int      // segments without {...}, to prefer /applications/@me over /applications/{id}
-	ptr      string   // JSON pointer of the application/json schema
+	ptr      string   // JSON pointer of the application/json schema ("": none)
+
+	body     bool                      // the operation has a request body
+	required bool                      // ... which must be sent
+	media    map[string]bool           // the body's content types
+	query    map[string]map[string]any // query parameters' schemas, by name
 
 	once   sync.Once
 	schema *jsonschema.Schema
@@ -62,24 +71,14 @@ func loadSpec() error {
 			return
 		}
 		root, _ := doc.(map[string]any)
+		closeSchemas(root)
 		paths, _ := root["paths"].(map[string]any)
 		for p, item := range paths {
 			methods, _ := item.(map[string]any)
 			for m, op := range methods {
-				opm, _ := op.(map[string]any)
-				body, _ := opm["requestBody"].(map[string]any)
-				content, _ := body["content"].(map[string]any)
-				if _, ok := content["application/json"]; !ok {
-					continue
+				if opm, ok := op.(map[string]any); ok && m != "parameters" {
+					spec.ops = append(spec.ops, newSpecOp(p, m, opm, methods["parameters"]))
 				}
-				o := &specOp{method: strings.ToUpper(m), path: p, parts: strings.Split(strings.Trim(p, "/"), "/"),
-					ptr: "/paths/" + escapePtr(p) + "/" + m + "/requestBody/content/application~1json/schema"}
-				for _, s := range o.parts {
-					if !strings.HasPrefix(s, "{") {
-						o.literals++
-					}
-				}
-				spec.ops = append(spec.ops, o)
 			}
 		}
 		// Most literal first, so that the first match is the most specific.
@@ -100,13 +99,253 @@ func loadSpec() error {
 	return spec.err
 }
 
+// closeSchemas makes every object schema of the document refuse the
+// fields it does not describe. Only one request schema of the document
+// says additionalProperties: false, so a misspelled optional field (or a
+// client's stray struct field) would pass unnoticed, as it does on Discord,
+// which ignores it. Each place where a value is checked against a schema
+// (a request body, a property, an array item) gets additionalProperties:
+// false beside the names its schema describes, through $ref, allOf, oneOf
+// and anyOf (propertyNames would say it more directly, but the validator
+// reports its errors at a wrong location). A
+// field of another oneOf branch (a channel option's channel_types on a
+// string option) is let through: it is not a mistake of spelling, and
+// discordgo sends such fields empty. Schemas that say what other
+// properties may be (additionalProperties, patternProperties) stay open.
+func closeSchemas(root map[string]any) {
+	c := closer{root: root, done: map[*map[string]any]bool{}}
+	comps, _ := root["components"].(map[string]any)
+	schemas, _ := comps["schemas"].(map[string]any)
+	for _, sch := range schemas {
+		c.walk(sch)
+	}
+	paths, _ := root["paths"].(map[string]any)
+	for _, item := range paths {
+		methods, _ := item.(map[string]any)
+		for _, op := range methods {
+			opm, _ := op.(map[string]any)
+			body, _ := opm["requestBody"].(map[string]any)
+			content, _ := body["content"].(map[string]any)
+			if media, ok := content["application/json"].(map[string]any); ok {
+				c.entry(media["schema"])
+			}
+		}
+	}
+}
+
+type closer struct {
+	root map[string]any
+	done map[*map[string]any]bool
+}
+
+// entry closes a schema a value is checked against as a whole, and the
+// entries below it.
+func (c closer) entry(node any) {
+	m, ok := node.(map[string]any)
+	if !ok {
+		return
+	}
+	names := map[string]bool{}
+	if c.names(m, names, map[string]bool{}) && len(names) > 0 {
+		// additionalProperties sees only the properties beside it: name
+		// every known one there (true: its own schema checks it).
+		props, _ := m["properties"].(map[string]any)
+		if props == nil {
+			props = map[string]any{}
+			m["properties"] = props
+		}
+		for n := range names {
+			if _, ok := props[n]; !ok {
+				props[n] = true
+			}
+		}
+		m["additionalProperties"] = false
+	}
+	c.walk(m)
+}
+
+// names gathers the property names m describes in place; false when it
+// leaves other properties open.
+func (c closer) names(m map[string]any, into map[string]bool, seen map[string]bool) bool {
+	if _, ok := m["additionalProperties"]; ok {
+		return false
+	}
+	if _, ok := m["patternProperties"]; ok {
+		return false
+	}
+	props, _ := m["properties"].(map[string]any)
+	for n := range props {
+		into[n] = true
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		if seen[ref] {
+			return true
+		}
+		seen[ref] = true
+		target, ok := c.resolve(ref)
+		if !ok || !c.names(target, into, seen) {
+			return false
+		}
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		l, _ := m[k].([]any)
+		for _, part := range l {
+			pm, ok := part.(map[string]any)
+			if ok && !c.names(pm, into, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// resolve follows a local $ref (#/components/schemas/Name).
+func (c closer) resolve(ref string) (map[string]any, bool) {
+	var node any = c.root
+	for _, seg := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
+		m, ok := node.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		node = m[strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")]
+	}
+	m, ok := node.(map[string]any)
+	return m, ok
+}
+
+// walk closes the entries below a schema: its in-place parts (allOf,
+// oneOf, ...) are walked but not closed on their own.
+func (c closer) walk(node any) {
+	m, ok := node.(map[string]any)
+	if !ok || c.done[&m] {
+		return
+	}
+	for k, v := range m {
+		switch k {
+		case "properties", "patternProperties":
+			props, _ := v.(map[string]any)
+			for _, p := range props {
+				c.entry(p)
+			}
+		case "items", "additionalProperties":
+			c.entry(v)
+		case "prefixItems":
+			l, _ := v.([]any)
+			for _, p := range l {
+				c.entry(p)
+			}
+		case "allOf", "anyOf", "oneOf":
+			l, _ := v.([]any)
+			for _, p := range l {
+				c.walk(p)
+			}
+		}
+	}
+}
+
+// newSpecOp reads an operation's shape: its body's content types and
+// schema pointer, and its query parameters (the operation's and its
+// path's).
+func newSpecOp(p, m string, opm map[string]any, pathParams any) *specOp {
+	o := &specOp{method: strings.ToUpper(m), path: p, parts: strings.Split(strings.Trim(p, "/"), "/"),
+		media: map[string]bool{}, query: map[string]map[string]any{}}
+	for _, s := range o.parts {
+		if !strings.HasPrefix(s, "{") {
+			o.literals++
+		}
+	}
+	if body, ok := opm["requestBody"].(map[string]any); ok {
+		o.body = true
+		o.required, _ = body["required"].(bool)
+		content, _ := body["content"].(map[string]any)
+		for mt := range content {
+			o.media[mt] = true
+		}
+		if o.media["application/json"] {
+			o.ptr = "/paths/" + escapePtr(p) + "/" + m + "/requestBody/content/application~1json/schema"
+		}
+	}
+	for _, list := range []any{pathParams, opm["parameters"]} {
+		l, _ := list.([]any)
+		for _, prm := range l {
+			pm, _ := prm.(map[string]any)
+			if name, _ := pm["name"].(string); pm["in"] == "query" {
+				o.query[name], _ = pm["schema"].(map[string]any)
+			}
+		}
+	}
+	return o
+}
+
+// checkShape checks what the schema check does not see: a body where the
+// document wants one (and none where it has none), its Content-Type among
+// the operation's, JSON that parses, and query parameters the operation
+// declares, with values of their type (reference.mdx: booleans are "true"
+// or "false"). Operations the document does not describe are left to
+// the routes.
+func checkShape(method, p, contentType string, body []byte, files int, query url.Values) *apiError {
+	if err := loadSpec(); err != nil {
+		return &apiError{Status: 500, Message: err.Error(), kind: "stand-in"}
+	}
+	o := findOp(method, p)
+	if o == nil {
+		return nil
+	}
+	for name, vals := range query {
+		sch, ok := o.query[name]
+		if !ok {
+			return errInvalid("query %s: not a parameter of %s %s", name, o.method, o.path)
+		}
+		for _, v := range vals {
+			if !queryValueOK(sch, v) {
+				return errInvalid("query %s=%q: not a valid %v", name, v, sch["type"])
+			}
+		}
+	}
+	sent := len(bytes.TrimSpace(body)) > 0 || files > 0
+	mt, _, _ := mime.ParseMediaType(contentType)
+	switch {
+	case !o.body && sent:
+		return errInvalid("%s %s takes no body", o.method, o.path)
+	case !o.body:
+		return nil
+	case !sent && o.required:
+		return &apiError{Status: 400, Code: 50109, Message: "The request body contains invalid JSON.", kind: "invalid-body"}
+	case sent && !o.media[mt]:
+		// opcodes-and-status-codes.mdx 50035: "or invalid Content-Type provided"
+		return errInvalid("Content-Type %q: %s %s takes %v", contentType, o.method, o.path, slices.Sorted(maps.Keys(o.media)))
+	case mt == "application/json" && !json.Valid(body):
+		return &apiError{Status: 400, Code: 50109, Message: "The request body contains invalid JSON.", kind: "invalid-body"}
+	}
+	return nil
+}
+
+// queryValueOK checks a query value against its parameter's schema:
+// booleans, integers (with their bounds) and snowflakes.
+func queryValueOK(sch map[string]any, v string) bool {
+	if ref, _ := sch["$ref"].(string); strings.HasSuffix(ref, "/SnowflakeType") {
+		return reSnowflake.MatchString(v)
+	}
+	switch sch["type"] {
+	case "boolean":
+		return v == "true" || v == "false"
+	case "integer":
+		n, err := strconv.ParseInt(v, 10, 64)
+		lo, hasLo := sch["minimum"].(json.Number)
+		hi, hasHi := sch["maximum"].(json.Number)
+		l, _ := lo.Int64()
+		h, _ := hi.Int64()
+		return err == nil && (!hasLo || n >= l) && (!hasHi || n <= h)
+	}
+	return true
+}
+
 func escapePtr(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// findOp returns the operation for method and a path without the /api/vN
-// prefix (the document's server is /api/v10, the bot uses v9 with the same
-// paths), or nil when the document has no JSON body for it.
+// findOp returns the operation for method and a path without the /api/v10
+// prefix (the document's server), or nil when the document has none.
 func findOp(method, p string) *specOp {
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	for _, o := range spec.ops {
@@ -151,7 +390,7 @@ func checkRequest(method, p string, body []byte) *apiError {
 		return &apiError{Status: 500, Code: 0, Message: err.Error(), kind: "stand-in"}
 	}
 	o := findOp(method, p)
-	if o == nil {
+	if o == nil || o.ptr == "" {
 		return nil
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
@@ -263,6 +502,15 @@ func addSchemaErrors(errs formErrors, ve *jsonschema.ValidationError) {
 	seen := map[string]bool{}
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
+		if ap, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			// Discord ignores unknown fields; the stand-in refuses them
+			// (closeSchemas), under a code of its own.
+			for _, p := range ap.Properties {
+				errs.add(append(slices.Clip(e.InstanceLocation), p), "STAND_IN_UNKNOWN_FIELD",
+					"not a field of this object in Discord's OpenAPI document")
+			}
+			return
+		}
 		if len(e.Causes) == 0 {
 			code := schemaErrorCode(e.ErrorKind)
 			msg := e.ErrorKind.LocalizedString(enPrinter)

@@ -34,6 +34,10 @@ type wireMessage struct {
 	CustomID string                                      `json:"custom_id"`
 	Title    string                                      `json:"title"`
 
+	// edit: the body is a PATCH of an existing message (even a deferred
+	// one), so its attachments list names what stays (v10).
+	edit bool
+
 	// explicit nulls: on an edit, "embeds": null and "content": null clear
 	// the field, while "components": null is ignored (as on Discord)
 	nullEmbeds, nullContent bool
@@ -142,35 +146,9 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 	if w.Poll != nil && string(w.Poll) != "null" {
 		return errInvalid("poll: not modelled by the stand-in")
 	}
-	// attachments: keep listed (or all, when the field is absent) + new files
-	var atts []Attachment
-	if w.Attachments != nil && edit {
-		keep := map[string]bool{}
-		for _, a := range *w.Attachments {
-			keep[a.id()] = true
-		}
-		for _, a := range m.Attachments {
-			if keep[a.ID] {
-				atts = append(atts, a)
-			}
-		}
-	} else {
-		atts = append(atts, m.Attachments...)
-	}
-	for i, f := range files {
-		a := Attachment{ID: s.newID(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data}
-		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
-			a.ContentType = guessType(f.Filename)
-		}
-		if w.Attachments != nil {
-			for _, wa := range *w.Attachments {
-				if wa.id() == strconv.Itoa(i) && wa.Description != "" {
-					a.Description = wa.Description
-				}
-			}
-		}
-		a.URL = fmt.Sprintf("%s/attachments/%s/%s/%s", s.URL(), next.ChannelID, a.ID, url.PathEscape(f.Filename))
-		atts = append(atts, a)
+	atts, err := s.attachmentsAfter(m, w, files, next.ChannelID)
+	if err != nil {
+		return err
 	}
 	next.Attachments = atts
 	next.Embeds = resolveAttachmentURLs(next.Embeds, atts)
@@ -188,6 +166,56 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 	}
 	*m = next
 	return nil
+}
+
+// attachmentsAfter is the message's attachments after a create or an
+// edit, on API v10 (developers/reference.mdx "Editing Message
+// Attachments"; developers/resources/message.mdx "Edit Message"):
+// without an attachments list an edit keeps the old attachments and
+// appends the files; with one, only the listed ones are present after
+// the edit, old (by id) and new (by their files[n] index) alike, so a
+// new file the list does not name is dropped. A create attaches every
+// file. A list entry that names neither an attachment of the message nor
+// a file sent is refused. Call with s.mu held.
+func (s *Server) attachmentsAfter(m *Message, w *wireMessage, files []File, channelID string) ([]Attachment, *apiError) {
+	listed := map[string]wireAttachment{}
+	if w.Attachments != nil {
+		sent := map[string]bool{}
+		for _, f := range files {
+			sent[strconv.Itoa(fileIndex(f.Field))] = true
+		}
+		old := map[string]bool{}
+		for _, a := range m.Attachments {
+			old[a.ID] = true
+		}
+		for i, wa := range *w.Attachments {
+			id := wa.id()
+			if !sent[id] && !(w.edit && old[id]) {
+				return nil, errInvalid("attachments.%d.id: %q is neither an attachment of the message nor a files[n] sent", i, id)
+			}
+			listed[id] = wa
+		}
+	}
+	keepOnly := w.edit && w.Attachments != nil
+	var atts []Attachment
+	for _, a := range m.Attachments {
+		if _, ok := listed[a.ID]; ok || !keepOnly {
+			atts = append(atts, a)
+		}
+	}
+	for _, f := range files {
+		wa, ok := listed[strconv.Itoa(fileIndex(f.Field))]
+		if keepOnly && !ok {
+			continue
+		}
+		a := Attachment{ID: s.newID(), Filename: f.Filename, ContentType: f.ContentType, Data: f.Data, Description: wa.Description}
+		if a.ContentType == "" || a.ContentType == "application/octet-stream" {
+			a.ContentType = guessType(f.Filename)
+		}
+		a.URL = fmt.Sprintf("%s/attachments/%s/%s/%s", s.URL(), channelID, a.ID, url.PathEscape(f.Filename))
+		atts = append(atts, a)
+	}
+	return atts, nil
 }
 
 func guessType(name string) string {
@@ -688,6 +716,7 @@ func (s *Server) postCallback(c *call) {
 				// edits never ping; keep the original allowed_mentions
 				data.AllowedMentions = nil
 			}
+			data.edit = true
 			if err := s.applyBody(m, data, c.files, true); err != nil {
 				return err
 			}
@@ -955,6 +984,7 @@ func (s *Server) editMessage(m *Message, w *wireMessage, files []File) *apiError
 		return err
 	}
 	w.Flags = nil
+	w.edit = true
 	if m.Loading {
 		return s.fillDeferred(m, w, files)
 	}

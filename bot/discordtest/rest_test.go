@@ -63,7 +63,7 @@ func (r *rawClient) do(method, path string, body any) apiResp {
 	var resp *http.Response
 	var data []byte
 	for {
-		req, err := http.NewRequest(method, "https://discord.com/api/v9"+path, bytes.NewReader(raw))
+		req, err := http.NewRequest(method, "https://discord.com/api/v10"+path, bytes.NewReader(raw))
 		if err != nil {
 			r.t.Fatal(err)
 		}
@@ -272,10 +272,29 @@ func TestChannelMessagesAttachmentsAndMentions(t *testing.T) {
 	if m = srv.Message(m.ID); len(m.Attachments) != 3 || len(m.History) != 1 || m.Pings(alice) {
 		t.Fatalf("edit appended: %d attachments, %d edits, pings %v", len(m.Attachments), len(m.History), m.Mentions())
 	}
+	// API v10 (developers/resources/message.mdx "Edit Message"): the
+	// attachments list names every attachment present after the edit, so
+	// attachments: [] with a new file blanks the picture (v9 appended it)
 	r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, multipartOf(t, map[string]any{"attachments": []any{}},
+		map[string][]byte{"d.png": png2}, "d.png"))
+	if m = srv.Message(m.ID); len(m.Attachments) != 0 {
+		t.Fatalf("v10 attachments: [] kept %+v", m.Attachments)
+	}
+	// listing files[0] replaces it; listing the old id keeps it
+	r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, multipartOf(t, map[string]any{"attachments": []any{map[string]any{"id": "0"}}},
 		map[string][]byte{"d.png": png2}, "d.png"))
 	if m = srv.Message(m.ID); len(m.Attachments) != 1 || m.Attachments[0].Filename != "d.png" {
 		t.Fatalf("replace: %+v", m.Attachments)
+	}
+	kept := m.Attachments[0].ID
+	r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, multipartOf(t, map[string]any{"attachments": []any{map[string]any{"id": kept}, map[string]any{"id": "0"}}},
+		map[string][]byte{"e.png": png1}, "e.png"))
+	if m = srv.Message(m.ID); len(m.Attachments) != 2 || m.Attachments[0].ID != kept || m.Attachments[1].Filename != "e.png" {
+		t.Fatalf("keep and add: %+v", m.Attachments)
+	}
+	// an entry naming no attachment and no file sent is refused
+	if res := r.do("PATCH", "/channels/"+ch+"/messages/"+m.ID, map[string]any{"attachments": []any{map[string]any{"id": "7"}}}); res.Status != 400 {
+		t.Fatalf("unknown attachment id: %d", res.Status)
 	}
 
 	// explicit nulls on an edit: embeds and content clear, components stay
@@ -372,7 +391,7 @@ func TestThreadsRateLimitAuthAndUnexpected(t *testing.T) {
 	}
 
 	// bad token
-	req, _ := http.NewRequest("GET", "https://discord.com/api/v9/users/@me", nil)
+	req, _ := http.NewRequest("GET", "https://discord.com/api/v10/users/@me", nil)
 	req.Header.Set("Authorization", "Bot wrong")
 	resp, err := r.c.Do(req)
 	if err != nil {

@@ -23,7 +23,7 @@ type wsFrame struct {
 // dialGateway opens a socket and reads HELLO.
 func dialGateway(t *testing.T, url string) *websocket.Conn {
 	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial(url+"/?v=9&encoding=json", nil)
+	ws, _, err := websocket.DefaultDialer.Dial(url+"/?v=10&encoding=json", nil)
 	if err != nil {
 		t.Fatalf("dial %s: %v", url, err)
 	}
@@ -57,7 +57,7 @@ func send(t *testing.T, ws *websocket.Conn, op int, d any) {
 func TestResumeGatewayURL(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	resp, err := srv.HTTPClient().Get("https://discord.com/api/v9/gateway")
+	resp, err := srv.HTTPClient().Get("https://discord.com/api/v10/gateway")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestResumeGatewayURL(t *testing.T) {
 		t.Fatalf("resume_gateway_url %q, gateway %q", r.ResumeURL, g.URL)
 	}
 	// the resume listener serves only the gateway
-	if res, err := http.Get("http" + strings.TrimPrefix(strings.TrimSuffix(r.ResumeURL, "/gateway-ws"), "ws") + "/api/v9/gateway"); err != nil || res.StatusCode != 404 {
+	if res, err := http.Get("http" + strings.TrimPrefix(strings.TrimSuffix(r.ResumeURL, "/gateway-ws"), "ws") + "/api/v10/gateway"); err != nil || res.StatusCode != 404 {
 		t.Fatalf("REST on the resume listener: %v %v", res, err)
 	}
 

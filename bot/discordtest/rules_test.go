@@ -294,7 +294,7 @@ func TestGuildLocale(t *testing.T) {
 // plainDo makes one request without waiting out 429s.
 func plainDo(t *testing.T, srv *discordtest.Server, method, path, body string) (*http.Response, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(method, "https://discord.com/api/v9"+path, strings.NewReader(body))
+	req, _ := http.NewRequest(method, "https://discord.com/api/v10"+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bot "+srv.Token())
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
@@ -410,5 +410,62 @@ func TestCommandContexts(t *testing.T) {
 	}
 	if _, err := srv.TrySlash(alice, dm, "", "ping", nil, ""); err != nil {
 		t.Fatalf("a command without contexts in a DM: %v", err)
+	}
+}
+
+// Bodies and query strings are checked against the operation in Discord's
+// OpenAPI document: a required JSON body that is empty or not JSON, a
+// Content-Type the operation does not take, a body where it takes none,
+// an undeclared query parameter and a boolean that is not true or false.
+func TestBodyAndQueryShape(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	guild := srv.NewGuild()
+	ch := srv.NewChannel(guild)
+	try := func(method, path, ct, body string) (int, float64) {
+		t.Helper()
+		req, _ := http.NewRequest(method, "https://discord.com/api/v10"+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bot "+srv.Token())
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		resp, err := srv.HTTPClient().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&m)
+		code, _ := m["code"].(float64)
+		return resp.StatusCode, code
+	}
+	msgs := "/channels/" + ch + "/messages"
+	for _, tc := range []struct {
+		method, path, ct, body string
+		status                 int
+		code                   float64
+	}{
+		{"POST", msgs, "application/json", "", 400, 50109},
+		{"POST", msgs, "application/json", `{"content":`, 400, 50109},
+		{"POST", msgs, "text/plain", `{"content":"x"}`, 400, 50035},
+		{"GET", msgs, "application/json", `{"content":"x"}`, 400, 50035},
+		{"GET", msgs + "?limit=101", "", "", 400, 50035},
+		{"GET", msgs + "?color=red", "", "", 400, 50035},
+		{"GET", msgs + "?limit=5", "", "", 200, 0},
+		{"POST", msgs, "application/json", `{"content":"x"}`, 200, 0},
+	} {
+		if status, code := try(tc.method, tc.path, tc.ct, tc.body); status != tc.status || code != tc.code {
+			t.Errorf("%s %s %q %q: %v %v, want %v %v", tc.method, tc.path, tc.ct, tc.body, status, code, tc.status, tc.code)
+		}
+	}
+	ix := srv.ForgeSlash(srv.User("alice"), ch, guild, "play", nil, "")
+	if status, _ := try("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback?with_response=yes", "application/json", `{"type":5}`); status != 400 {
+		t.Fatalf("with_response=yes: %d", status)
+	}
+	if status, _ := try("POST", "/interactions/"+ix.ID+"/"+ix.Token+"/callback?with_response=true", "application/json", `{"type":5}`); status != 200 {
+		t.Fatalf("with_response=true: %d", status)
+	}
+	if status, _ := try("POST", "/webhooks/"+srv.AppID()+"/"+ix.Token+"?wait=1", "application/json", `{"content":"f"}`); status != 400 {
+		t.Fatalf("wait=1: %d", status)
 	}
 }

@@ -24,8 +24,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// apiPrefix is the REST prefix discordgo v0.29.0 uses (API v9).
-const apiPrefix = "/api/v9"
+// apiPrefix is the REST prefix of API v10, the one the stand-in serves
+// (and whose semantics it applies: attachments on edits, rest.go).
+const apiPrefix = "/api/v10"
 
 // maxRequestBody is Discord's limit for a whole request (25 MiB).
 const maxRequestBody = 25 << 20
@@ -42,7 +43,10 @@ type config struct {
 	logf      func(format string, args ...any)
 	limits    *RateLimits // nil: DefaultRateLimits
 	latency   time.Duration
-	sample    int64 // check every sample-th body against the document (0, 1: all)
+	upload    time.Duration // per file (WithUpload)
+	// uploadRate is bytes per second a file's upload takes (0: none).
+	uploadRate int64
+	sample     int64 // check every sample-th body against the document (0, 1: all)
 }
 
 // WithDeadline sets how long after dispatch an interaction callback is
@@ -55,6 +59,25 @@ func WithDeadline(d time.Duration) Option { return func(c *config) { c.deadline 
 // message, and between Discord creating a message and the bot hearing of
 // it, are as long as on Discord.
 func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = d } }
+
+// WithUpload makes every file of a request take perFile plus its size at
+// bytesPerSecond (0: no size term) to arrive, on top of WithLatency:
+// Discord takes 100-500 ms more for a request carrying an image.
+func WithUpload(perFile time.Duration, bytesPerSecond int64) Option {
+	return func(c *config) { c.upload, c.uploadRate = perFile, bytesPerSecond }
+}
+
+// uploadTime is how long the files of a request take to arrive.
+func (s *Server) uploadTime(files []File) time.Duration {
+	var d time.Duration
+	for _, f := range files {
+		d += s.cfg.upload
+		if s.cfg.uploadRate > 0 {
+			d += time.Duration(int64(len(f.Data)) * int64(time.Second) / s.cfg.uploadRate)
+		}
+	}
+	return d
+}
 
 // WithTokenLifetime sets how long interaction tokens (follow-ups, @original
 // edits) stay valid after dispatch (Discord: 15 min).
@@ -358,7 +381,7 @@ func (s *Server) logf(format string, args ...any) {
 // HTTP 429, a Retry-After header, X-RateLimit-* headers and Discord's JSON
 // body, so that discordgo waits retryAfter and retries. method "" or "*"
 // matches any method; pathPattern is a path.Match pattern on the path
-// without the /api/v9 prefix: "/channels/*/messages" ("*" is one segment),
+// without the /api/v10 prefix: "/channels/*/messages" ("*" is one segment),
 // "/webhooks/*" (a final "*" matches everything below), "/**/messages"
 // ("**" is any number of segments), "" any path. Several calls queue
 // several 429s, served in order.
@@ -576,7 +599,6 @@ func (c *call) decode(v any) *apiError {
 }
 
 func (c *call) reply(status int, v any) {
-	time.Sleep(c.s.cfg.latency / 2)
 	var b []byte
 	if v != nil {
 		var err error
@@ -587,6 +609,15 @@ func (c *call) reply(status int, v any) {
 		}
 		c.w.Header().Set("Content-Type", "application/json")
 	}
+	c.s.mu.Lock()
+	c.s.w.rl.countInvalid(*c.s.cfg.limits, status, c.w.Header().Get("X-RateLimit-Scope"), time.Now())
+	c.s.mu.Unlock()
+	c.replyRaw(status, b)
+}
+
+// replyRaw sends an answer after the second half of the latency.
+func (c *call) replyRaw(status int, b []byte) {
+	time.Sleep(c.s.cfg.latency / 2)
 	c.w.WriteHeader(status)
 	_, _ = c.w.Write(b)
 	c.s.mu.Lock()
@@ -716,7 +747,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(p, apiPrefix+"/") {
 		p = strings.TrimPrefix(p, apiPrefix)
 	} else {
-		p = "!" + p // not under /api/v9: never matches a route
+		p = "!" + p // not under /api/v10: never matches a route
 	}
 	rec := &Request{At: s.cfg.now(), Method: r.Method, Path: strings.TrimPrefix(p, "!"), Query: r.URL.RawQuery,
 		ContentType: r.Header.Get("Content-Type")}
@@ -730,10 +761,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = c.parseBody(body)
 	}
+	time.Sleep(s.uploadTime(c.files))
 	s.mu.Lock()
 	rec.Seq = len(s.requests) + 1
 	s.requests = append(s.requests, rec)
 	s.lastSeen = time.Now()
+	s.w.rl.intoWindow(injectedKey(r.Method, rec.Path), true, time.Now())
 	rule := s.takeRule(r.Method, rec.Path)
 	s.autoArchiveLocked()
 	// No notify: no wait looks at the request log, and the handler wakes
@@ -743,6 +776,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	s.logf("%s %s", r.Method, rec.Path)
 
+	if s.banned(c) {
+		return
+	}
 	if rule != nil {
 		s.serve429(c, rule)
 		return
@@ -768,12 +804,25 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec.Route = rt.pattern
 	s.mu.Unlock()
 	c.params = params
-	if !rt.noAuth {
-		auth := r.Header.Get("Authorization")
-		if auth != "Bot "+s.token {
-			c.fail(&apiError{Status: 401, Code: 0, Message: "401: Unauthorized", kind: "unauthorized"}, "")
-			return
-		}
+	if !s.admit(c, rt, p) {
+		return
+	}
+	rt.h(c)
+	if !c.done {
+		c.noContent()
+	}
+}
+
+// admit runs the checks every matched request passes before its route:
+// the token, the application, the rate limits, the request's shape and
+// (sampled by WithSchemaSample) its body against Discord's OpenAPI
+// document and emoji rules (openapi.go, emoji.go). A refused request has
+// been answered; it returns false.
+func (s *Server) admit(c *call, rt *route, p string) bool {
+	r, params := c.r, c.params
+	if !rt.noAuth && r.Header.Get("Authorization") != "Bot "+s.token {
+		c.fail(&apiError{Status: 401, Code: 0, Message: "401: Unauthorized", kind: "unauthorized"}, "")
+		return false
 	}
 	if app, ok := params["app"]; ok && app != s.appID && app != "@me" {
 		if strings.HasPrefix(rt.pattern, "/webhooks/") {
@@ -781,23 +830,22 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			c.fail(&apiError{Status: 403, Code: 50001, Message: "Missing Access", kind: "wrong-application"}, "")
 		}
-		return
+		return false
 	}
 	if !s.rateLimit(c, rt) {
-		return
+		return false
 	}
-	// The body must satisfy Discord's OpenAPI document and emoji rules
-	// (openapi.go, emoji.go) before the route's own checks run.
+	if e := checkShape(r.Method, p, r.Header.Get("Content-Type"), c.body, len(c.files), r.URL.Query()); e != nil {
+		c.fail(e, params["id"])
+		return false
+	}
 	if s.cfg.sample <= 1 || s.checked.Add(1)%s.cfg.sample == 1 {
 		if e := checkRequest(r.Method, p, c.body); e != nil {
 			c.fail(e, params["id"])
-			return
+			return false
 		}
 	}
-	rt.h(c)
-	if !c.done {
-		c.noContent()
-	}
+	return true
 }
 
 // readBody reads a request body of up to maxRequestBody+1 bytes, into
@@ -883,6 +931,10 @@ func (s *Server) serve429(c *call, rule *failRule) {
 	}
 	s.mu.Lock()
 	c.rec.RateLimited = true
+	s.w.rl.windows[injectedKey(c.r.Method, c.rec.Path)] = time.Now().Add(rule.retryAfter)
+	if rule.global {
+		s.w.rl.globalWindow = time.Now().Add(rule.retryAfter)
+	}
 	s.w.rl.stats.Served++
 	s.w.rl.stats.Injected++
 	s.w.rl.stats.ByBucket[bucket]++
@@ -892,6 +944,9 @@ func (s *Server) serve429(c *call, rule *failRule) {
 		"message": "You are being rate limited.", "retry_after": secs, "global": rule.global, "code": 0,
 	})
 }
+
+// injectedKey names the window of a FailNext 429: its method and path.
+func injectedKey(method, p string) string { return "injected " + method + " " + p }
 
 func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	// /attachments/{channel}/{attachment}/{filename}

@@ -37,9 +37,13 @@ import (
 // Knobs: WARROOM_LOAD_TABLES (200), WARROOM_LOAD_RATE (clicks/s over all
 // tables, 50; 0 = closed loop: every table clicks as soon as its board
 // arrives), WARROOM_LOAD_SECONDS (30), WARROOM_LOAD_IMAGES (1 = PNG boards).
-// Discord's rate limits are lifted, and the stand-in checks one request
-// body in schemaSample against Discord's OpenAPI document (the tests check
-// them all): this measures the bot, not Discord.
+// The stand-in is as slow and strict as Discord by default:
+// WARROOM_LOAD_RTT_MS (80, each request's round trip),
+// WARROOM_LOAD_UPLOAD_MS (300, each image's upload) and
+// WARROOM_LOAD_LIMITS=discord (discordtest.DiscordRateLimits; "free" lifts
+// them, to measure the bot alone, with WARROOM_LOAD_RTT_MS=0
+// WARROOM_LOAD_UPLOAD_MS=0). It checks one request body in schemaSample
+// against Discord's OpenAPI document (the tests check them all).
 func TestLoadBench(t *testing.T) {
 	if os.Getenv("WARROOM_LOAD") == "" || os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("load command: set WARROOM_LOAD=1")
@@ -50,9 +54,7 @@ func TestLoadBench(t *testing.T) {
 	// cores as the bot they measure: their collector runs a quarter as
 	// often. The bot, a child process, keeps Go's default.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	free := discordtest.RateLimit{Requests: 1 << 30, Per: time.Second}
-	w := newWorld(t, discordtest.WithRateLimits(discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}),
-		discordtest.WithWaitTimeout(60*time.Second), discordtest.WithSchemaSample(schemaSample))
+	w := newWorld(t, append(discordAsItIs(t), discordtest.WithWaitTimeout(60*time.Second), discordtest.WithSchemaSample(schemaSample))...)
 	w.log = &logBuffer{running: make(chan struct{})}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -87,7 +89,7 @@ func TestLoadBench(t *testing.T) {
 		}
 	}
 
-	calls0, commits0 := len(w.srv.Requests()), storeCommits(t, addr)
+	calls0, commits0, limited0 := len(w.srv.Requests()), storeCommits(t, addr), w.srv.RateLimitStats()
 	cpu0, self0, start := procCPU(t, pid), procCPU(t, os.Getpid()), time.Now()
 	until := start.Add(time.Duration(seconds) * time.Second)
 	var interval time.Duration // per table, open loop
@@ -133,16 +135,51 @@ func TestLoadBench(t *testing.T) {
 	if rate == 0 {
 		mode = "closed loop"
 	}
-	t.Logf("%d tables, %s, images=%v, %v: %d moves (%.0f/s; %.0f interactions/s with the lobbies of new games); click-to-reply p50 %v p90 %v p99 %v; click-to-board p50 %v p90 %v p99 %v; bot CPU %.1f ms/move (stand-in and clients %.1f); RSS %d MB (anonymous %d MB); naive fsync limit %.0f moves/s; load %s",
+	t.Logf("%d tables, %s, images=%v, %v: %d moves (%.0f/s; %.0f interactions/s with the lobbies of new games); click-to-ack p50 %v p90 %v p99 %v; click-to-board p50 %v p90 %v p99 %v; bot CPU %.1f ms/move (stand-in and clients %.1f); RSS %d MB (anonymous %d MB); naive fsync limit %.0f moves/s; load %s",
 		tables, mode, images, took.Round(time.Millisecond), moves, float64(moves)/took.Seconds(), float64(clicks)/took.Seconds(),
 		pct(replies, 50), pct(replies, 90), pct(replies, 99), pct(boards, 50), pct(boards, 90), pct(boards, 99),
 		float64(cpu.Milliseconds())/float64(max(moves, 1)), float64(self.Milliseconds())/float64(max(moves, 1)), rss>>20, anon>>20, naive, loadAvg())
 	t.Logf("REST calls per move %.2f: %v", float64(len(calls))/float64(max(moves, 1)), routes)
+	logLimits(t, calls, moves, limited0, w.srv.RateLimitStats())
 	n, writes := float64(commits.GetSampleCount()-commits0.GetSampleCount()), commits.GetSampleSum()-commits0.GetSampleSum()
 	t.Logf("store: %.0f commits/s carrying %.2f writes each, %.2f writes per move", n/took.Seconds(), writes/max(n, 1), writes/float64(max(moves, 1)))
 	if p := w.srv.Problems(); len(p) > 0 {
 		t.Errorf("Discord refused or flagged %d requests, first: %s", len(p), p[0])
 	}
+}
+
+// discordAsItIs configures the stand-in from the load command's knobs,
+// as slow and strict as Discord by default, and says so.
+func discordAsItIs(t *testing.T) []discordtest.Option {
+	rtt := time.Duration(loadKnob("WARROOM_LOAD_RTT_MS", 80)) * time.Millisecond
+	upload := time.Duration(loadKnob("WARROOM_LOAD_UPLOAD_MS", 300)) * time.Millisecond
+	limits, which := discordtest.DiscordRateLimits(), "Discord's rate limits (discordtest.DiscordRateLimits)"
+	if os.Getenv("WARROOM_LOAD_LIMITS") == "free" {
+		free := discordtest.RateLimit{Requests: 1 << 30, Per: time.Second}
+		limits = discordtest.RateLimits{Global: free, Default: free, Routes: map[string]discordtest.RateLimit{}}
+		which = "no rate limits"
+	}
+	t.Logf("Discord stand-in: %v round trip per request, %v per image upload, %s", rtt, upload, which)
+	return []discordtest.Option{discordtest.WithLatency(rtt), discordtest.WithUpload(upload, 0), discordtest.WithRateLimits(limits)}
+}
+
+// logLimits reports the run's REST calls per move split into
+// interaction-token calls (exempt from the global limit) and
+// global-limited ones, the 429s received (per route, global), the
+// requests sent into a window a 429 had announced, and the invalid
+// requests (401, 403, 429).
+func logLimits(t *testing.T, calls []discordtest.Request, moves int, before, after discordtest.RateLimitStats) {
+	exempt := 0
+	for _, r := range calls {
+		if strings.HasPrefix(r.Path, "/interactions/") || strings.HasPrefix(r.Path, "/webhooks/") {
+			exempt++
+		}
+	}
+	per := func(n int) float64 { return float64(n) / float64(max(moves, 1)) }
+	global := after.Global - before.Global
+	route := after.Served - before.Served - global - (after.Injected - before.Injected)
+	t.Logf("REST calls per move: %.2f interaction-token (exempt), %.2f global-limited; 429s received: %d per-route, %d global; requests sent into a known 429 window: %d; invalid requests: %d; banned: %d",
+		per(exempt), per(len(calls)-exempt), route, global, after.IntoWindow-before.IntoWindow, after.Invalid-before.Invalid, after.Banned-before.Banned)
 }
 
 // schemaSample: the load command's stand-in checks every 10th request

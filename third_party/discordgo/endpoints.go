@@ -14,7 +14,8 @@ package discordgo
 import "strconv"
 
 // APIVersion is the Discord API version used for the REST and Websocket API.
-var APIVersion = "9"
+// warroom patch: v10 (upstream HEAD: 9); see VENDORED.md.
+var APIVersion = "10"
 
 // Known Discord API Endpoints.
 var (

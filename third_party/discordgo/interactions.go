@@ -113,13 +113,18 @@ type ApplicationCommandOption struct {
 	// So I commented it, until it will be officially on the docs.
 	// Default     bool                              `json:"default"`
 
-	ChannelTypes []ChannelType               `json:"channel_types"`
+	// warroom patch: omitempty on channel_types, options, autocomplete
+	// and choices, so that an option carries only the fields of its type
+	// (developers/interactions/application-commands.mdx "Application
+	// Command Option Structure"; a plain option has no options, a
+	// subcommand no choices).
+	ChannelTypes []ChannelType               `json:"channel_types,omitempty"`
 	Required     bool                        `json:"required"`
-	Options      []*ApplicationCommandOption `json:"options"`
+	Options      []*ApplicationCommandOption `json:"options,omitempty"`
 
 	// NOTE: mutually exclusive with Choices.
-	Autocomplete bool                              `json:"autocomplete"`
-	Choices      []*ApplicationCommandOptionChoice `json:"choices"`
+	Autocomplete bool                              `json:"autocomplete,omitempty"`
+	Choices      []*ApplicationCommandOptionChoice `json:"choices,omitempty"`
 	// Minimal value of number/integer option.
 	MinValue *float64 `json:"min_value,omitempty"`
 	// Maximum value of number/integer option.
@@ -596,9 +601,40 @@ type InteractionResponse struct {
 	Data *InteractionResponseData `json:"data,omitempty"`
 }
 
+// MarshalJSON sends an autocomplete result or a modal with the fields of
+// its own data structure only (warroom patch): developers/interactions/
+// receiving-and-responding.mdx "Autocomplete" (choices) and "Modal"
+// (custom_id, title, components), not a message's content and embeds.
+func (r InteractionResponse) MarshalJSON() ([]byte, error) {
+	type plain InteractionResponse
+	type choices struct {
+		Choices []*ApplicationCommandOptionChoice `json:"choices"`
+	}
+	type modal struct {
+		CustomID   string             `json:"custom_id"`
+		Title      string             `json:"title"`
+		Components []MessageComponent `json:"components"`
+	}
+	type typed struct {
+		Type InteractionResponseType `json:"type"`
+		Data interface{}             `json:"data"`
+	}
+	switch {
+	case r.Data != nil && r.Type == InteractionApplicationCommandAutocompleteResult:
+		return json.Marshal(typed{r.Type, choices{r.Data.Choices}})
+	case r.Data != nil && r.Type == InteractionResponseModal:
+		return json.Marshal(typed{r.Type, modal{r.Data.CustomID, r.Data.Title, r.Data.Components}})
+	}
+	return json.Marshal(plain(r))
+}
+
 // InteractionResponseData is response data for an interaction.
 type InteractionResponseData struct {
-	TTS             bool                    `json:"tts"`
+	// warroom patch: omitempty; tts is not a field of an UPDATE_MESSAGE
+	// (type 7) callback's data (developers/interactions/
+	// receiving-and-responding.mdx "Messages"; IncomingWebhookUpdate... in
+	// the OpenAPI document).
+	TTS             bool                    `json:"tts,omitempty"`
 	Content         string                  `json:"content"`
 	Components      []MessageComponent      `json:"components"`
 	Embeds          []*MessageEmbed         `json:"embeds"`

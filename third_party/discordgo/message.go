@@ -281,8 +281,10 @@ type MessageEdit struct {
 	// Overwrite existing attachments
 	Attachments *[]*MessageAttachment `json:"attachments,omitempty"`
 
-	ID      string
-	Channel string
+	// warroom patch: json:"-". They name the message in the URL; in the
+	// body they are keys Discord's Edit Message does not document.
+	ID      string `json:"-"`
+	Channel string `json:"-"`
 
 	// TODO: Remove this when compatibility is not required.
 	Embed *MessageEmbed `json:"-"`
@@ -359,18 +361,23 @@ type MessageAllowedMentions struct {
 
 // A MessageAttachment stores data for message attachments.
 type MessageAttachment struct {
+	// warroom patch: omitempty on every field but id, so that a
+	// MessageAttachment holding only an ID (and perhaps a filename) is an
+	// attachment request (developers/resources/message.mdx "Attachment
+	// Request Structure") in Create and Edit bodies, without the
+	// response-only fields (url, size, ...) Discord does not take there.
 	ID           string                 `json:"id"`
-	URL          string                 `json:"url"`
-	ProxyURL     string                 `json:"proxy_url"`
-	Filename     string                 `json:"filename"`
-	ContentType  string                 `json:"content_type"`
-	Width        int                    `json:"width"`
-	Height       int                    `json:"height"`
-	Size         int                    `json:"size"`
-	Ephemeral    bool                   `json:"ephemeral"`
-	DurationSecs float64                `json:"duration_secs"`
-	Waveform     string                 `json:"waveform"`
-	Flags        MessageAttachmentFlags `json:"flags"`
+	URL          string                 `json:"url,omitempty"`
+	ProxyURL     string                 `json:"proxy_url,omitempty"`
+	Filename     string                 `json:"filename,omitempty"`
+	ContentType  string                 `json:"content_type,omitempty"`
+	Width        int                    `json:"width,omitempty"`
+	Height       int                    `json:"height,omitempty"`
+	Size         int                    `json:"size,omitempty"`
+	Ephemeral    bool                   `json:"ephemeral,omitempty"`
+	DurationSecs float64                `json:"duration_secs,omitempty"`
+	Waveform     string                 `json:"waveform,omitempty"`
+	Flags        MessageAttachmentFlags `json:"flags,omitempty"`
 }
 
 // MessageAttachmentFlags is the flags of a message attachment.
