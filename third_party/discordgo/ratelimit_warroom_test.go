@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -194,4 +195,68 @@ func TestRoute429HoldsItsBucket(t *testing.T) {
 	if gap := time.Duration(again.Load() - limitedAt.Load()); gap < time.Second {
 		t.Errorf("the route was sent again %v into its 1 s window", gap)
 	}
+}
+
+// A burst of requests bound by the global limit is spaced under Discord's
+// 50 a second (developers/topics/rate-limits.mdx, "Global Rate Limit"), so
+// it earns no global 429; interaction endpoints are not held back by it.
+// Without the spacing, 120 posts to 120 channels go out at once.
+func TestBurstKeepsUnderTheGlobalLimit(t *testing.T) {
+	var mu sync.Mutex
+	var posts, callbacks []time.Time
+	d := &slowDiscord{rtt: 20 * time.Millisecond, answer: func(w http.ResponseWriter, r *http.Request) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Contains(r.URL.Path, "/interactions/") {
+			callbacks = append(callbacks, time.Now())
+		} else {
+			posts = append(posts, time.Now())
+		}
+		return false
+	}}
+	s := slowSession(t, d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for k := 0; k < 120; k++ {
+		wg.Add(2)
+		go func(k int) {
+			defer wg.Done()
+			if _, err := s.ChannelMessageSend(strconv.Itoa(1000+k), "board"); err != nil {
+				t.Error(err)
+			}
+		}(k)
+		go func(k int) {
+			defer wg.Done()
+			i := &Interaction{ID: strconv.Itoa(k), Token: "t" + strconv.Itoa(k)}
+			if err := s.InteractionRespond(i, &InteractionResponse{Type: InteractionResponseDeferredMessageUpdate}); err != nil {
+				t.Error(err)
+			}
+		}(k)
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if most := mostInOneSecond(posts); most > 50 {
+		t.Errorf("%d requests bound by the global limit arrived within one second (limit 50)", most)
+	}
+	for _, c := range callbacks {
+		if c.Sub(start) > time.Second {
+			t.Errorf("an interaction callback waited %v behind the global spacing", c.Sub(start))
+			break
+		}
+	}
+	t.Logf("120 posts in %v, at most %d in one second", time.Since(start), mostInOneSecond(posts))
+}
+
+// mostInOneSecond is the largest number of times within one second.
+func mostInOneSecond(ts []time.Time) int {
+	slices.SortFunc(ts, func(a, b time.Time) int { return a.Compare(b) })
+	most := 0
+	for i, first := 0, 0; i < len(ts); i++ {
+		for ts[i].Sub(ts[first]) >= time.Second {
+			first++
+		}
+		most = max(most, i-first+1)
+	}
+	return most
 }

@@ -310,7 +310,7 @@ func (s *Session) RequestWithLockedBucket(method, urlStr, contentType string, b 
 		}
 	case http.StatusUnauthorized:
 		if strings.Index(s.Token, "Bot ") != 0 {
-			s.log(LogInformational, ErrUnauthorized.Error())
+			s.log(LogInformational, "%s", ErrUnauthorized.Error()) // warroom patch: a constant format (go vet at go 1.26)
 			err = ErrUnauthorized
 		}
 		fallthrough
