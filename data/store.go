@@ -336,12 +336,19 @@ var (
 	ErrConflict    = errors.New("table changed since it was read")
 	ErrChannelBusy = errors.New("channel already has an active table")
 	ErrCorrupt     = errors.New("stored record is corrupt")
+	// ErrTooManyLobbies is CreateLobby refusing a host who has the most
+	// open lobbies allowed.
+	ErrTooManyLobbies = errors.New("too many open lobbies")
 )
 
 // Store is what the table service needs from storage.
 type Store interface {
 	// Create stores a new table, assigns its ID and claims its channel.
 	Create(t *Table) error
+	// CreateLobby is Create for a lobby whose host may hold at most max
+	// open lobbies in its server (max <= 0: no cap), counted in the same
+	// transaction: ErrTooManyLobbies when they hold max already.
+	CreateLobby(t *Table, max int) error
 	// Get loads a table by id.
 	Get(id string) (*Table, error)
 	// ByChannel loads the live table of a channel or thread.
