@@ -127,7 +127,7 @@ func (c *committer) commit(group []*call) {
 func safely(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: writing the database panicked: %v", ErrCorrupt, p)
+			err = fmt.Errorf("%w: a page of the database file could not be written", ErrCorrupt)
 		}
 	}()
 	return fn(tx)

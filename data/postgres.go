@@ -343,6 +343,7 @@ SELECT version, chans FROM old`
 func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	nt := *t
 	nt.Updated = p.now().UTC()
+	nt.Logged += int64(len(log)) // t is the record at version expect
 	raw, err := json.Marshal(&nt)
 	if err != nil {
 		return err

@@ -103,6 +103,11 @@ func Repair(src, dst string) (RepairReport, error) {
 		rep.UnknownAfter = strconv.FormatUint(top, 36)
 		top += max(1000, top)
 	}
+	for id, t := range tables {
+		if logShort(tree, id, t) {
+			tree.logsLost[id] = true
+		}
+	}
 	for id := range tree.logsLost {
 		rep.LogsLost = append(rep.LogsLost, id)
 	}
@@ -193,6 +198,17 @@ func Repair(src, dst string) (RepairReport, error) {
 	return rep, err
 }
 
+// logShort reports a saved table whose log was found shorter than the
+// entries it was given (Logged), or, for a record from before Logged,
+// with no log at all when the list of logs could not be read in full.
+func logShort(tr tree, id string, t *Table) bool {
+	n := int64(len(tr.logs[id]))
+	if n < t.Logged {
+		return true
+	}
+	return t.Logged == 0 && n == 0 && t.Version > 0 && tr.logListLost
+}
+
 // channelTaken reports whether another table already holds t's channel
 // or thread in the index.
 func channelTaken(ch *bolt.Bucket, t *Table) bool {
@@ -232,6 +248,8 @@ type tree struct {
 	results    map[string]*Result // the tallied results, by table id
 	seq        uint64
 	seqKnown   bool // the tables bucket's sequence was read
+	// logListLost: the list of logs could not be read in full.
+	logListLost bool
 }
 
 // readTree reads the file read-only through bbolt, each part under its own
@@ -316,16 +334,18 @@ func readTree(path string) (tree, error) {
 		return nil
 	}))
 	var logIDs []string
-	note(view(func(tx *bolt.Tx) error {
+	listErr := view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketLogs)
 		if b == nil {
-			return nil
+			return errors.New("no logs bucket")
 		}
 		return b.ForEachBucket(func(k []byte) error {
 			logIDs = append(logIDs, string(k))
 			return nil
 		})
-	}))
+	})
+	t.logListLost = listErr != nil
+	note(listErr)
 	for _, id := range logIDs {
 		var entries []LogEntry
 		err := view(func(tx *bolt.Tx) error {

@@ -91,10 +91,13 @@ type Table struct {
 	// same transaction as the change that owes it, removed once delivered
 	// (the transactional outbox), so a crash between the two never loses
 	// a board or a result. EffectSeq numbers the effects.
-	Outbox    []Effect  `json:"outbox,omitempty"`
-	EffectSeq int64     `json:"effect_seq,omitempty"`
-	Created   time.Time `json:"created"`
-	Updated   time.Time `json:"updated"`
+	Outbox    []Effect `json:"outbox,omitempty"`
+	EffectSeq int64    `json:"effect_seq,omitempty"`
+	// Logged counts the entries the table's log has been given, set by
+	// Update: repair names a table whose log it finds shorter.
+	Logged  int64     `json:"logged,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 
 	// Result is how the game ended, set by the move that ends it (see
 	// Result): the store tallies it in the same transaction.
