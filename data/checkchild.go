@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,10 @@ const (
 	checkInUse   = 3
 )
 
+// CheckTimeout bounds the check child: a sound file up to FullCheckMax
+// checks in a few seconds, and a page cycle would loop for ever.
+var CheckTimeout = 5 * time.Minute
+
 // childCheck is set by ServeCheck: the process can re-run itself as a
 // check child.
 var childCheck bool
@@ -50,6 +55,7 @@ func ServeCheck() {
 // runCheck is the child's work: open read-only, run Tx.Check, print the
 // finding.
 func runCheck(path string, w io.Writer) int {
+	limitSelf()
 	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: 2 * time.Second})
 	if errors.Is(err, bolt.ErrTimeout) {
 		return checkInUse
@@ -77,15 +83,20 @@ func checkFile(path string) error {
 		defer db.Close()
 		return protect(func() error { return fullCheck(db) })
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return err
+	exe := "/proc/self/exe" // this very binary, even if replaced on disk since
+	if _, err := os.Stat(exe); err != nil {
+		if exe, err = os.Executable(); err != nil {
+			return err
+		}
 	}
-	cmd := exec.Command(exe)
+	ctx, cancel := context.WithTimeout(context.Background(), CheckTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe)
+	limitChild(cmd)
 	cmd.Env = append(os.Environ(), checkEnv+"="+path)
 	var out bytes.Buffer
 	cmd.Stdout = &out // stderr (a crash's trace) is not shown
-	err = cmd.Run()
+	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -96,6 +107,8 @@ func checkFile(path string) error {
 		return bolt.ErrTimeout
 	case exit.ExitCode() == checkDamaged:
 		return fmt.Errorf("%w: %s", ErrCorrupt, oneLine(out.String()))
+	case ctx.Err() != nil:
+		return fmt.Errorf("%w: its consistency check did not finish in %v", ErrCorrupt, CheckTimeout)
 	}
 	return fmt.Errorf("%w: its consistency check crashed on a damaged page", ErrCorrupt)
 }
