@@ -175,25 +175,22 @@ func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Re
 	if resp, ok := s.slowDown(req); !ok {
 		return resp
 	}
-	if s.MaxLobbies > 0 && !req.CanManageGuild {
-		n, err := s.store.OpenLobbies(t.GuildID, req.User.ID)
-		if err != nil {
-			return s.internal(req, err)
-		}
-		if n >= s.MaxLobbies {
-			return private(req, "core.err.too_many_lobbies", "Count", n)
-		}
+	limit := s.MaxLobbies // counted in the creating transaction
+	if req.CanManageGuild {
+		limit = 0
 	}
 	s.seed(t)
 	t.Owe(s.Now().UTC(), append([]data.Effect{{Kind: data.EffectBoard}}, extra...)...)
-	err := s.store.Create(t)
+	err := s.store.CreateLobby(t, limit)
 	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req, t.ChannelID) {
-		err = s.store.Create(t)
+		err = s.store.CreateLobby(t, limit)
 	}
-	if err != nil {
-		if errors.Is(err, data.ErrChannelBusy) {
-			return private(req, "core.err.channel_busy")
-		}
+	switch {
+	case errors.Is(err, data.ErrChannelBusy):
+		return private(req, "core.err.channel_busy")
+	case errors.Is(err, data.ErrTooManyLobbies):
+		return private(req, "core.err.too_many_lobbies", "Count", limit)
+	case err != nil:
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", t.ID).Str("game", t.Game).Str("channel", t.ChannelID).Str("locale", t.Locale).Msg("lobby opened")

@@ -38,12 +38,22 @@ func (s *Service) expireLobby(l *loaded) (bool, error) {
 	nt.Status = data.StatusAbandoned
 	nt.Version++
 	ctx := render.Ctx{L: i18n.For(nt.Locale)}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ctx.T("core.lobby.expired", "Count", int(s.LobbyTTL.Hours()), "Hours", int(s.LobbyTTL.Hours()))})
+	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(ctx, s.LobbyTTL)})
 	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
 		return false, err
 	}
 	s.log.Info().Str("table", nt.ID).Msg("lobby expired")
 	return true, nil
+}
+
+// ttlText is the lobby-expired notice: in hours when the TTL is a whole
+// number of them, else in minutes (at least 1), never "within 0 hours".
+func ttlText(ctx render.Ctx, ttl time.Duration) string {
+	if h := int(ttl / time.Hour); h > 0 && ttl%time.Hour == 0 {
+		return ctx.T("core.lobby.expired", "Count", h, "Hours", h)
+	}
+	m := max(1, int(ttl.Round(time.Minute)/time.Minute))
+	return ctx.T("core.lobby.expired_minutes", "Count", m, "Minutes", m)
 }
 
 // Timeout lets the computer policy finish the turn of every human seat

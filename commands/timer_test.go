@@ -9,6 +9,7 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/i18n"
 )
 
 func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
@@ -302,5 +303,35 @@ func TestRemindersByDM(t *testing.T) {
 	res, ok = h.tick(&clock, 9*time.Hour)
 	if !ok || len(res.DMs) != 0 || len(res.Posts) != 1 || !strings.Contains(res.Posts[0].Message.Content, "<@100>") || len(res.Posts[0].Message.Mentions) != 1 {
 		t.Fatalf("closed DMs: the reminder did not fall back to a ping: %+v", res)
+	}
+}
+
+// The lobby-expired notice names the TTL in the unit and plural form it
+// takes: never "within 0 hours" for a TTL under an hour.
+func TestLobbyTTLText(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		ttl  time.Duration
+		want string
+	}{
+		{"en", 30 * time.Minute, "within 30 minutes"},
+		{"en", time.Minute, "within 1 minute"},
+		{"en", 10 * time.Second, "within 1 minute"},
+		{"en", 90 * time.Minute, "within 90 minutes"},
+		{"en", time.Hour, "within 1 hour,"},
+		{"en", 24 * time.Hour, "within 24 hours"},
+		{"pl", time.Minute, "w ciągu 1 minuty,"},
+		{"pl", 2 * time.Minute, "w ciągu 2 minut,"},
+		{"pl", 25 * time.Minute, "w ciągu 25 minut,"},
+		{"pl", 2 * time.Hour, "w ciągu 2 godzin,"},
+		{"ru", time.Minute, "За 1 минуту "},
+		{"ru", 22 * time.Minute, "За 22 минуты "},
+		{"ru", 45 * time.Minute, "За 45 минут "},
+		{"ru", 21 * time.Hour, "За 21 час "},
+	} {
+		got := ttlText(render.Ctx{L: i18n.For(c.lang)}, c.ttl)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s %v: %q, want %q in it", c.lang, c.ttl, got, c.want)
+		}
 	}
 }

@@ -58,7 +58,7 @@ func (b *Bolt) Ended(before time.Time) ([]TableRef, error) {
 // not decode is never listed (it cannot be archived faithfully).
 func endedBefore(raw []byte, before time.Time) (TableRef, bool) {
 	var t Table
-	if json.Unmarshal(raw, &t) != nil || !t.ended() || !t.Updated.Before(before) {
+	if js, err := unseal(raw); err != nil || json.Unmarshal(js, &t) != nil || !t.ended() || !t.Updated.Before(before) {
 		return TableRef{}, false
 	}
 	return TableRef{ID: t.ID, Version: t.Version}, true

@@ -55,6 +55,10 @@ type Bolt struct {
 	// Loosened is the file's mode when Open found it readable by others
 	// and tightened it to 0600 (zero otherwise), for a warning at start.
 	Loosened os.FileMode
+	// Resequenced is the tables bucket's sequence as Open found it and
+	// as it set it, when damage had left it below ids in use (zero
+	// otherwise), for a warning at start.
+	Resequenced [2]uint64
 }
 
 // Open opens (or creates, mode 0600) the database file. It fails with a
@@ -95,6 +99,10 @@ func Open(path string) (*Bolt, error) {
 			return nil, damaged(path, err)
 		}
 		return nil, fmt.Errorf("database %s: %w", path, err)
+	}
+	if err := b.checkSequence(); err != nil {
+		b.Close()
+		return nil, damaged(path, err)
 	}
 	n, err := b.liveScan()
 	if err != nil {
@@ -182,18 +190,26 @@ func (b *Bolt) Backup(w io.Writer) (int64, error) {
 }
 
 // Create implements Store.
-func (b *Bolt) Create(t *Table) error {
+func (b *Bolt) Create(t *Table) error { return b.create(t, 0) }
+
+// CreateLobby implements Store: the host's lobbies are counted in the
+// transaction that creates, so concurrent /play cannot pass the cap.
+func (b *Bolt) CreateLobby(t *Table, max int) error { return b.create(t, max) }
+
+func (b *Bolt) create(t *Table, max int) error {
 	return b.update(func(tx *bolt.Tx) error {
 		ch := tx.Bucket(bucketChannels)
 		if ch.Get([]byte(t.ChannelID)) != nil {
 			return ErrChannelBusy
 		}
-		tables := tx.Bucket(bucketTables)
-		seq, err := tables.NextSequence()
+		if max > 0 && countPrefix(tx.Bucket(bucketLobbies), lobbyPrefix(t.GuildID, t.HostID)) >= max {
+			return ErrTooManyLobbies
+		}
+		id, err := freeID(tx)
 		if err != nil {
 			return err
 		}
-		t.ID = strconv.FormatUint(seq, 36)
+		t.ID = id
 		now := b.now().UTC()
 		t.Created, t.Updated = now, now
 		if err := putTable(tx, nil, t); err != nil {
@@ -204,6 +220,78 @@ func (b *Bolt) Create(t *Table) error {
 		}
 		b.countLive(tx, nil, t)
 		return nil
+	})
+}
+
+// freeID takes the next id from the tables bucket's sequence. When that
+// id is in use (a sequence lowered by damage, which bbolt's check does
+// not see), the sequence first moves past the largest id in use: a new
+// table never writes over a record or inherits another table's log.
+func freeID(tx *bolt.Tx) (string, error) {
+	tables := tx.Bucket(bucketTables)
+	seq, err := tables.NextSequence()
+	if err != nil {
+		return "", err
+	}
+	if id := strconv.FormatUint(seq, 36); !idUsed(tx, id) {
+		return id, nil
+	}
+	if err := tables.SetSequence(largestID(tx)); err != nil {
+		return "", err
+	}
+	seq, err = tables.NextSequence()
+	return strconv.FormatUint(seq, 36), err
+}
+
+// idUsed reports that id holds a record, a log, a set-aside record or an
+// archive mark.
+func idUsed(tx *bolt.Tx, id string) bool {
+	k := []byte(id)
+	if tx.Bucket(bucketTables).Get(k) != nil || tx.Bucket(bucketLogs).Bucket(k) != nil {
+		return true
+	}
+	for _, name := range [][]byte{bucketArchived, bucketDamaged} {
+		if bk := tx.Bucket(name); bk != nil && bk.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// largestID is the largest table id held by any bucket idUsed reads.
+func largestID(tx *bolt.Tx) uint64 {
+	var top uint64
+	for _, name := range [][]byte{bucketTables, bucketLogs, bucketArchived, bucketDamaged} {
+		bk := tx.Bucket(name)
+		if bk == nil {
+			continue
+		}
+		bk.ForEach(func(k, _ []byte) error {
+			if n, err := parseID(string(k)); err == nil && n > top {
+				top = n
+			}
+			return nil
+		})
+	}
+	return top
+}
+
+// checkSequence raises the tables bucket's sequence when the id after it
+// is in use. Ids are handed out in order and leave only when archived
+// (which marks them), so the id after a sound sequence is always free.
+func (b *Bolt) checkSequence() error {
+	behind := false
+	err := b.view(func(tx *bolt.Tx) error {
+		behind = idUsed(tx, strconv.FormatUint(tx.Bucket(bucketTables).Sequence()+1, 36))
+		return nil
+	})
+	if err != nil || !behind {
+		return nil // a damaged page under the probe is found when read, as walkCheck leaves it
+	}
+	return b.update(func(tx *bolt.Tx) error {
+		tables := tx.Bucket(bucketTables)
+		b.Resequenced = [2]uint64{tables.Sequence(), largestID(tx)}
+		return tables.SetSequence(b.Resequenced[1])
 	})
 }
 
@@ -257,6 +345,7 @@ func updateTx(tx *bolt.Tx, t *Table, expect int64, now time.Time, log ...LogEntr
 		return nil, ErrConflict
 	}
 	t.Updated = now
+	t.Logged = old.Logged + int64(len(log))
 	if err := putTable(tx, old, t); err != nil {
 		return nil, err
 	}
@@ -307,7 +396,7 @@ func appendLog(tx *bolt.Tx, id string, log []LogEntry) error {
 		if err != nil {
 			return err
 		}
-		if err := lb.Put(versionKey(e.Version), raw); err != nil {
+		if err := lb.Put(versionKey(e.Version), seal(raw)); err != nil {
 			return err
 		}
 	}
@@ -417,7 +506,7 @@ func putTable(tx *bolt.Tx, old, t *Table) error {
 	if err != nil {
 		return err
 	}
-	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), raw); err != nil {
+	if err := tx.Bucket(bucketTables).Put([]byte(t.ID), seal(raw)); err != nil {
 		return err
 	}
 	return indexTable(tx, old, t)
@@ -575,7 +664,7 @@ func (b *Bolt) Due(now, lobbiesBefore time.Time) ([]string, error) {
 func reindex(tx *bolt.Tx) error {
 	return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
 		var t Table
-		if json.Unmarshal(v, &t) != nil {
+		if raw, err := unseal(v); err != nil || json.Unmarshal(raw, &t) != nil {
 			return nil // a damaged record: nothing to index
 		}
 		return indexTable(tx, nil, &t)
@@ -605,20 +694,28 @@ func (b *Bolt) liveScan() (int, error) {
 
 // lobbyKey indexes an open lobby by its server and host, so counting a
 // host's lobbies reads only theirs.
-func lobbyKey(t *Table) []byte { return []byte(t.GuildID + "/" + t.HostID + "/" + t.ID) }
+func lobbyKey(t *Table) []byte { return append(lobbyPrefix(t.GuildID, t.HostID), t.ID...) }
+
+func lobbyPrefix(guildID, hostID string) []byte { return []byte(guildID + "/" + hostID + "/") }
 
 // OpenLobbies implements Store.
 func (b *Bolt) OpenLobbies(guildID, hostID string) (int, error) {
 	n := 0
-	prefix := []byte(guildID + "/" + hostID + "/")
 	err := b.view(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketLobbies).Cursor()
-		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			n++
-		}
+		n = countPrefix(tx.Bucket(bucketLobbies), lobbyPrefix(guildID, hostID))
 		return nil
 	})
 	return n, err
+}
+
+// countPrefix counts the keys of bk that start with prefix.
+func countPrefix(bk *bolt.Bucket, prefix []byte) int {
+	n := 0
+	c := bk.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		n++
+	}
+	return n
 }
 
 // Owing implements Store.
@@ -645,7 +742,11 @@ func getTable(b *bolt.Bucket, id string) (*Table, error) {
 		return nil, ErrNotFound
 	}
 	var t Table
-	if err := json.Unmarshal(raw, &t); err != nil {
+	js, err := unseal(raw)
+	if err == nil {
+		err = json.Unmarshal(js, &t)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: table %s: %v", ErrCorrupt, id, err)
 	}
 	return &t, nil

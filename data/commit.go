@@ -100,15 +100,19 @@ func (c *committer) commit(group []*call) {
 	var alone []*call
 	for len(group) > 0 {
 		failed := -1
-		err := c.db.Update(func(tx *bolt.Tx) error {
-			for i, x := range group {
-				if err := safely(x.fn, tx); err != nil {
-					failed = i
-					return err
+		// The commit itself may read a damaged page (spilling a node
+		// onto it): bbolt rolls back, and the group gets the error.
+		err := safely(func(*bolt.Tx) error {
+			return c.db.Update(func(tx *bolt.Tx) error {
+				for i, x := range group {
+					if err := safely(x.fn, tx); err != nil {
+						failed = i
+						return err
+					}
 				}
-			}
-			return nil
-		})
+				return nil
+			})
+		}, nil)
 		if failed < 0 {
 			for _, x := range group {
 				x.err <- err
@@ -127,7 +131,7 @@ func (c *committer) commit(group []*call) {
 func safely(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: writing the database panicked: %v", ErrCorrupt, p)
+			err = fmt.Errorf("%w: a page of the database file could not be written", ErrCorrupt)
 		}
 	}()
 	return fn(tx)

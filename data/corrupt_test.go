@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -22,6 +23,7 @@ func corpus(t *testing.T, n int) (string, map[string]*Table) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	b.now = func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) } // the same bytes every run
 	want := map[string]*Table{}
 	for i := range n {
 		tb := &Table{Game: "g", ChannelID: "c" + strconv.Itoa(i), GuildID: "g1", HostID: "h" + strconv.Itoa(i%7), Status: StatusLobby}

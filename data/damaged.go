@@ -81,6 +81,9 @@ func (b *Bolt) Raw(id string) ([]byte, error) {
 		if v == nil {
 			return fmt.Errorf("%w: %s", ErrNotFound, id)
 		}
+		if js, err := unseal(v); err == nil {
+			v = js // sealed and sound: the JSON alone
+		}
 		out = append([]byte(nil), v...)
 		return nil
 	})

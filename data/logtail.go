@@ -134,7 +134,11 @@ func (b *Bolt) logTail(id string, n int, kept *keptTail) ([]LogEntry, error) {
 // decodeEntry decodes one entry of id's log.
 func decodeEntry(id string, v []byte) (LogEntry, error) {
 	var e LogEntry
-	if err := json.Unmarshal(v, &e); err != nil {
+	js, err := unseal(v)
+	if err == nil {
+		err = json.Unmarshal(js, &e)
+	}
+	if err != nil {
 		return e, fmt.Errorf("%w: log of table %s: %v", ErrCorrupt, id, err)
 	}
 	return e, nil

@@ -250,7 +250,15 @@ func claimChannels(ctx context.Context, tx pgx.Tx, id string, chans []string) er
 }
 
 // Create implements Store.
-func (p *Postgres) Create(t *Table) error {
+func (p *Postgres) Create(t *Table) error { return p.create(t, 0) }
+
+// CreateLobby implements Store: a transaction-scoped advisory lock on the
+// host makes concurrent creates by one host count one after another, so
+// the count and the insert cannot interleave (READ COMMITTED alone would
+// let two see the same count).
+func (p *Postgres) CreateLobby(t *Table, max int) error { return p.create(t, max) }
+
+func (p *Postgres) create(t *Table, max int) error {
 	nt := *t
 	err := p.write(func(ctx context.Context, tx pgx.Tx) error {
 		var busy bool
@@ -259,6 +267,11 @@ func (p *Postgres) Create(t *Table) error {
 		}
 		if busy {
 			return ErrChannelBusy
+		}
+		if max > 0 {
+			if err := underCap(ctx, tx, t.GuildID, t.HostID, max); err != nil {
+				return err
+			}
 		}
 		var seq int64
 		if err := tx.QueryRow(ctx, `SELECT nextval('table_ids')`).Scan(&seq); err != nil {
@@ -283,6 +296,23 @@ func (p *Postgres) Create(t *Table) error {
 		*t = nt
 	}
 	return err
+}
+
+// underCap takes the host's lock for the rest of tx and fails with
+// ErrTooManyLobbies when they hold max open lobbies.
+func underCap(ctx context.Context, tx pgx.Tx, guildID, hostID string, max int) error {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('lobby/' || $1 || '/' || $2, 0))`, guildID, hostID); err != nil {
+		return err
+	}
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM tables WHERE status = 'lobby' AND guild_id = $1 AND host_id = $2`,
+		guildID, hostID).Scan(&n); err != nil {
+		return err
+	}
+	if n >= max {
+		return ErrTooManyLobbies
+	}
+	return nil
 }
 
 // updateOne is Update as one statement, so one round trip and one
@@ -313,6 +343,7 @@ SELECT version, chans FROM old`
 func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	nt := *t
 	nt.Updated = p.now().UTC()
+	nt.Logged += int64(len(log)) // t is the record at version expect
 	raw, err := json.Marshal(&nt)
 	if err != nil {
 		return err

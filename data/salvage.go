@@ -103,6 +103,11 @@ func Repair(src, dst string) (RepairReport, error) {
 		rep.UnknownAfter = strconv.FormatUint(top, 36)
 		top += max(1000, top)
 	}
+	for id, t := range tables {
+		if logShort(tree, id, t) {
+			tree.logsLost[id] = true
+		}
+	}
 	for id := range tree.logsLost {
 		rep.LogsLost = append(rep.LogsLost, id)
 	}
@@ -193,6 +198,17 @@ func Repair(src, dst string) (RepairReport, error) {
 	return rep, err
 }
 
+// logShort reports a saved table whose log was found shorter than the
+// entries it was given (Logged), or, for a record from before Logged,
+// with no log at all when the list of logs could not be read in full.
+func logShort(tr tree, id string, t *Table) bool {
+	n := int64(len(tr.logs[id]))
+	if n < t.Logged {
+		return true
+	}
+	return t.Logged == 0 && n == 0 && t.Version > 0 && tr.logListLost
+}
+
 // channelTaken reports whether another table already holds t's channel
 // or thread in the index.
 func channelTaken(ch *bolt.Bucket, t *Table) bool {
@@ -221,6 +237,13 @@ func parseID(id string) (uint64, error) {
 	return n, nil
 }
 
+// isID reports a key that is a table id as Create writes them: base 36,
+// no leading zero, at most 13 digits (a uint64).
+func isID(k []byte) bool {
+	n, err := parseID(string(k))
+	return err == nil && len(k) <= 13 && strconv.FormatUint(n, 36) == string(k)
+}
+
 // tree is what could be read of a file through bbolt itself.
 type tree struct {
 	tables     map[string]*Table
@@ -232,6 +255,8 @@ type tree struct {
 	results    map[string]*Result // the tallied results, by table id
 	seq        uint64
 	seqKnown   bool // the tables bucket's sequence was read
+	// logListLost: the list of logs could not be read in full.
+	logListLost bool
 }
 
 // readTree reads the file read-only through bbolt, each part under its own
@@ -267,8 +292,11 @@ func readTree(path string) (tree, error) {
 		}
 		t.seq, t.seqKnown = b.Sequence(), true
 		return b.ForEach(func(k, v []byte) error {
+			if !isID(k) {
+				return nil // a damaged key: its table is named lost by the sequence
+			}
 			var tb Table
-			if err := json.Unmarshal(v, &tb); err != nil || tb.ID != string(k) {
+			if js, err := unseal(v); err != nil || json.Unmarshal(js, &tb) != nil || tb.ID != string(k) {
 				t.unreadable[string(k)] = append([]byte(nil), v...)
 				return nil
 			}
@@ -279,6 +307,9 @@ func readTree(path string) (tree, error) {
 	note(view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketDamaged); b != nil {
 			return b.ForEach(func(k, v []byte) error {
+				if !isID(k) {
+					return nil
+				}
 				t.unreadable[string(k)] = append([]byte(nil), v...)
 				return nil
 			})
@@ -288,6 +319,9 @@ func readTree(path string) (tree, error) {
 	note(view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketGuilds); b != nil {
 			return b.ForEach(func(k, v []byte) error {
+				if len(k) > 64 {
+					return nil // no guild id is this long: a damaged key
+				}
 				t.guilds[string(k)] = append([]byte(nil), v...)
 				return nil
 			})
@@ -297,6 +331,9 @@ func readTree(path string) (tree, error) {
 	note(view(func(tx *bolt.Tx) error {
 		if b := tx.Bucket(bucketArchived); b != nil {
 			return b.ForEach(func(k, _ []byte) error {
+				if !isID(k) {
+					return nil
+				}
 				t.archived[string(k)] = true
 				return nil
 			})
@@ -316,22 +353,27 @@ func readTree(path string) (tree, error) {
 		return nil
 	}))
 	var logIDs []string
-	note(view(func(tx *bolt.Tx) error {
+	listErr := view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketLogs)
 		if b == nil {
-			return nil
+			return errors.New("no logs bucket")
 		}
 		return b.ForEachBucket(func(k []byte) error {
+			if !isID(k) {
+				return nil
+			}
 			logIDs = append(logIDs, string(k))
 			return nil
 		})
-	}))
+	})
+	t.logListLost = listErr != nil
+	note(listErr)
 	for _, id := range logIDs {
 		var entries []LogEntry
 		err := view(func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketLogs).Bucket([]byte(id)).ForEach(func(_, v []byte) error {
-				var e LogEntry
-				if err := json.Unmarshal(v, &e); err != nil {
+				e, err := decodeEntry(id, v)
+				if err != nil {
 					return err
 				}
 				entries = append(entries, e)
@@ -421,7 +463,7 @@ func leafTables(p []byte, found map[string]*Table, depth int) {
 			continue
 		}
 		var t Table
-		if json.Unmarshal(val, &t) != nil || t.ID != string(key) || t.Game == "" || t.ChannelID == "" || t.Status == "" {
+		if js, err := unseal(val); err != nil || json.Unmarshal(js, &t) != nil || t.ID != string(key) || t.Game == "" || t.ChannelID == "" || t.Status == "" {
 			continue
 		}
 		if cur, ok := found[t.ID]; !ok || cur.Version < t.Version {

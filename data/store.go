@@ -91,10 +91,13 @@ type Table struct {
 	// same transaction as the change that owes it, removed once delivered
 	// (the transactional outbox), so a crash between the two never loses
 	// a board or a result. EffectSeq numbers the effects.
-	Outbox    []Effect  `json:"outbox,omitempty"`
-	EffectSeq int64     `json:"effect_seq,omitempty"`
-	Created   time.Time `json:"created"`
-	Updated   time.Time `json:"updated"`
+	Outbox    []Effect `json:"outbox,omitempty"`
+	EffectSeq int64    `json:"effect_seq,omitempty"`
+	// Logged counts the entries the table's log has been given, set by
+	// Update: repair names a table whose log it finds shorter.
+	Logged  int64     `json:"logged,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 
 	// Result is how the game ended, set by the move that ends it (see
 	// Result): the store tallies it in the same transaction.
@@ -336,12 +339,19 @@ var (
 	ErrConflict    = errors.New("table changed since it was read")
 	ErrChannelBusy = errors.New("channel already has an active table")
 	ErrCorrupt     = errors.New("stored record is corrupt")
+	// ErrTooManyLobbies is CreateLobby refusing a host who has the most
+	// open lobbies allowed.
+	ErrTooManyLobbies = errors.New("too many open lobbies")
 )
 
 // Store is what the table service needs from storage.
 type Store interface {
 	// Create stores a new table, assigns its ID and claims its channel.
 	Create(t *Table) error
+	// CreateLobby is Create for a lobby whose host may hold at most max
+	// open lobbies in its server (max <= 0: no cap), counted in the same
+	// transaction: ErrTooManyLobbies when they hold max already.
+	CreateLobby(t *Table, max int) error
 	// Get loads a table by id.
 	Get(id string) (*Table, error)
 	// ByChannel loads the live table of a channel or thread.

@@ -94,38 +94,47 @@ func precheck(path string) error {
 	return nil
 }
 
-// openChecked opens the file with bbolt and runs its consistency check
-// (every reachable page, the free list, key order), turning every
-// failure, a panic included, into an error.
+// openChecked checks the file, then opens it with bbolt. A file up to
+// FullCheckMax gets bbolt's consistency check (every reachable page, the
+// free list, key order) in a child process (checkFile); a larger one is
+// walked once open (walkCheck). Every failure, a panic included, is the
+// one-line ErrDamaged advice.
 func openChecked(path string, opts *bolt.Options) (db *bolt.DB, err error) {
 	if err := precheck(path); err != nil {
 		return nil, damaged(path, err)
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			if db != nil {
-				db.Close()
-			}
-			db, err = nil, damaged(path, fmt.Errorf("reading it panicked: %v", p))
+	full := exists(path) && !large(path)
+	if full {
+		if err := checkFile(path); errors.Is(err, bolt.ErrTimeout) {
+			return nil, err
+		} else if err != nil {
+			return nil, damaged(path, err)
 		}
-	}()
-	db, err = bolt.Open(path, 0o600, opts)
+	}
+	err = protect(func() error {
+		db, err = bolt.Open(path, 0o600, opts)
+		return err
+	})
 	switch {
 	case err == nil:
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+	case errors.Is(err, ErrCorrupt), errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
 		return nil, damaged(path, err)
 	default:
 		return nil, err
 	}
-	check := fullCheck
-	if large(path) {
-		check = walkCheck
-	}
-	if err := check(db); err != nil {
-		db.Close()
-		return nil, damaged(path, err)
+	if !full {
+		if err := walkCheck(db); err != nil {
+			db.Close()
+			return nil, damaged(path, err)
+		}
 	}
 	return db, nil
+}
+
+// exists reports a file with something in it (a new file needs no check).
+func exists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Size() > 0
 }
 
 // FullCheckMax is the largest file that gets bbolt's full consistency
@@ -203,6 +212,9 @@ func fullCheck(db *bolt.DB) error {
 		for err := range tx.Check() {
 			if first == nil {
 				first = err
+				if fmt.Sprintf("%T", err) == "bbolt.panicked" { // its text names bbolt's internals
+					first = errors.New("a page of it could not be read")
+				}
 			}
 			n++
 		}
@@ -236,7 +248,8 @@ func protect(fn func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: reading the database panicked: %v", ErrCorrupt, p)
+			// bbolt's panic text names its internals, not what to do.
+			err = fmt.Errorf("%w: a page of the database file could not be read", ErrCorrupt)
 		}
 	}()
 	return fn()

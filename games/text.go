@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -52,9 +54,42 @@ func CleanText(s string) string {
 	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 }
 
+// nickname is the PRECIS profile typed names follow (RFC 8264, RFC 8266):
+// it refuses what cannot be seen or told apart (default ignorable code
+// points such as U+FE0F and U+034F, controls, unassigned code points,
+// bidirectional mixtures) and maps widths and compatibility forms (NFKC).
+var nickname = precis.Nickname
+
+// LookAlike reports two names a reader cannot tell apart: equal after the
+// Unicode confusables skeleton (UTS #39) and case folding, so "Кurt" with
+// a Cyrillic "К" looks like "kurt", and "rn" like "m".
+func LookAlike(a, b string) bool {
+	lower := func(s string) string { return confusables.Skeleton(strings.ToLower(s)) }
+	upper := func(s string) string { return lower(confusables.Skeleton(s)) } // "К" is "K" before folding
+	return lower(a) == lower(b) || upper(a) == upper(b)
+}
+
+// profileError is why text fails the PRECIS profile or shows nothing a
+// reader can see (combining marks with no letter or digit to sit on).
+func profileError(text string) error {
+	p, err := nickname.String(text)
+	if err != nil {
+		return Illegal("text_bad_char")
+	}
+	if p != text {
+		return Illegal("text_unclean")
+	}
+	first, _ := utf8.DecodeRuneInString(text)
+	if unicode.In(first, unicode.M) || strings.IndexFunc(text, func(r rune) bool { return unicode.In(r, unicode.L, unicode.N) }) < 0 {
+		return Illegal("text_no_letter")
+	}
+	return nil
+}
+
 // TextError is why a typed text is refused, as an *Error code with no
 // detail (the text may be secret): text_empty, text_too_short,
-// text_too_long, text_bad_char, text_unclean, number_range.
+// text_too_long, text_bad_char, text_unclean, text_no_letter,
+// number_range. Every text follows the PRECIS Nickname profile.
 func TextError(rule TextRule, text string) error {
 	if rule.MaxRunes == 0 {
 		if text != "" {
@@ -75,12 +110,11 @@ func TextError(rule TextRule, text string) error {
 		return Illegal("text_too_long")
 	}
 	for _, r := range text {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError ||
-			rule.Allowed != nil && !rule.Allowed(r) && r != ' ' {
+		if rule.Allowed != nil && !rule.Allowed(r) && r != ' ' {
 			return Illegal("text_bad_char")
 		}
 	}
-	return nil
+	return profileError(text)
 }
 
 // NameRune allows the characters of a name that every board can show:

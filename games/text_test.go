@@ -40,7 +40,7 @@ func (label) View(s labelState, _ Seat) any     { return s }
 func (label) Outcome(labelState) Outcome        { return Outcome{} }
 func (label) Bot(labelState, Seat, Rand) Action { return Act("noop") }
 func (label) CheckText(s labelState, _ Seat, a Action) error {
-	if o := 1 - a.Args[0]; strings.EqualFold(s.Names[o], a.Text) {
+	if o := 1 - a.Args[0]; LookAlike(s.Names[o], a.Text) {
 		return Illegal("name_taken")
 	}
 	return nil
@@ -57,6 +57,14 @@ func TestTextGate(t *testing.T) {
 		{Action{Verb: "label", Args: []int{0, 3}, Text: "Żółw"}, ""},
 		{Action{Verb: "label", Args: []int{0, 3}, Text: "Рота"}, ""},
 		{Action{Verb: "label", Args: []int{0, 3}, Text: "kurt"}, "name_taken"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "\u041aurt"}, "name_taken"}, // Cyrillic К
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "Kurt\ufe0f"}, "text_bad_char"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "Ku\u034frt"}, "text_bad_char"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "A\u200bB"}, "text_bad_char"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "\u0301\u0308"}, "text_no_letter"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "\u0301A"}, "text_no_letter"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "..."}, "text_no_letter"},
+		{Action{Verb: "label", Args: []int{0, 3}, Text: "Ёж"}, ""},
 		{Action{Verb: "label", Args: []int{0, 3}, Text: "Annabel"}, "text_too_long"},
 		{Action{Verb: "label", Args: []int{0, 3}, Text: ""}, "text_empty"},
 		{Action{Verb: "label", Args: []int{0, 3}, Text: " Anna"}, "text_unclean"},

@@ -26,6 +26,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/rs/zerolog"
+	"github.com/warroom/warroom/data"
 )
 
 const usage = `warroom - trench-war board games on Discord
@@ -45,6 +46,7 @@ Usage:
 `
 
 func main() {
+	data.ServeCheck() // a check child exits here; see data/checkchild.go
 	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -15,6 +15,9 @@ type openedStore struct {
 	// Loosened is a bbolt file's mode when Open found it readable by
 	// others and tightened it (zero otherwise, and for PostgreSQL).
 	Loosened os.FileMode
+	// Resequenced is a bbolt file's table id sequence as found and as set
+	// when damage had left it below ids in use (data.Bolt.Resequenced).
+	Resequenced [2]uint64
 }
 
 // ObserveCommits passes the commit observer to the store (both have one).
@@ -41,7 +44,7 @@ func openStore(ctx context.Context, db string) (openedStore, error) {
 	if err != nil {
 		return openedStore{}, err
 	}
-	return openedStore{Store: b, Loosened: b.Loosened}, nil
+	return openedStore{Store: b, Loosened: b.Loosened, Resequenced: b.Resequenced}, nil
 }
 
 // dbName is --db fit for a log line: a URL's password masked.

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/warroom/warroom/data"
 )
 
 // Cluster is a throwaway PostgreSQL server for tests: initdb in a fresh
@@ -242,6 +244,7 @@ func NewDatabase(t testing.TB) string {
 // Main runs the tests and then stops the shared cluster if one started:
 // call it from TestMain.
 func Main(m *testing.M) {
+	data.ServeCheck()
 	code := m.Run()
 	if shared != nil {
 		if err := shared.Stop(); err != nil {

@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ConcurrentAnswers", testConcurrentAnswers},
 		{"Settings", testSettings},
 		{"LobbyAndOwingIndexes", testLobbyAndOwingIndexes},
+		{"LobbyCapConcurrent", testLobbyCapConcurrent},
 		{"DueIndex", testDueIndex},
 		{"TablesOf", testTablesOf},
 		{"SetAsideReadable", testSetAsideReadable},
@@ -400,6 +401,47 @@ func testSettings(t *testing.T, s data.Store) {
 	}
 	if err := s.SetUserSettings("", data.UserSettings{NoReminders: true}); err == nil {
 		t.Fatal("stored settings without a user id")
+	}
+}
+
+// testLobbyCapConcurrent: 30 lobbies created at once by one host, in
+// 30 channels, against a cap of 3 open exactly 3; the rest are refused
+// with ErrTooManyLobbies. Another host and another server are not held
+// back, and no cap (0) holds none.
+func testLobbyCapConcurrent(t *testing.T, s data.Store) {
+	const tries, limit = 30, 3
+	var wg sync.WaitGroup
+	errs := make(chan error, tries)
+	for i := range tries {
+		wg.Go(func() {
+			tb := &data.Table{Game: "race", GuildID: "g", ChannelID: fmt.Sprintf("cap%d", i), HostID: "ann", Status: data.StatusLobby}
+			errs <- s.CreateLobby(tb, limit)
+		})
+	}
+	wg.Wait()
+	close(errs)
+	ok := 0
+	for err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case !errors.Is(err, data.ErrTooManyLobbies):
+			t.Fatal(err)
+		}
+	}
+	if n, err := s.OpenLobbies("g", "ann"); ok != limit || n != limit || err != nil {
+		t.Fatalf("%d creates succeeded and %d lobbies are open (%v); the cap is %d", ok, n, err, limit)
+	}
+	for i, tb := range []*data.Table{
+		{Game: "race", GuildID: "g", ChannelID: "bob", HostID: "bob", Status: data.StatusLobby},
+		{Game: "race", GuildID: "h", ChannelID: "other", HostID: "ann", Status: data.StatusLobby},
+	} {
+		if err := s.CreateLobby(tb, limit); err != nil {
+			t.Fatalf("lobby %d held back by ann's cap: %v", i, err)
+		}
+	}
+	if err := s.CreateLobby(&data.Table{Game: "race", GuildID: "g", ChannelID: "nocap", HostID: "ann", Status: data.StatusLobby}, 0); err != nil {
+		t.Fatalf("no cap: %v", err)
 	}
 }
 

@@ -1,8 +1,6 @@
 package fow
 
 import (
-	"strings"
-
 	"github.com/warroom/warroom/games"
 )
 
@@ -31,7 +29,8 @@ func setDetails(p *Platoon, a games.Action) {
 }
 
 // CheckText refuses a platoon name another platoon of the seat already
-// has, ignoring case (spec §3.3: unique within a seat). Generated names
+// has, or one that looks the same (games.LookAlike; spec §3.3: unique
+// within a seat). Generated names
 // ("Tank platoon 2") are numbered apart and translated, so only typed
 // names are compared.
 func (Game) CheckText(s State, seat games.Seat, a games.Action) error {
@@ -39,7 +38,7 @@ func (Game) CheckText(s State, seat games.Seat, a games.Action) error {
 		return nil
 	}
 	for i, p := range s.Sides[seat].Platoons {
-		if i != a.Args[0] && p.Name != "" && strings.EqualFold(p.Name, a.Text) {
+		if i != a.Args[0] && p.Name != "" && games.LookAlike(p.Name, a.Text) {
 			return games.Illegal("name_taken")
 		}
 	}

@@ -42,7 +42,12 @@ func TestTypedPlatoonNames(t *testing.T) {
 	do("text_missing", "platoon", "", 1)
 	do("number_range", "platoon", "Tiger", 1, 2001, 0)
 	do("text_bad_char", "platoon", "Tiger @here", 1, 100, 0)
-	do("bad_action", "platoon", "Tiger", 0, 100, 0) // only the selected platoon's form is listed
+	do("text_bad_char", "platoon", "Tiger\ufe0f", 1, 100, 0) // invisible: a variation selector
+	do("text_bad_char", "platoon", "Ti\u034fger", 1, 100, 0) // invisible: combining grapheme joiner
+	do("text_no_letter", "platoon", "\u0301\u0301", 1, 100, 0)
+	do("name_taken", "platoon", "Panzer IV Zug", 1, 100, 0)
+	do("name_taken", "platoon", "Pаnzer IV Zug", 1, 100, 0) // a Cyrillic "а": looks the same
+	do("bad_action", "platoon", "Tiger", 0, 100, 0)         // only the selected platoon's form is listed
 	do("", "platoon", "Tiger", 1, 100, 0)
 	do("", "platoon", "Tiger", 1, 150, 0) // its own name again
 	do("", "sel", "", 0)
