@@ -19,8 +19,10 @@ import (
 // SchemaVersion is the layout of the buckets and records below. Open
 // migrates older files forward and refuses newer ones. A new bucket that
 // older code can ignore (guilds) is created on open without a new
-// version, so an older warroom can still run on the file.
-const SchemaVersion = 3
+// version, so an older warroom can still run on the file. Version 4
+// seals records and log entries (seal.go): a warroom of version 3 would
+// take every sealed record for damage, so it refuses the file instead.
+const SchemaVersion = 4
 
 var (
 	bucketMeta     = []byte("meta")
@@ -138,7 +140,8 @@ func (b *Bolt) migrate() error {
 		// Version 0 -> 1: the empty file; the buckets above are the layout.
 		// 1 -> 2: the owing, lobby and due indexes, built from the tables
 		// once, so nothing after this reads every table. 2 -> 3: the
-		// members index (rebuilt the same way, with the others).
+		// members index (rebuilt the same way, with the others). 3 -> 4:
+		// nothing to rewrite, unsealed records read as they are.
 		if v == 1 || v == 2 {
 			if err := reindex(tx); err != nil {
 				return err
