@@ -305,7 +305,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 	if _, active := actingSeat(l, seats); !active {
 		if st, out := outOfTurnSeat(l, seats); out {
 			if m, has := s.menu(l, req.Locale, st); has {
-				extra = render.Components(ctxFor(l, req.Locale, st), m, l.ids())
+				extra = render.PrivateComponents(ctxFor(l, req.Locale, st), m, l.ids())
 				if !ok {
 					card, ok = render.Card{Description: ctx.T("core.private.out_of_turn")}, true
 				}

@@ -52,7 +52,7 @@ type tapper struct {
 const debugTaps = false
 
 // assertTaps holds every game to the targets.
-const assertTaps = false
+const assertTaps = true
 
 // tapGames are the games the measure plays: every game, every Trenches
 // scenario.
