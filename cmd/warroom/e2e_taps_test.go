@@ -55,18 +55,19 @@ const debugTaps = false
 const assertTaps = true
 
 // tapGames are the games the measure plays: every game, every Trenches
-// scenario.
+// scenario (the even ones as the Defender, whose hidden set-up is a
+// private menu of one counter at a time).
 var tapGames = []struct {
 	name, game string
 	opts       map[string]any
 }{
 	{"flanders", "flanders", nil},
 	{"trenches-1", "trenches", map[string]any{"scenario": 1}},
-	{"trenches-2", "trenches", map[string]any{"scenario": 2}},
+	{"trenches-2", "trenches", map[string]any{"scenario": 2, "role": "defender"}},
 	{"trenches-3", "trenches", map[string]any{"scenario": 3}},
-	{"trenches-4", "trenches", map[string]any{"scenario": 4}},
+	{"trenches-4", "trenches", map[string]any{"scenario": 4, "role": "defender"}},
 	{"trenches-5", "trenches", map[string]any{"scenario": 5}},
-	{"trenches-6", "trenches", map[string]any{"scenario": 6}},
+	{"trenches-6", "trenches", map[string]any{"scenario": 6, "role": "defender"}},
 	{"frontline", "frontline", nil},
 	{"fow", "fow", map[string]any{"mission": "dust_up"}},
 	{"blindaz", "blindaz", nil},
