@@ -44,6 +44,9 @@ func (s *Service) menuAfter(req Request, l *loaded, res *applyResult, nActions i
 		return resp
 	}
 	if m, ok := s.menuOf(l, req.Locale, seats); ok && !passed {
+		if result == "" {
+			result = "✔ " + userCtx(req).T("core.menu.done_short")
+		}
 		resp.Reply = Reply{Kind: ReplyUpdate, Message: s.openMenu(l, req.Locale, seats, m, result)}
 		return resp
 	}
