@@ -14,8 +14,9 @@ const (
 	// selectRows is how many select menus fit beside the table's buttons.
 	selectRows = maxRows - 1
 	// boardButtonRows is how many rows of buttons one decision takes on
-	// a board (issue #32: no board carries more than two); more choices
-	// go in selects.
+	// a board or a private menu (issue #32: no board carries more than
+	// two, a wall of buttons reads badly on a phone); more choices go in
+	// selects.
 	boardButtonRows = 2
 )
 
@@ -91,9 +92,9 @@ func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
 }
 
 // PrivateComponents lays a menu out alone on a private message: all five
-// rows are the menu's, buttons or selects.
+// rows are the menu's, of which two of buttons at most, as on a board.
 func PrivateComponents(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
-	return layout(ctx, m, ids, maxRows, maxRows)
+	return layout(ctx, m, ids, maxRows, boardButtonRows)
 }
 
 // layout is a menu in at most rows action rows, of which at most
@@ -138,19 +139,41 @@ func components(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.Mess
 	if len(chunks) <= rows {
 		return selectRowsOf(ctx, chunks, ids)
 	}
+	// Still too many: the first selects as they are, and in the last row
+	// a select of the other groups, which opens the chosen one.
+	shown := map[int]bool{}
+	for _, c := range chunks[:rows-1] {
+		for _, i := range c.of {
+			shown[i] = true
+		}
+	}
+	for _, c := range chunks[rows-1:] {
+		for _, i := range c.of {
+			delete(shown, i) // a group cut between rows is offered whole
+		}
+	}
+	return append(selectRowsOf(ctx, chunks[:rows-1], ids), groupSelect(ctx, m, ids, shown))
+}
+
+// groupSelect is a select of m's groups, but those in skip, whose value
+// is the group's index (GroupMenu).
+func groupSelect(ctx Ctx, m Menu, ids IDs, skip map[int]bool) discordgo.MessageComponent {
 	var opts []discordgo.SelectMenuOption
 	for i, g := range groupsOf(m.Choices) {
-		if i == maxSelectOptions {
+		if len(opts) == maxSelectOptions {
 			break
+		}
+		if skip[i] {
+			continue
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
 			Label: Clip(groupLabel(ctx, g.name), maxOptionLabel),
 			Value: fmt.Sprint(i),
 		})
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), maxPlaceholder), Options: opts},
-	}}}
+	}}
 }
 
 // packChunks puts consecutive small groups into one select of up to 25,
@@ -166,9 +189,10 @@ func packChunks(ctx Ctx, chunks []group) []group {
 			last.name += " · " + groupLabel(ctx, c.name)
 			last.choices = append(last.choices[:len(last.choices):len(last.choices)], c.choices...)
 			last.mixed = true
+			last.of = append(last.of[:len(last.of):len(last.of)], c.of...)
 			continue
 		}
-		out = append(out, group{name: groupLabel(ctx, c.name), choices: c.choices})
+		out = append(out, group{name: groupLabel(ctx, c.name), choices: c.choices, of: c.of})
 	}
 	return out
 }
@@ -210,7 +234,8 @@ func Groups(ctx Ctx, m Menu) []Menu {
 type group struct {
 	name    string
 	choices []Choice
-	mixed   bool // choices of several groups: each option says its own
+	mixed   bool  // choices of several groups: each option says its own
+	of      []int // the groups' indexes (groupsOf) its choices are of
 }
 
 func groupsOf(cs []Choice) []group {
@@ -230,14 +255,14 @@ func groupsOf(cs []Choice) []group {
 
 func groupChunks(cs []Choice) []group {
 	var out []group
-	for _, g := range groupsOf(cs) {
+	for i, g := range groupsOf(cs) {
 		for part := 0; len(g.choices) > 0; part++ {
 			n := min(len(g.choices), maxSelectOptions)
 			name := g.name
 			if part > 0 {
 				name = fmt.Sprintf("%s (%d)", g.name, part+1)
 			}
-			out = append(out, group{name: name, choices: g.choices[:n]})
+			out = append(out, group{name: name, choices: g.choices[:n], of: []int{i}})
 			g.choices = g.choices[n:]
 		}
 	}
