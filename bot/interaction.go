@@ -442,6 +442,13 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		logErr(log, c.private(r.Message), "private reply")
 	case commands.ReplyUpdate:
 		err := b.unarchived(c.i.ChannelID, func() error { return b.editOriginal(c.i, webhookEdit(r.Message)) })
+		if errors.Is(classify(err), commands.ErrGone) && c.req.OnPrivateMessage {
+			// The private menu cannot be edited any more (dismissed, or
+			// the interaction is gone): the same answer comes as a new
+			// private reply, so the choice made still shows its menu.
+			log.Debug().Err(err).Msg("private message gone; answering anew")
+			err = c.private(r.Message)
+		}
 		logErr(log, err, "edit private message")
 	}
 }

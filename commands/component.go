@@ -131,6 +131,9 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.not_seated")
 	}
 	if id.Version != l.t.Version {
+		if req.Kind != ModalSubmit && req.OnPrivateMessage {
+			return s.staleMenu(req, l)
+		}
 		if req.Kind != ModalSubmit {
 			return s.stale(req, l)
 		}
@@ -165,7 +168,12 @@ func (s *Service) component(req Request) Response {
 		if !ok {
 			return private(req, "core.err.bad_button")
 		}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), gm, l.ids())}}
+		// A group chosen on a private menu opens in that menu.
+		kind := ReplyPrivate
+		if req.OnPrivateMessage {
+			kind = ReplyUpdate
+		}
+		return Response{Reply: Reply{Kind: kind, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), gm, l.ids())}}
 	case KindSelect:
 		if len(req.Values) != 1 {
 			return private(req, "core.err.bad_button")
@@ -199,7 +207,7 @@ func (s *Service) component(req Request) Response {
 			return s.internal(req, err)
 		}
 		s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Msg("undo")
-		return s.afterChange(req, l)
+		return s.afterChange(req, l, nil)
 	}
 	return private(req, "core.err.bad_button")
 }
@@ -297,7 +305,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 	if _, active := actingSeat(l, seats); !active {
 		if st, out := outOfTurnSeat(l, seats); out {
 			if m, has := s.menu(l, req.Locale, st); has {
-				extra = render.Components(ctxFor(l, req.Locale, st), m, l.ids())
+				extra = render.PrivateComponents(ctxFor(l, req.Locale, st), m, l.ids())
 				if !ok {
 					card, ok = render.Card{Description: ctx.T("core.private.out_of_turn")}, true
 				}
@@ -336,7 +344,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 		ev = ev.Str("text", clipForLog(a.Text))
 	}
 	ev.Msg("action")
-	return s.afterChange(req, l)
+	return s.afterChange(req, l, &res)
 }
 
 // refused answers a change that was not made: the gate's reason, or the
@@ -364,13 +372,13 @@ func (s *Service) refused(req Request, l *loaded, err error) Response {
 // with it: the board is redrawn in place while the same player keeps
 // acting; when the turn passes (or the game ends) the old board keeps its
 // picture but loses its buttons and a new board pings whoever acts next.
-// A choice made on a private menu turns that menu into "Done".
-func (s *Service) afterChange(req Request, l *loaded) Response {
-	resp := Response{Table: l.t.ID}
+// A choice made on a private menu updates that menu in place (menuAfter);
+// res is the change of one action, nil for an undo.
+func (s *Service) afterChange(req Request, l *loaded, res *applyResult) Response {
 	if req.OnPrivateMessage {
-		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
+		return s.menuAfter(req, l, res, 1)
 	}
-	return resp
+	return Response{Table: l.t.ID}
 }
 
 func isLegal(legal []games.Action, a games.Action) bool {

@@ -234,7 +234,7 @@ func TestTeamVoteProposalFromGroupMenu(t *testing.T) {
 	for _, e := range r.Edits {
 		record = record || e.MessageID == mid && strings.Contains(e.Message.Content, "The team chose") && len(e.Message.Components) == 0
 	}
-	if !record || !strings.Contains(text(r.Reply.Message), "Done") {
+	if !record || !strings.Contains(text(r.Reply.Message), "turn is over") {
 		t.Fatalf("vote message not turned into the record: %+v", r)
 	}
 	if tb, _ := h.store.Get(id); voteMessageID(tb) == mid {

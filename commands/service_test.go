@@ -648,7 +648,7 @@ func TestButtonsCountOnlyOnTheTablesMessage(t *testing.T) {
 	board := r.Posts[0].Message
 	who = map[string]User{"100": ann, "200": bob}[board.Mentions[0]]
 	r = h.privateClick(who, buttons(board)["+2"])
-	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "Done") || len(r.Posts) != 1 || len(r.Edits) != 1 || !r.Edits[0].StripOnly || r.Edits[0].MessageID != r.Posts[0].MessageID && r.Edits[0].MessageID == h.board {
+	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "turn is over") || len(r.Posts) != 1 || len(r.Edits) != 1 || !r.Edits[0].StripOnly || r.Edits[0].MessageID != r.Posts[0].MessageID && r.Edits[0].MessageID == h.board {
 		t.Fatalf("click in a private menu: %+v", r)
 	}
 }

@@ -504,7 +504,7 @@ func (s *Service) carryOut(req Request, l *loaded, actor games.Seat, p render.Pl
 	}
 	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(actor)).Int("bot_moves", len(res.entries)-len(p.Actions)).Msg("team vote carried out")
 	if req.OnPrivateMessage {
-		return Response{Table: l.t.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}}
+		return s.menuAfter(req, l, &res, len(p.Actions))
 	}
 	return Response{Table: l.t.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Fit(render.Message{Content: done})}}
 }

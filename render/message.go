@@ -11,11 +11,13 @@ import (
 
 // The layout of a menu within Discord's limits (limits.go).
 const (
-	// buttonChoices is how many choices are shown as buttons: four rows,
-	// the fifth is kept for the table's own buttons.
-	buttonChoices = (maxRows - 1) * maxButtonsPerRow
 	// selectRows is how many select menus fit beside the table's buttons.
 	selectRows = maxRows - 1
+	// boardButtonRows is how many rows of buttons one decision takes on
+	// a board or a private menu (issue #32: no board carries more than
+	// two, a wall of buttons reads badly on a phone); more choices go in
+	// selects.
+	boardButtonRows = 2
 )
 
 // File is an attachment.
@@ -79,12 +81,25 @@ func embedOf(c Card) (*discordgo.MessageEmbed, shrink) {
 	return e, sh
 }
 
-// Components lays a menu out within Discord's limits (at most four rows,
-// leaving one for the table's buttons): up to 20 choices as buttons (when
-// their actions fit a custom_id), more
-// as one select per group of up to 25, and when even that does not fit, a
-// select of groups that opens the chosen group privately.
+// Components lays a menu out on a board within Discord's limits (at
+// most four rows, leaving one for the table's buttons): up to ten choices
+// as buttons (when their actions fit a custom_id), more as selects of up
+// to 25 (a group's choices together, small groups sharing one), and when
+// even that does not fit, a select of groups that opens the chosen group
+// privately.
 func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
+	return layout(ctx, m, ids, selectRows, boardButtonRows)
+}
+
+// PrivateComponents lays a menu out alone on a private message: all five
+// rows are the menu's, of which two of buttons at most, as on a board.
+func PrivateComponents(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
+	return layout(ctx, m, ids, maxRows, boardButtonRows)
+}
+
+// layout is a menu in at most rows action rows, of which at most
+// buttonRows of buttons.
+func layout(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
 	// Forms are buttons (a modal opens only from a button's or select's
 	// own interaction, and a select's options are actions to apply), in
 	// the last row: after the other buttons when there is room, else in a
@@ -99,40 +114,87 @@ func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
 		}
 	}
 	if len(forms) == 0 {
-		return components(ctx, m, ids, selectRows)
+		return components(ctx, m, ids, rows, buttonRows)
 	}
 	forms = forms[:min(len(forms), maxButtonsPerRow)]
-	if len(rest.Choices)+len(forms) <= buttonChoices && fitButtons(rest.Choices, ids) {
-		return buttonRows(append(rest.Choices, forms...), ids)
+	if len(rest.Choices)+len(forms) <= buttonRows*maxButtonsPerRow && fitButtons(rest.Choices, ids) {
+		return buttonRowsOf(append(rest.Choices, forms...), ids)
 	}
-	return append(components(ctx, rest, ids, selectRows-1), buttonRows(forms, ids)...)
+	return append(components(ctx, rest, ids, rows-1, buttonRows-1), buttonRowsOf(forms, ids)...)
 }
 
-// components lays out m in at most rows action rows.
-func components(ctx Ctx, m Menu, ids IDs, rows int) []discordgo.MessageComponent {
+// components lays out m in at most rows action rows, at most buttonRows
+// of them buttons.
+func components(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
 	if len(m.Choices) == 0 {
 		return nil
 	}
-	if len(m.Choices) <= rows*maxButtonsPerRow && fitButtons(m.Choices, ids) {
-		return buttonRows(m.Choices, ids)
+	if len(m.Choices) <= min(rows, buttonRows)*maxButtonsPerRow && fitButtons(m.Choices, ids) {
+		return buttonRowsOf(m.Choices, ids)
 	}
 	chunks := groupChunks(m.Choices)
+	if len(chunks) > rows {
+		chunks = packChunks(ctx, chunks)
+	}
 	if len(chunks) <= rows {
 		return selectRowsOf(ctx, chunks, ids)
 	}
+	// Still too many: the first selects as they are, and in the last row
+	// a select of the other groups, which opens the chosen one.
+	shown := map[int]bool{}
+	for _, c := range chunks[:rows-1] {
+		for _, i := range c.of {
+			shown[i] = true
+		}
+	}
+	for _, c := range chunks[rows-1:] {
+		for _, i := range c.of {
+			delete(shown, i) // a group cut between rows is offered whole
+		}
+	}
+	return append(selectRowsOf(ctx, chunks[:rows-1], ids), groupSelect(ctx, m, ids, shown))
+}
+
+// groupSelect is a select of m's groups, but those in skip, whose value
+// is the group's index (GroupMenu).
+func groupSelect(ctx Ctx, m Menu, ids IDs, skip map[int]bool) discordgo.MessageComponent {
 	var opts []discordgo.SelectMenuOption
 	for i, g := range groupsOf(m.Choices) {
-		if i == maxSelectOptions {
+		if len(opts) == maxSelectOptions {
 			break
+		}
+		if skip[i] {
+			continue
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
 			Label: Clip(groupLabel(ctx, g.name), maxOptionLabel),
 			Value: fmt.Sprint(i),
 		})
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: ids.Group(), Placeholder: Clip(ctx.T("core.menu.pick_group"), maxPlaceholder), Options: opts},
-	}}}
+	}}
+}
+
+// packChunks puts consecutive small groups into one select of up to 25,
+// so that a menu of many small groups (a unit's few moves each) is one
+// pick rather than a group and then a move. Its placeholder names the
+// groups, and each option says its group (mixed).
+func packChunks(ctx Ctx, chunks []group) []group {
+	var out []group
+	for _, c := range chunks {
+		n := len(out)
+		if n > 0 && len(out[n-1].choices)+len(c.choices) <= maxSelectOptions {
+			last := &out[n-1]
+			last.name += " · " + groupLabel(ctx, c.name)
+			last.choices = append(last.choices[:len(last.choices):len(last.choices)], c.choices...)
+			last.mixed = true
+			last.of = append(last.of[:len(last.of):len(last.of)], c.of...)
+			continue
+		}
+		out = append(out, group{name: groupLabel(ctx, c.name), choices: c.choices, of: c.of})
+	}
+	return out
 }
 
 // fitButtons reports whether every choice's action fits in a button's
@@ -172,6 +234,8 @@ func Groups(ctx Ctx, m Menu) []Menu {
 type group struct {
 	name    string
 	choices []Choice
+	mixed   bool  // choices of several groups: each option says its own
+	of      []int // the groups' indexes (groupsOf) its choices are of
 }
 
 func groupsOf(cs []Choice) []group {
@@ -191,14 +255,14 @@ func groupsOf(cs []Choice) []group {
 
 func groupChunks(cs []Choice) []group {
 	var out []group
-	for _, g := range groupsOf(cs) {
+	for i, g := range groupsOf(cs) {
 		for part := 0; len(g.choices) > 0; part++ {
 			n := min(len(g.choices), maxSelectOptions)
 			name := g.name
 			if part > 0 {
 				name = fmt.Sprintf("%s (%d)", g.name, part+1)
 			}
-			out = append(out, group{name: name, choices: g.choices[:n]})
+			out = append(out, group{name: name, choices: g.choices[:n], of: []int{i}})
 			g.choices = g.choices[n:]
 		}
 	}
@@ -219,7 +283,7 @@ func groupLabelRaw(name, prompt string) string {
 	return name
 }
 
-func buttonRows(cs []Choice, ids IDs) []discordgo.MessageComponent {
+func buttonRowsOf(cs []Choice, ids IDs) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row []discordgo.MessageComponent
 	for _, c := range cs {
@@ -254,7 +318,11 @@ func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent
 			// parses back (commands/component.go). It fits Discord's 100
 			// characters: games.ParseAction allows a verb of 24 and 8
 			// arguments of at most 8 characters and a dot: 96.
-			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String(), Description: Clip(c.Description, maxOptionLabel)}
+			desc := c.Description
+			if g.mixed && desc == "" && c.Group != "" {
+				desc = c.Group
+			}
+			o := discordgo.SelectMenuOption{Label: Clip(c.Label, maxOptionLabel), Value: c.Action.String(), Description: Clip(desc, maxOptionLabel)}
 			if o.Label == "" {
 				o.Label = c.Action.String()
 			}

@@ -556,7 +556,7 @@ func MenuMessage(ctx Ctx, m Menu, ids IDs) Message {
 	if content == "" {
 		content = ctx.T("core.menu.choose")
 	}
-	return Fit(Message{Content: content, Components: Components(ctx, m, ids)})
+	return Fit(Message{Content: content, Components: PrivateComponents(ctx, m, ids)})
 }
 
 // CardMessage is a message of one embed, e.g. the private view or rules.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,7 +41,19 @@ func platoonModal(t *testing.T, start func(*world)) {
 	}
 	// Add a platoon: its button on the menu.
 	m := menu()
-	w.expect(w.srv.Click(w.ann, m, mustButton(t, m, ":a:add.0")))
+	// A menu of many choices has them in selects (two rows of buttons
+	// at most): the platoon to add is an option of one.
+	added := false
+	for _, sel := range m.Selects() {
+		if slices.Contains(sel.Values(), "add.0") {
+			w.expect(w.srv.Select(w.ann, m, sel.CustomID, []string{"add.0"}))
+			added = true
+			break
+		}
+	}
+	if !added {
+		w.expect(w.srv.Click(w.ann, m, mustButton(t, m, ":a:add.0")))
+	}
 	m = menu()
 	form := mustButton(t, m, ":t:platoon.0")
 	open := w.srv.Click(w.ann, m, form)

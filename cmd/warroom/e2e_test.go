@@ -330,7 +330,9 @@ func (w *world) move(rng *rand.Rand, user discordtest.User, b *discordtest.Messa
 			if !strings.HasSuffix(sel.CustomID, ":g") {
 				return r
 			}
-			next := ephemeralWithComponents(r)
+			// A group chosen on a private menu opens in it; one chosen
+			// on the board, in a new private reply.
+			next := heldMenu(r)
 			if next == nil && isStale(privateText(r)) {
 				return r // the board moved on under the click: as a player, look again
 			}

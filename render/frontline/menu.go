@@ -58,8 +58,8 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	case "draft", "draw":
 		u := arg(a, 0)
 		ch.Group = unitName(ctx, fl.UnitName(u))
-		ch.Label = ctx.T("frontline.label.take", "Card", unitName(ctx, fl.UnitName(u)),
-			"Str", unitStr(u), "Slot", slotText(ctx, fl.UnitFront(u), arg(a, 1)))
+		ch.Label = ctx.T("frontline.label.take_words", "Card", unitName(ctx, fl.UnitName(u)),
+			"Str", unitStr(ctx, u), "Slot", slotText(ctx, fl.UnitFront(u), arg(a, 1)))
 		ch.Emoji = "🃏"
 		ch.Description = unitDesc(ctx, u)
 	case "place":
@@ -177,20 +177,12 @@ func unitDesc(ctx render.Ctx, u int) string {
 	return d
 }
 
-func unitStr(u int) string {
+// unitStr says a unit's strength in words (a commander's bonuses too),
+// not as a bare "[2]" or "[+1/+1]" (issue #32).
+func unitStr(ctx render.Ctx, u int) string {
 	t := fl.UnitTypeOf(u)
 	if t.Kind == fl.KindCommander {
-		return "+" + itoa(t.Str) + "/+" + itoa(t.Fort)
+		return ctx.T("frontline.str_commander", "Str", t.Str, "Fort", t.Fort)
 	}
-	return itoa(t.Str)
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return ctx.T("frontline.str_unit", "Str", t.Str)
 }

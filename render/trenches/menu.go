@@ -35,7 +35,7 @@ func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.
 	unitGroup := func(u tov.UnitView) string {
 		return ctx.T("trenches.group.unit", "Unit", unitName(u.ID), "Hex", tov.HexName(u.Hex))
 	}
-	var head, tail []render.Choice
+	var head, faceUp, tail []render.Choice
 	byUnit := map[int][]render.Choice{}
 	var unitOrder []int
 	addUnit := func(u int, c render.Choice) {
@@ -59,13 +59,19 @@ func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.
 			c.Emoji = "🕳️"
 			head = append(head, c)
 		case tov.VPlace:
+			// Face down is the rulebook's normal case: its choices come
+			// first; face up is a group of its own after them, never the
+			// first pick (issue #32).
 			u, _ := unitOf(v, arg(0))
-			key := "trenches.menu.place_up"
-			if arg(2) == 1 {
-				key = "trenches.menu.place_hidden"
-			}
-			c.Label = ctx.T(key, "Unit", placeName(ctx, u), "Hex", hexLabel(arg(1)))
+			c.Label = ctx.T("trenches.menu.place_hidden", "Unit", placeName(ctx, u), "Hex", hexLabel(arg(1)))
 			c.Group = ctx.T("trenches.group.place", "Unit", placeName(ctx, u))
+			if arg(2) != 1 {
+				c.Label = ctx.T("trenches.menu.place_up", "Unit", placeName(ctx, u), "Hex", hexLabel(arg(1)))
+				c.Group = ctx.T("trenches.group.place_up", "Unit", placeName(ctx, u))
+				c.Style = render.Danger
+				faceUp = append(faceUp, c)
+				continue
+			}
 			head = append(head, c)
 		case tov.VUnplace:
 			c.Label = ctx.T("trenches.menu.unplace")
@@ -147,6 +153,7 @@ func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.
 		}
 	}
 	m.Choices = append(m.Choices, head...)
+	m.Choices = append(m.Choices, faceUp...)
 	for _, u := range unitOrder {
 		m.Choices = append(m.Choices, byUnit[u]...)
 	}
