@@ -138,7 +138,9 @@ func (Renderer) Board(ctx render.Ctx, v fowg.View) render.Card {
 	if v.Attacker >= 0 {
 		d = append(d, ctx.T("fow.roles_line", "Att", who(ctx, v.Attacker), "Def", who(ctx, 1-v.Attacker)))
 	}
-	d = append(d, "", phaseText(ctx, v))
+	if phase := phaseText(ctx, v); phase != "" {
+		d = append(d, "", phase)
+	}
 	if len(v.Objectives) > 0 {
 		d = append(d, "", objectivesText(ctx, v))
 	}

@@ -70,7 +70,8 @@ func phaseText(ctx render.Ctx, v fowg.View) string {
 	case fowg.PhBattle:
 		b = append(b, battleText(ctx, v)...)
 	case fowg.PhOver:
-		b = append(b, overText(ctx, v))
+		// The result is said once, by the table's result line (and the
+		// picture's banner names the objective held).
 	}
 	if v.Await != nil {
 		b = append(b, "🎲 "+ctx.T("fow.await", "Who", who(ctx, v.Await.Seat), "K", len(v.Await.Got)+1, "N", v.Await.Count,
@@ -190,16 +191,6 @@ func zoneText(ctx render.Ctx, v fowg.View, z string) string {
 		y0, y1 = h-c, h
 	}
 	return ctx.T("fow.zone.corner_"+z, "X", fmt.Sprintf("%d–%d%s", x0, x1, u), "Y", fmt.Sprintf("%d–%d%s", y0, y1, u))
-}
-
-func overText(ctx render.Ctx, v fowg.View) string {
-	var head string
-	if v.Winner >= 0 {
-		head = ctx.T("fow.over_win", "Who", who(ctx, v.Winner))
-	} else {
-		head = ctx.T("fow.over_none")
-	}
-	return "**" + head + "** — " + overReason(ctx, v) + "\n" + ctx.T("fow.vp", "A", who(ctx, 0), "VA", v.VP[0], "B", who(ctx, 1), "VB", v.VP[1])
 }
 
 // overReason says why the mission ended (the card and the picture's banner).
