@@ -102,13 +102,20 @@ type Endpoint struct {
 	log   zerolog.Logger
 	m     *Metrics // counts refusals; may be nil
 	bot   atomic.Pointer[Bot]
-	slots chan struct{} // one per request reading an unverified body
+	// slots is one buffer of maxInteractionBody+1 bytes (allocated at
+	// first use) per request reading an unverified body: a stranger's
+	// body lives only there, and only a verified one is copied out.
+	slots chan []byte
 }
 
 // NewEndpoint makes an endpoint that trusts requests signed by key.
 func NewEndpoint(key ed25519.PublicKey, m *Metrics, log zerolog.Logger) *Endpoint {
-	return &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}},
-		slots: make(chan struct{}, maxUnverified)}
+	e := &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}},
+		slots: make(chan []byte, maxUnverified)}
+	for range maxUnverified {
+		e.slots <- nil
+	}
+	return e
 }
 
 // refusal is an HTTP status and why, for the log (never the body's content).
@@ -187,9 +194,13 @@ func (e *Endpoint) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, t
 	}
 	wait := time.NewTimer(slotWait)
 	defer wait.Stop()
+	var buf []byte
 	select {
-	case e.slots <- struct{}{}:
-		defer func() { <-e.slots }()
+	case buf = <-e.slots:
+		if buf == nil {
+			buf = make([]byte, maxInteractionBody+1)
+		}
+		defer func() { e.slots <- buf }()
 	case <-wait.C:
 		return nil, time.Time{}, refuse(http.StatusServiceUnavailable, "%d requests already reading unverified bodies", maxUnverified)
 	case <-r.Context().Done():
@@ -201,7 +212,7 @@ func (e *Endpoint) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, t
 	// otherwise hit it and cancel the request while its callback runs.
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Now().Add(bodyWait))
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxInteractionBody))
+	body, err := readBody(w, r, buf)
 	rc.SetReadDeadline(time.Time{})
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -211,7 +222,21 @@ func (e *Endpoint) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, t
 		return nil, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
 	}
 	ts, ref := verifySignature(e.key, e.now(), r.Header, body)
-	return body, ts, ref
+	if ref != nil {
+		return nil, ts, ref
+	}
+	return bytes.Clone(body), ts, nil // buf goes back to the slots
+}
+
+// readBody reads r's body into buf (maxInteractionBody+1 bytes), so a
+// stranger's body costs no allocation; one over maxInteractionBody is an
+// *http.MaxBytesError.
+func readBody(w http.ResponseWriter, r *http.Request, buf []byte) ([]byte, error) {
+	n, err := io.ReadFull(http.MaxBytesReader(w, r.Body, maxInteractionBody), buf)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = nil // the body ended before filling buf: the usual case
+	}
+	return buf[:n], err
 }
 
 // verifySignature checks X-Signature-Ed25519 over X-Signature-Timestamp
