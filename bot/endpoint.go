@@ -36,10 +36,37 @@ const (
 	// request useless after it and lets the replay memory forget ids.
 	SignatureWindow = 5 * time.Minute
 
-	// maxInteractionBody bounds a request. An interaction carries at most
-	// one message (6,000 characters of embeds, 40 components) and the
-	// resolved users of a command: far below 1 MiB.
-	maxInteractionBody = 1 << 20
+	// maxInteractionBody is the most read of a request before its
+	// signature is known. Discord's docs give no byte limit for an
+	// interaction, so it is derived from the text limits of what one can
+	// carry: one message (developers/interactions/receiving-and-responding.mdx,
+	// "message? ... the message they were attached to"), whose text is at
+	// most 2,000 characters of content plus 6,000 of embeds, or 4,000 of
+	// components v2 (developers/resources/message.mdx, "Embed Limits";
+	// developers/components/reference.mdx), and a modal's 5 text inputs of
+	// 4,000 characters each (same reference, "Text Input"; "Between 1 and
+	// 5 ... components that make up the modal"). 28,000 characters at the
+	// worst JSON escape (\u00XX, 6 bytes) is 168,000 bytes; the rest
+	// (ids, 40 components' custom ids and labels, 25 resolved users,
+	// attachment URLs) is tens of KB. 256 KiB covers it with room.
+	maxInteractionBody = 256 << 10
+
+	// maxUnverified is how many requests may read their bodies at once
+	// before their signatures are checked: at most maxUnverified ×
+	// maxInteractionBody (8 MiB) of unauthenticated bodies in memory.
+	maxUnverified = 32
+
+	// slotWait is how long a request waits for a reading slot before a
+	// 503. Discord needs its answer within ackWait (3 s), so a real
+	// interaction that waits 1 s can still be answered; a stranger's
+	// flood gets 503 quickly instead of piling up.
+	slotWait = time.Second
+
+	// bodyWait is how long a request may take to send its body once it
+	// holds a slot: Discord sends a whole interaction at once, and a body
+	// that trickles in longer could not be answered within ackWait
+	// anyway. So a withheld body holds a slot for at most this.
+	bodyWait = 2 * time.Second
 
 	// ackWait is Discord's deadline for the initial response: "you must
 	// send an initial response within 3 seconds of receiving the event"
@@ -75,11 +102,20 @@ type Endpoint struct {
 	log  zerolog.Logger
 	m    *Metrics // counts refusals; may be nil
 	bot  atomic.Pointer[Bot]
+	// slots is one buffer of maxInteractionBody+1 bytes (allocated at
+	// first use) per request reading an unverified body: a stranger's
+	// body lives only there, and only a verified one is copied out.
+	slots chan []byte
 }
 
 // NewEndpoint makes an endpoint that trusts requests signed by key.
 func NewEndpoint(key ed25519.PublicKey, m *Metrics, log zerolog.Logger) *Endpoint {
-	return &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}}}
+	e := &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}},
+		slots: make(chan []byte, maxUnverified)}
+	for range maxUnverified {
+		e.slots <- nil
+	}
+	return e
 }
 
 // refusal is an HTTP status and why, for the log (never the body's content).
@@ -135,15 +171,7 @@ func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.In
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
 		return nil, interactionExtras{}, time.Time{}, refuse(http.StatusUnsupportedMediaType, "Content-Type %q", clip(r.Header.Get("Content-Type"), 80))
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxInteractionBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, interactionExtras{}, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "body over %d bytes", maxInteractionBody)
-		}
-		return nil, interactionExtras{}, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
-	}
-	ts, ref := verifySignature(e.key, e.now(), r.Header, body)
+	body, ts, ref := e.readSigned(w, r)
 	if ref != nil {
 		return nil, interactionExtras{}, time.Time{}, ref
 	}
@@ -152,6 +180,63 @@ func (e *Endpoint) accept(w http.ResponseWriter, r *http.Request) (*discordgo.In
 		return nil, x, time.Time{}, refuse(http.StatusBadRequest, "%v", err)
 	}
 	return i, x, ts, nil
+}
+
+// readSigned reads the body of a request and checks its signature,
+// holding one of the endpoint's slots meanwhile, so strangers' bodies
+// take at most maxUnverified × maxInteractionBody of memory. A declared
+// length over the bound is refused before a byte is read; the
+// connection then closes, so the rest is never read either.
+func (e *Endpoint) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, time.Time, *refusal) {
+	if r.ContentLength > maxInteractionBody {
+		w.Header().Set("Connection", "close")
+		return nil, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "declared body of %d bytes, over %d", r.ContentLength, maxInteractionBody)
+	}
+	wait := time.NewTimer(slotWait)
+	defer wait.Stop()
+	var buf []byte
+	select {
+	case buf = <-e.slots:
+		if buf == nil {
+			buf = make([]byte, maxInteractionBody+1)
+		}
+		defer func() { e.slots <- buf }()
+	case <-wait.C:
+		return nil, time.Time{}, refuse(http.StatusServiceUnavailable, "%d requests already reading unverified bodies", maxUnverified)
+	case <-r.Context().Done():
+		return nil, time.Time{}, refuse(http.StatusServiceUnavailable, "gone while waiting to be read")
+	}
+	// Not every ResponseWriter supports deadlines (a test's recorder); the
+	// server's ReadTimeout still bounds the read then. The deadline is
+	// lifted once the body is in: net/http's background read would
+	// otherwise hit it and cancel the request while its callback runs.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(bodyWait))
+	body, err := readBody(w, r, buf)
+	rc.SetReadDeadline(time.Time{})
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, time.Time{}, refuse(http.StatusRequestEntityTooLarge, "body over %d bytes", maxInteractionBody)
+		}
+		return nil, time.Time{}, refuse(http.StatusBadRequest, "read body: %v", err)
+	}
+	ts, ref := verifySignature(e.key, e.now(), r.Header, body)
+	if ref != nil {
+		return nil, ts, ref
+	}
+	return bytes.Clone(body), ts, nil // buf goes back to the slots
+}
+
+// readBody reads r's body into buf (maxInteractionBody+1 bytes), so a
+// stranger's body costs no allocation; one over maxInteractionBody is an
+// *http.MaxBytesError.
+func readBody(w http.ResponseWriter, r *http.Request, buf []byte) ([]byte, error) {
+	n, err := io.ReadFull(http.MaxBytesReader(w, r.Body, maxInteractionBody), buf)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = nil // the body ended before filling buf: the usual case
+	}
+	return buf[:n], err
 }
 
 // verifySignature checks X-Signature-Ed25519 over X-Signature-Timestamp

@@ -151,7 +151,7 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: m.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second}
+	srv := newServer(m.Handler())
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -169,6 +169,22 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 	}
 	log.Info().Str("addr", ln.Addr().String()).Strs("paths", paths).Msg("serving HTTP")
 	return nil
+}
+
+// maxHeaderBytes bounds a request's header. Discord's interaction
+// requests carry a few short headers (Content-Type, User-Agent, the
+// 128-digit X-Signature-Ed25519, X-Signature-Timestamp), a proxy adds a
+// few more; net/http's default is 1 MiB.
+const maxHeaderBytes = 16 << 10
+
+// newServer is the HTTP server of /metrics and the interactions endpoint,
+// with the limits a public address needs: a stranger's connection may
+// hold at most maxHeaderBytes of header for ReadHeaderTimeout, and one
+// idle between requests is closed after IdleTimeout. (Bodies are bounded
+// by the endpoint itself.)
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		IdleTimeout: time.Minute, MaxHeaderBytes: maxHeaderBytes}
 }
 
 // meteredTransport times every Discord REST call and counts 429s.

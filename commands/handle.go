@@ -155,7 +155,11 @@ func (s *Service) play(req Request) Response {
 	}
 	if err != nil {
 		var oe *optionError
-		if errors.As(err, &oe) {
+		var se *seatOptionError
+		switch {
+		case errors.As(err, &se):
+			return private(req, "core.err.seat_option_max", "Option", se.key, "Seat", se.seat, "Count", se.seats)
+		case errors.As(err, &oe):
 			return private(req, "core.err.bad_option", "Option", oe.key, "Detail", oe.detail)
 		}
 		return s.internal(req, err)
@@ -240,6 +244,41 @@ type optionError struct{ key, detail string }
 
 func (e *optionError) Error() string { return e.key + ": " + e.detail }
 
+// seatOptionError is a seat-numbered option (OptionSpec.Seats) naming a
+// seat beyond seats: the game's most at /play, those seated at Start.
+type seatOptionError struct {
+	key, seat string
+	seats     int
+}
+
+func (e *seatOptionError) Error() string {
+	return fmt.Sprintf("%s: seat %s of %d", e.key, e.seat, e.seats)
+}
+
+// seatsFit refuses a seat-numbered option whose value names a seat
+// beyond seats; words in it ("random", "all") name none.
+func seatsFit(spec games.OptionSpec, v string, seats int) error {
+	if !spec.Seats {
+		return nil
+	}
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r < '0' || r > '9' }) {
+		if n, err := strconv.Atoi(f); err != nil || n < 1 || n > seats {
+			return &seatOptionError{key: spec.Key, seat: f, seats: seats}
+		}
+	}
+	return nil
+}
+
+// seatedFit is seatsFit for every option of a table with seats players.
+func seatedFit(info games.Info, opts games.Options, seats int) error {
+	for _, spec := range info.Options {
+		if err := seatsFit(spec, opts[spec.Key], seats); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // gameOptions keeps the /play options the game knows and validates them.
 func gameOptions(info games.Info, given map[string]string) (games.Options, error) {
 	known := map[string]games.OptionSpec{}
@@ -257,6 +296,9 @@ func gameOptions(info games.Info, given map[string]string) (games.Options, error
 		spec, ok := known[k]
 		if !ok {
 			return nil, &optionError{k, "not an option of " + info.Name}
+		}
+		if err := seatsFit(spec, v, info.MaxSeats); err != nil {
+			return nil, err
 		}
 		switch spec.Kind {
 		case games.OptionInt:

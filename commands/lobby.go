@@ -168,6 +168,10 @@ func (s *Service) start(req Request, l *loaded) Response {
 	// the commitment, so it is public and nobody could choose it.
 	nonce := t.BoardMessageID
 	rng, opts := t.Seed.Source(nonce), setupOptions(t)
+	var se *seatOptionError
+	if errors.As(seatedFit(l.eng.Info(), opts, len(t.Seats)), &se) {
+		return private(req, "core.err.seat_option_empty", "Option", se.key, "Seat", se.seat, "Count", se.seats)
+	}
 	st, err := l.eng.Setup(opts, len(t.Seats), rng)
 	if err != nil {
 		// An option that fits more players than sat down (a beginner

@@ -265,6 +265,11 @@ type OptionSpec struct {
 	Default string     //
 	Min     int        // for OptionInt
 	Max     int        // for OptionInt
+	// Seats: the numbers in the value are seats as the lobby shows them
+	// (1-based), e.g. a first player or a list of beginners. The table
+	// service refuses a seat beyond the game's most at /play, and beyond
+	// the players seated at Start.
+	Seats bool
 }
 
 // Info describes a game to the table service and the command tree.

@@ -35,9 +35,9 @@ func (Game) Info() games.Info {
 			// Seats that start with 8 troops: "none" (the default),
 			// "all", or a comma-separated list of seat numbers as the
 			// lobby shows them (1-based), e.g. "1,3".
-			{Key: OptBeginner, Kind: games.OptionString, Default: "none"},
+			{Key: OptBeginner, Kind: games.OptionString, Default: "none", Seats: true},
 			// "random" or a seat number as the lobby shows it (1-based).
-			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "1", "2", "3", "4"}, Default: "random"},
+			{Key: OptFirstPlayer, Kind: games.OptionString, Choices: []string{"random", "1", "2", "3", "4"}, Default: "random", Seats: true},
 			{Key: OptStrongArtillery, Kind: games.OptionBool, Default: "false"},
 			// How the computer seats play: easy, normal or hard.
 			games.LevelOption(),
