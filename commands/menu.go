@@ -43,11 +43,11 @@ func (s *Service) menuAfter(req Request, l *loaded, res *applyResult, nActions i
 		resp.Reply = closedMenu(req, "core.menu.game_over", result)
 		return resp
 	}
-	if m, ok := s.menuOf(l, req.Locale, seats); ok && !passed {
+	if m, seat, ok := s.menuOf(l, req.Locale, seats); ok && !passed {
 		if result == "" {
 			result = "✔ " + userCtx(req).T("core.menu.done_short")
 		}
-		resp.Reply = Reply{Kind: ReplyUpdate, Message: s.openMenu(l, req.Locale, seats, m, result)}
+		resp.Reply = Reply{Kind: ReplyUpdate, Message: s.openMenu(l, req.Locale, seat, m, result)}
 		return resp
 	}
 	resp.Reply = closedMenu(req, "core.menu.turn_over", result)
@@ -55,24 +55,22 @@ func (s *Service) menuAfter(req Request, l *loaded, res *applyResult, nActions i
 }
 
 // menuOf is the menu of the user's seat that may act now: an active one
-// first, else one the rules let act out of turn.
-func (s *Service) menuOf(l *loaded, locale string, seats []games.Seat) (render.Menu, bool) {
-	seat, ok := actingSeat(l, seats)
+// first, else one the rules let act out of turn; seat is the one it is for.
+func (s *Service) menuOf(l *loaded, locale string, seats []games.Seat) (m render.Menu, seat games.Seat, ok bool) {
+	seat, ok = actingSeat(l, seats)
 	if !ok {
 		seat, ok = outOfTurnSeat(l, seats)
 	}
 	if !ok {
-		return render.Menu{}, false
+		return render.Menu{}, seat, false
 	}
-	return s.menu(l, locale, seat)
+	m, ok = s.menu(l, locale, seat)
+	return m, seat, ok
 }
 
-// openMenu is the private menu with a line above it (a result, or a note).
-func (s *Service) openMenu(l *loaded, locale string, seats []games.Seat, m render.Menu, above string) render.Message {
-	seat, ok := actingSeat(l, seats)
-	if !ok {
-		seat, _ = outOfTurnSeat(l, seats)
-	}
+// openMenu is seat's private menu m with a line above it (a result, or a
+// note).
+func (s *Service) openMenu(l *loaded, locale string, seat games.Seat, m render.Menu, above string) render.Message {
 	ctx := ctxFor(l, locale, seat)
 	msg := render.MenuMessage(ctx, m, l.ids())
 	if above != "" {
@@ -123,9 +121,9 @@ func (s *Service) told(l *loaded, locale string, seats []games.Seat, entries []d
 // now. Nothing is applied.
 func (s *Service) staleMenu(req Request, l *loaded) Response {
 	seats := l.t.SeatsOf(req.User.ID)
-	if m, ok := s.menuOf(l, req.Locale, seats); ok && l.t.Status == data.StatusPlaying {
+	if m, seat, ok := s.menuOf(l, req.Locale, seats); ok && l.t.Status == data.StatusPlaying {
 		note := userCtx(req).T("core.menu.moved_on")
-		return Response{Reply: Reply{Kind: ReplyUpdate, Message: s.openMenu(l, req.Locale, seats, m, note)}}
+		return Response{Reply: Reply{Kind: ReplyUpdate, Message: s.openMenu(l, req.Locale, seat, m, note)}}
 	}
 	return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.not_yours")}}
 }
