@@ -98,7 +98,8 @@ var writtenElsewhere = map[string]bool{"docs/deploy.md": true}
 
 // TestDocLinksResolve: every relative link and picture of the README, its
 // pages and the glossary's page leads to a file of the repository, so a
-// reader of a clone never meets a path that exists only on someone's machine.
+// reader of a clone never meets a path that exists only on someone's machine;
+// and every code fence is closed.
 func TestDocLinksResolve(t *testing.T) {
 	pages := readDocs(t)
 	raw, err := os.ReadFile("../../docs/glossary/README.md")
@@ -106,8 +107,12 @@ func TestDocLinksResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages["docs/glossary/README.md"] = string(raw)
+	fence := regexp.MustCompile("(?m)^ *```")
 	link := regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)]*)?\)|src="([^"]+)"`)
 	for page, text := range pages {
+		if n := len(fence.FindAllString(text, -1)); n%2 != 0 {
+			t.Errorf("%s has %d code fences: one is not closed", page, n)
+		}
 		if strings.Contains(text, "/work/") {
 			t.Errorf("%s names a path outside the repository (/work/...)", page)
 		}
