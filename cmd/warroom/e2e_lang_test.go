@@ -36,7 +36,7 @@ func TestE2EPolishHostInEnglishServer(t *testing.T) {
 		t.Fatalf("started lobby: %q", txt)
 	}
 	board := w.board(w.ch)
-	if !strings.Contains(board.Content, "twoja tura w grze Na polach Flandrii") {
+	if !strings.Contains(board.Content, "twoja tura w grze In Flanders Field") {
 		t.Fatalf("the ping is not Polish: %q", board.Content)
 	}
 	if !strings.Contains(strings.Join(board.ButtonLabels(), ","), "Co się stało") {

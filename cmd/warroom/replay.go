@@ -22,7 +22,7 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// ReplayFile is the state format of `warroom replay` (see README):
+// ReplayFile is the state format of `warroom replay` (see docs/developers.md):
 // a game, its seats and options, an optional starting state (absent or
 // null: Setup runs), the randomness (scripted Intn results first, then a
 // seed), and the actions to apply. An export of a stored table ({"table":

@@ -21,7 +21,7 @@ import (
 type argNamer func(verb string, args []int, word string, st games.State) ([]int, bool)
 
 // argNamers: for each game, the names its action arguments may be
-// written with, taken from the game's own data (see README).
+// written with, taken from the game's own data (see docs/developers.md).
 var argNamers = map[string]argNamer{
 	"flanders":  flandersName,
 	"frontline": frontlineName,

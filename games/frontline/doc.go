@@ -1,4 +1,4 @@
-// Package frontline is the rules engine of "IF - Pierwszy Front" (First
+// Package frontline is the rules engine of "IF – Pierwszy Front" (First
 // Front), a 2-player card war game on three fronts over 8 months, following
 // docs/rules/pierwszy-front.md (the spec). Card data (units, action
 // deck, events, calendar) lives in data.go as tables.

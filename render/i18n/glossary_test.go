@@ -22,12 +22,15 @@ type glossaryLang struct {
 }
 
 type glossaryTerm struct {
-	ID    string       `json:"id"`
-	En    string       `json:"en"`    // regexp on the English text
-	Scope []string     `json:"scope"` // id prefixes the presence check looks at (all when empty)
-	Skip  []string     `json:"skip"`  // ids or id prefixes the presence check leaves out
-	Pl    glossaryLang `json:"pl"`
-	Ru    glossaryLang `json:"ru"`
+	ID    string   `json:"id"`
+	En    string   `json:"en"`    // regexp on the English text
+	Scope []string `json:"scope"` // id prefixes the presence check looks at (all when empty)
+	Skip  []string `json:"skip"`  // ids or id prefixes the presence check leaves out
+	// EnAvoid lists regexps no English message may contain (a name's
+	// other spelling: one name in every language).
+	EnAvoid []string     `json:"en_avoid"`
+	Pl      glossaryLang `json:"pl"`
+	Ru      glossaryLang `json:"ru"`
 }
 
 type glossary struct {
@@ -111,6 +114,7 @@ func TestGlossary(t *testing.T) {
 	for _, g := range gs {
 		for _, base := range g.Catalogues {
 			en := loadCatalogue(t, base, "en")
+			checkEnglish(t, base, g, en)
 			for _, lang := range []string{"pl", "ru"} {
 				tr := loadCatalogue(t, base, lang)
 				for _, term := range g.Terms {
@@ -158,6 +162,20 @@ func TestGlossary(t *testing.T) {
 							t.Errorf("%s.%s.json %s: the English has %q but the text lacks %q: %q", base, lang, id, term.ID, gl.Term, strings.TrimSpace(text))
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// checkEnglish holds the English catalogue to each term's en_avoid.
+func checkEnglish(t *testing.T, base string, g glossary, en catalogue) {
+	t.Helper()
+	for _, term := range g.Terms {
+		for _, re := range compileAll(t, g.Game+"/"+term.ID+"/en", term.EnAvoid) {
+			for _, id := range sortedKeys(en) {
+				if m := re.FindString(joined(en[id])); m != "" {
+					t.Errorf("%s.en.json %s: %q is to be avoided (%s)", base, id, m, term.ID)
 				}
 			}
 		}

@@ -66,7 +66,7 @@ var caseBefore = map[string]*regexp.Regexp{
 
 // fixedGender lists the name arguments whose values share one gender in a
 // catalogue, which a test below checks: Blindaż's Who is always "Żołnierz
-// N (...)" / "Боец N (...)", a FoW platoon always "Pluton ..." / "... взвод".
+// N (...)" / "Солдат N (...)", a FoW platoon always "Pluton ..." / "... взвод".
 var fixedGender = map[string][]string{"blindaz.": {"Who"}, "fow.": {"Platoon"}}
 
 func fieldsOf(n parse.Node, out map[string]bool) {
@@ -286,7 +286,7 @@ func isFixed(id, arg string) bool {
 // TestFixedGender: the names whose gender a catalogue relies on keep it.
 func TestFixedGender(t *testing.T) {
 	heads := map[string]map[string]*regexp.Regexp{
-		"blindaz.soldier": {"pl": regexp.MustCompile(`^Żołnierz `), "ru": regexp.MustCompile(`^Боец `)},
+		"blindaz.soldier": {"pl": regexp.MustCompile(`^Żołnierz `), "ru": regexp.MustCompile(`^Солдат `)},
 		"fow.tpl.":        {"pl": regexp.MustCompile(`^Pluton |^Inny pluton$`), "ru": regexp.MustCompile(`(?i)взвод`)},
 	}
 	for _, lang := range []string{"pl", "ru"} {
