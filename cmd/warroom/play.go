@@ -326,9 +326,10 @@ func playGameHelp(w io.Writer, id string) {
 	}
 	info := eng.Info()
 	fmt.Fprintf(w, "Usage: warroom play %s [flags]\n\n", info.ID)
-	fmt.Fprintf(w, "%s, %s, in the terminal: you take the first seat and the computer\n", info.Name, seatRange(info))
-	fmt.Fprintln(w, "the others (--bots sets how many seats the computer plays). It reads your")
-	fmt.Fprintln(w, "choices from standard input: a number, ? for the rules, q to quit. Examples:")
+	fmt.Fprintf(w, "%s, %s. In the terminal you take the first seat\n", info.Name, seatRange(info))
+	fmt.Fprintln(w, "and the computer the others (--bots sets how many seats it plays). It reads")
+	fmt.Fprintln(w, "your choices from standard input: a number, ? for the rules, q to quit.")
+	fmt.Fprintln(w, "Examples:")
 	fmt.Fprintf(w, "  warroom play %s\n", info.ID)
 	fmt.Fprintf(w, "  warroom play %s --bots %d --seed 7     the computer plays every seat\n", info.ID, max(2, info.MinSeats))
 	if ex := optionExample(info); ex != "" {
