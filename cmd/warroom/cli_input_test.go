@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/warroom/warroom/render/i18n"
 )
 
 // TestCLIInput is issue 30's "CLI input" table, a row each: a refused
@@ -167,5 +169,13 @@ func TestPlayBotsTranscriptKeepsSecrets(t *testing.T) {
 	}
 	if m := regexp.MustCompile(`Declare battle on front \S+ \(secret\)`).FindString(out); m != "" {
 		t.Errorf("the transcript shows a secret choice: %s", m)
+	}
+}
+
+// TestCLICatalogueComplete: the terminal's lines are in English, Polish
+// and Russian, with every plural form.
+func TestCLICatalogueComplete(t *testing.T) {
+	for _, p := range i18n.Problems("cli.") {
+		t.Error(p)
 	}
 }
