@@ -300,19 +300,8 @@ func gameOptions(info games.Info, given map[string]string) (games.Options, error
 		if err := seatsFit(spec, v, info.MaxSeats); err != nil {
 			return nil, err
 		}
-		switch spec.Kind {
-		case games.OptionInt:
-			n, err := strconv.Atoi(v)
-			if err != nil || (spec.Max > spec.Min && (n < spec.Min || n > spec.Max)) {
-				return nil, &optionError{k, fmt.Sprintf("a number from %d to %d", spec.Min, spec.Max)}
-			}
-		case games.OptionBool:
-			if _, err := strconv.ParseBool(v); err != nil {
-				return nil, &optionError{k, "true or false"}
-			}
-		}
-		if len(spec.Choices) > 0 && !contains(spec.Choices, v) {
-			return nil, &optionError{k, "one of " + strings.Join(spec.Choices, ", ")}
+		if err := spec.Check(v); err != nil {
+			return nil, &optionError{k, err.Error()}
 		}
 		opts[k] = v
 	}

@@ -160,23 +160,7 @@ func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast in
 			rev = append(rev, run{seat: rec.Seat, computer: computer, last: rec.Seq})
 			n++
 		}
-		var lines []Line
-		if rec.Verb == games.VerbResign && rec.By != "" {
-			lines = append(lines, Line{Text: ctx.T("core.resign.done", "Who", "<@"+rec.By+">"), Key: true})
-		}
-		for _, ev := range rec.Events {
-			l := r.Game.Tell(ctx, r.View, ev)
-			if l.Text = strings.TrimSpace(l.Text); l.Text == "" {
-				continue
-			}
-			if k := len(lines) - 1; k >= 0 && l.Group != "" && lines[k].Group == l.Group {
-				lines[k].Text = Clip(lines[k].Text+", "+l.Part, maxLine)
-				lines[k].Key = lines[k].Key || l.Key
-				continue
-			}
-			l.Text = Clip(l.Text, maxLine)
-			lines = append(lines, l)
-		}
+		lines := TellMove(ctx, r.Game, r.View, rec)
 		rn := &rev[n-1]
 		for _, l := range lines {
 			if l.Key {
@@ -190,6 +174,32 @@ func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast in
 		runs = append(runs, rev[i])
 	}
 	return runs, untold, untoldLast
+}
+
+// TellMove is one move of the journal in the words of the board's log
+// (Game.Tell, each line clipped; lines of one Group joined as one): what
+// a digest shows of a record, and what `warroom play` prints of a
+// computer's move. rec holds only events the reader may see
+// (games.Since); view is the reader's current view.
+func TellMove(ctx Ctx, g Game, view any, rec games.Record) []Line {
+	var lines []Line
+	if rec.Verb == games.VerbResign && rec.By != "" {
+		lines = append(lines, Line{Text: ctx.T("core.resign.done", "Who", "<@"+rec.By+">"), Key: true})
+	}
+	for _, ev := range rec.Events {
+		l := g.Tell(ctx, view, ev)
+		if l.Text = strings.TrimSpace(l.Text); l.Text == "" {
+			continue
+		}
+		if k := len(lines) - 1; k >= 0 && l.Group != "" && lines[k].Group == l.Group {
+			lines[k].Text = Clip(lines[k].Text+", "+l.Part, maxLine)
+			lines[k].Key = lines[k].Key || l.Key
+			continue
+		}
+		l.Text = Clip(l.Text, maxLine)
+		lines = append(lines, l)
+	}
+	return lines
 }
 
 // runText is one stretch: who, how many moves, then its lines (all, or

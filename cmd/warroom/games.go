@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/warroom/warroom/games"
 
 	// The games this binary hosts: each rules package registers its engine
@@ -23,4 +25,9 @@ func gameIDs() []string {
 		ids = append(ids, e.Info().ID)
 	}
 	return ids
+}
+
+// lookupGame finds a game by its id, in any case ("Flanders").
+func lookupGame(name string) (games.Engine, bool) {
+	return games.Lookup(strings.ToLower(name))
 }

@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -42,8 +43,11 @@ Usage:
   warroom repair [flags]          salvage the readable tables of a damaged database
   warroom archive [flags]         move finished tables older than --before into a JSON-lines file
   warroom compact [flags]         write a compacted copy of the database file (after archive)
-  warroom help <command>          flags of a command
+  warroom help <command>          what a command does, what it reads, an example, its flags
 `
+
+// topUsage is the usage with the games named.
+func topUsage() string { return fmt.Sprintf(usage, strings.Join(gameIDs(), ", ")) }
 
 func main() {
 	data.ServeCheck() // a check child exits here; see data/checkchild.go
@@ -52,7 +56,7 @@ func main() {
 
 func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintf(stderr, usage, strings.Join(gameIDs(), ", "))
+		fmt.Fprint(stderr, topUsage())
 		return 2
 	}
 	var err error
@@ -83,13 +87,28 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdCompact(args[1:], stdout)
 	case "help", "-h", "--help":
 		if len(args) > 1 {
-			return runMain(append(args[1:len(args):len(args)], "-h"), stdin, stdout, stderr)
+			return helpTopic(args[1:], stdin, stdout, stderr)
 		}
-		fmt.Fprintf(stdout, usage, strings.Join(gameIDs(), ", "))
+		fmt.Fprint(stdout, topUsage())
 		return 0
 	default:
-		fmt.Fprintf(stderr, "warroom: unknown command %q\n", args[0])
-		fmt.Fprintf(stderr, usage, strings.Join(gameIDs(), ", "))
+		fmt.Fprintf(stderr, "warroom: unknown command %q\n%s", args[0], topUsage())
+		return 2
+	}
+	return exitCode(err, stdout, stderr)
+}
+
+// exitCode reports a command's end: help printed (0), a command line
+// refused (2: one line, then the help topic), another error (1).
+func exitCode(err error, stdout, stderr io.Writer) int {
+	var help helpRequest
+	var bad *usageError
+	switch {
+	case errors.As(err, &help):
+		printHelp(stdout, help.fs)
+		return 0
+	case errors.As(err, &bad):
+		fmt.Fprintf(stderr, "warroom: %s\nsee: warroom help %s\n", bad.msg, bad.topic)
 		return 2
 	}
 	if err == errHelp {

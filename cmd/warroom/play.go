@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,17 +17,46 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// optionFlags collects repeated --option key=value flags.
-type optionFlags games.Options
+// optionFlags collects repeated --option key=value flags and each game
+// option's own flag (--scenario 3), checked as /play checks them.
+type optionFlags struct {
+	info games.Info
+	opts games.Options
+}
 
-func (o optionFlags) String() string { return fmt.Sprint(map[string]string(o)) }
+func (o optionFlags) String() string { return "" }
+
+// Set is --option key=value.
 func (o optionFlags) Set(v string) error {
 	k, val, ok := strings.Cut(v, "=")
-	if !ok || k == "" {
-		return fmt.Errorf("want key=value, got %q", v)
+	spec, known := o.info.Option(k)
+	if !ok || !known {
+		return fmt.Errorf("key=value, with a key of %s: %s", o.info.ID, strings.Join(optionKeys(o.info), ", "))
 	}
-	o[k] = val
+	if err := spec.Check(val); err != nil {
+		return fmt.Errorf("%s is %w", k, err)
+	}
+	o.opts[k] = val
 	return nil
+}
+
+// set is a game option's own flag.
+func (o optionFlags) set(spec games.OptionSpec) func(string) error {
+	return func(v string) error {
+		if err := spec.Check(v); err != nil {
+			return err
+		}
+		o.opts[spec.Key] = v
+		return nil
+	}
+}
+
+func optionKeys(info games.Info) []string {
+	var keys []string
+	for _, o := range info.Options {
+		keys = append(keys, o.Key)
+	}
+	return keys
 }
 
 // plain drops the Markdown that Discord renders (bold, code) for the
@@ -35,6 +66,18 @@ func plain(s string) string { return strings.NewReplacer("**", "", "`", "", "__"
 // maxLocalActions stops a runaway local game.
 const maxLocalActions = 200000
 
+// playConfig is a `warroom play` command line, parsed.
+type playConfig struct {
+	info         games.Info
+	eng          games.Engine
+	opts         games.Options
+	seats, bots  int
+	botsGiven    bool
+	seed         uint64
+	images, lang string
+	quiet        bool
+}
+
 // cmdPlay is the local terminal table: the same engines and renderers as
 // on Discord, with hot-seat humans and computer players.
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -43,83 +86,133 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errHelp
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return fmt.Errorf("play needs a game: one of %s (warroom help play)", strings.Join(gameIDs(), ", "))
+		return &usageError{"play needs a game: one of " + strings.Join(gameIDs(), ", "), "play"}
 	}
-	eng, ok := games.Lookup(args[0])
+	eng, ok := lookupGame(args[0])
 	if !ok {
-		return fmt.Errorf("unknown game %q: one of %s", args[0], strings.Join(gameIDs(), ", "))
+		return &usageError{fmt.Sprintf("no game %q: one of %s", args[0], strings.Join(gameIDs(), ", ")), "play"}
 	}
-	info := eng.Info()
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: warroom play %s [flags]\n\n%s, %s. Flags:\n", info.ID, info.Name, seatRange(info))
-		fs.PrintDefaults()
+	c, err := parsePlay(eng, args[1:])
+	if err != nil {
+		return err
 	}
+	n, nb, err := c.seatCounts()
+	if err != nil {
+		return err
+	}
+	if c.seed == 0 {
+		c.seed, _ = randomSeed()
+	}
+	t, err := newLocalTable(c, n, nb, stdout)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, t.ctx.T("cli.header", "Game", render.GameName(t.ctx, c.info.ID), "Seed", c.seed,
+		"Seats", t.ctx.T("cli.seats", "Count", n), "Computers", t.ctx.T("cli.computers", "Count", nb)))
+	if nb == n {
+		return t.autoplay(c.quiet)
+	}
+	return t.interactive(bufio.NewScanner(stdin))
+}
+
+// parsePlay reads the flags of `warroom play <game>`.
+func parsePlay(eng games.Engine, args []string) (playConfig, error) {
+	c := playConfig{info: eng.Info(), eng: eng, opts: games.Options{}}
+	info := c.info
+	fs := flag.NewFlagSet("play "+info.ID, flag.ContinueOnError)
 	seatsHelp := fmt.Sprintf("number of seats (%d-%d); default: the minimum, and at least 2 when there are humans", info.MinSeats, info.MaxSeats)
 	if info.MinSeats == info.MaxSeats {
 		seatsHelp = fmt.Sprintf("number of seats (always %d)", info.MinSeats)
 	}
-	seats := fs.Int("seats", 0, seatsHelp)
-	bots := fs.Int("bots", -1, "computer seats (the last ones); all seats computer = a whole game without input")
-	seed := fs.Uint64("seed", 0, "random seed (0 = a random one)")
-	imgDir := fs.String("images", "", "write a PNG of the board after every turn into this folder")
-	lang := fs.String("lang", env("WARROOM_LANG", "en"), "language: en, pl or ru")
-	quiet := fs.Bool("quiet", false, "all-computer games: print only the result")
-	opts := optionFlags{}
-	fs.Var(opts, "option", "game option key=value (repeatable), e.g. --option scenario=3")
+	fs.IntVar(&c.seats, "seats", 0, seatsHelp)
+	fs.Func("bots", "`N` computer seats, the last ones (default: all but the first); all seats computer = a whole game without input", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return errors.New("a whole number, 0 or more")
+		}
+		c.bots, c.botsGiven = n, true
+		return nil
+	})
+	fs.Uint64Var(&c.seed, "seed", 0, "random seed (0 = a random one)")
+	fs.StringVar(&c.images, "images", "", "write a PNG of the board after every turn into this `folder`")
+	fs.StringVar(&c.lang, "lang", env("WARROOM_LANG", "en"), "`language`: en, pl or ru (env WARROOM_LANG)")
+	fs.BoolVar(&c.quiet, "quiet", false, "all-computer games: print only the result")
+	opts := optionFlags{info: info, opts: c.opts}
+	if ex := optionExample(info); ex != "" {
+		fs.Var(opts, "option", "game option `key=value` (repeatable), e.g. --option "+ex)
+	}
 	// Each of the game's options is also a flag of its own: --scenario 3.
 	for _, o := range info.Options {
-		if fs.Lookup(o.Key) != nil {
-			continue
+		if fs.Lookup(o.Key) == nil {
+			fs.Func(o.Key, optionUsage(info.ID, o), opts.set(o))
 		}
-		fs.Func(o.Key, optionUsage(info.ID, o), func(v string) error { opts[o.Key] = v; return nil })
 	}
-	if err := parse(fs, args[1:]); err != nil {
-		return err
+	if err := parse(fs, args); err != nil {
+		return c, err
 	}
-	n := *seats
-	if _, solo := opts["solo"]; n == 0 && solo && info.MinSeats == 1 {
+	if fs.NArg() > 0 {
+		return c, &usageError{fmt.Sprintf("%q is not a flag of warroom play %s (flags are --name value)", fs.Arg(0), info.ID), fs.Name()}
+	}
+	if !slices.Contains(i18n.Languages, strings.ToLower(c.lang)) {
+		return c, &usageError{fmt.Sprintf("language %s: one of %s", c.lang, strings.Join(i18n.Languages, ", ")), fs.Name()}
+	}
+	c.lang = strings.ToLower(c.lang)
+	return c, nil
+}
+
+// seatCounts is how many seats the table has and how many of them the
+// computer plays.
+func (c playConfig) seatCounts() (n, nb int, err error) {
+	info := c.info
+	n = c.seats
+	if _, solo := c.opts["solo"]; n == 0 && solo && info.MinSeats == 1 {
 		n = 1 // a solo set-up is one player (Blindaż: one player leads both soldiers)
 	}
 	if n == 0 {
-		n = max(info.MinSeats, *bots)
-		if *bots < 0 || *bots < n {
+		n = max(info.MinSeats, c.bots)
+		if !c.botsGiven || c.bots < n {
 			n = max(n, min(2, info.MaxSeats))
 		}
 	}
+	topic := "play " + info.ID
 	if n < info.MinSeats || n > info.MaxSeats {
-		return fmt.Errorf("%s takes %d-%d seats, not %d", info.Name, info.MinSeats, info.MaxSeats, n)
+		flag := "--seats"
+		if c.seats == 0 {
+			flag = "--bots"
+		}
+		return 0, 0, &usageError{fmt.Sprintf("%s %d: %s takes %s", flag, n, info.Name, seatRange(info)), topic}
 	}
-	nb := *bots
-	if nb < 0 {
-		nb = n - 1
+	nb = n - 1
+	if c.botsGiven {
+		nb = c.bots
 	}
 	if nb > n {
-		return fmt.Errorf("--bots %d is more than the %d seats", nb, n)
+		return 0, 0, &usageError{fmt.Sprintf("--bots %d: more than the %d seats", nb, n), topic}
 	}
-	s1 := *seed
-	if s1 == 0 {
-		s1, _ = randomSeed()
-	}
-	g, ok := render.For(info.ID)
+	return n, nb, nil
+}
+
+// newLocalTable sets the game up: the last nb of n seats are the
+// computer's.
+func newLocalTable(c playConfig, n, nb int, out io.Writer) (*localTable, error) {
+	g, ok := render.For(c.info.ID)
 	if !ok {
-		return fmt.Errorf("%s has no renderer", info.ID)
+		return nil, fmt.Errorf("%s has no renderer", c.info.ID)
 	}
-	rng := games.NewPCG(s1, 0)
+	rng := games.NewPCG(c.seed, 0)
 	var computers []string
 	for i := n - nb; i < n; i++ {
 		computers = append(computers, strconv.Itoa(i))
 	}
 	if len(computers) > 0 {
-		opts[games.OptComputerSeats] = strings.Join(computers, ",")
+		c.opts[games.OptComputerSeats] = strings.Join(computers, ",")
 	}
-	st, err := eng.Setup(games.Options(opts), n, rng)
+	st, err := c.eng.Setup(c.opts, n, rng)
 	if err != nil {
-		return fmt.Errorf("setup: %w", err)
+		return nil, &usageError{setupRefusal(c.info.ID, err), "play " + c.info.ID}
 	}
-	t := &localTable{eng: eng, g: g, state: st, rng: rng, out: stdout, imgDir: *imgDir,
-		ctx: render.Ctx{L: i18n.For(*lang)}, bots: make([]bool, n)}
+	t := &localTable{eng: c.eng, g: g, state: st, rng: rng, out: out, imgDir: c.images,
+		ctx: render.Ctx{L: i18n.For(c.lang)}, bots: make([]bool, n)}
 	for i := range n {
 		t.bots[i] = i >= n-nb
 		if t.bots[i] {
@@ -130,21 +223,32 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if t.imgDir != "" {
 		if err := os.MkdirAll(t.imgDir, 0o755); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	fmt.Fprintln(stdout, t.ctx.T("cli.header", "Game", render.GameName(t.ctx, info.ID), "Seed", s1,
-		"Seats", t.ctx.T("cli.seats", "Count", n), "Computers", t.ctx.T("cli.computers", "Count", nb)))
-	if nb == n {
-		return t.autoplay(*quiet)
+	return t, nil
+}
+
+// setupRefusal is why the game's set-up refused the options, without
+// the game's prefix or an error code's underscores. The options were
+// checked one by one: what is left is how they go together.
+func setupRefusal(game string, err error) string {
+	var ge *games.Error
+	if errors.As(err, &ge) {
+		return strings.ReplaceAll(ge.Code, "_", " ") + ": " + ge.Detail
 	}
-	return t.interactive(bufio.NewScanner(stdin))
+	return strings.TrimPrefix(err.Error(), game+": ")
 }
 
 // optionUsage is a game option's flag help: what it does (from the game's
-// catalogue), its values and its default.
+// catalogue, or the terminal's own words where the terminal differs from
+// a Discord lobby), its values and its default.
 func optionUsage(game string, o games.OptionSpec) string {
-	usage := render.OptionHelp(render.Ctx{L: i18n.For("en")}, game, o.Key)
+	en := render.Ctx{L: i18n.For("en")}
+	usage := render.OptionHelp(en, game, o.Key)
+	if id := "cli.option." + game + "." + o.Key; i18n.Has(id) {
+		usage = en.T(id)
+	}
 	if usage == "" {
 		usage = "game option"
 	}
@@ -160,6 +264,34 @@ func optionUsage(game string, o games.OptionSpec) string {
 		usage += " (default " + o.Default + ")"
 	}
 	return usage
+}
+
+// optionExample is key=value for one of the game's own options, not its
+// default ("" for a game without options).
+func optionExample(info games.Info) string {
+	for _, o := range info.Options {
+		if v := exampleValue(o); v != "" {
+			return o.Key + "=" + v
+		}
+	}
+	return ""
+}
+
+// exampleValue is a value of o other than its default, "" when it has no
+// listed one.
+func exampleValue(o games.OptionSpec) string {
+	for _, c := range o.Choices {
+		if c != o.Default {
+			return c
+		}
+	}
+	switch {
+	case o.Kind == games.OptionInt && o.Max > o.Min:
+		return strconv.Itoa(min(o.Min+2, o.Max))
+	case o.Kind == games.OptionBool:
+		return "true"
+	}
+	return ""
 }
 
 func seatRange(info games.Info) string {
@@ -181,7 +313,29 @@ func playUsage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nEvery game takes --seats, --bots (computer seats; all computer = a whole game without")
 	fmt.Fprintln(w, "input), --seed, --images DIR (a PNG of the board after every turn), --lang en|pl|ru and")
-	fmt.Fprintln(w, "--quiet, plus its own options. `warroom help play <game>` lists a game's flags.")
+	fmt.Fprintln(w, "--quiet, plus its own options. `warroom help play <game>` lists a game's flags. Example:")
+	fmt.Fprintln(w, "  warroom play flanders --bots 2 --seed 7")
+}
+
+// playGameHelp is `warroom help play <game>` above the flags: what the
+// game is, and examples that fit it.
+func playGameHelp(w io.Writer, id string) {
+	eng, ok := lookupGame(id)
+	if !ok {
+		return
+	}
+	info := eng.Info()
+	fmt.Fprintf(w, "Usage: warroom play %s [flags]\n\n", info.ID)
+	fmt.Fprintf(w, "%s, %s. In the terminal you take the first seat\n", info.Name, seatRange(info))
+	fmt.Fprintln(w, "and the computer the others (--bots sets how many seats it plays). It reads")
+	fmt.Fprintln(w, "your choices from standard input: a number, ? for the rules, q to quit.")
+	fmt.Fprintln(w, "Examples:")
+	fmt.Fprintf(w, "  warroom play %s\n", info.ID)
+	fmt.Fprintf(w, "  warroom play %s --bots %d --seed 7     the computer plays every seat\n", info.ID, max(2, info.MinSeats))
+	if ex := optionExample(info); ex != "" {
+		k, v, _ := strings.Cut(ex, "=")
+		fmt.Fprintf(w, "  warroom play %s --%s %s\n", info.ID, k, v)
+	}
 }
 
 type localTable struct {
@@ -261,6 +415,7 @@ func (t *localTable) autoplay(quiet bool) error {
 func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, bool), quiet bool, prefix string) error {
 	last, n := games.Seat(-1), 0
 	var imgErr error
+	var choice string
 	st, moves, err := games.RunBots(t.eng, t.state, t.rng, games.Bots{
 		Max:  maxLocalActions - t.actions + 1,
 		Seat: pick,
@@ -271,11 +426,14 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 				imgErr = t.writeImageOf(s, fmt.Sprintf("%04d", t.actions+n))
 			}
 			last, n = seat, n+1
+			choice = t.publicChoice(s, seat, a)
+		},
+		After: func(s games.State, m games.Move) {
+			t.record(m.Seat, m.Action, m.Events)
 			if !quiet {
-				fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(seat), t.labelIn(s, seat, a))
+				t.tellMove(s, prefix, choice)
 			}
 		},
-		After: func(_ games.State, m games.Move) { t.record(m.Seat, m.Action, m.Events) },
 	})
 	if err == nil {
 		err = imgErr
@@ -286,6 +444,38 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 	t.state = st
 	t.actions += len(moves)
 	return nil
+}
+
+// publicChoice is the menu label of a computer's move when the seat's
+// menu is public (games.Secrets, asked with public facts only, as the
+// table service asks it before it shows a menu on the board), else "".
+func (t *localTable) publicChoice(s games.State, seat games.Seat, a games.Action) string {
+	if t.eng.PrivateChoices(s, seat) {
+		return ""
+	}
+	return t.labelIn(s, seat, a)
+}
+
+// tellMove prints the journal's last move as a spectator sees it: who
+// and, when public, what they chose, then its events as the board's log
+// tells them (render.TellMove), so a terminal watching the computer sees
+// the dice, hits and positions. s is the state after the move.
+func (t *localTable) tellMove(s games.State, prefix, choice string) {
+	rec := games.Since(t.journal[len(t.journal)-1:], nil, 0)[0]
+	ctx := t.ctx
+	ctx.Viewer = games.Spectator
+	lines := render.TellMove(ctx, t.g, t.eng.View(s, games.Spectator), rec)
+	switch {
+	case choice != "":
+		fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(rec.Seat), choice)
+	case len(lines) == 0:
+		fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(rec.Seat), t.ctx.T("cli.hidden_move"))
+	default:
+		fmt.Fprintf(t.out, "%s%s:\n", prefix, t.ctx.Name(rec.Seat))
+	}
+	for _, l := range lines {
+		fmt.Fprintf(t.out, "%s    %s\n", prefix, plain(l.Text))
+	}
 }
 
 func (t *localTable) finish() error {
@@ -337,55 +527,13 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 			return fmt.Errorf("no seat may act but the game is not over")
 		}
 		seat := active[0]
-		ctx := t.ctxFor(seat)
-		view := t.eng.View(t.state, seat)
-		fmt.Fprintln(t.out, "\n"+plain(render.TextOf(t.g.Board(t.ctxFor(games.Spectator), t.eng.View(t.state, games.Spectator)))))
-		if card, ok := t.g.Private(ctx, view); ok {
-			fmt.Fprintln(t.out, plain(render.TextOf(card)))
-		}
-		if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
+		menu, err := t.showTurn(seat)
+		if err != nil {
 			return err
 		}
-		menu := t.g.Menu(ctx, view, t.eng.Legal(t.state, seat))
-		fmt.Fprintf(t.out, "%s - %s\n", t.ctx.Name(seat), menu.Prompt)
-		for i, c := range menu.Choices {
-			group := ""
-			if c.Group != "" {
-				group = "[" + c.Group + "] "
-			}
-			fmt.Fprintf(t.out, "  %2d. %s%s\n", i+1, group, c.Label)
-		}
-		fmt.Fprint(t.out, t.ctx.T("cli.prompt"))
-		if !in.Scan() {
-			fmt.Fprintln(t.out, "\n"+t.ctx.T("cli.bye"))
+		a, ok := t.readAction(in, seat, menu)
+		if !ok {
 			return in.Err()
-		}
-		line := strings.TrimSpace(in.Text())
-		switch line {
-		case "q", "quit":
-			fmt.Fprintln(t.out, t.ctx.T("cli.bye"))
-			return nil
-		case "?":
-			fmt.Fprintln(t.out, plain(t.g.Rules(t.ctx)))
-			continue
-		}
-		var a games.Action
-		if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(menu.Choices) {
-			a = menu.Choices[k-1].Action
-			if rule, form := t.eng.TextRule(a.Verb); form {
-				// A form: ask for each field, as the modal does.
-				if a, err = t.fillForm(in, rule, a); err != nil {
-					fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
-					continue
-				}
-			}
-		} else if pa, err := games.ParseAction(line); err == nil {
-			// The text form: platoon.0.350.0 "Panzer IV Zug".
-			pa.Text = games.CleanText(pa.Text)
-			a = pa
-		} else {
-			fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
-			continue
 		}
 		if err := t.apply(seat, a); err != nil {
 			msg := err.Error()
@@ -396,6 +544,80 @@ func (t *localTable) interactive(in *bufio.Scanner) error {
 		}
 	}
 	return t.finish()
+}
+
+// showTurn prints the public board, the seat's private card and its
+// choices, and returns its menu.
+func (t *localTable) showTurn(seat games.Seat) (render.Menu, error) {
+	ctx := t.ctxFor(seat)
+	view := t.eng.View(t.state, seat)
+	fmt.Fprintln(t.out, "\n"+plain(render.TextOf(t.g.Board(t.ctxFor(games.Spectator), t.eng.View(t.state, games.Spectator)))))
+	if card, ok := t.g.Private(ctx, view); ok {
+		fmt.Fprintln(t.out, plain(render.TextOf(card)))
+	}
+	if err := t.writeImage(fmt.Sprintf("%04d", t.actions)); err != nil {
+		return render.Menu{}, err
+	}
+	menu := t.g.Menu(ctx, view, t.eng.Legal(t.state, seat))
+	t.showChoices(seat, menu)
+	return menu, nil
+}
+
+// showChoices prints the seat's numbered choices.
+func (t *localTable) showChoices(seat games.Seat, menu render.Menu) {
+	fmt.Fprintf(t.out, "%s - %s\n", t.ctx.Name(seat), menu.Prompt)
+	for i, c := range menu.Choices {
+		group := ""
+		if c.Group != "" {
+			group = "[" + c.Group + "] "
+		}
+		fmt.Fprintf(t.out, "  %2d. %s%s\n", i+1, group, c.Label)
+	}
+}
+
+// readAction reads the seat's action: a choice's number (a form's fields
+// then asked one by one) or an action's text. An empty line shows the
+// choices again, ? the rules; false is the end (q, or no more input).
+func (t *localTable) readAction(in *bufio.Scanner, seat games.Seat, menu render.Menu) (games.Action, bool) {
+	for {
+		fmt.Fprint(t.out, t.ctx.T("cli.prompt"))
+		if !in.Scan() {
+			fmt.Fprintln(t.out, "\n"+t.ctx.T("cli.bye"))
+			return games.Action{}, false
+		}
+		line := strings.TrimSpace(in.Text())
+		switch line {
+		case "":
+			t.showChoices(seat, menu)
+			continue
+		case "q", "quit":
+			fmt.Fprintln(t.out, t.ctx.T("cli.bye"))
+			return games.Action{}, false
+		case "?":
+			fmt.Fprintln(t.out, plain(t.g.Rules(t.ctx)))
+			continue
+		}
+		if a, err := t.parseChoice(in, line, menu); err == nil {
+			return a, true
+		}
+		fmt.Fprintln(t.out, t.ctx.T("cli.not_a_choice"))
+	}
+}
+
+// parseChoice is a typed line as an action: a choice's number, or the
+// text form (platoon.0.350.0 "Panzer IV Zug").
+func (t *localTable) parseChoice(in *bufio.Scanner, line string, menu render.Menu) (games.Action, error) {
+	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(menu.Choices) {
+		a := menu.Choices[k-1].Action
+		if rule, form := t.eng.TextRule(a.Verb); form {
+			// A form: ask for each field, as the modal does.
+			return t.fillForm(in, rule, a)
+		}
+		return a, nil
+	}
+	a, err := games.ParseAction(line)
+	a.Text = games.CleanText(a.Text)
+	return a, err
 }
 
 // fillForm asks for a form's fields on the terminal, one line each, with

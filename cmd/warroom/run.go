@@ -15,16 +15,6 @@ import (
 	"github.com/warroom/warroom/data"
 )
 
-var errHelp = errors.New("help shown")
-
-func parse(fs *flag.FlagSet, args []string) error {
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		return errHelp
-	}
-	return err
-}
-
 // cmdRun runs the Discord bot until SIGINT or SIGTERM.
 // ctx ends the bot (main cancels it on SIGINT/SIGTERM).
 func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
@@ -37,7 +27,6 @@ func cmdRun(ctx context.Context, args []string, stderr io.Writer) error {
 func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) error {
 	serve := mode == "serve"
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file, or a postgres://user:password@host/db URL for several replicas on one PostgreSQL (env WARROOM_DB)")
 	guild := fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only, instantly (env DISCORD_GUILD_ID)")
 	logFormat := fs.String("log-format", env("WARROOM_LOG_FORMAT", "auto"), "auto, console or json (env WARROOM_LOG_FORMAT)")
