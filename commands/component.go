@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"time"
@@ -21,7 +22,7 @@ const (
 )
 
 // component handles a button or select click.
-func (s *Service) component(req Request) Response {
+func (s *Service) component(ctx context.Context, req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil {
 		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
@@ -33,7 +34,7 @@ func (s *Service) component(req Request) Response {
 	}
 	unlock := s.lock(id.Table)
 	defer func() { unlock() }()
-	l, err := s.load(id.Table)
+	l, err := s.load(ctx, id.Table)
 	// A click on a message another replica is still delivering (a
 	// lobby or board posted, its id not yet recorded) waits for that
 	// delivery, outside the lock: within one process the lock already
@@ -43,7 +44,7 @@ func (s *Service) component(req Request) Response {
 		unlock()
 		time.Sleep(deliveryWait)
 		unlock = s.lock(id.Table)
-		l, err = s.load(id.Table)
+		l, err = s.load(ctx, id.Table)
 	}
 	if isNotFound(err) {
 		return private(req, "core.err.bad_button")
@@ -68,7 +69,7 @@ func (s *Service) component(req Request) Response {
 		if !s.onTableMessage(req, l) {
 			return private(req, "core.err.bad_button")
 		}
-		return s.lobby(req, l, id)
+		return s.lobby(ctx, req, l, id)
 	}
 	// A confirmation's button lives only on the private question that
 	// asked it; one on a public message was never shown: forged.
@@ -76,34 +77,34 @@ func (s *Service) component(req Request) Response {
 		return private(req, "core.err.bad_button")
 	}
 	if id.Kind == KindResign {
-		return s.resign(req, l)
+		return s.resign(ctx, req, l)
 	}
 	if id.Kind == KindOffer {
-		return s.offerClick(req, l, id.Payload)
+		return s.offerClick(ctx, req, l, id.Payload)
 	}
 	if id.Kind == KindAbandon {
-		return s.abandon(req, l)
+		return s.abandon(ctx, req, l)
 	}
 	if id.Kind == KindPause {
-		return s.pauseClick(req, l, id.Payload)
+		return s.pauseClick(ctx, req, l, id.Payload)
 	}
 	if id.Kind == KindRematch {
 		if !s.onTableMessage(req, l) {
 			return private(req, "core.err.bad_button")
 		}
-		return s.rematch(req, l)
+		return s.rematch(ctx, req, l)
 	}
 	if id.Kind == KindRecord {
-		return s.record(req, l)
+		return s.record(ctx, req, l)
 	}
 	if id.Kind == KindTurning {
 		// Read-only and private, like the journal.
-		return s.turningReport(req, l)
+		return s.turningReport(ctx, req, l)
 	}
 	if id.Kind == KindJournal {
 		// Read-only and private: it answers on any of the table's
 		// boards, old ones too, with the journal as it is now.
-		return s.journal(req, l, id)
+		return s.journal(ctx, req, l, id)
 	}
 	if l.t.Status != data.StatusPlaying {
 		if l.t.Status == data.StatusLobby {
@@ -113,16 +114,16 @@ func (s *Service) component(req Request) Response {
 	}
 	seats := l.t.SeatsOf(req.User.ID)
 	if id.Kind == KindMyView {
-		return s.myView(req, l, seats)
+		return s.myView(ctx, req, l, seats)
 	}
 	if id.Kind == KindVote {
-		return s.voteClick(req, l, id)
+		return s.voteClick(ctx, req, l, id)
 	}
 	if !s.onTableMessage(req, l) {
 		if req.Kind == ModalSubmit {
 			return formStale(req)
 		}
-		return s.stale(req, l)
+		return s.stale(ctx, req, l)
 	}
 	if l.t.Paused() {
 		return private(req, "core.pause.paused")
@@ -135,9 +136,9 @@ func (s *Service) component(req Request) Response {
 			return s.staleMenu(req, l)
 		}
 		if req.Kind != ModalSubmit {
-			return s.stale(req, l)
+			return s.stale(ctx, req, l)
 		}
-		if !s.othersMovedSince(l, id.Version, seats) {
+		if !s.othersMovedSince(ctx, l, id.Version, seats) {
 			return formStale(req)
 		}
 	}
@@ -185,22 +186,22 @@ func (s *Service) component(req Request) Response {
 		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
 			return s.askSure(req, l, ch)
 		}
-		return s.action(req, l, seats, a)
+		return s.action(ctx, req, l, seats, a)
 	case KindAction:
 		if ch, ok := s.irreversible(l, req.Locale, seat, id.Action); ok {
 			return s.askSure(req, l, ch)
 		}
-		return s.action(req, l, seats, id.Action)
+		return s.action(ctx, req, l, seats, id.Action)
 	case KindSure:
-		return s.action(req, l, seats, id.Action)
+		return s.action(ctx, req, l, seats, id.Action)
 	case KindForm:
 		a, resp, ok := formAction(req, l, id.Action)
 		if !ok {
 			return resp
 		}
-		return s.action(req, l, seats, a)
+		return s.action(ctx, req, l, seats, a)
 	case KindUndo:
-		if err := s.undo(l, seat, req.User.ID); err != nil {
+		if err := s.undo(ctx, l, seat, req.User.ID); err != nil {
 			if games.ErrorCode(err) != "" {
 				return private(req, "core.err.nothing_to_undo")
 			}
@@ -265,16 +266,16 @@ func actingSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 
 // stale answers a click on a board drawn for another version: a private
 // note with the current board, and nothing applied.
-func (s *Service) stale(req Request, l *loaded) Response {
-	return s.boardFor(req, l, "core.err.stale")
+func (s *Service) stale(ctx context.Context, req Request, l *loaded) Response {
+	return s.boardFor(ctx, req, l, "core.err.stale")
 }
 
 // boardFor is the table's public board for one person, privately, in
 // their language, with a note above it and no buttons, picture or pings:
 // the picture is not drawn at all (a stale click is no reason to spend a
 // picture's CPU).
-func (s *Service) boardFor(req Request, l *loaded, note string) Response {
-	msg, err := s.board(l, req.Locale, false, false)
+func (s *Service) boardFor(ctx context.Context, req Request, l *loaded, note string) Response {
+	msg, err := s.board(ctx, l, req.Locale, false, false)
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -284,7 +285,7 @@ func (s *Service) boardFor(req Request, l *loaded, note string) Response {
 }
 
 // myView answers "My hand / My units" privately for a seated player.
-func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
+func (s *Service) myView(ctx context.Context, req Request, l *loaded, seats []games.Seat) Response {
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
 	}
@@ -293,12 +294,12 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 		return private(req, "core.err.unknown_game")
 	}
 	seat := seats[0]
-	ctx := ctxFor(l, req.Locale, seat)
+	rc := ctxFor(l, req.Locale, seat)
 	var err error
-	if ctx.Journal, err = s.journalTail(l, seat); err != nil {
+	if rc.Journal, err = s.journalTail(ctx, l, seat); err != nil {
 		return s.internal(req, err)
 	}
-	card, ok := g.Private(ctx, l.eng.View(l.state, seat))
+	card, ok := g.Private(rc, l.eng.View(l.state, seat))
 	// What the rules let the player do out of turn comes with it (FoW:
 	// report a loss, concede): the board's buttons are the active seat's.
 	var extra []discordgo.MessageComponent
@@ -307,7 +308,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 			if m, has := s.menu(l, req.Locale, st); has {
 				extra = render.PrivateComponents(ctxFor(l, req.Locale, st), m, l.ids())
 				if !ok {
-					card, ok = render.Card{Description: ctx.T("core.private.out_of_turn")}, true
+					card, ok = render.Card{Description: rc.T("core.private.out_of_turn")}, true
 				}
 			}
 		}
@@ -321,7 +322,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 }
 
 // action applies a player's choice and answers with the new board.
-func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Action) Response {
+func (s *Service) action(ctx context.Context, req Request, l *loaded, seats []games.Seat, a games.Action) Response {
 	seat, ok := actingSeat(l, seats)
 	if !ok {
 		seat, ok = outOfTurnSeat(l, seats)
@@ -334,9 +335,9 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 	if st, ok := seatFor(l, seats, a); ok {
 		seat = st
 	}
-	res, err := s.act(l, seat, req.User.ID, a)
+	res, err := s.act(ctx, l, seat, req.User.ID, a)
 	if err != nil {
-		return s.refused(req, l, err)
+		return s.refused(ctx, req, l, err)
 	}
 	ev := s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1)
 	if rule, ok := l.eng.TextRule(a.Verb); ok && !rule.Secret && a.Text != "" {
@@ -349,7 +350,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 
 // refused answers a change that was not made: the gate's reason, or the
 // table as stored when another writer got there first.
-func (s *Service) refused(req Request, l *loaded, err error) Response {
+func (s *Service) refused(ctx context.Context, req Request, l *loaded, err error) Response {
 	if code := games.ErrorCode(err); code != "" {
 		why := code
 		if key := render.WhyKey(l.t.Game, code); key != "" {
@@ -360,8 +361,8 @@ func (s *Service) refused(req Request, l *loaded, err error) Response {
 	if errors.Is(err, data.ErrConflict) {
 		// Another writer got there first (cannot happen within one
 		// process, which locks per table): show what is stored.
-		if fresh, err := s.load(l.t.ID); err == nil {
-			return s.stale(req, fresh)
+		if fresh, err := s.load(ctx, l.t.ID); err == nil {
+			return s.stale(ctx, req, fresh)
 		}
 		return private(req, "core.err.stale")
 	}

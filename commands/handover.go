@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/data"
@@ -19,7 +20,7 @@ const KindOffer = "o"
 // Manage Server) offers an absent player's. The member takes it with the
 // offer's button; until then nothing changes. A new offer replaces an
 // open one.
-func (s *Service) handover(req Request, t *data.Table) Response {
+func (s *Service) handover(ctx context.Context, req Request, t *data.Table) Response {
 	to, from := req.Options["member"], req.Options["player"]
 	if from == "" {
 		from = req.User.ID
@@ -43,7 +44,7 @@ func (s *Service) handover(req Request, t *data.Table) Response {
 	}
 	unlock := s.lock(t.ID)
 	defer unlock()
-	l, err := s.load(t.ID)
+	l, err := s.load(ctx, t.ID)
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -53,7 +54,7 @@ func (s *Service) handover(req Request, t *data.Table) Response {
 	nt := *l.t
 	nt.Offer = &data.SeatOffer{From: from, To: to, By: req.User.ID, At: s.Now().UTC()}
 	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectOffer})
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
+	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("seat offered")
@@ -69,14 +70,14 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 	if o == nil {
 		return render.Message{}, false
 	}
-	ctx := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Ctx{L: i18n.For(t.Locale)}
 	id := ids{table: t.ID, version: t.Version}
 	accept, decline := id.enc(KindOffer, "accept"), id.enc(KindOffer, "decline")
 	return render.Fit(render.Message{
-		Content: ctx.T("core.handover.offer", "To", "<@"+o.To+">", "From", "<@"+o.From+">", "Game", render.GameName(ctx, t.Game)),
+		Content: rc.T("core.handover.offer", "To", "<@"+o.To+">", "From", "<@"+o.From+">", "Game", render.GameName(rc, t.Game)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: ctx.T("core.handover.accept"), Style: discordgo.SuccessButton, CustomID: accept},
-			discordgo.Button{Label: ctx.T("core.handover.decline"), Style: discordgo.SecondaryButton, CustomID: decline},
+			discordgo.Button{Label: rc.T("core.handover.accept"), Style: discordgo.SuccessButton, CustomID: accept},
+			discordgo.Button{Label: rc.T("core.handover.decline"), Style: discordgo.SecondaryButton, CustomID: decline},
 		}}},
 		Mentions: []string{o.To},
 	}), true
@@ -87,7 +88,7 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 // the seat keeps the game as it is: the seat's name becomes the new
 // player's, they join the team thread, and when it is their turn they get
 // the board's ping and a fresh turn's time.
-func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
+func (s *Service) offerClick(ctx context.Context, req Request, l *loaded, verb string) Response {
 	o := l.t.Offer
 	if o == nil || l.t.Status != data.StatusPlaying {
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.handover.gone")}}
@@ -99,7 +100,7 @@ func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
 		}
 		nt := *l.t
 		nt.Offer = nil
-		if err := s.store.Update(&nt, l.t.Version); err != nil {
+		if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
 			return s.internal(req, err)
 		}
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, l.t.Locale, games.Spectator), "core.handover.declined")}}
@@ -132,7 +133,7 @@ func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
 	}
 	nt.Owe(now, owedAfter(&nt, true, note)...)
 	entry := data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}
-	if err := s.store.Update(&nt, l.t.Version, entry); err != nil {
+	if err := s.store.Update(ctx, &nt, l.t.Version, entry); err != nil {
 		return s.internal(req, err)
 	}
 	s.log.Info().Str("table", nt.ID).Str("to", o.To).Int("seats", len(seats)).Msg("seat handed over")

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -14,7 +15,7 @@ import (
 )
 
 // lobby handles Join / Leave / Add computer / Start / Cancel.
-func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
+func (s *Service) lobby(ctx context.Context, req Request, l *loaded, id CustomID) Response {
 	t := l.t
 	if t.Status != data.StatusLobby {
 		return private(req, "core.lobby.not_open")
@@ -91,7 +92,7 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 		if len(t.Seats) < info.MinSeats {
 			return private(req, "core.lobby.too_few", "Count", info.MinSeats)
 		}
-		return s.start(req, l)
+		return s.start(ctx, req, l)
 	}
 	if id.Version != t.Version {
 		// Lobby clicks commute (join, leave), so an older lobby message
@@ -100,12 +101,12 @@ func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
 	}
 	nt.Version++
 	if nt.Status == data.StatusAbandoned {
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ctx.T("core.lobby.cancelled")})
+		rc := render.Ctx{L: i18n.For(t.Locale)}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: rc.T("core.lobby.cancelled")})
 	} else {
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
 	}
-	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}); err != nil {
+	if err := s.store.Update(ctx, &nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}); err != nil {
 		return s.internal(req, err)
 	}
 	*l.t = nt
@@ -159,7 +160,7 @@ func botCount(t *data.Table) int {
 
 // start deals the game, runs any opening computer moves, commits, and
 // posts the first board (in a new team thread for co-op games).
-func (s *Service) start(req Request, l *loaded) Response {
+func (s *Service) start(ctx context.Context, req Request, l *loaded) Response {
 	t := l.t
 	if t.Seed == nil { // a lobby opened before provably fair dice
 		s.seed(t)
@@ -196,7 +197,7 @@ func (s *Service) start(req Request, l *loaded) Response {
 	entries = append(entries, more...)
 	v += int64(len(more))
 	coop := l.eng.Info().Coop
-	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	_, err = s.commit(ctx, l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
 		// The lobby message stays as the record of who plays; the first
 		// board pings the players (in a co-op game, in the team thread,
 		// welcoming the team, with a link to it from the channel).
@@ -204,12 +205,12 @@ func (s *Service) start(req Request, l *loaded) Response {
 		if !coop {
 			return append(out, data.Effect{Kind: data.EffectBoard, Ping: true})
 		}
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		rc := render.Ctx{L: i18n.For(t.Locale)}
 		var who []string
 		for _, u := range t.Players() {
 			who = append(who, "<@"+u+">")
 		}
-		welcome := ctx.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
+		welcome := rc.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
 		return append(out, data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectLink},
 			data.Effect{Kind: data.EffectBoard, Ping: true, Text: welcome})
 	})

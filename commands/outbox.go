@@ -86,7 +86,7 @@ func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
 func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error {
 	unlock := s.lock(tableID)
 	defer unlock()
-	t, err := s.store.Get(tableID)
+	t, err := s.store.Get(ctx, tableID)
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 		// typed there (found through the channel index, outside the
 		// table's lock) must find the table.
 		if e.Kind == data.EffectThread && nt.ThreadID != t.ThreadID {
-			if err := s.recordDelivered(&nt, t, done); err != nil {
+			if err := s.recordDelivered(ctx, &nt, t, done); err != nil {
 				return err
 			}
 		}
@@ -127,7 +127,7 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 		s.delivered.mark(t.ID, t.Outbox[done-1].Seq, s.Now())
 		return nil
 	}
-	if err := s.recordDelivered(&nt, t, done); err != nil {
+	if err := s.recordDelivered(ctx, &nt, t, done); err != nil {
 		return err
 	}
 	if failed == nil {
@@ -145,12 +145,12 @@ func sameMessages(nt, t *data.Table) bool {
 
 // recordDelivered stores nt with the first done of t's effects off its
 // outbox (the table's version does not change).
-func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
+func (s *Service) recordDelivered(ctx context.Context, nt, t *data.Table, done int) error {
 	nt.Outbox = t.Outbox
 	if done > 0 {
 		nt.Delivered(t.Outbox[done-1].Seq)
 	}
-	err := s.store.Update(nt, t.Version)
+	err := s.store.Update(ctx, nt, t.Version)
 	for try := 0; errors.Is(err, data.ErrConflict) && done > 0 && try < 5; try++ {
 		// Another replica changed the table while this one delivered (a
 		// move from a private menu waits for no delivery record). What
@@ -158,7 +158,7 @@ func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
 		// effects would be owed twice and the next ones would edit the
 		// messages of before (an old board's strip taking the new one's
 		// buttons).
-		err = s.recordOn(nt, t, t.Outbox[done-1].Seq)
+		err = s.recordOn(ctx, nt, t, t.Outbox[done-1].Seq)
 	}
 	if err != nil {
 		return fmt.Errorf("record delivery: %w", err)
@@ -170,8 +170,8 @@ func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
 // keeps the message ids their delivery gave nt (t: the table as it was
 // read before). Nothing is written when another delivery has recorded
 // them already.
-func (s *Service) recordOn(nt, t *data.Table, seq int64) error {
-	cur, err := s.store.Get(t.ID)
+func (s *Service) recordOn(ctx context.Context, nt, t *data.Table, seq int64) error {
+	cur, err := s.store.Get(ctx, t.ID)
 	if err != nil {
 		return err
 	}
@@ -197,20 +197,20 @@ func (s *Service) recordOn(nt, t *data.Table, seq int64) error {
 			cur.Vote = &v
 		}
 	}
-	return s.store.Update(cur, cur.Version)
+	return s.store.Update(ctx, cur, cur.Version)
 }
 
 // deliver carries one effect, updating t with what Discord answered.
 func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
 	switch e.Kind {
 	case data.EffectBoard:
-		msg, err := s.drawn(t, true, e.Ping, e.Text)
+		msg, err := s.drawn(ctx, t, true, e.Ping, e.Text)
 		if err != nil {
 			return err
 		}
 		return s.postBoard(ctx, t, e, msg, c)
 	case data.EffectRedraw:
-		msg, err := s.drawn(t, false, false, "")
+		msg, err := s.drawn(ctx, t, false, false, "")
 		if err != nil {
 			return err
 		}
@@ -269,7 +269,7 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		if t.ThreadID == "" {
 			return nil
 		}
-		msg, err := s.linkMessage(t)
+		msg, err := s.linkMessage(ctx, t)
 		if err != nil {
 			return err
 		}
@@ -330,12 +330,12 @@ func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, m
 }
 
 // drawn is the table's board as it is now, in the table's language.
-func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Message, error) {
+func (s *Service) drawn(ctx context.Context, t *data.Table, fresh, ping bool, note string) (render.Message, error) {
 	l, err := s.decode(t)
 	if err != nil {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
-	msg, err := s.board(l, t.Locale, ping, true)
+	msg, err := s.board(ctx, l, t.Locale, ping, true)
 	if err != nil {
 		// A renderer bug: retrying cannot help, and the change is saved.
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
@@ -348,18 +348,18 @@ func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Me
 
 // linkMessage is the channel's pointer to a co-op table's thread, with
 // the result once the game is over.
-func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
-	ctx := render.Ctx{L: i18n.For(t.Locale)}
+func (s *Service) linkMessage(ctx context.Context, t *data.Table) (render.Message, error) {
+	rc := render.Ctx{L: i18n.For(t.Locale)}
 	thread := "<#" + t.ThreadID + ">"
 	if t.Status != data.StatusFinished {
-		return render.Message{Content: ctx.T("core.table.thread_link", "Thread", thread)}, nil
+		return render.Message{Content: rc.T("core.table.thread_link", "Thread", thread)}, nil
 	}
 	l, err := s.decode(t)
 	if err != nil {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
-	rc := ctxFor(l, t.Locale, games.Spectator)
-	info, err := s.withRatings(l)
+	rc = ctxFor(l, t.Locale, games.Spectator)
+	info, err := s.withRatings(ctx, l)
 	if err != nil {
 		return render.Message{}, err
 	}
@@ -370,14 +370,14 @@ func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
 // created before since (effects a previous run left undelivered), for
 // the bot to deliver. Younger effects are being delivered by the
 // interaction that made them.
-func (s *Service) Owing(now, since time.Time, minAge time.Duration) ([]string, error) {
-	ids, err := s.store.Owing()
+func (s *Service) Owing(ctx context.Context, now, since time.Time, minAge time.Duration) ([]string, error) {
+	ids, err := s.store.Owing(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, id := range ids {
-		t, err := s.store.Get(id)
+		t, err := s.store.Get(ctx, id)
 		if err != nil || len(t.Outbox) == 0 {
 			continue
 		}

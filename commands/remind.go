@@ -18,7 +18,7 @@ import (
 // off is not pinged; the reminder still counts as sent. After a long
 // outage only the latest reminder due is sent. The table's version does
 // not change: the board's buttons stay valid.
-func (s *Service) remind(l *loaded) (bool, error) {
+func (s *Service) remind(ctx context.Context, l *loaded) (bool, error) {
 	nt := *l.t
 	now := s.Now()
 	for r := nt.NextReminder(); !r.IsZero() && !now.Before(r); r = nt.NextReminder() {
@@ -30,7 +30,7 @@ func (s *Service) remind(l *loaded) (bool, error) {
 			continue
 		}
 		id := nt.Seats[seat].UserID
-		us, err := s.store.UserSettings(id)
+		us, err := s.store.UserSettings(ctx, id)
 		switch {
 		case err == nil && (us.NoReminders || us.AwayUntil.After(now)):
 		case err == nil && us.DMReminders:
@@ -43,16 +43,16 @@ func (s *Service) remind(l *loaded) (bool, error) {
 		nt.Owe(now.UTC(), data.Effect{Kind: data.EffectDM, Mention: []string{u}})
 	}
 	if len(users) > 0 {
-		ctx := ctxFor(l, nt.Locale, games.Spectator)
+		rc := ctxFor(l, nt.Locale, games.Spectator)
 		var who []string
 		for _, u := range users {
 			who = append(who, "<@"+u+">")
 		}
-		text := ctx.T("core.remind", "Who", strings.Join(who, ", "), "Game", render.GameName(ctx, nt.Game),
+		text := rc.T("core.remind", "Who", strings.Join(who, ", "), "Game", render.GameName(rc, nt.Game),
 			"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
 		nt.Owe(now.UTC(), data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text})
 	}
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
+	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
 		return false, err
 	}
 	s.log.Info().Str("table", nt.ID).Int("pinged", len(users)).Int("dm", len(dms)).Int("reminder", nt.Reminded).Msg("turn reminder")
@@ -63,7 +63,7 @@ func (s *Service) remind(l *loaded) (bool, error) {
 // not play (games.Info.TimeoutRemindsOnly, the FoW referee): the players
 // to act are pinged that their time has run out, and the turn's clock
 // starts again, reminders included. Nothing is played for them.
-func (s *Service) overdue(l *loaded) (bool, error) {
+func (s *Service) overdue(ctx context.Context, l *loaded) (bool, error) {
 	nt := *l.t
 	now := s.Now().UTC()
 	var users, who []string
@@ -78,11 +78,11 @@ func (s *Service) overdue(l *loaded) (bool, error) {
 		span = nt.Deadline.Sub(nt.Created)
 	}
 	nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
-	ctx := ctxFor(l, nt.Locale, games.Spectator)
-	text := ctx.T("core.timeout.reminds_only", "Who", strings.Join(who, ", "), "Game", render.GameName(ctx, nt.Game),
+	rc := ctxFor(l, nt.Locale, games.Spectator)
+	text := rc.T("core.timeout.reminds_only", "Who", strings.Join(who, ", "), "Game", render.GameName(rc, nt.Game),
 		"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
 	nt.Owe(now, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text}, data.Effect{Kind: data.EffectRedraw})
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
+	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
 		return false, err
 	}
 	s.log.Info().Str("table", nt.ID).Msg("turn overdue; the players were reminded (no computer stand-in in this game)")
@@ -91,8 +91,8 @@ func (s *Service) overdue(l *loaded) (bool, error) {
 
 // reminders is /game reminders mode:on|off: a member's own choice, in
 // every server, answered privately.
-func (s *Service) reminders(req Request) Response {
-	us, err := s.store.UserSettings(req.User.ID)
+func (s *Service) reminders(ctx context.Context, req Request) Response {
+	us, err := s.store.UserSettings(ctx, req.User.ID)
 	if err != nil && !isCorrupt(err) { // a damaged record is overwritten below
 		return s.internal(req, err)
 	}
@@ -108,7 +108,7 @@ func (s *Service) reminders(req Request) Response {
 		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, off")
 	}
 	if req.Options["mode"] != "" {
-		if err := s.store.SetUserSettings(req.User.ID, us); err != nil {
+		if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {
 			return s.internal(req, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	crand "crypto/rand"
 	"encoding/json"
 	"errors"
@@ -110,8 +111,8 @@ type loaded struct {
 	state games.State
 }
 
-func (s *Service) load(id string) (*loaded, error) {
-	t, err := s.store.Get(id)
+func (s *Service) load(ctx context.Context, id string) (*loaded, error) {
+	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -164,12 +165,12 @@ func (l *loaded) info() render.TableInfo {
 // each player's rating change as the store tallied it in the final
 // move's commit (data.Store.Result): the board is drawn at delivery,
 // maybe after a restart, and finds the change written.
-func (s *Service) withRatings(l *loaded) (render.TableInfo, error) {
+func (s *Service) withRatings(ctx context.Context, l *loaded) (render.TableInfo, error) {
 	info := l.info()
 	if l.t.Status != data.StatusFinished || l.t.Result == nil {
 		return info, nil
 	}
-	r, err := s.store.Result(l.t.ID)
+	r, err := s.store.Result(ctx, l.t.ID)
 	if errors.Is(err, data.ErrNotFound) {
 		return info, nil
 	}
@@ -197,7 +198,7 @@ type applyResult struct {
 // follows, and commits them all in one transaction.
 // Several actions (a team's plan: move, then act) are applied in order
 // as one change, each through the gate.
-func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
+func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
 	expect := l.t.Version
 	before := l.eng.Active(l.state)
 	rngBefore, _ := json.Marshal(l.t.RNG)
@@ -238,7 +239,7 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Act
 		}
 		l.t.Undo = append(undo[:len(undo):len(undo)], data.UndoPoint{Seat: seat, State: raw})
 	}
-	passed, err := s.commit(l, st, v, expect, res.entries, nil)
+	passed, err := s.commit(ctx, l, st, v, expect, res.entries, nil)
 	if err != nil {
 		return applyResult{}, err
 	}
@@ -247,7 +248,7 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Act
 }
 
 // undo takes back the seat's last move (see games.Undoer).
-func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
+func (s *Service) undo(ctx context.Context, l *loaded, seat games.Seat, userID string) error {
 	n := len(l.t.Undo)
 	if n == 0 || l.t.Undo[n-1].Seat != seat {
 		return games.Illegal("nothing_to_undo")
@@ -259,7 +260,7 @@ func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
 	expect := l.t.Version
 	l.t.Undo = l.t.Undo[:n-1]
 	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
-	_, err = s.commit(l, st, expect+1, expect, []data.LogEntry{entry}, nil)
+	_, err = s.commit(ctx, l, st, expect+1, expect, []data.LogEntry{entry}, nil)
 	return err
 }
 
@@ -305,7 +306,7 @@ func botToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
 // expect, with the effects it owes Discord in the same transaction: owe's,
 // or by default owedAfter's. passed reports that the seats to act changed
 // or the game ended.
-func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
+func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v, expect int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
 	raw, err := l.eng.Encode(st)
 	if err != nil {
 		return false, err
@@ -332,7 +333,7 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 		t.Deadline = time.Time{}
 		passed = true
 		if t.Result == nil { // the move that ends the game: its result rides in this write
-			if t.Result, err = s.resultOf(&t, l.eng, o, entries); err != nil {
+			if t.Result, err = s.resultOf(ctx, &t, l.eng, o, entries); err != nil {
 				return false, err
 			}
 		}
@@ -346,7 +347,7 @@ func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []d
 		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
 	}
 	t.Owe(s.Now().UTC(), owe(&t, passed)...)
-	if err := s.store.Update(&t, expect, entries...); err != nil {
+	if err := s.store.Update(ctx, &t, expect, entries...); err != nil {
 		return false, err
 	}
 	*l.t = t
@@ -380,8 +381,8 @@ func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
 // journalTail is the end of a table's journal as seats see it (none
 // given: the public events), for render.Ctx.Journal. It reads only the
 // last render.JournalTail entries of the log.
-func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, error) {
-	log, err := s.store.LogTail(l.t.ID, render.JournalTail)
+func (s *Service) journalTail(ctx context.Context, l *loaded, seats ...games.Seat) ([]games.Record, error) {
+	log, err := s.store.LogTail(ctx, l.t.ID, render.JournalTail)
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +391,7 @@ func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, e
 
 // board renders the public board of a table. ping mentions the seats to
 // act; image draws its picture (when the service sends pictures at all).
-func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
+func (s *Service) board(ctx context.Context, l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
 	defer func() {
 		// A renderer bug must not look like a lost move: the change is
 		// committed by now, so it becomes an error the caller reports.
@@ -398,19 +399,19 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 			err = fmt.Errorf("drawing the %s board panicked: %v", l.t.Game, p)
 		}
 	}()
-	ctx := ctxFor(l, locale, games.Spectator)
+	rc := ctxFor(l, locale, games.Spectator)
 	switch l.t.Status {
 	case data.StatusLobby:
-		return render.Lobby(ctx, l.info(), l.ids()), nil
+		return render.Lobby(rc, l.info(), l.ids()), nil
 	}
 	g, ok := render.For(l.t.Game)
 	if !ok {
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
-	if ctx.Journal, err = s.journalTail(l); err != nil {
+	if rc.Journal, err = s.journalTail(ctx, l); err != nil {
 		return render.Message{}, err
 	}
-	info, err := s.withRatings(l)
+	info, err := s.withRatings(ctx, l)
 	if err != nil {
 		return render.Message{}, err
 	}
@@ -424,7 +425,7 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 			req.Undo = req.Undo || l.canUndo(a)
 		}
 	}
-	return render.Board(ctx, req)
+	return render.Board(rc, req)
 }
 
 // holdsAny: the board offers "My hand / units" when some player's seat
@@ -477,8 +478,8 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 	if len(legal) == 0 {
 		return render.Menu{}, false
 	}
-	ctx := ctxFor(l, locale, seat)
-	m := g.Menu(ctx, l.eng.View(l.state, seat), legal)
+	rc := ctxFor(l, locale, seat)
+	m := g.Menu(rc, l.eng.View(l.state, seat), legal)
 	// A choice that takes typed input opens its modal (render.Choice.Form).
 	for i, c := range m.Choices {
 		_, m.Choices[i].Form = l.eng.TextRule(c.Action.Verb)
@@ -492,24 +493,24 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 // arguments such as a secret placement, private events) is left out too,
 // and the public view is given instead, unless includeHidden is set; a
 // finished table is exported whole.
-func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
+func (s *Service) Export(ctx context.Context, id string, includeHidden bool) ([]byte, error) {
 	unlock := s.lock(id)
 	defer unlock()
-	t, err := s.store.Get(id)
+	t, err := s.store.Get(ctx, id)
 	if errors.Is(err, data.ErrCorrupt) || isNotFound(err) {
-		if out, rerr := s.exportDamaged(id, err, includeHidden); rerr == nil {
+		if out, rerr := s.exportDamaged(ctx, id, err, includeHidden); rerr == nil {
 			return out, nil
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.export(t, includeHidden)
+	return s.export(ctx, t, includeHidden)
 }
 
 // export is Export of a table already read, under its lock.
-func (s *Service) export(t *data.Table, includeHidden bool) ([]byte, error) {
-	log, err := s.store.Log(t.ID)
+func (s *Service) export(ctx context.Context, t *data.Table, includeHidden bool) ([]byte, error) {
+	log, err := s.store.Log(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -538,8 +539,8 @@ func (s *Service) export(t *data.Table, includeHidden bool) ([]byte, error) {
 // hands, and whatever of its log can be read. The seed and the random
 // source are withheld even then: an unreadable record's status cannot
 // say whether its game has ended.
-func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]byte, error) {
-	raw, err := s.store.Raw(id)
+func (s *Service) exportDamaged(ctx context.Context, id string, cause error, includeHidden bool) ([]byte, error) {
+	raw, err := s.store.Raw(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -556,7 +557,7 @@ func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]b
 	if includeHidden {
 		doc.Record = string(withheldSeed.ReplaceAll(raw, []byte(`"$1":"withheld"`)))
 	}
-	log, err := s.store.Log(id)
+	log, err := s.store.Log(ctx, id)
 	if err != nil {
 		doc.LogError = err.Error()
 	}

@@ -18,12 +18,12 @@ import (
 // Overdue lists the tables whose players to act have run out of time and
 // the lobbies past LobbyTTL, from the store's due index: the timer never
 // reads every table. Timeout re-checks each one under its lock.
-func (s *Service) Overdue(now time.Time) ([]string, error) {
+func (s *Service) Overdue(ctx context.Context, now time.Time) ([]string, error) {
 	var lobbiesBefore time.Time
 	if s.LobbyTTL > 0 {
 		lobbiesBefore = now.Add(-s.LobbyTTL)
 	}
-	return s.store.Due(now, lobbiesBefore)
+	return s.store.Due(ctx, now, lobbiesBefore)
 }
 
 // lobbyExpired: a lobby open longer than LobbyTTL.
@@ -33,13 +33,13 @@ func (s *Service) lobbyExpired(t *data.Table, now time.Time) bool {
 
 // expireLobby closes a lobby nobody started: the channel is free again and
 // the lobby message says why, without buttons.
-func (s *Service) expireLobby(l *loaded) (bool, error) {
+func (s *Service) expireLobby(ctx context.Context, l *loaded) (bool, error) {
 	nt := *l.t
 	nt.Status = data.StatusAbandoned
 	nt.Version++
-	ctx := render.Ctx{L: i18n.For(nt.Locale)}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(ctx, s.LobbyTTL)})
-	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
+	rc := render.Ctx{L: i18n.For(nt.Locale)}
+	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(rc, s.LobbyTTL)})
+	if err := s.store.Update(ctx, &nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
 		return false, err
 	}
 	s.log.Info().Str("table", nt.ID).Msg("lobby expired")
@@ -48,12 +48,12 @@ func (s *Service) expireLobby(l *loaded) (bool, error) {
 
 // ttlText is the lobby-expired notice: in hours when the TTL is a whole
 // number of them, else in minutes (at least 1), never "within 0 hours".
-func ttlText(ctx render.Ctx, ttl time.Duration) string {
+func ttlText(rc render.Ctx, ttl time.Duration) string {
 	if h := int(ttl / time.Hour); h > 0 && ttl%time.Hour == 0 {
-		return ctx.T("core.lobby.expired", "Count", h, "Hours", h)
+		return rc.T("core.lobby.expired", "Count", h, "Hours", h)
 	}
 	m := max(1, int(ttl.Round(time.Minute)/time.Minute))
-	return ctx.T("core.lobby.expired_minutes", "Count", m, "Minutes", m)
+	return rc.T("core.lobby.expired_minutes", "Count", m, "Minutes", m)
 }
 
 // Timeout lets the computer policy finish the turn of every human seat
@@ -63,25 +63,25 @@ func ttlText(ctx render.Ctx, ttl time.Duration) string {
 func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err error) {
 	unlock := s.lock(tableID)
 	defer unlock()
-	l, err := s.load(tableID)
+	l, err := s.load(ctx, tableID)
 	if err != nil {
 		return false, err
 	}
 	t := l.t
 	if s.lobbyExpired(t, s.Now()) {
-		return s.expireLobby(l)
+		return s.expireLobby(ctx, l)
 	}
 	if r := t.NextReminder(); !r.IsZero() && !s.Now().Before(r) && s.Now().Before(t.Deadline) {
-		return s.remind(l)
+		return s.remind(ctx, l)
 	}
 	if t.Status != data.StatusPlaying || t.Deadline.IsZero() || s.Now().Before(t.Deadline) {
 		return false, nil
 	}
-	if moved, err := s.waitForAway(l); moved || err != nil {
+	if moved, err := s.waitForAway(ctx, l); moved || err != nil {
 		return moved, err
 	}
 	if l.eng.Info().TimeoutRemindsOnly {
-		return s.overdue(l)
+		return s.overdue(ctx, l)
 	}
 	start := l.eng.Active(l.state)
 	st := l.state
@@ -154,7 +154,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if voted != "" {
 		note = ctxFor(l, t.Locale, games.Spectator).T("core.vote.timeout", "Who", strings.Join(who, ", "), "Plan", voted)
 	}
-	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	_, err = s.commit(ctx, l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
 		return owedAfter(t, true, note)
 	})
 	if err != nil {
