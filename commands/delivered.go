@@ -152,9 +152,9 @@ func (d *deliveredStore) forget(id string) {
 	delete(d.marks, id)
 }
 
-// View is the store as the service sees it: deliveries it has not
-// written yet count as written (for the metrics' owing tables).
-func (s *Service) View() data.Store { return s.store }
+// Store is the service's store, as the service sees it: deliveries it
+// has not written yet count as written (for the metrics' owing tables).
+func (s *Service) Store() data.Store { return s.store }
 
 // RecordDelivered writes the deliveries Deliver only marked (SoleWriter)
 // on tables no write has carried them for age or longer; age 0 writes

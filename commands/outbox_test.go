@@ -212,10 +212,10 @@ func TestRedrawRecordedLater(t *testing.T) {
 	if ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); err != nil || len(ids) != 0 {
 		t.Fatalf("owing a delivered redraw: %v %v", ids, err)
 	}
-	if ids, err := h.svc.View().Owing(t.Context()); err != nil || len(ids) != 0 {
+	if ids, err := h.svc.Store().Owing(t.Context()); err != nil || len(ids) != 0 {
 		t.Fatalf("the view owes a delivered redraw: %v %v", ids, err)
 	}
-	if tb, _ := h.svc.View().Get(t.Context(), id); len(tb.Outbox) != 0 {
+	if tb, _ := h.svc.Store().Get(t.Context(), id); len(tb.Outbox) != 0 {
 		t.Fatalf("the view still holds %+v", tb.Outbox)
 	}
 	r = h.click(who, h.board, buttons(r.Reply.Message)["mark"])

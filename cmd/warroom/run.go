@@ -122,7 +122,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	var metrics *bot.Metrics
 	var endpoint *bot.Endpoint
 	if *httpAddr != "" {
-		metrics = bot.NewMetrics(svc.View())
+		metrics = bot.NewMetrics(svc.Store())
 		store.ObserveCommits(metrics.Commit)
 		if serve {
 			endpoint = bot.NewEndpoint(key, metrics, log)
