@@ -201,12 +201,12 @@ type applyResult struct {
 func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
 	expect := l.t.Version
 	before := l.eng.Active(l.state)
-	rngBefore, _ := json.Marshal(l.t.RNG)
+	rng := &drawCounter{Rand: l.t.RNG}
 	prev := l.state
 	st, v := prev, expect
 	var res applyResult
 	for _, a := range as {
-		next, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
+		next, ev, err := l.eng.Apply(st, seat, a, rng)
 		if err != nil {
 			// Nothing is stored: the table, its version and its random
 			// source stay as they were (l is discarded by the caller's
@@ -229,10 +229,9 @@ func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID st
 
 	// Undo: only a move that drew no random number, brought no computer
 	// move, kept the same seats to act, and that the game allows.
-	rngAfter, _ := json.Marshal(l.t.RNG)
 	undo := l.t.Undo
 	l.t.Undo = nil
-	if len(more) == 0 && len(as) == 1 && string(rngBefore) == string(rngAfter) && slices.Equal(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
+	if len(more) == 0 && len(as) == 1 && rng.draws == 0 && slices.Equal(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
 		raw, err := l.eng.Encode(prev)
 		if err != nil {
 			return applyResult{}, err
@@ -245,6 +244,19 @@ func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID st
 	}
 	res.turnPassed = passed
 	return res, nil
+}
+
+// drawCounter counts the numbers a move draws from the table's source:
+// a move that drew none may be taken back (its dice are not re-rolled by
+// undoing it, since it rolled none).
+type drawCounter struct {
+	games.Rand
+	draws int
+}
+
+func (d *drawCounter) Intn(n int) int {
+	d.draws++
+	return d.Rand.Intn(n)
 }
 
 // undo takes back the seat's last move (see games.Undoer).

@@ -336,3 +336,36 @@ func TestLobbyTTLText(t *testing.T) {
 		}
 	}
 }
+
+// drawingEngine draws a number before every move, as a move that rolls.
+type drawingEngine struct{ games.Engine }
+
+func (d drawingEngine) Apply(s games.State, p games.Seat, a games.Action, r games.Rand) (games.State, []games.Event, error) {
+	r.Intn(6)
+	return d.Engine.Apply(s, p, a, r)
+}
+
+// A move that drew from the table's source cannot be taken back (its
+// roll would be made again), even one the game calls undoable.
+func TestUndoRefusedAfterADraw(t *testing.T) {
+	for _, draws := range []bool{false, true} {
+		h := newHarness(t)
+		p := h.startRace()
+		unlock := h.svc.lock(p.BoardOf)
+		l, err := h.svc.load(t.Context(), p.BoardOf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if draws {
+			l.eng = drawingEngine{l.eng}
+		}
+		seat := l.eng.Active(l.state)[0]
+		if _, err := h.svc.act(t.Context(), l, seat, ann.ID, games.Act("mark")); err != nil {
+			t.Fatal(err)
+		}
+		unlock()
+		if got := l.canUndo(seat); got == draws {
+			t.Fatalf("a mark that drew %v: may undo %v", draws, got)
+		}
+	}
+}
