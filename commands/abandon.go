@@ -60,25 +60,28 @@ func (s *Service) abandon(ctx context.Context, req Request, l *loaded) Response 
 
 // abandonNow ends the table without a result and tells the channel.
 func (s *Service) abandonNow(ctx context.Context, req Request, l *loaded) Response {
-	nt := *l.t
-	nt.Status = data.StatusAbandoned
-	nt.Version++
-	rc := render.Ctx{L: i18n.For(nt.Locale)}
-	text := render.Notice(rc, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
-	if nt.Seed != nil && l.t.Status == data.StatusPlaying { // the game has ended: provably fair dice reveal the seed
-		text = render.Notice(rc, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+	playing := l.t.Status == data.StatusPlaying
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Status = data.StatusAbandoned
+		nt.Version++
+		rc := render.Ctx{L: i18n.For(nt.Locale)}
+		text := render.Notice(rc, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
+		if nt.Seed != nil && playing { // the game has ended: provably fair dice reveal the seed
+			text = render.Notice(rc, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+		}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
+			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
+		if voteMessageID(nt) != "" { // the team's vote loses its buttons
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+		}
+		if nt.ThreadID != "" {
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
+		}
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}}, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
-		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
-	if voteMessageID(&nt) != "" { // the team's vote loses its buttons
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
-	}
-	if nt.ThreadID != "" {
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
-	}
-	if err := s.store.Update(ctx, &nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("table abandoned")
-	return Response{Table: nt.ID}
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("table abandoned")
+	return Response{Table: l.t.ID}
 }

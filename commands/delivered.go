@@ -178,9 +178,15 @@ func (s *Service) recordMarked(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if !s.delivered.trim(t) {
+	err = s.mutate(ctx, t, func(nt *data.Table) ([]data.LogEntry, error) {
+		if !s.delivered.trim(nt) {
+			return nil, errNoChange
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errNoChange) {
 		s.delivered.forget(id) // nothing of it stored any more
 		return nil
 	}
-	return s.store.Update(ctx, t, t.Version)
+	return err
 }

@@ -134,6 +134,27 @@ func (s *Service) internal(req Request, err error) Response {
 	return private(req, "core.err.internal")
 }
 
+// refusal is a change a mutate refuses: the private reply it gets
+// (a catalogue key and its values), with nothing written.
+type refusal struct {
+	key string
+	kv  []any
+}
+
+func (r *refusal) Error() string { return "refused: " + r.key }
+
+// refuse refuses a change with a private reply.
+func refuse(key string, kv ...any) error { return &refusal{key, kv} }
+
+// failed answers a change that was not written: its refusal, or the
+// internal error.
+func (s *Service) failed(req Request, err error) Response {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return private(req, r.key, r.kv...)
+	}
+	return s.internal(req, err)
+}
+
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(ctx context.Context, req Request) Response {
 	eng, ok := games.Lookup(gameOf(req))
@@ -410,15 +431,17 @@ func (s *Service) game(ctx context.Context, req Request) Response {
 		}
 		// The board moves down to the newest message: the old one keeps
 		// its picture as a record and loses its buttons.
-		nt := *l.t
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
-		if voteMessageID(&nt) != "" { // the team's vote follows its board
-			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
+		err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+			if voteMessageID(nt) != "" { // the team's vote follows its board
+				nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
+			}
+			return nil, nil
+		})
+		if err != nil {
+			return s.failed(req, err)
 		}
-		if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-			return s.internal(req, err)
-		}
-		return Response{Table: nt.ID}
+		return Response{Table: l.t.ID}
 	case "resign":
 		return s.confirmResign(req, t)
 	case "handover":

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"github.com/bwmarrin/discordgo"
+	"slices"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -51,15 +52,17 @@ func (s *Service) handover(ctx context.Context, req Request, t *data.Table) Resp
 	if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
 		return resp
 	}
-	nt := *l.t
-	nt.Offer = &data.SeatOffer{From: from, To: to, By: req.User.ID, At: s.Now().UTC()}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectOffer})
-	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-		return s.internal(req, err)
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Offer = &data.SeatOffer{From: from, To: to, By: req.User.ID, At: s.Now().UTC()}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectOffer})
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("seat offered")
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("seat offered")
 	resp := private(req, "core.handover.sent", "To", "<@"+to+">")
-	resp.Table = nt.ID
+	resp.Table = l.t.ID
 	return resp
 }
 
@@ -98,10 +101,12 @@ func (s *Service) offerClick(ctx context.Context, req Request, l *loaded, verb s
 		if req.User.ID != o.To && req.User.ID != o.From && req.User.ID != o.By {
 			return private(req, "core.handover.not_for_you", "To", "<@"+o.To+">")
 		}
-		nt := *l.t
-		nt.Offer = nil
-		if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-			return s.internal(req, err)
+		err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+			nt.Offer = nil
+			return nil, nil
+		})
+		if err != nil {
+			return s.failed(req, err)
 		}
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, l.t.Locale, games.Spectator), "core.handover.declined")}}
 	case "accept":
@@ -116,26 +121,28 @@ func (s *Service) offerClick(ctx context.Context, req Request, l *loaded, verb s
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.handover.gone")}}
 	}
 	now := s.Now().UTC()
-	nt := *l.t
-	nt.Offer = nil
-	nt.Seats = append([]data.Seat(nil), l.t.Seats...)
-	for _, seat := range seats {
-		nt.Seats[seat] = data.Seat{UserID: o.To, Name: req.User.Name}
+	note := ctxFor(l, l.t.Locale, games.Spectator).T("core.handover.done", "To", "<@"+o.To+">", "From", "<@"+o.From+">")
+	_, theirs := actingSeat(l, seats)
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Offer = nil
+		nt.Seats = slices.Clone(nt.Seats)
+		for _, seat := range seats {
+			nt.Seats[seat] = data.Seat{UserID: o.To, Name: req.User.Name}
+		}
+		nt.Version++
+		if theirs && !nt.Deadline.IsZero() {
+			span := nt.Deadline.Sub(nt.TurnStart)
+			nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
+		}
+		if nt.ThreadID != "" {
+			nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
+		}
+		nt.Owe(now, owedAfter(nt, true, note)...)
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}}, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	nt.Version++
-	if _, theirs := actingSeat(l, seats); theirs && !nt.Deadline.IsZero() {
-		span := nt.Deadline.Sub(nt.TurnStart)
-		nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
-	}
-	note := ctxFor(l, nt.Locale, games.Spectator).T("core.handover.done", "To", "<@"+o.To+">", "From", "<@"+o.From+">")
-	if nt.ThreadID != "" {
-		nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
-	}
-	nt.Owe(now, owedAfter(&nt, true, note)...)
-	entry := data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}
-	if err := s.store.Update(ctx, &nt, l.t.Version, entry); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("to", o.To).Int("seats", len(seats)).Msg("seat handed over")
-	return Response{Table: nt.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, nt.Locale, games.Spectator), "core.handover.taken", "To", "<@"+o.To+">")}}
+	s.log.Info().Str("table", l.t.ID).Str("to", o.To).Int("seats", len(seats)).Msg("seat handed over")
+	return Response{Table: l.t.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, l.t.Locale, games.Spectator), "core.handover.taken", "To", "<@"+o.To+">")}}
 }

@@ -146,11 +146,18 @@ func sameMessages(nt, t *data.Table) bool {
 // recordDelivered stores nt with the first done of t's effects off its
 // outbox (the table's version does not change).
 func (s *Service) recordDelivered(ctx context.Context, nt, t *data.Table, done int) error {
-	nt.Outbox = t.Outbox
-	if done > 0 {
-		nt.Delivered(t.Outbox[done-1].Seq)
+	read := *t // t stays as read: the effects after done are Deliver's still
+	err := s.mutate(ctx, &read, func(x *data.Table) ([]data.LogEntry, error) {
+		*x = *nt
+		x.Outbox = t.Outbox
+		if done > 0 {
+			x.Delivered(t.Outbox[done-1].Seq)
+		}
+		return nil, nil
+	})
+	if err == nil {
+		*nt = read
 	}
-	err := s.store.Update(ctx, nt, t.Version)
 	for try := 0; errors.Is(err, data.ErrConflict) && done > 0 && try < 5; try++ {
 		// Another replica changed the table while this one delivered (a
 		// move from a private menu waits for no delivery record). What
@@ -175,29 +182,35 @@ func (s *Service) recordOn(ctx context.Context, nt, t *data.Table, seq int64) er
 	if err != nil {
 		return err
 	}
-	if !cur.Delivered(seq) {
+	err = s.mutate(ctx, cur, func(cur *data.Table) ([]data.LogEntry, error) {
+		if !cur.Delivered(seq) {
+			return nil, errNoChange
+		}
+		if nt.BoardMessageID != t.BoardMessageID {
+			cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
+		}
+		if nt.ThreadID != t.ThreadID {
+			cur.ThreadID = nt.ThreadID
+		}
+		if nt.LinkMessageID != t.LinkMessageID {
+			cur.LinkMessageID = nt.LinkMessageID
+		}
+		if nt.Vote != t.Vote {
+			switch {
+			case cur.Vote == nil || nt.Vote == nil:
+				cur.Vote = nt.Vote
+			default:
+				v := *cur.Vote
+				v.MessageID = nt.Vote.MessageID
+				cur.Vote = &v
+			}
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errNoChange) {
 		return nil
 	}
-	if nt.BoardMessageID != t.BoardMessageID {
-		cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
-	}
-	if nt.ThreadID != t.ThreadID {
-		cur.ThreadID = nt.ThreadID
-	}
-	if nt.LinkMessageID != t.LinkMessageID {
-		cur.LinkMessageID = nt.LinkMessageID
-	}
-	if nt.Vote != t.Vote {
-		switch {
-		case cur.Vote == nil || nt.Vote == nil:
-			cur.Vote = nt.Vote
-		default:
-			v := *cur.Vote
-			v.MessageID = nt.Vote.MessageID
-			cur.Vote = &v
-		}
-	}
-	return s.store.Update(ctx, cur, cur.Version)
+	return err
 }
 
 // deliver carries one effect, updating t with what Discord answered.

@@ -46,25 +46,27 @@ func (s *Service) pause(ctx context.Context, req Request, t *data.Table) Respons
 		return resp
 	}
 	now := s.Now().UTC()
-	nt := *l.t
-	nt.Pause = &data.Pause{By: req.User.ID, At: now}
-	if len(l.t.SeatsOf(req.User.ID)) > 0 {
-		nt.Pause.Agreed = []string{req.User.ID}
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Pause = &data.Pause{By: req.User.ID, At: now}
+		if len(nt.SeatsOf(req.User.ID)) > 0 {
+			nt.Pause.Agreed = []string{req.User.ID}
+		}
+		if len(waiting(nt)) == 0 {
+			startPause(nt, now)
+		} else {
+			nt.Owe(now, data.Effect{Kind: data.EffectPause})
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	if len(waiting(&nt)) == 0 {
-		startPause(&nt, now)
-	} else {
-		nt.Owe(now, data.Effect{Kind: data.EffectPause})
-	}
-	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Bool("on", nt.Paused()).Msg("pause proposed")
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Bool("on", l.t.Paused()).Msg("pause proposed")
 	resp := private(req, "core.pause.proposed")
-	if nt.Paused() {
+	if l.t.Paused() {
 		resp = private(req, "core.pause.on")
 	}
-	resp.Table = nt.ID
+	resp.Table = l.t.ID
 	return resp
 }
 
@@ -127,32 +129,34 @@ func (s *Service) pauseClick(ctx context.Context, req Request, l *loaded, verb s
 		return private(req, "core.err.not_seated")
 	}
 	now := s.Now().UTC()
-	nt := *l.t
 	rc := ctxFor(l, l.t.Locale, games.Spectator)
 	var reply render.Message
-	switch verb {
-	case "refuse":
-		nt.Pause = nil
-		reply = render.Notice(rc, "core.pause.refused", "Who", "<@"+req.User.ID+">")
-	case "agree":
-		np := *p
-		if !slices.Contains(np.Agreed, req.User.ID) {
-			np.Agreed = append(slices.Clone(np.Agreed), req.User.ID)
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		switch verb {
+		case "refuse":
+			nt.Pause = nil
+			reply = render.Notice(rc, "core.pause.refused", "Who", "<@"+req.User.ID+">")
+		case "agree":
+			np := *p
+			if !slices.Contains(np.Agreed, req.User.ID) {
+				np.Agreed = append(slices.Clone(np.Agreed), req.User.ID)
+			}
+			nt.Pause = &np
+			if len(waiting(nt)) == 0 {
+				startPause(nt, now)
+				reply = render.Notice(rc, "core.pause.on")
+			} else {
+				reply, _ = pauseMessage(nt)
+			}
+		default:
+			return nil, refuse("core.err.bad_button")
 		}
-		nt.Pause = &np
-		if len(waiting(&nt)) == 0 {
-			startPause(&nt, now)
-			reply = render.Notice(rc, "core.pause.on")
-		} else {
-			reply, _ = pauseMessage(&nt)
-		}
-	default:
-		return private(req, "core.err.bad_button")
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-		return s.internal(req, err)
-	}
-	return Response{Table: nt.ID, Reply: Reply{Kind: ReplyUpdate, Message: reply}}
+	return Response{Table: l.t.ID, Reply: Reply{Kind: ReplyUpdate, Message: reply}}
 }
 
 // resume is /game resume: a paused table's clock runs again with the time
@@ -175,24 +179,26 @@ func (s *Service) resume(ctx context.Context, req Request, t *data.Table) Respon
 		return resp
 	}
 	now := s.Now().UTC()
-	nt := *l.t
 	p := l.t.Pause
-	nt.Pause = nil
-	if !p.On {
-		if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-			return s.internal(req, err)
+	note := ctxFor(l, l.t.Locale, games.Spectator).T("core.pause.off", "Who", "<@"+req.User.ID+">")
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Pause = nil
+		if !p.On { // a proposal withdrawn
+			return nil, nil
 		}
+		if p.Left > 0 {
+			nt.Deadline = now.Add(p.Left)
+			nt.TurnStart = nt.Deadline.Add(-p.Span)
+		}
+		nt.Owe(now, owedAfter(nt, true, note)...)
+		return nil, nil
+	})
+	switch {
+	case err != nil:
+		return s.failed(req, err)
+	case !p.On:
 		return private(req, "core.pause.withdrawn")
 	}
-	if p.Left > 0 {
-		nt.Deadline = now.Add(p.Left)
-		nt.TurnStart = nt.Deadline.Add(-p.Span)
-	}
-	note := ctxFor(l, nt.Locale, games.Spectator).T("core.pause.off", "Who", "<@"+req.User.ID+">")
-	nt.Owe(now, owedAfter(&nt, true, note)...)
-	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("pause ended")
-	return Response{Table: nt.ID}
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("pause ended")
+	return Response{Table: l.t.ID}
 }

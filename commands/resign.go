@@ -60,7 +60,7 @@ func (s *Service) resign(ctx context.Context, req Request, l *loaded) Response {
 		nt.Seats[seat] = data.Seat{Name: lang.T("core.bot_name", "N", bots), Bot: true}
 	}
 	l.t = &nt
-	expect, v := nt.Version, nt.Version+1
+	v := nt.Version + 1
 	entries := []data.LogEntry{{Version: v, Seat: seats[0], UserID: req.User.ID, Action: games.VerbResign, At: nowUTC()}}
 	st, more, err := s.runBots(l, l.state, v)
 	if err != nil {
@@ -69,7 +69,7 @@ func (s *Service) resign(ctx context.Context, req Request, l *loaded) Response {
 	entries = append(entries, more...)
 	v += int64(len(more))
 	note := ctxFor(l, nt.Locale, games.Spectator).T("core.resign.done", "Who", name)
-	if _, err := s.commit(ctx, l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	if _, err := s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
 		return owedAfter(t, true, note)
 	}); err != nil {
 		return s.internal(req, err)

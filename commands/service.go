@@ -111,6 +111,29 @@ type loaded struct {
 	state games.State
 }
 
+// mutate is the service's one write path. change edits a copy of t, the
+// table as read under its lock, owing on it the effects the change needs
+// (data.Table.Owe), and returns the log entries it appends; the copy is
+// stored, effects and entries in the same transaction, if the stored
+// table is still at t's version, and then becomes *t. A change that
+// fails, or a write that does, leaves t as it was.
+// errNoChange is a change that finds nothing to do: mutate writes
+// nothing, and the caller takes it as success.
+var errNoChange = errors.New("nothing to change")
+
+func (s *Service) mutate(ctx context.Context, t *data.Table, change func(nt *data.Table) ([]data.LogEntry, error)) error {
+	nt := *t
+	log, err := change(&nt)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Update(ctx, &nt, t.Version, log...); err != nil {
+		return err
+	}
+	*t = nt
+	return nil
+}
+
 func (s *Service) load(ctx context.Context, id string) (*loaded, error) {
 	t, err := s.store.Get(ctx, id)
 	if err != nil {
@@ -238,7 +261,7 @@ func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID st
 		}
 		l.t.Undo = append(undo[:len(undo):len(undo)], data.UndoPoint{Seat: seat, State: raw})
 	}
-	passed, err := s.commit(ctx, l, st, v, expect, res.entries, nil)
+	passed, err := s.commit(ctx, l, st, v, res.entries, nil)
 	if err != nil {
 		return applyResult{}, err
 	}
@@ -272,7 +295,7 @@ func (s *Service) undo(ctx context.Context, l *loaded, seat games.Seat, userID s
 	expect := l.t.Version
 	l.t.Undo = l.t.Undo[:n-1]
 	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
-	_, err = s.commit(ctx, l, st, expect+1, expect, []data.LogEntry{entry}, nil)
+	_, err = s.commit(ctx, l, st, expect+1, []data.LogEntry{entry}, nil)
 	return err
 }
 
@@ -314,57 +337,66 @@ func botToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
 	return 0, false
 }
 
-// commit stores the new state as version v if the table is still at
-// expect, with the effects it owes Discord in the same transaction: owe's,
-// or by default owedAfter's. passed reports that the seats to act changed
-// or the game ended.
-func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v, expect int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
+// commit stores the new state as version v (through mutate), with the
+// effects it owes Discord in the same transaction: owe's, or by default
+// owedAfter's. passed reports that the seats to act changed or the game
+// ended.
+func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
 	raw, err := l.eng.Encode(st)
 	if err != nil {
 		return false, err
 	}
-	t := *l.t
-	t.State, t.Version = raw, v
 	var before []games.Seat
 	if l.state != nil {
 		before = l.eng.Active(l.state)
 	}
 	after := l.eng.Active(st)
 	passed = l.state == nil || !slices.Equal(before, after)
-	if passed {
-		t.Deadline = s.deadline(&t, after)
-		t.TurnStart, t.Reminded = s.Now().UTC(), 0
-		if t.Paused() && !t.Deadline.IsZero() { // the new turn's whole time waits for the resume
-			p := *t.Pause
-			p.Left, p.Span = max(t.Deadline.Sub(t.TurnStart), 0), t.Deadline.Sub(t.TurnStart)
-			t.Pause, t.Deadline = &p, time.Time{}
+	err = s.mutate(ctx, l.t, func(t *data.Table) ([]data.LogEntry, error) {
+		moved := v != t.Version
+		t.State, t.Version = raw, v
+		if passed {
+			s.newTurn(t, after)
 		}
-	}
-	if o := l.eng.Outcome(st); o.Done {
-		t.Status = data.StatusFinished
-		t.Deadline = time.Time{}
-		passed = true
-		if t.Result == nil { // the move that ends the game: its result rides in this write
-			if t.Result, err = s.resultOf(ctx, &t, l.eng, o, entries); err != nil {
-				return false, err
+		if o := l.eng.Outcome(st); o.Done {
+			t.Status = data.StatusFinished
+			t.Deadline = time.Time{}
+			passed = true
+			if t.Result == nil { // the move that ends the game: its result rides in this write
+				var err error
+				if t.Result, err = s.resultOf(ctx, t, l.eng, o, entries); err != nil {
+					return nil, err
+				}
 			}
 		}
-	}
-	if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && v != expect { // a move voids the ballots and proposals
-		nv := *t.Vote
-		nv.Ballots, nv.Proposals = nil, nil
-		t.Vote = &nv
-	}
-	if owe == nil {
-		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
-	}
-	t.Owe(s.Now().UTC(), owe(&t, passed)...)
-	if err := s.store.Update(ctx, &t, expect, entries...); err != nil {
+		if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && moved { // a move voids the ballots and proposals
+			nv := *t.Vote
+			nv.Ballots, nv.Proposals = nil, nil
+			t.Vote = &nv
+		}
+		if owe == nil {
+			owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
+		}
+		t.Owe(s.Now().UTC(), owe(t, passed)...)
+		return entries, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	*l.t = t
 	l.state = st
 	return passed, nil
+}
+
+// newTurn starts the clock of the seats now to act: a new deadline, or,
+// on a paused table, the new turn's whole time waiting for the resume.
+func (s *Service) newTurn(t *data.Table, active []games.Seat) {
+	t.Deadline = s.deadline(t, active)
+	t.TurnStart, t.Reminded = s.Now().UTC(), 0
+	if t.Paused() && !t.Deadline.IsZero() {
+		p := *t.Pause
+		p.Left, p.Span = max(t.Deadline.Sub(t.TurnStart), 0), t.Deadline.Sub(t.TurnStart)
+		t.Pause, t.Deadline = &p, time.Time{}
+	}
 }
 
 // deadline is when the seats to act run out of time, or zero.

@@ -34,15 +34,17 @@ func (s *Service) lobbyExpired(t *data.Table, now time.Time) bool {
 // expireLobby closes a lobby nobody started: the channel is free again and
 // the lobby message says why, without buttons.
 func (s *Service) expireLobby(ctx context.Context, l *loaded) (bool, error) {
-	nt := *l.t
-	nt.Status = data.StatusAbandoned
-	nt.Version++
-	rc := render.Ctx{L: i18n.For(nt.Locale)}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(rc, s.LobbyTTL)})
-	if err := s.store.Update(ctx, &nt, l.t.Version, data.LogEntry{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}); err != nil {
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Status = data.StatusAbandoned
+		nt.Version++
+		rc := render.Ctx{L: i18n.For(nt.Locale)}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(rc, s.LobbyTTL)})
+		return []data.LogEntry{{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}}, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	s.log.Info().Str("table", nt.ID).Msg("lobby expired")
+	s.log.Info().Str("table", l.t.ID).Msg("lobby expired")
 	return true, nil
 }
 
@@ -154,7 +156,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 	if voted != "" {
 		note = ctxFor(l, t.Locale, games.Spectator).T("core.vote.timeout", "Who", strings.Join(who, ", "), "Plan", voted)
 	}
-	_, err = s.commit(ctx, l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	_, err = s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
 		return owedAfter(t, true, note)
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strconv"
 	"time"
 
@@ -73,9 +74,10 @@ func (s *Service) tellAway(ctx context.Context, tableID, userID string, until ti
 	if !until.IsZero() {
 		text = rc.T("core.vacation.away", "Who", "<@"+userID+">", "When", fmt.Sprintf("<t:%d:R>", until.Unix()))
 	}
-	nt := *l.t
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectNotice, Text: text})
-	return nt.ID, s.store.Update(ctx, &nt, l.t.Version)
+	return l.t.ID, s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectNotice, Text: text})
+		return nil, nil
+	})
 }
 
 // waitForAway moves a passed deadline when a player to act is away: the
@@ -108,21 +110,23 @@ func (s *Service) waitForAway(ctx context.Context, l *loaded) (bool, error) {
 	if len(away) == 0 {
 		return false, nil
 	}
-	nt := *l.t
-	nt.AwayUsed = map[string]time.Duration{}
-	for k, v := range t.AwayUsed {
-		nt.AwayUsed[k] = v
-	}
-	for _, id := range away {
-		nt.AwayUsed[id] += back.Sub(now)
-	}
-	span := t.Deadline.Sub(t.TurnStart)
-	nt.TurnStart, nt.Deadline, nt.Reminded = back, back.Add(span), 0
-	nt.Owe(now, data.Effect{Kind: data.EffectRedraw}) // the board shows the new deadline
-	if err := s.store.Update(ctx, &nt, t.Version); err != nil {
+	err := s.mutate(ctx, t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.AwayUsed = maps.Clone(nt.AwayUsed)
+		if nt.AwayUsed == nil {
+			nt.AwayUsed = map[string]time.Duration{}
+		}
+		for _, id := range away {
+			nt.AwayUsed[id] += back.Sub(now)
+		}
+		span := nt.Deadline.Sub(nt.TurnStart)
+		nt.TurnStart, nt.Deadline, nt.Reminded = back, back.Add(span), 0
+		nt.Owe(now, data.Effect{Kind: data.EffectRedraw}) // the board shows the new deadline
+		return nil, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	s.log.Info().Str("table", t.ID).Time("deadline", nt.Deadline).Msg("deadline waits for a player on vacation")
+	s.log.Info().Str("table", t.ID).Time("deadline", t.Deadline).Msg("deadline waits for a player on vacation")
 	return true, nil
 }
 

@@ -388,21 +388,23 @@ func (s *Service) cast(ctx context.Context, req Request, l *loaded, actor games.
 	if names := votersOf(l.t, bs, pick); 2*len(names) > len(l.t.Players()) {
 		return s.carryOut(ctx, req, l, actor, o.plan, names)
 	}
-	nt := *l.t
-	nv := data.Vote{Version: nt.Version, MessageID: voteMessageID(l.t), Ballots: bs, Proposals: proposals(l.t)}
+	nv := data.Vote{Version: l.t.Version, MessageID: voteMessageID(l.t), Ballots: bs, Proposals: proposals(l.t)}
 	if proposal != nil {
 		nv.Proposals = append(slices.Clip(nv.Proposals), *proposal)
 	}
-	nt.Vote = &nv
-	if req.OnPrivateMessage {
-		// The vote message is not the clicked one: it is edited through
-		// the outbox, and the private menu says what was done.
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
-	}
-	if err := s.store.Update(ctx, &nt, l.t.Version); err != nil {
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Vote = &nv
+		if req.OnPrivateMessage {
+			// The vote message is not the clicked one: it is edited through
+			// the outbox, and the private menu says what was done.
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+		}
+		return nil, nil
+	})
+	if err != nil {
 		return s.refused(ctx, req, l, err)
 	}
-	*l.t = nt
+	nt := l.t
 	s.log.Info().Str("table", nt.ID).Int64("version", nt.Version).Int("plan", pick).Bool("proposal", proposal != nil).Msg("vote")
 	if req.OnPrivateMessage {
 		text := o.plan.Text
