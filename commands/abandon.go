@@ -11,9 +11,6 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindAbandon is the confirmation's button of /game abandon.
-const KindAbandon = "k"
-
 // confirmAbandon is /game abandon (host or Manage Server): ending a game
 // for everyone cannot be undone, so it asks first, privately. A table
 // whose record cannot be read is freed at once: there is no game left to

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,38 +13,22 @@ import (
 
 func nowUTC() time.Time { return time.Now().UTC() }
 
-// deliveryWaits times deliveryWait bound how long a click waits for the
-// delivery of the message it is on (another replica's).
-const (
-	deliveryWaits = 20
-	deliveryWait  = 100 * time.Millisecond
-)
-
-// component handles a button or select click.
+// component answers a button, select or modal: it loads the table the
+// custom_id names, under the table's lock, and passes the click through
+// the guards and the handler of its kind's route (route.go).
 func (s *Service) component(ctx context.Context, req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil {
 		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
 		return private(req, "core.err.bad_button")
 	}
+	rt, ok := routes[id.Kind]
 	// A modal is only ever a form's, and a form acts only as a modal.
-	if (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
+	if !ok || (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
 		return private(req, "core.err.bad_button")
 	}
-	unlock := s.lock(id.Table)
-	defer func() { unlock() }()
-	l, err := s.load(ctx, id.Table)
-	// A click on a message another replica is still delivering (a
-	// lobby or board posted, its id not yet recorded) waits for that
-	// delivery, outside the lock: within one process the lock already
-	// orders them, across replicas only the record does.
-	for wait := 0; err == nil && wait < deliveryWaits && !req.OnPrivateMessage && req.MessageID != "" &&
-		req.MessageID != l.t.BoardMessageID && len(l.t.Outbox) > 0; wait++ {
-		unlock()
-		time.Sleep(deliveryWait)
-		unlock = s.lock(id.Table)
-		l, err = s.load(ctx, id.Table)
-	}
+	l, unlock, err := s.loadClicked(ctx, req, id.Table)
+	defer unlock()
 	if isNotFound(err) {
 		return private(req, "core.err.bad_button")
 	}
@@ -58,159 +41,60 @@ func (s *Service) component(ctx context.Context, req Request) Response {
 		s.log.Warn().Str("user", req.User.ID).Str("table", l.t.ID).Str("channel", req.ChannelID).Msg("button from another place")
 		return private(req, "core.err.bad_button")
 	}
-	// A click that changes the table must be able to show the change:
-	// refuse it before anything changes when the bot may not post here.
-	if id.Kind != KindMyView && id.Kind != KindPrivate && id.Kind != KindJournal && id.Kind != KindRecord && id.Kind != KindTurning {
-		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+	c := &click{req: req, id: id, l: l, seats: l.t.SeatsOf(req.User.ID)}
+	for _, g := range rt.guards {
+		if resp, ok := g(s, ctx, c); !ok {
 			return resp
 		}
 	}
-	if id.Kind == KindLobby {
-		if !s.onTableMessage(req, l) {
-			return private(req, "core.err.bad_button")
+	return rt.handle(s, ctx, c)
+}
+
+// deliveryBudget bounds how long a click waits for the delivery of the
+// message it is on, within Discord's 3 seconds to answer; deliveryFirst
+// is its first wait, doubled after each look up to deliveryMax (a board's
+// upload takes 100-500 ms: a later look would only answer later).
+const (
+	deliveryBudget = 2 * time.Second
+	deliveryFirst  = 25 * time.Millisecond
+	deliveryMax    = 200 * time.Millisecond
+)
+
+// loadClicked loads a clicked table under its lock, returning the
+// unlock. A click on a message another replica is still delivering (a
+// lobby or board posted, its id not yet recorded) waits for that
+// delivery, outside the lock: within one process the lock already orders
+// them, across replicas only the record does. Nothing in the store
+// signals the record (the delivery holds no row lock while it talks to
+// Discord, and bbolt has no notifications), so the click looks again
+// after a backoff, until the budget or ctx runs out.
+func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loaded, func(), error) {
+	unlock := s.lock(id)
+	l, err := s.load(ctx, id)
+	wait, deadline := deliveryFirst, time.Now().Add(deliveryBudget)
+	for err == nil && !req.OnPrivateMessage && req.MessageID != "" && req.MessageID != l.t.BoardMessageID &&
+		len(l.t.Outbox) > 0 && time.Now().Add(wait).Before(deadline) {
+		unlock()
+		if sleepCtx(ctx, wait) != nil {
+			return nil, func() {}, ctx.Err()
 		}
-		return s.lobby(ctx, req, l, id)
+		wait = min(2*wait, deliveryMax)
+		unlock = s.lock(id)
+		l, err = s.load(ctx, id)
 	}
-	// A confirmation's button lives only on the private question that
-	// asked it; one on a public message was never shown: forged.
-	if (id.Kind == KindResign || id.Kind == KindAbandon || id.Kind == KindSure) && !req.OnPrivateMessage {
-		return private(req, "core.err.bad_button")
+	return l, unlock, err
+}
+
+// sleepCtx waits d, or until ctx is done (its error).
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	if id.Kind == KindResign {
-		return s.resign(ctx, req, l)
-	}
-	if id.Kind == KindOffer {
-		return s.offerClick(ctx, req, l, id.Payload)
-	}
-	if id.Kind == KindAbandon {
-		return s.abandon(ctx, req, l)
-	}
-	if id.Kind == KindPause {
-		return s.pauseClick(ctx, req, l, id.Payload)
-	}
-	if id.Kind == KindRematch {
-		if !s.onTableMessage(req, l) {
-			return private(req, "core.err.bad_button")
-		}
-		return s.rematch(ctx, req, l)
-	}
-	if id.Kind == KindRecord {
-		return s.record(ctx, req, l)
-	}
-	if id.Kind == KindTurning {
-		// Read-only and private, like the journal.
-		return s.turningReport(ctx, req, l)
-	}
-	if id.Kind == KindJournal {
-		// Read-only and private: it answers on any of the table's
-		// boards, old ones too, with the journal as it is now.
-		return s.journal(ctx, req, l, id)
-	}
-	if l.t.Status != data.StatusPlaying {
-		if l.t.Status == data.StatusLobby {
-			return private(req, "core.err.bad_button")
-		}
-		return private(req, "core.err.not_playing")
-	}
-	seats := l.t.SeatsOf(req.User.ID)
-	if id.Kind == KindMyView {
-		return s.myView(ctx, req, l, seats)
-	}
-	if id.Kind == KindVote {
-		return s.voteClick(ctx, req, l, id)
-	}
-	if !s.onTableMessage(req, l) {
-		if req.Kind == ModalSubmit {
-			return formStale(req)
-		}
-		return s.stale(ctx, req, l)
-	}
-	if l.t.Paused() {
-		return private(req, "core.pause.paused")
-	}
-	if len(seats) == 0 {
-		return private(req, "core.err.not_seated")
-	}
-	if id.Version != l.t.Version {
-		if req.Kind != ModalSubmit && req.OnPrivateMessage {
-			return s.staleMenu(req, l)
-		}
-		if req.Kind != ModalSubmit {
-			return s.stale(ctx, req, l)
-		}
-		if !s.othersMovedSince(ctx, l, id.Version, seats) {
-			return formStale(req)
-		}
-	}
-	seat, ok := actingSeat(l, seats)
-	if !ok {
-		seat, ok = outOfTurnSeat(l, seats)
-	}
-	if !ok {
-		return private(req, "core.err.not_your_turn")
-	}
-	switch id.Kind {
-	case KindPrivate:
-		m, ok := s.menu(l, req.Locale, seat)
-		if !ok {
-			return private(req, "core.menu.nothing")
-		}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), m, l.ids())}}
-	case KindGroup:
-		m, ok := s.menu(l, req.Locale, seat)
-		if !ok || len(req.Values) != 1 {
-			return private(req, "core.err.bad_button")
-		}
-		i, err := strconv.Atoi(req.Values[0])
-		if err != nil {
-			return private(req, "core.err.bad_button")
-		}
-		gm, ok := render.GroupMenu(m, i)
-		if !ok {
-			return private(req, "core.err.bad_button")
-		}
-		// A group chosen on a private menu opens in that menu.
-		kind := ReplyPrivate
-		if req.OnPrivateMessage {
-			kind = ReplyUpdate
-		}
-		return Response{Reply: Reply{Kind: kind, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), gm, l.ids())}}
-	case KindSelect:
-		if len(req.Values) != 1 {
-			return private(req, "core.err.bad_button")
-		}
-		a, err := games.ParseAction(req.Values[0])
-		if err != nil || a.Text != "" {
-			return private(req, "core.err.bad_button")
-		}
-		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
-			return s.askSure(req, l, ch)
-		}
-		return s.action(ctx, req, l, seats, a)
-	case KindAction:
-		if ch, ok := s.irreversible(l, req.Locale, seat, id.Action); ok {
-			return s.askSure(req, l, ch)
-		}
-		return s.action(ctx, req, l, seats, id.Action)
-	case KindSure:
-		return s.action(ctx, req, l, seats, id.Action)
-	case KindForm:
-		a, resp, ok := formAction(req, l, id.Action)
-		if !ok {
-			return resp
-		}
-		return s.action(ctx, req, l, seats, a)
-	case KindUndo:
-		if err := s.undo(ctx, l, seat, req.User.ID); err != nil {
-			if games.ErrorCode(err) != "" {
-				return private(req, "core.err.nothing_to_undo")
-			}
-			return s.internal(req, err)
-		}
-		s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Msg("undo")
-		return s.afterChange(req, l, nil)
-	}
-	return private(req, "core.err.bad_button")
 }
 
 // onTableMessage: the click came from the table's own public message (its

@@ -11,11 +11,6 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindOffer answers the table's open seat offer; payload "accept" or
-// "decline". The offer itself lives in the table (data.SeatOffer), so a
-// forged button can point at no offer but the real one.
-const KindOffer = "o"
-
 // handover is /game handover member:@X [player:@Y]: a player offers their
 // seat to another member of the server, or the host (or a member with
 // Manage Server) offers an absent player's. The member takes it with the

@@ -14,10 +14,6 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindPause answers the table's pause proposal; payload "agree" or
-// "refuse".
-const KindPause = "z"
-
 // mayPause: the players, the host and members with Manage Server.
 func mayPause(req Request, t *data.Table) bool {
 	return len(t.SeatsOf(req.User.ID)) > 0 || req.User.ID == t.HostID || req.CanManageGuild

@@ -14,9 +14,6 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindTurning is the "How it went" button of a finished board.
-const KindTurning = "w"
-
 // turningReport answers "How it went" privately: the chart of each side's
 // chance to win after every turn and the turning points. A player gets
 // the estimate from their own seat's knowledge at each point (their first

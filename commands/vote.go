@@ -34,12 +34,6 @@ import (
 // reopened for the next state, and it gives no per-click reply to refuse
 // a stale or outside vote.
 
-// KindVote is a vote: payload the option's index (a plan, or
-// proposalBase+i for proposal i), "go" (the acting soldier's player
-// carries out the plan in the lead), or a proposal select: votePropose
-// (values: an action) or voteGroups (values: a group of the moves).
-const KindVote = "v"
-
 // KindVote's other payloads.
 const (
 	voteGo      = "go"
