@@ -397,51 +397,9 @@ func (s *Service) game(ctx context.Context, req Request) Response {
 	}
 	switch req.Subcommand {
 	case "rules":
-		g, ok := render.For(t.Game)
-		if !ok {
-			return private(req, "core.err.unknown_game")
-		}
-		rc := userCtx(req)
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(rc, t.Game), g.Rules(rc))}}
+		return rules(req, t)
 	case "status":
-		// Decided under the table's lock, from the record as it is then: a
-		// delivery in flight (the team thread opened, its id not yet
-		// recorded) finishes first.
-		unlock := s.lock(t.ID)
-		defer unlock()
-		l, err := s.load(ctx, t.ID)
-		if err != nil {
-			return s.internal(req, err)
-		}
-		// A co-op table plays in its team thread: its board lives there,
-		// and the parent channel gets a pointer, never a second board.
-		if l.t.ThreadID != "" && req.ChannelID != l.t.ThreadID {
-			return private(req, "core.status.in_thread", "Thread", "<#"+l.t.ThreadID+">")
-		}
-		// Someone not at the table sees the board privately: reposting it
-		// publicly is for the players (a stranger could flood the channel).
-		if len(l.t.SeatsOf(req.User.ID)) == 0 && !req.CanManageGuild {
-			return s.boardFor(ctx, req, l, "core.status.spectator")
-		}
-		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
-			return resp
-		}
-		if resp, ok := s.slowDown(req); !ok {
-			return resp
-		}
-		// The board moves down to the newest message: the old one keeps
-		// its picture as a record and loses its buttons.
-		err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
-			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
-			if voteMessageID(nt) != "" { // the team's vote follows its board
-				nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
-			}
-			return nil, nil
-		})
-		if err != nil {
-			return s.failed(req, err)
-		}
-		return Response{Table: l.t.ID}
+		return s.status(ctx, req, t)
 	case "resign":
 		return s.confirmResign(req, t)
 	case "handover":
@@ -457,6 +415,57 @@ func (s *Service) game(ctx context.Context, req Request) Response {
 		return s.confirmAbandon(ctx, req, t)
 	}
 	return private(req, "core.err.unknown_command")
+}
+
+// rules is /game rules: the game's rules, privately.
+func rules(req Request, t *data.Table) Response {
+	g, ok := render.For(t.Game)
+	if !ok {
+		return private(req, "core.err.unknown_game")
+	}
+	rc := userCtx(req)
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(rc, t.Game), g.Rules(rc))}}
+}
+
+// status is /game status: the board moves down to the newest message;
+// the old one keeps its picture as a record and loses its buttons.
+// Decided under the table's lock, from the record as it is then: a
+// delivery in flight (the team thread opened, its id not yet recorded)
+// finishes first.
+func (s *Service) status(ctx context.Context, req Request, t *data.Table) Response {
+	unlock := s.lock(t.ID)
+	defer unlock()
+	l, err := s.load(ctx, t.ID)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	// A co-op table plays in its team thread: its board lives there,
+	// and the parent channel gets a pointer, never a second board.
+	if l.t.ThreadID != "" && req.ChannelID != l.t.ThreadID {
+		return private(req, "core.status.in_thread", "Thread", "<#"+l.t.ThreadID+">")
+	}
+	// Someone not at the table sees the board privately: reposting it
+	// publicly is for the players (a stranger could flood the channel).
+	if len(l.t.SeatsOf(req.User.ID)) == 0 && !req.CanManageGuild {
+		return s.boardFor(ctx, req, l, "core.status.spectator")
+	}
+	if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+		return resp
+	}
+	if resp, ok := s.slowDown(req); !ok {
+		return resp
+	}
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		if voteMessageID(nt) != "" { // the team's vote follows its board
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
+	}
+	return Response{Table: l.t.ID}
 }
 
 // settings handles /settings [language:en|pl|ru|auto]: a server's

@@ -223,28 +223,9 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		}
 		return s.postBoard(ctx, t, e, msg, c)
 	case data.EffectRedraw:
-		msg, err := s.drawn(ctx, t, false, false, "")
-		if err != nil {
-			return err
-		}
-		if t.BoardMessageID != "" {
-			err := c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
-			if !errors.Is(err, ErrGone) {
-				return err
-			}
-			// Someone deleted the board: post it again.
-		}
-		return s.postBoard(ctx, t, e, msg, c)
+		return s.redraw(ctx, t, e, c)
 	case data.EffectLobby:
-		if t.BoardMessageID == "" {
-			return nil
-		}
-		l, err := s.decode(t)
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrUndrawn, err)
-		}
-		msg := render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())
-		return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+		return s.lobbyRecord(ctx, t, c)
 	case data.EffectStrip:
 		if t.BoardMessageID == "" {
 			return nil
@@ -263,40 +244,9 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		_, err := c.Post(ctx, ch, render.Fit(render.Message{Content: e.Text, Mentions: e.Mention}), t.Nonce(e))
 		return err
 	case data.EffectThread:
-		if t.ThreadID != "" {
-			return nil
-		}
-		ctx2 := render.Ctx{L: i18n.For(t.Locale)}
-		members := t.Players()
-		name := ctx2.T("core.table.thread_name", "Game", render.GameName(ctx2, t.Game), "ID", t.ID)
-		id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, members)
-		if err != nil {
-			// The game goes on in the channel rather than wait for a
-			// thread that may never open.
-			s.log.Error().Err(err).Str("table", t.ID).Msg("open team thread; playing in the channel")
-			return nil
-		}
-		t.ThreadID = id
-		return nil
+		return s.openThread(ctx, t, c)
 	case data.EffectLink:
-		if t.ThreadID == "" {
-			return nil
-		}
-		msg, err := s.linkMessage(ctx, t)
-		if err != nil {
-			return err
-		}
-		if t.LinkMessageID != "" {
-			err := c.Edit(ctx, t.ChannelID, t.LinkMessageID, msg)
-			if !errors.Is(err, ErrGone) {
-				return err
-			}
-		}
-		id, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
-		if err == nil {
-			t.LinkMessageID = id
-		}
-		return err
+		return s.link(ctx, t, e, c)
 	case data.EffectArchive:
 		if t.ThreadID == "" {
 			return nil
@@ -328,6 +278,75 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		return c.AddMember(ctx, t.ThreadID, e.Mention[0])
 	}
 	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
+}
+
+// redraw edits the board in place, or posts it when there is none (or
+// someone deleted it).
+func (s *Service) redraw(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	msg, err := s.drawn(ctx, t, false, false, "")
+	if err != nil {
+		return err
+	}
+	if t.BoardMessageID != "" {
+		err := c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+		if !errors.Is(err, ErrGone) {
+			return err
+		}
+	}
+	return s.postBoard(ctx, t, e, msg, c)
+}
+
+// lobbyRecord redraws the lobby message as the record of who plays.
+func (s *Service) lobbyRecord(ctx context.Context, t *data.Table, c Courier) error {
+	if t.BoardMessageID == "" {
+		return nil
+	}
+	l, err := s.decode(t)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUndrawn, err)
+	}
+	msg := render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())
+	return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+}
+
+// openThread opens a co-op table's team thread with its players. The
+// game goes on in the channel rather than wait for a thread that may
+// never open.
+func (s *Service) openThread(ctx context.Context, t *data.Table, c Courier) error {
+	if t.ThreadID != "" {
+		return nil
+	}
+	rc := render.Ctx{L: i18n.For(t.Locale)}
+	name := rc.T("core.table.thread_name", "Game", render.GameName(rc, t.Game), "ID", t.ID)
+	id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, t.Players())
+	if err != nil {
+		s.log.Error().Err(err).Str("table", t.ID).Msg("open team thread; playing in the channel")
+		return nil
+	}
+	t.ThreadID = id
+	return nil
+}
+
+// link posts or updates the channel's link to the team thread.
+func (s *Service) link(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	if t.ThreadID == "" {
+		return nil
+	}
+	msg, err := s.linkMessage(ctx, t)
+	if err != nil {
+		return err
+	}
+	if t.LinkMessageID != "" {
+		err := c.Edit(ctx, t.ChannelID, t.LinkMessageID, msg)
+		if !errors.Is(err, ErrGone) {
+			return err
+		}
+	}
+	id, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
+	if err == nil {
+		t.LinkMessageID = id
+	}
+	return err
 }
 
 // postBoard posts the board in the play channel and makes it the table's

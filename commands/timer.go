@@ -86,44 +86,19 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 		return s.overdue(ctx, l)
 	}
 	start := l.eng.Active(l.state)
-	st := l.state
 	expect := t.Version
-	v := expect
 	late := map[games.Seat]bool{}
 	// A team that voted decides before the computer does: the plan or
 	// proposal in the lead (a tie: the acting soldier's player's choice)
 	// is carried out.
-	var entries []data.LogEntry
-	var voted string
-	if opts, actor, _, ok := openVote(l); ok {
-		pick, ok := leading(ballots(t), t.Seats[actor].UserID)
-		if o, found := optionAt(opts, pick); ok && found {
-			next := st
-			var planned []data.LogEntry
-			rngBefore, _ := json.Marshal(t.RNG)
-			for _, a := range o.plan.Actions {
-				ns, ev, err := l.eng.Apply(next, actor, a, t.RNG)
-				if err != nil {
-					// a plan the gate refuses (a rules bug): the computer
-					// plays, from the dice as they were
-					s.log.Error().Err(err).Str("table", t.ID).Msg("voted plan refused at the deadline")
-					if err := json.Unmarshal(rngBefore, t.RNG); err != nil {
-						return false, err
-					}
-					planned = nil
-					break
-				}
-				next, v = ns, v+1
-				planned = append(planned, data.LogEntry{Version: v, Seat: actor, Action: a.String(), Events: ev, At: nowUTC()})
-			}
-			if planned != nil {
-				st, entries, voted = next, planned, o.plan.Text
-				late[actor] = true
-			} else {
-				v = expect
-			}
-		}
+	st, entries, voted, err := s.votedPlan(l)
+	if err != nil {
+		return false, err
 	}
+	if voted != "" {
+		late[entries[0].Seat] = true
+	}
+	v := expect + int64(len(entries))
 	// Play for the late seats until the seats to act change.
 	st, moves, err := games.RunBots(l.eng, st, t.RNG, games.Bots{Max: maxBotSteps, Seat: func(_ games.State, active []games.Seat) (games.Seat, bool) {
 		if !slices.Equal(start, active) {
@@ -173,4 +148,38 @@ func humanToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
 		}
 	}
 	return 0, false
+}
+
+// votedPlan carries out, at the deadline, the plan or proposal in the
+// lead of a team's open vote (a tie: the acting soldier's player's
+// choice): the state after it, its log entries and its text. With no
+// vote, or a plan the gate refuses (a rules bug, logged), it is the
+// state as it was, from the dice as they were, and no text.
+func (s *Service) votedPlan(l *loaded) (games.State, []data.LogEntry, string, error) {
+	t := l.t
+	opts, actor, _, ok := openVote(l)
+	if !ok {
+		return l.state, nil, "", nil
+	}
+	pick, ok := leading(ballots(t), t.Seats[actor].UserID)
+	o, found := optionAt(opts, pick)
+	if !ok || !found {
+		return l.state, nil, "", nil
+	}
+	next, v := l.state, t.Version
+	var planned []data.LogEntry
+	rngBefore, _ := json.Marshal(t.RNG)
+	for _, a := range o.plan.Actions {
+		ns, ev, err := l.eng.Apply(next, actor, a, t.RNG)
+		if err != nil {
+			s.log.Error().Err(err).Str("table", t.ID).Msg("voted plan refused at the deadline")
+			return l.state, nil, "", json.Unmarshal(rngBefore, t.RNG)
+		}
+		next, v = ns, v+1
+		planned = append(planned, data.LogEntry{Version: v, Seat: actor, Action: a.String(), Events: ev, At: nowUTC()})
+	}
+	if len(planned) == 0 {
+		return l.state, nil, "", nil
+	}
+	return next, planned, o.plan.Text, nil
 }
