@@ -64,3 +64,25 @@ func TestClickWaitingForDeliveryStopsWithCtx(t *testing.T) {
 		t.Fatalf("a click whose ctx ran out was answered %+v %q", resp.Reply.Kind, text(resp.Reply.Message))
 	}
 }
+
+// Handle passes the interaction's ctx down to the store: a click whose
+// interaction has already timed out changes nothing.
+func TestHandleCtxReachesTheStore(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	before, err := h.store.Get(t.Context(), p.BoardOf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	resp := h.svc.Handle(ctx, Request{Kind: Component, User: ann, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(p.Message)["mark"], MessageID: h.board, Locale: "en-US"})
+	if resp.Reply.Kind != ReplyPrivate || resp.Table != "" {
+		t.Fatalf("a click after its ctx ended was answered %+v", resp)
+	}
+	tb, err := h.store.Get(t.Context(), p.BoardOf)
+	if err != nil || tb.Version != before.Version {
+		t.Fatalf("the table changed under a cancelled ctx: version %d, was %d (%v)", tb.Version, before.Version, err)
+	}
+}
