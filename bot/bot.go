@@ -294,7 +294,11 @@ func (b *Bot) Stop(ctx context.Context) error {
 	case <-ctx.Done():
 		b.log.Warn().Msg("stopping with interactions still in flight")
 	}
-	logErr(b.log, b.svc.RecordDelivered(ctx, 0), "record deliveries")
+	// Recorded even when waiting used up ctx: otherwise the next start
+	// redraws those boards once more.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+	logErr(b.log, b.svc.RecordDelivered(rctx, 0), "record deliveries")
+	cancel()
 	return b.closeShards()
 }
 
