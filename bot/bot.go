@@ -210,7 +210,9 @@ func (b *Bot) timers() {
 			return
 		case <-tick.C:
 		}
-		ids, err := b.svc.Overdue(time.Now())
+		ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+		ids, err := b.svc.Overdue(ctx, time.Now())
+		cancel()
 		if err != nil {
 			b.log.Error().Err(err).Msg("look for overdue turns")
 			continue
@@ -230,7 +232,9 @@ func (b *Bot) timers() {
 			b.inflight.Done()
 		}
 		b.redeliver(started)
-		logErr(b.log, b.svc.RecordDelivered(recordAfter), "record deliveries")
+		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
+		logErr(b.log, b.svc.RecordDelivered(ctx, recordAfter), "record deliveries")
+		cancel()
 	}
 }
 
@@ -247,7 +251,9 @@ const redeliverAfter = 20 * time.Second
 // redeliver delivers the effects that tables still owe: all those an
 // earlier run left, and those older than redeliverAfter.
 func (b *Bot) redeliver(started time.Time) {
-	ids, err := b.svc.Owing(time.Now(), started, redeliverAfter)
+	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+	ids, err := b.svc.Owing(ctx, time.Now(), started, redeliverAfter)
+	cancel()
 	if err != nil {
 		b.log.Error().Err(err).Msg("look for owed effects")
 		return
@@ -288,7 +294,11 @@ func (b *Bot) Stop(ctx context.Context) error {
 	case <-ctx.Done():
 		b.log.Warn().Msg("stopping with interactions still in flight")
 	}
-	logErr(b.log, b.svc.RecordDelivered(0), "record deliveries")
+	// Recorded even when waiting used up ctx: otherwise the next start
+	// redraws those boards once more.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+	logErr(b.log, b.svc.RecordDelivered(rctx, 0), "record deliveries")
+	cancel()
 	return b.closeShards()
 }
 

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -25,10 +26,10 @@ type slowStore struct {
 	release, read chan struct{}
 }
 
-func (s slowStore) Get(id string) (*data.Table, error) {
+func (s slowStore) Get(ctx context.Context, id string) (*data.Table, error) {
 	<-s.release
 	defer close(s.read)
-	return s.Store.Get(id)
+	return s.Store.Get(ctx, id)
 }
 
 // A form's button is answered within Discord's 3 seconds even when the

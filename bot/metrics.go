@@ -32,14 +32,14 @@ type Metrics struct {
 	group       prometheus.Histogram     // writes per store commit
 
 	ready  atomic.Bool // commands registered and the gateway open
-	alive  func() error
+	alive  func(context.Context) error
 	routes map[string]http.Handler // more paths on the same server (Route)
 }
 
 // Store is what the health and table gauges read.
 type Store interface {
-	LiveCount() (int, error)
-	Owing() ([]string, error)
+	LiveCount(ctx context.Context) (int, error)
+	Owing(ctx context.Context) ([]string, error)
 }
 
 // NewMetrics builds the collectors; store backs the live-tables and
@@ -71,9 +71,11 @@ func NewMetrics(store Store) *Metrics {
 		Name: "warroom_store_commit_writes", Help: "Writes carried by one store commit (group commit).",
 		Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256},
 	})
-	gauge := func(name, help string, f func() (int, error)) prometheus.Collector {
+	// A scrape has no ctx to pass (GaugeFunc): the store's own timeout
+	// bounds its query.
+	gauge := func(name, help string, f func(context.Context) (int, error)) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
-			n, err := f()
+			n, err := f(context.Background())
 			if err != nil {
 				return -1
 			}
@@ -82,12 +84,12 @@ func NewMetrics(store Store) *Metrics {
 	}
 	m.reg.MustRegister(m.interaction, m.rest, m.limited, m.calls, m.refused, m.commit, m.group,
 		gauge("warroom_live_tables", "Tables in a lobby or in play.", store.LiveCount),
-		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func() (int, error) {
-			ids, err := store.Owing()
+		gauge("warroom_owing_tables", "Tables whose Discord effects (a board, a result) are not yet delivered.", func(ctx context.Context) (int, error) {
+			ids, err := store.Owing(ctx)
 			return len(ids), err
 		}),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	m.alive = func() error { _, err := store.LiveCount(); return err }
+	m.alive = func(ctx context.Context) error { _, err := store.LiveCount(ctx); return err }
 	return m
 }
 
@@ -127,8 +129,8 @@ func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("ok\n")) })
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, _ *http.Request) {
-		if err := m.alive(); err != nil {
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if err := m.alive(r.Context()); err != nil {
 			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}

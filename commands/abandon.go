@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 
 	"github.com/bwmarrin/discordgo"
@@ -10,19 +11,16 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindAbandon is the confirmation's button of /game abandon.
-const KindAbandon = "k"
-
 // confirmAbandon is /game abandon (host or Manage Server): ending a game
 // for everyone cannot be undone, so it asks first, privately. A table
 // whose record cannot be read is freed at once: there is no game left to
 // lose, and no button could load it.
-func (s *Service) confirmAbandon(req Request, t *data.Table) Response {
+func (s *Service) confirmAbandon(ctx context.Context, req Request, t *data.Table) Response {
 	unlock := s.lock(t.ID)
 	defer unlock()
-	l, err := s.load(t.ID)
+	l, err := s.load(ctx, t.ID)
 	if errors.Is(err, data.ErrCorrupt) {
-		return s.abandonNow(req, &loaded{t: t})
+		return s.abandonNow(ctx, req, &loaded{t: t})
 	}
 	if err != nil {
 		return s.internal(req, err)
@@ -31,11 +29,11 @@ func (s *Service) confirmAbandon(req Request, t *data.Table) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	msg := render.Message{
-		Content: ctx.T("core.abandon.confirm", "Game", render.GameName(ctx, t.Game)),
+		Content: rc.T("core.abandon.confirm", "Game", render.GameName(rc, t.Game)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: ctx.T("core.button.abandon"), Style: discordgo.DangerButton, CustomID: id},
+			discordgo.Button{Label: rc.T("core.button.abandon"), Style: discordgo.DangerButton, CustomID: id},
 		}}},
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
@@ -43,14 +41,14 @@ func (s *Service) confirmAbandon(req Request, t *data.Table) Response {
 
 // abandon is the confirmation's button: checked again, since rights and
 // the table may have changed since the question.
-func (s *Service) abandon(req Request, l *loaded) Response {
+func (s *Service) abandon(ctx context.Context, req Request, l *loaded) Response {
 	if req.User.ID != l.t.HostID && !req.CanManageGuild {
 		return private(req, "core.err.abandon_forbidden")
 	}
 	if !l.t.Live() {
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.err.not_playing")}}
 	}
-	resp := s.abandonNow(req, l)
+	resp := s.abandonNow(ctx, req, l)
 	if resp.Reply.Kind == ReplyNone {
 		resp.Reply = Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.menu.done")}
 	}
@@ -58,26 +56,29 @@ func (s *Service) abandon(req Request, l *loaded) Response {
 }
 
 // abandonNow ends the table without a result and tells the channel.
-func (s *Service) abandonNow(req Request, l *loaded) Response {
-	nt := *l.t
-	nt.Status = data.StatusAbandoned
-	nt.Version++
-	ctx := render.Ctx{L: i18n.For(nt.Locale)}
-	text := render.Notice(ctx, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
-	if nt.Seed != nil && l.t.Status == data.StatusPlaying { // the game has ended: provably fair dice reveal the seed
-		text = render.Notice(ctx, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+func (s *Service) abandonNow(ctx context.Context, req Request, l *loaded) Response {
+	playing := l.t.Status == data.StatusPlaying
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Status = data.StatusAbandoned
+		nt.Version++
+		rc := render.Ctx{L: i18n.For(nt.Locale)}
+		text := render.Notice(rc, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
+		if nt.Seed != nil && playing { // the game has ended: provably fair dice reveal the seed
+			text = render.Notice(rc, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+		}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
+			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
+		if voteMessageID(nt) != "" { // the team's vote loses its buttons
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+		}
+		if nt.ThreadID != "" {
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
+		}
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}}, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
-		data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
-	if voteMessageID(&nt) != "" { // the team's vote loses its buttons
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
-	}
-	if nt.ThreadID != "" {
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectArchive})
-	}
-	if err := s.store.Update(&nt, l.t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "abandon", At: nowUTC()}); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("table abandoned")
-	return Response{Table: nt.ID}
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("table abandoned")
+	return Response{Table: l.t.ID}
 }

@@ -1,8 +1,8 @@
 package commands
 
 import (
+	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -13,38 +13,22 @@ import (
 
 func nowUTC() time.Time { return time.Now().UTC() }
 
-// deliveryWaits times deliveryWait bound how long a click waits for the
-// delivery of the message it is on (another replica's).
-const (
-	deliveryWaits = 20
-	deliveryWait  = 100 * time.Millisecond
-)
-
-// component handles a button or select click.
-func (s *Service) component(req Request) Response {
+// component answers a button, select or modal: it loads the table the
+// custom_id names, under the table's lock, and passes the click through
+// the guards and the handler of its kind's route (route.go).
+func (s *Service) component(ctx context.Context, req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil {
 		s.log.Warn().Str("user", req.User.ID).Str("custom_id", LogSafe(req.CustomID)).Msg("rejected custom_id")
 		return private(req, "core.err.bad_button")
 	}
+	rt, ok := routes[id.Kind]
 	// A modal is only ever a form's, and a form acts only as a modal.
-	if (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
+	if !ok || (req.Kind == ModalSubmit) != (id.Kind == KindForm) {
 		return private(req, "core.err.bad_button")
 	}
-	unlock := s.lock(id.Table)
-	defer func() { unlock() }()
-	l, err := s.load(id.Table)
-	// A click on a message another replica is still delivering (a
-	// lobby or board posted, its id not yet recorded) waits for that
-	// delivery, outside the lock: within one process the lock already
-	// orders them, across replicas only the record does.
-	for wait := 0; err == nil && wait < deliveryWaits && !req.OnPrivateMessage && req.MessageID != "" &&
-		req.MessageID != l.t.BoardMessageID && len(l.t.Outbox) > 0; wait++ {
-		unlock()
-		time.Sleep(deliveryWait)
-		unlock = s.lock(id.Table)
-		l, err = s.load(id.Table)
-	}
+	l, unlock, err := s.loadClicked(ctx, req, id.Table)
+	defer unlock()
 	if isNotFound(err) {
 		return private(req, "core.err.bad_button")
 	}
@@ -57,159 +41,60 @@ func (s *Service) component(req Request) Response {
 		s.log.Warn().Str("user", req.User.ID).Str("table", l.t.ID).Str("channel", req.ChannelID).Msg("button from another place")
 		return private(req, "core.err.bad_button")
 	}
-	// A click that changes the table must be able to show the change:
-	// refuse it before anything changes when the bot may not post here.
-	if id.Kind != KindMyView && id.Kind != KindPrivate && id.Kind != KindJournal && id.Kind != KindRecord && id.Kind != KindTurning {
-		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+	c := &click{req: req, id: id, l: l, seats: l.t.SeatsOf(req.User.ID)}
+	for _, g := range rt.guards {
+		if resp, ok := g(s, ctx, c); !ok {
 			return resp
 		}
 	}
-	if id.Kind == KindLobby {
-		if !s.onTableMessage(req, l) {
-			return private(req, "core.err.bad_button")
+	return rt.handle(s, ctx, c)
+}
+
+// deliveryBudget bounds how long a click waits for the delivery of the
+// message it is on, within Discord's 3 seconds to answer; deliveryFirst
+// is its first wait, doubled after each look up to deliveryMax (a board's
+// upload takes 100-500 ms: a later look would only answer later).
+const (
+	deliveryBudget = 2 * time.Second
+	deliveryFirst  = 25 * time.Millisecond
+	deliveryMax    = 200 * time.Millisecond
+)
+
+// loadClicked loads a clicked table under its lock, returning the
+// unlock. A click on a message another replica is still delivering (a
+// lobby or board posted, its id not yet recorded) waits for that
+// delivery, outside the lock: within one process the lock already orders
+// them, across replicas only the record does. Nothing in the store
+// signals the record (the delivery holds no row lock while it talks to
+// Discord, and bbolt has no notifications), so the click looks again
+// after a backoff, until the budget or ctx runs out.
+func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loaded, func(), error) {
+	unlock := s.lock(id)
+	l, err := s.load(ctx, id)
+	wait, deadline := deliveryFirst, time.Now().Add(deliveryBudget)
+	for err == nil && !req.OnPrivateMessage && req.MessageID != "" && req.MessageID != l.t.BoardMessageID &&
+		len(l.t.Outbox) > 0 && time.Now().Add(wait).Before(deadline) {
+		unlock()
+		if sleepCtx(ctx, wait) != nil {
+			return nil, func() {}, ctx.Err()
 		}
-		return s.lobby(req, l, id)
+		wait = min(2*wait, deliveryMax)
+		unlock = s.lock(id)
+		l, err = s.load(ctx, id)
 	}
-	// A confirmation's button lives only on the private question that
-	// asked it; one on a public message was never shown: forged.
-	if (id.Kind == KindResign || id.Kind == KindAbandon || id.Kind == KindSure) && !req.OnPrivateMessage {
-		return private(req, "core.err.bad_button")
+	return l, unlock, err
+}
+
+// sleepCtx waits d, or until ctx is done (its error).
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	if id.Kind == KindResign {
-		return s.resign(req, l)
-	}
-	if id.Kind == KindOffer {
-		return s.offerClick(req, l, id.Payload)
-	}
-	if id.Kind == KindAbandon {
-		return s.abandon(req, l)
-	}
-	if id.Kind == KindPause {
-		return s.pauseClick(req, l, id.Payload)
-	}
-	if id.Kind == KindRematch {
-		if !s.onTableMessage(req, l) {
-			return private(req, "core.err.bad_button")
-		}
-		return s.rematch(req, l)
-	}
-	if id.Kind == KindRecord {
-		return s.record(req, l)
-	}
-	if id.Kind == KindTurning {
-		// Read-only and private, like the journal.
-		return s.turningReport(req, l)
-	}
-	if id.Kind == KindJournal {
-		// Read-only and private: it answers on any of the table's
-		// boards, old ones too, with the journal as it is now.
-		return s.journal(req, l, id)
-	}
-	if l.t.Status != data.StatusPlaying {
-		if l.t.Status == data.StatusLobby {
-			return private(req, "core.err.bad_button")
-		}
-		return private(req, "core.err.not_playing")
-	}
-	seats := l.t.SeatsOf(req.User.ID)
-	if id.Kind == KindMyView {
-		return s.myView(req, l, seats)
-	}
-	if id.Kind == KindVote {
-		return s.voteClick(req, l, id)
-	}
-	if !s.onTableMessage(req, l) {
-		if req.Kind == ModalSubmit {
-			return formStale(req)
-		}
-		return s.stale(req, l)
-	}
-	if l.t.Paused() {
-		return private(req, "core.pause.paused")
-	}
-	if len(seats) == 0 {
-		return private(req, "core.err.not_seated")
-	}
-	if id.Version != l.t.Version {
-		if req.Kind != ModalSubmit && req.OnPrivateMessage {
-			return s.staleMenu(req, l)
-		}
-		if req.Kind != ModalSubmit {
-			return s.stale(req, l)
-		}
-		if !s.othersMovedSince(l, id.Version, seats) {
-			return formStale(req)
-		}
-	}
-	seat, ok := actingSeat(l, seats)
-	if !ok {
-		seat, ok = outOfTurnSeat(l, seats)
-	}
-	if !ok {
-		return private(req, "core.err.not_your_turn")
-	}
-	switch id.Kind {
-	case KindPrivate:
-		m, ok := s.menu(l, req.Locale, seat)
-		if !ok {
-			return private(req, "core.menu.nothing")
-		}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), m, l.ids())}}
-	case KindGroup:
-		m, ok := s.menu(l, req.Locale, seat)
-		if !ok || len(req.Values) != 1 {
-			return private(req, "core.err.bad_button")
-		}
-		i, err := strconv.Atoi(req.Values[0])
-		if err != nil {
-			return private(req, "core.err.bad_button")
-		}
-		gm, ok := render.GroupMenu(m, i)
-		if !ok {
-			return private(req, "core.err.bad_button")
-		}
-		// A group chosen on a private menu opens in that menu.
-		kind := ReplyPrivate
-		if req.OnPrivateMessage {
-			kind = ReplyUpdate
-		}
-		return Response{Reply: Reply{Kind: kind, Message: render.MenuMessage(ctxFor(l, req.Locale, seat), gm, l.ids())}}
-	case KindSelect:
-		if len(req.Values) != 1 {
-			return private(req, "core.err.bad_button")
-		}
-		a, err := games.ParseAction(req.Values[0])
-		if err != nil || a.Text != "" {
-			return private(req, "core.err.bad_button")
-		}
-		if ch, ok := s.irreversible(l, req.Locale, seat, a); ok {
-			return s.askSure(req, l, ch)
-		}
-		return s.action(req, l, seats, a)
-	case KindAction:
-		if ch, ok := s.irreversible(l, req.Locale, seat, id.Action); ok {
-			return s.askSure(req, l, ch)
-		}
-		return s.action(req, l, seats, id.Action)
-	case KindSure:
-		return s.action(req, l, seats, id.Action)
-	case KindForm:
-		a, resp, ok := formAction(req, l, id.Action)
-		if !ok {
-			return resp
-		}
-		return s.action(req, l, seats, a)
-	case KindUndo:
-		if err := s.undo(l, seat, req.User.ID); err != nil {
-			if games.ErrorCode(err) != "" {
-				return private(req, "core.err.nothing_to_undo")
-			}
-			return s.internal(req, err)
-		}
-		s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Msg("undo")
-		return s.afterChange(req, l, nil)
-	}
-	return private(req, "core.err.bad_button")
 }
 
 // onTableMessage: the click came from the table's own public message (its
@@ -265,16 +150,16 @@ func actingSeat(l *loaded, seats []games.Seat) (games.Seat, bool) {
 
 // stale answers a click on a board drawn for another version: a private
 // note with the current board, and nothing applied.
-func (s *Service) stale(req Request, l *loaded) Response {
-	return s.boardFor(req, l, "core.err.stale")
+func (s *Service) stale(ctx context.Context, req Request, l *loaded) Response {
+	return s.boardFor(ctx, req, l, "core.err.stale")
 }
 
 // boardFor is the table's public board for one person, privately, in
 // their language, with a note above it and no buttons, picture or pings:
 // the picture is not drawn at all (a stale click is no reason to spend a
 // picture's CPU).
-func (s *Service) boardFor(req Request, l *loaded, note string) Response {
-	msg, err := s.board(l, req.Locale, false, false)
+func (s *Service) boardFor(ctx context.Context, req Request, l *loaded, note string) Response {
+	msg, err := s.board(ctx, l, req.Locale, false, false)
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -284,7 +169,7 @@ func (s *Service) boardFor(req Request, l *loaded, note string) Response {
 }
 
 // myView answers "My hand / My units" privately for a seated player.
-func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
+func (s *Service) myView(ctx context.Context, req Request, l *loaded, seats []games.Seat) Response {
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
 	}
@@ -293,12 +178,12 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 		return private(req, "core.err.unknown_game")
 	}
 	seat := seats[0]
-	ctx := ctxFor(l, req.Locale, seat)
+	rc := ctxFor(l, req.Locale, seat)
 	var err error
-	if ctx.Journal, err = s.journalTail(l, seat); err != nil {
+	if rc.Journal, err = s.journalTail(ctx, l, seat); err != nil {
 		return s.internal(req, err)
 	}
-	card, ok := g.Private(ctx, l.eng.View(l.state, seat))
+	card, ok := g.Private(rc, l.eng.View(l.state, seat))
 	// What the rules let the player do out of turn comes with it (FoW:
 	// report a loss, concede): the board's buttons are the active seat's.
 	var extra []discordgo.MessageComponent
@@ -307,7 +192,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 			if m, has := s.menu(l, req.Locale, st); has {
 				extra = render.PrivateComponents(ctxFor(l, req.Locale, st), m, l.ids())
 				if !ok {
-					card, ok = render.Card{Description: ctx.T("core.private.out_of_turn")}, true
+					card, ok = render.Card{Description: rc.T("core.private.out_of_turn")}, true
 				}
 			}
 		}
@@ -321,7 +206,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 }
 
 // action applies a player's choice and answers with the new board.
-func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Action) Response {
+func (s *Service) action(ctx context.Context, req Request, l *loaded, seats []games.Seat, a games.Action) Response {
 	seat, ok := actingSeat(l, seats)
 	if !ok {
 		seat, ok = outOfTurnSeat(l, seats)
@@ -334,9 +219,9 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 	if st, ok := seatFor(l, seats, a); ok {
 		seat = st
 	}
-	res, err := s.act(l, seat, req.User.ID, a)
+	res, err := s.act(ctx, l, seat, req.User.ID, a)
 	if err != nil {
-		return s.refused(req, l, err)
+		return s.refused(ctx, req, l, err)
 	}
 	ev := s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(seat)).Str("action", a.Verb).Int("bot_moves", len(res.entries)-1)
 	if rule, ok := l.eng.TextRule(a.Verb); ok && !rule.Secret && a.Text != "" {
@@ -349,7 +234,7 @@ func (s *Service) action(req Request, l *loaded, seats []games.Seat, a games.Act
 
 // refused answers a change that was not made: the gate's reason, or the
 // table as stored when another writer got there first.
-func (s *Service) refused(req Request, l *loaded, err error) Response {
+func (s *Service) refused(ctx context.Context, req Request, l *loaded, err error) Response {
 	if code := games.ErrorCode(err); code != "" {
 		why := code
 		if key := render.WhyKey(l.t.Game, code); key != "" {
@@ -360,8 +245,8 @@ func (s *Service) refused(req Request, l *loaded, err error) Response {
 	if errors.Is(err, data.ErrConflict) {
 		// Another writer got there first (cannot happen within one
 		// process, which locks per table): show what is stored.
-		if fresh, err := s.load(l.t.ID); err == nil {
-			return s.stale(req, fresh)
+		if fresh, err := s.load(ctx, l.t.ID); err == nil {
+			return s.stale(ctx, req, fresh)
 		}
 		return private(req, "core.err.stale")
 	}

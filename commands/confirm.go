@@ -34,10 +34,10 @@ func (s *Service) askSure(req Request, l *loaded, c render.Choice) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
-	ctx := userCtx(req)
-	btn := discordgo.Button{Label: render.Clip(ctx.T("core.confirm.yes", "Choice", c.Label), 80), Style: discordgo.DangerButton, CustomID: id}
+	rc := userCtx(req)
+	btn := discordgo.Button{Label: render.Clip(rc.T("core.confirm.yes", "Choice", c.Label), 80), Style: discordgo.DangerButton, CustomID: id}
 	msg := render.Fit(render.Message{
-		Content:    ctx.T("core.confirm.question", "Choice", c.Label),
+		Content:    rc.T("core.confirm.question", "Choice", c.Label),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{btn}}},
 	})
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}

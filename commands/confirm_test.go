@@ -20,7 +20,7 @@ func fowBattle(t *testing.T, h *harness) (*data.Table, games.Seat) {
 		t.Fatalf("start: %+v", r.Reply)
 	}
 	eng, _ := games.Lookup("fow")
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	st, err := eng.Decode(tb.State)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func fowBattle(t *testing.T, h *harness) (*data.Table, games.Seat) {
 		t.Fatal(err)
 	}
 	nt.Version++
-	if err := h.store.Update(&nt, tb.Version); err != nil {
+	if err := h.store.Update(t.Context(), &nt, tb.Version); err != nil {
 		t.Fatal(err)
 	}
 	return &nt, seat
@@ -69,7 +69,7 @@ func TestIrreversibleChoiceAsksFirst(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || sure == "" || !strings.Contains(text(r.Reply.Message), "cannot be undone") {
 		t.Fatalf("concede did not ask first: %+v", r.Reply)
 	}
-	if now, _ := h.store.Get(nt.ID); now.Version != nt.Version || now.Status != "playing" {
+	if now, _ := h.store.Get(t.Context(), nt.ID); now.Version != nt.Version || now.Status != "playing" {
 		t.Fatal("the question alone conceded")
 	}
 	// Someone without a seat cannot press it. (The opponent pressing a
@@ -79,7 +79,7 @@ func TestIrreversibleChoiceAsksFirst(t *testing.T) {
 		t.Fatalf("a stranger confirmed: %+v", r.Reply)
 	}
 	r = h.do(Request{Kind: Component, User: player, CustomID: sure, MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
-	now, _ := h.store.Get(nt.ID)
+	now, _ := h.store.Get(t.Context(), nt.ID)
 	eng, _ := games.Lookup("fow")
 	st, _ := eng.Decode(now.State)
 	if o := eng.Outcome(st); now.Status != "finished" || len(o.Winners) != 1 || o.Winners[0] == seat {
@@ -115,7 +115,7 @@ func TestLossReportedOutOfTurn(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate {
 		t.Fatalf("reporting: %+v", r)
 	}
-	now, _ := h.store.Get(nt.ID)
+	now, _ := h.store.Get(t.Context(), nt.ID)
 	eng, _ := games.Lookup("fow")
 	st, _ := eng.Decode(now.State)
 	if now.Version != nt.Version+1 || eng.Active(st)[0] != active {

@@ -27,7 +27,8 @@ import (
 // version is answered with the current board and never applied.
 const idPrefix = "w1"
 
-// Component kinds.
+// Component kinds: every one is parsed here and answered by its route
+// (route.go).
 const (
 	KindAction  = "a"
 	KindSelect  = "s"
@@ -47,6 +48,22 @@ const (
 	// KindForm opens the modal of the form in payload, and is that
 	// modal's custom_id.
 	KindForm = "t"
+	// KindAbandon is the confirmation's button of /game abandon.
+	KindAbandon = "k"
+	// KindOffer answers the table's open seat offer; payload "accept" or
+	// "decline". The offer itself lives in the table (data.SeatOffer), so
+	// a forged button can point at no offer but the real one.
+	KindOffer = "o"
+	// KindPause answers the table's pause proposal; payload "agree" or
+	// "refuse".
+	KindPause = "z"
+	// KindTurning is the "How it went" button of a finished board.
+	KindTurning = "w"
+	// KindVote is a vote: payload the option's index (a plan, or
+	// proposalBase+i for proposal i), "go" (the acting soldier's player
+	// carries out the plan in the lead), or a proposal select: votePropose
+	// (values: an action) or voteGroups (values: a group of the moves).
+	KindVote = "v"
 )
 
 var lobbyVerbs = map[string]bool{"join": true, "leave": true, "bot": true, "start": true, "cancel": true, render.LobbyLevel: true}

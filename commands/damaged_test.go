@@ -35,14 +35,14 @@ func TestDamagedRecordNeverBlocksItsChannel(t *testing.T) {
 		// channel must not stay blocked.
 		t.Fatalf("/play blocked by a damaged table: %s", text(r.Reply.Message))
 	}
-	if _, err := h.store.ByChannel("c"); err != nil {
+	if _, err := h.store.ByChannel(t.Context(), "c"); err != nil {
 		t.Fatalf("no new lobby after /play: %v", err)
 	}
-	out, err := h.svc.Export(id, false)
+	out, err := h.svc.Export(t.Context(), id, false)
 	if err != nil || !strings.Contains(string(out), `"damaged"`) || strings.Contains(string(out), `"record"`) {
 		t.Fatalf("export of the damaged table: %v\n%s", err, out)
 	}
-	if out, err := h.svc.Export(id, true); err != nil || !strings.Contains(string(out), `"record"`) {
+	if out, err := h.svc.Export(t.Context(), id, true); err != nil || !strings.Contains(string(out), `"record"`) {
 		t.Fatalf("export with hidden: %v\n%s", err, out)
 	}
 }

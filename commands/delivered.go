@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"sync"
 	"time"
@@ -73,8 +74,8 @@ func (d *deliveredStore) trim(t *data.Table) bool {
 }
 
 // Get loads a table as if its delivered effects were recorded.
-func (d *deliveredStore) Get(id string) (*data.Table, error) {
-	t, err := d.Store.Get(id)
+func (d *deliveredStore) Get(ctx context.Context, id string) (*data.Table, error) {
+	t, err := d.Store.Get(ctx, id)
 	if err == nil {
 		d.trim(t)
 	}
@@ -82,8 +83,8 @@ func (d *deliveredStore) Get(id string) (*data.Table, error) {
 }
 
 // ByChannel loads a channel's table as Get does.
-func (d *deliveredStore) ByChannel(channelID string) (*data.Table, error) {
-	t, err := d.Store.ByChannel(channelID)
+func (d *deliveredStore) ByChannel(ctx context.Context, channelID string) (*data.Table, error) {
+	t, err := d.Store.ByChannel(ctx, channelID)
 	if err == nil {
 		d.trim(t)
 	}
@@ -91,8 +92,8 @@ func (d *deliveredStore) ByChannel(channelID string) (*data.Table, error) {
 }
 
 // TablesOf lists tables as Get loads them.
-func (d *deliveredStore) TablesOf(guildID, userID string) ([]*data.Table, error) {
-	ts, err := d.Store.TablesOf(guildID, userID)
+func (d *deliveredStore) TablesOf(ctx context.Context, guildID, userID string) ([]*data.Table, error) {
+	ts, err := d.Store.TablesOf(ctx, guildID, userID)
 	for _, t := range ts {
 		d.trim(t)
 	}
@@ -100,8 +101,8 @@ func (d *deliveredStore) TablesOf(guildID, userID string) ([]*data.Table, error)
 }
 
 // Update writes t; a mark that t's outbox no longer holds is then recorded.
-func (d *deliveredStore) Update(t *data.Table, expect int64, log ...data.LogEntry) error {
-	if err := d.Store.Update(t, expect, log...); err != nil {
+func (d *deliveredStore) Update(ctx context.Context, t *data.Table, expect int64, log ...data.LogEntry) error {
+	if err := d.Store.Update(ctx, t, expect, log...); err != nil {
 		return err
 	}
 	d.mu.Lock()
@@ -113,15 +114,15 @@ func (d *deliveredStore) Update(t *data.Table, expect int64, log ...data.LogEntr
 }
 
 // Owing lists the tables that owe Discord effects not yet delivered.
-func (d *deliveredStore) Owing() ([]string, error) {
-	ids, err := d.Store.Owing()
+func (d *deliveredStore) Owing(ctx context.Context) ([]string, error) {
+	ids, err := d.Store.Owing(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := ids[:0]
 	for _, id := range ids {
 		if _, ok := d.delivered(id); ok {
-			if t, err := d.Get(id); err == nil && len(t.Outbox) == 0 {
+			if t, err := d.Get(ctx, id); err == nil && len(t.Outbox) == 0 {
 				continue
 			}
 		}
@@ -151,25 +152,25 @@ func (d *deliveredStore) forget(id string) {
 	delete(d.marks, id)
 }
 
-// View is the store as the service sees it: deliveries it has not
-// written yet count as written (for the metrics' owing tables).
-func (s *Service) View() data.Store { return s.store }
+// Store is the service's store, as the service sees it: deliveries it
+// has not written yet count as written (for the metrics' owing tables).
+func (s *Service) Store() data.Store { return s.store }
 
 // RecordDelivered writes the deliveries Deliver only marked (SoleWriter)
 // on tables no write has carried them for age or longer; age 0 writes
 // them all (before stopping).
-func (s *Service) RecordDelivered(age time.Duration) error {
+func (s *Service) RecordDelivered(ctx context.Context, age time.Duration) error {
 	var errs []error
 	for _, id := range s.delivered.idle(s.Now(), age) {
-		errs = append(errs, s.recordMarked(id))
+		errs = append(errs, s.recordMarked(ctx, id))
 	}
 	return errors.Join(errs...)
 }
 
-func (s *Service) recordMarked(id string) error {
+func (s *Service) recordMarked(ctx context.Context, id string) error {
 	unlock := s.lock(id)
 	defer unlock()
-	t, err := s.delivered.Store.Get(id)
+	t, err := s.delivered.Store.Get(ctx, id)
 	if isNotFound(err) {
 		s.delivered.forget(id)
 		return nil
@@ -177,9 +178,15 @@ func (s *Service) recordMarked(id string) error {
 	if err != nil {
 		return err
 	}
-	if !s.delivered.trim(t) {
+	err = s.mutate(ctx, t, func(nt *data.Table) ([]data.LogEntry, error) {
+		if !s.delivered.trim(nt) {
+			return nil, errNoChange
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errNoChange) {
 		s.delivered.forget(id) // nothing of it stored any more
 		return nil
 	}
-	return s.store.Update(t, t.Version)
+	return err
 }

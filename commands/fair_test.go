@@ -43,7 +43,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	r := h.slash(ann, "play", "", map[string]string{"game": game})
 	lobby := r.Reply.Message
 	// The lobby shows the commitment from its first post, before anyone joins.
-	if tb, err := h.store.ByChannel("c"); err != nil || tb.Commit == "" || !strings.Contains(text(lobby), tb.Commit) {
+	if tb, err := h.store.ByChannel(t.Context(), "c"); err != nil || tb.Commit == "" || !strings.Contains(text(lobby), tb.Commit) {
 		t.Fatalf("%s: the new lobby does not show its commitment: %v\n%s", game, err, text(lobby))
 	}
 	lobbyID := h.lobby
@@ -51,7 +51,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 		lobby = h.click(ann, h.lobby, buttons(lobby)["Add computer player"]).Reply.Message
 	}
 	r = h.click(ann, h.lobby, buttons(lobby)["Start"])
-	tb, err := h.store.ByChannel("c")
+	tb, err := h.store.ByChannel(t.Context(), "c")
 	if err != nil || tb.Status != data.StatusPlaying {
 		t.Fatalf("%s did not start: %v %+v", game, err, r.Reply)
 	}
@@ -73,7 +73,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	pick := games.NewPCG(7, 7)
 	for range annMoves {
 		unlock := h.svc.lock(id)
-		l, err := h.svc.load(id)
+		l, err := h.svc.load(t.Context(), id)
 		if err != nil || l.t.Status != data.StatusPlaying {
 			unlock()
 			break
@@ -83,7 +83,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 			unlock()
 			break
 		}
-		_, err = h.svc.act(l, seat, ann.ID, l.eng.Bot(l.state, seat, pick))
+		_, err = h.svc.act(t.Context(), l, seat, ann.ID, l.eng.Bot(l.state, seat, pick))
 		unlock()
 		if err != nil {
 			t.Fatalf("%s: Ann's move: %v", game, err)
@@ -93,7 +93,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 		mustNotShow(t, game+" board", text(p.Message), secrets)
 	}
 	for _, hidden := range []bool{false, true} {
-		out, err := h.svc.Export(id, hidden)
+		out, err := h.svc.Export(t.Context(), id, hidden)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	}
 	r = h.slash(ann, "game", "resign", nil)
 	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Resign"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
-	if tb, _ := h.store.Get(id); tb.Status != data.StatusFinished {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Status != data.StatusFinished {
 		t.Fatalf("%s: the computer did not finish the game: %s %+v", game, tb.Status, r.Reply)
 	}
 	return id, r
@@ -123,7 +123,7 @@ func TestFairDiceVerifyEveryGame(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			h := newHarness(t)
 			id, r := playToEnd(t, h, game, 6)
-			out, err := h.svc.Export(id, false)
+			out, err := h.svc.Export(t.Context(), id, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,14 +167,14 @@ func TestFairDiceUndoTimeoutAbandon(t *testing.T) {
 	if _, ok := h.tick(&clock, 5*time.Hour); !ok { // Bob is late: the computer plays
 		t.Fatal("no timeout")
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	secrets := secretsOf(t, tb)
 	r = h.slash(ann, "game", "abandon", nil)
 	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Abandon the game"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
 	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, secrets[0]) || !strings.Contains(r.Posts[0].Message.Content, "hidden information") {
 		t.Fatalf("the abandon notice does not reveal the seed: %+v", r.Posts)
 	}
-	out, err := h.svc.Export(tb.ID, false)
+	out, err := h.svc.Export(t.Context(), tb.ID, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestFairDiceUndoTimeoutAbandon(t *testing.T) {
 func TestFairDiceTampering(t *testing.T) {
 	h := newHarness(t)
 	id, _ := playToEnd(t, h, "flanders", 4)
-	out, err := h.svc.Export(id, false)
+	out, err := h.svc.Export(t.Context(), id, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func asList(x any) []any {
 func TestDamagedExportWithholdsTheSeed(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	secrets := secretsOf(t, tb)
 	raw, _ := json.Marshal(tb)
 	h.store.Close()
@@ -307,7 +307,7 @@ func TestDamagedExportWithholdsTheSeed(t *testing.T) {
 	db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("tables")).Put([]byte(p.BoardOf), cut) })
 	db.Close()
 	h.open()
-	out, err := h.svc.Export(p.BoardOf, true)
+	out, err := h.svc.Export(t.Context(), p.BoardOf, true)
 	if err != nil || !strings.Contains(string(out), `"record"`) || !strings.Contains(string(out), `withheld`) {
 		t.Fatalf("export of the damaged table: %v\n%s", err, out)
 	}
@@ -320,9 +320,9 @@ func TestDamagedExportWithholdsTheSeed(t *testing.T) {
 func TestTableFromBeforeFairDice(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	tb.Seed, tb.Commit, tb.SeedNonce, tb.SetupOptions = nil, "", "", nil
-	if err := h.store.Update(tb, tb.Version); err != nil {
+	if err := h.store.Update(t.Context(), tb, tb.Version); err != nil {
 		t.Fatal(err)
 	}
 	r := h.click(ann, h.board, buttons(p.Message)["+2"])
@@ -334,7 +334,7 @@ func TestTableFromBeforeFairDice(t *testing.T) {
 	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") || strings.Contains(r.Posts[0].Message.Content, "seed") {
 		t.Fatalf("abandoning an old table: %+v", r.Posts)
 	}
-	out, _ := h.svc.Export(p.BoardOf, false)
+	out, _ := h.svc.Export(t.Context(), p.BoardOf, false)
 	if _, err := Verify(out); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
 		t.Fatalf("verify of an old table: %v", err)
 	}
@@ -346,13 +346,13 @@ func TestTableFromBeforeFairDice(t *testing.T) {
 func TestAbandonedLobbyRevealsNothing(t *testing.T) {
 	h := newHarness(t)
 	h.slash(ann, "play", "", map[string]string{"game": "race"})
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	r := h.slash(ann, "game", "abandon", nil)
 	r = h.do(Request{Kind: Component, User: ann, CustomID: buttons(r.Reply.Message)["Abandon the game"], MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
 	if len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") || strings.Contains(r.Posts[0].Message.Content, "seed") {
 		t.Fatalf("abandoning a lobby: %+v", r.Posts)
 	}
-	out, _ := h.svc.Export(tb.ID, false)
+	out, _ := h.svc.Export(t.Context(), tb.ID, false)
 	if _, err := Verify(out); err == nil || !strings.Contains(err.Error(), "never started") {
 		t.Fatalf("verify of a lobby: %v", err)
 	}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,12 +20,12 @@ const maxTyped = 4 * 4000
 // private menu, this version, a seat that may take the form now), but it
 // only reads the table, so it takes no lock and is answered at once
 // (OpensForm).
-func (s *Service) openForm(req Request) Response {
+func (s *Service) openForm(ctx context.Context, req Request) Response {
 	id, err := ParseCustomID(req.CustomID)
 	if err != nil || id.Kind != KindForm {
 		return private(req, "core.err.bad_button")
 	}
-	l, err := s.load(id.Table)
+	l, err := s.load(ctx, id.Table)
 	if isNotFound(err) {
 		return private(req, "core.err.bad_button")
 	}
@@ -39,8 +40,8 @@ func (s *Service) openForm(req Request) Response {
 	}
 	seats := l.t.SeatsOf(req.User.ID)
 	switch {
-	case !s.onTableMessage(req, l) || id.Version != l.t.Version && !s.othersMovedSince(l, id.Version, seats):
-		return s.stale(req, l)
+	case !s.onTableMessage(req, l) || id.Version != l.t.Version && !s.othersMovedSince(ctx, l, id.Version, seats):
+		return s.stale(ctx, req, l)
 	case l.t.Paused():
 		return private(req, "core.pause.paused")
 	case len(seats) == 0:
@@ -73,12 +74,12 @@ const maxFormLag = 32
 // move of the user's seats (a computer's for them at a timeout too) makes
 // it stale, as a click would be. The gate still checks the filled form
 // against the table as it is now.
-func (s *Service) othersMovedSince(l *loaded, v int64, seats []games.Seat) bool {
+func (s *Service) othersMovedSince(ctx context.Context, l *loaded, v int64, seats []games.Seat) bool {
 	lag := l.t.Version - v
 	if v <= 0 || lag <= 0 || lag > maxFormLag || len(seats) == 0 {
 		return false
 	}
-	tail, err := s.store.LogTail(l.t.ID, int(lag))
+	tail, err := s.store.LogTail(ctx, l.t.ID, int(lag))
 	if err != nil || int64(len(tail)) != lag || tail[0].Version != v+1 {
 		return false
 	}
@@ -110,13 +111,13 @@ func formAction(req Request, l *loaded, a games.Action) (games.Action, Response,
 	if !ok {
 		return a, private(req, "core.err.bad_button"), false
 	}
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	a.Args = append([]int(nil), a.Args...)
 	for _, nr := range rule.Numbers {
 		v := req.Fields[nr.Key]
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if len(v) > maxTyped || err != nil || n < nr.Min || n > nr.Max {
-			field := ctx.T(l.t.Game + ".form." + a.Verb + "." + nr.Key)
+			field := rc.T(l.t.Game + ".form." + a.Verb + "." + nr.Key)
 			return a, private(req, "core.err.form_number", "Field", field, "Min", nr.Min, "Max", nr.Max), false
 		}
 		a.Args = append(a.Args, n)
@@ -124,7 +125,7 @@ func formAction(req Request, l *loaded, a games.Action) (games.Action, Response,
 	if rule.MaxRunes > 0 {
 		v := req.Fields[rule.Key]
 		if len(v) > maxTyped {
-			return a, private(req, "core.err.illegal", "Why", ctx.T("core.why.text_too_long")), false
+			return a, private(req, "core.err.illegal", "Why", rc.T("core.why.text_too_long")), false
 		}
 		a.Text = games.CleanText(v)
 	}

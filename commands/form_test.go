@@ -22,7 +22,7 @@ func fowRoster(t testing.TB, h *harness) string {
 	if len(r.Posts) == 0 {
 		t.Fatalf("start: %+v", r.Reply)
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	add, _ := CustomID{Table: tb.ID, Version: tb.Version, Kind: KindAction, Action: games.Act("add", 0)}.Encode()
 	if r := h.privateClick(ann, add); r.Reply.Kind != ReplyUpdate {
 		t.Fatalf("add: %+v", r.Reply)
@@ -34,7 +34,7 @@ func fowRoster(t testing.TB, h *harness) string {
 // "Your move".
 func formButton(t testing.TB, h *harness, id string, u User) string {
 	t.Helper()
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	menu, _ := CustomID{Table: id, Version: tb.Version, Kind: KindPrivate}.Encode()
 	r := h.click(u, tb.BoardMessageID, menu)
 	for _, row := range r.Reply.Message.Components {
@@ -54,7 +54,7 @@ func submit(h *harness, u User, customID string, fields map[string]string) resul
 
 func annsPlatoons(t testing.TB, h *harness, id string) []fow.Platoon {
 	t.Helper()
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	eng, _ := games.Lookup("fow")
 	st, err := eng.Decode(tb.State)
 	if err != nil {
@@ -97,10 +97,10 @@ func TestPlatoonForm(t *testing.T) {
 	if r := h.privateClick(bob, form); r.Reply.Kind != ReplyPrivate {
 		t.Fatalf("Bob opened Ann's form: %+v", r.Reply)
 	}
-	before, _ := h.store.Get(id)
+	before, _ := h.store.Get(t.Context(), id)
 	unchanged := func(why string, r result, says string) {
 		t.Helper()
-		now, _ := h.store.Get(id)
+		now, _ := h.store.Get(t.Context(), id)
 		if now.Version != before.Version || string(now.State) != string(before.State) {
 			t.Fatalf("%s changed the table", why)
 		}
@@ -125,7 +125,7 @@ func TestPlatoonForm(t *testing.T) {
 		t.Fatalf("stored %+v", p)
 	}
 	// The same modal again: the table has moved on.
-	before, _ = h.store.Get(id)
+	before, _ = h.store.Get(t.Context(), id)
 	unchanged("a stale modal", submit(h, ann, form, map[string]string{"name": "Tiger", "points": "5", "teams": "0"}), "You typed: Tiger")
 
 	// A second platoon may not take the first one's name, in any case.
@@ -135,14 +135,14 @@ func TestPlatoonForm(t *testing.T) {
 	if !strings.HasSuffix(form2, ":t:platoon.1") {
 		t.Fatalf("second form %s", form2)
 	}
-	before, _ = h.store.Get(id)
+	before, _ = h.store.Get(t.Context(), id)
 	unchanged("a name in use", submit(h, ann, form2, map[string]string{"name": "PANZER iv zug", "points": "5", "teams": "0"}), "already has this name")
 	if r := submit(h, ann, form2, map[string]string{"name": "Panzer IV Zug 2", "points": "5", "teams": "3"}); r.Reply.Kind != ReplyUpdate {
 		t.Fatalf("second name: %+v", r.Reply)
 	}
 	// My units names the platoons as typed; Bob's board does not (the
 	// roster is secret until Ready).
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	mine, _ := CustomID{Table: id, Version: tb.Version, Kind: KindMyView}.Encode()
 	if got := h.click(ann, tb.BoardMessageID, mine); !strings.Contains(menuText(got.Reply.Message), "A1 Panzer IV Zug") {
 		t.Fatalf("my units does not name the platoon: %q", menuText(got.Reply.Message))
@@ -184,7 +184,7 @@ func TestFormOutlivesOpponentsMoves(t *testing.T) {
 	id := fowRoster(t, h)
 	form := formButton(t, h, id, ann)
 	for i := 0; i < 2; i++ { // Bob adds platoons while Ann types
-		tb, _ := h.store.Get(id)
+		tb, _ := h.store.Get(t.Context(), id)
 		add, _ := CustomID{Table: id, Version: tb.Version, Kind: KindAction, Action: games.Act("add", 0)}.Encode()
 		if r := h.privateClick(bob, add); r.Reply.Kind != ReplyUpdate {
 			t.Fatalf("Bob's add: %+v", r.Reply)
@@ -199,11 +199,11 @@ func TestFormOutlivesOpponentsMoves(t *testing.T) {
 	if p := annsPlatoons(t, h, id)[0]; p.Name != "Panzer IV Zug" || p.Points != 350 {
 		t.Fatalf("stored %+v", p)
 	}
-	before, _ := h.store.Get(id)
+	before, _ := h.store.Get(t.Context(), id)
 	if r := submit(h, ann, form, map[string]string{"name": "Tiger", "points": "5", "teams": "0"}); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "You typed: Tiger") {
 		t.Fatalf("a modal behind Ann's own move: %+v", r.Reply)
 	}
-	if now, _ := h.store.Get(id); now.Version != before.Version {
+	if now, _ := h.store.Get(t.Context(), id); now.Version != before.Version {
 		t.Fatal("a stale modal changed the table")
 	}
 }

@@ -20,7 +20,7 @@ func FuzzClick(f *testing.F) {
 	h := newHarness(f)
 	p := h.startRace()
 	f.Fuzz(func(t *testing.T, customID, value string, asAnn bool) {
-		before, err := h.store.Get(p.BoardOf)
+		before, err := h.store.Get(t.Context(), p.BoardOf)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func FuzzClick(f *testing.F) {
 		if strings.Contains(text(r.Reply.Message), "went wrong") {
 			t.Fatalf("internal error for %q %q", customID, value)
 		}
-		after, _ := h.store.Get(p.BoardOf)
+		after, _ := h.store.Get(t.Context(), p.BoardOf)
 		if after.Version == before.Version {
 			if string(after.State) != string(before.State) {
 				t.Fatal("state changed without a new version")
@@ -71,7 +71,7 @@ func FuzzModal(f *testing.F) {
 	h := newHarness(f)
 	id := fowRoster(f, h)
 	f.Fuzz(func(t *testing.T, name, points, teams string, asAnn, forged bool) {
-		before, _ := h.store.Get(id)
+		before, _ := h.store.Get(t.Context(), id)
 		form, _ := CustomID{Table: id, Version: before.Version, Kind: KindForm, Action: games.Act("platoon", 0)}.Encode()
 		if forged {
 			form = "w1:" + id + ":" + points + ":t:" + name
@@ -84,7 +84,7 @@ func FuzzModal(f *testing.F) {
 		if strings.Contains(text(r.Reply.Message), "went wrong") {
 			t.Fatalf("internal error for %q %q %q", name, points, teams)
 		}
-		after, _ := h.store.Get(id)
+		after, _ := h.store.Get(t.Context(), id)
 		if after.Version == before.Version {
 			if string(after.State) != string(before.State) {
 				t.Fatal("state changed without a new version")

@@ -32,28 +32,28 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 	case SlashCommand:
 		switch req.Command {
 		case "play":
-			return s.play(req)
+			return s.play(ctx, req)
 		case "game":
-			return s.game(req)
+			return s.game(ctx, req)
 		case "settings":
-			return s.settings(req)
+			return s.settings(ctx, req)
 		case "help":
 			return s.help(req)
 		case "stats":
-			return s.stats(req)
+			return s.stats(ctx, req)
 		case "leaderboard":
-			return s.leaderboard(req)
+			return s.leaderboard(ctx, req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:
 		return s.autocomplete(req)
 	case Component:
 		if OpensForm(req) {
-			return s.openForm(req)
+			return s.openForm(ctx, req)
 		}
-		return s.component(req)
+		return s.component(ctx, req)
 	case ModalSubmit:
-		return s.component(req)
+		return s.component(ctx, req)
 	}
 	return private(req, "core.err.unknown_command")
 }
@@ -116,8 +116,8 @@ func tableLanguage(option, setting, guildLocale, hostLocale string) string {
 }
 
 // languageOf is the language chosen for a table /play is opening.
-func (s *Service) languageOf(req Request) string {
-	gs, err := s.store.GuildSettings(req.GuildID)
+func (s *Service) languageOf(ctx context.Context, req Request) string {
+	gs, err := s.store.GuildSettings(ctx, req.GuildID)
 	if err != nil {
 		// A damaged setting must not stop games: fall back to automatic.
 		s.log.Warn().Err(err).Str("guild", req.GuildID).Msg("guild settings unreadable")
@@ -134,8 +134,29 @@ func (s *Service) internal(req Request, err error) Response {
 	return private(req, "core.err.internal")
 }
 
+// refusal is a change a mutate refuses: the private reply it gets
+// (a catalogue key and its values), with nothing written.
+type refusal struct {
+	key string
+	kv  []any
+}
+
+func (r *refusal) Error() string { return "refused: " + r.key }
+
+// refuse refuses a change with a private reply.
+func refuse(key string, kv ...any) error { return &refusal{key, kv} }
+
+// failed answers a change that was not written: its refusal, or the
+// internal error.
+func (s *Service) failed(req Request, err error) Response {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return private(req, r.key, r.kv...)
+	}
+	return s.internal(req, err)
+}
+
 // play opens a lobby: /play game:<id> [options].
-func (s *Service) play(req Request) Response {
+func (s *Service) play(ctx context.Context, req Request) Response {
 	eng, ok := games.Lookup(gameOf(req))
 	if !ok {
 		return private(req, "core.err.unknown_game")
@@ -164,9 +185,9 @@ func (s *Service) play(req Request) Response {
 		}
 		return s.internal(req, err)
 	}
-	return s.openLobby(req, &data.Table{
+	return s.openLobby(ctx, req, &data.Table{
 		Game: eng.Info().ID, Options: opts, HostID: req.User.ID, GuildID: req.GuildID,
-		ChannelID: req.ChannelID, Locale: s.languageOf(req), Status: data.StatusLobby,
+		ChannelID: req.ChannelID, Locale: s.languageOf(ctx, req), Status: data.StatusLobby,
 		Seats: []data.Seat{{UserID: req.User.ID, Name: req.User.Name}},
 	})
 }
@@ -175,7 +196,7 @@ func (s *Service) play(req Request) Response {
 // Rematch alike: the public-post throttle and the lobby cap apply, the
 // lobby (and any extra effects) are owed in the creating transaction,
 // and a damaged table that still holds the channel is set aside.
-func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Response {
+func (s *Service) openLobby(ctx context.Context, req Request, t *data.Table, extra ...data.Effect) Response {
 	if resp, ok := s.slowDown(req); !ok {
 		return resp
 	}
@@ -185,9 +206,9 @@ func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Re
 	}
 	s.seed(t)
 	t.Owe(s.Now().UTC(), append([]data.Effect{{Kind: data.EffectBoard}}, extra...)...)
-	err := s.store.CreateLobby(t, limit)
-	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(req, t.ChannelID) {
-		err = s.store.CreateLobby(t, limit)
+	err := s.store.CreateLobby(ctx, t, limit)
+	if errors.Is(err, data.ErrChannelBusy) && s.freeDamaged(ctx, req, t.ChannelID) {
+		err = s.store.CreateLobby(ctx, t, limit)
 	}
 	switch {
 	case errors.Is(err, data.ErrChannelBusy):
@@ -204,11 +225,11 @@ func (s *Service) openLobby(req Request, t *data.Table, extra ...data.Effect) Re
 // freeDamaged sets aside the channel's table when its record cannot be
 // read, so a damaged table never blocks its channel: the bytes stay in
 // the file for `warroom export`. It reports whether the channel is free.
-func (s *Service) freeDamaged(req Request, channelID string) bool {
-	if _, err := s.store.ByChannel(channelID); !errors.Is(err, data.ErrCorrupt) {
+func (s *Service) freeDamaged(ctx context.Context, req Request, channelID string) bool {
+	if _, err := s.store.ByChannel(ctx, channelID); !errors.Is(err, data.ErrCorrupt) {
 		return false
 	}
-	id, err := s.store.SetAside(channelID)
+	id, err := s.store.SetAside(ctx, channelID)
 	if err != nil {
 		s.log.Error().Err(err).Str("channel", channelID).Msg("could not set aside a damaged table")
 		return false
@@ -220,8 +241,8 @@ func (s *Service) freeDamaged(req Request, channelID string) bool {
 // setAside is /game abandon on a table whose record cannot be read: any
 // member may free the channel (the next /play would anyway), and the
 // bytes stay in the file for an admin's export.
-func (s *Service) setAside(req Request) Response {
-	if !s.freeDamaged(req, req.ChannelID) {
+func (s *Service) setAside(ctx context.Context, req Request) Response {
+	if !s.freeDamaged(ctx, req, req.ChannelID) {
 		return private(req, "core.err.internal")
 	}
 	return private(req, "core.abandoned_damaged")
@@ -344,91 +365,102 @@ func contains(list []string, v string) bool {
 }
 
 // game handles /game status|rules|abandon.
-func (s *Service) game(req Request) Response {
+func (s *Service) game(ctx context.Context, req Request) Response {
 	switch req.Subcommand {
 	case "list":
-		return s.list(req)
+		return s.list(ctx, req)
 	case "reminders":
-		return s.reminders(req)
+		return s.reminders(ctx, req)
 	case "vacation":
-		return s.vacation(req)
+		return s.vacation(ctx, req)
 	}
-	t, err := s.store.ByChannel(req.ChannelID)
+	t, err := s.store.ByChannel(ctx, req.ChannelID)
 	if isNotFound(err) {
 		return private(req, "core.err.no_table_here")
 	}
 	if errors.Is(err, data.ErrCorrupt) && req.Subcommand == "abandon" {
-		return s.setAside(req)
+		return s.setAside(ctx, req)
 	}
 	if err != nil {
 		return s.internal(req, err)
 	}
 	switch req.Subcommand {
 	case "rules":
-		g, ok := render.For(t.Game)
-		if !ok {
-			return private(req, "core.err.unknown_game")
-		}
-		ctx := userCtx(req)
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(ctx, t.Game), g.Rules(ctx))}}
+		return rules(req, t)
 	case "status":
-		// Decided under the table's lock, from the record as it is then: a
-		// delivery in flight (the team thread opened, its id not yet
-		// recorded) finishes first.
-		unlock := s.lock(t.ID)
-		defer unlock()
-		l, err := s.load(t.ID)
-		if err != nil {
-			return s.internal(req, err)
-		}
-		// A co-op table plays in its team thread: its board lives there,
-		// and the parent channel gets a pointer, never a second board.
-		if l.t.ThreadID != "" && req.ChannelID != l.t.ThreadID {
-			return private(req, "core.status.in_thread", "Thread", "<#"+l.t.ThreadID+">")
-		}
-		// Someone not at the table sees the board privately: reposting it
-		// publicly is for the players (a stranger could flood the channel).
-		if len(l.t.SeatsOf(req.User.ID)) == 0 && !req.CanManageGuild {
-			return s.boardFor(req, l, "core.status.spectator")
-		}
-		if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
-			return resp
-		}
-		if resp, ok := s.slowDown(req); !ok {
-			return resp
-		}
-		// The board moves down to the newest message: the old one keeps
-		// its picture as a record and loses its buttons.
-		nt := *l.t
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
-		if voteMessageID(&nt) != "" { // the team's vote follows its board
-			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
-		}
-		if err := s.store.Update(&nt, l.t.Version); err != nil {
-			return s.internal(req, err)
-		}
-		return Response{Table: nt.ID}
+		return s.status(ctx, req, t)
 	case "resign":
 		return s.confirmResign(req, t)
 	case "handover":
-		return s.handover(req, t)
+		return s.handover(ctx, req, t)
 	case "pause":
-		return s.pause(req, t)
+		return s.pause(ctx, req, t)
 	case "resume":
-		return s.resume(req, t)
+		return s.resume(ctx, req, t)
 	case "abandon":
 		if req.User.ID != t.HostID && !req.CanManageGuild {
 			return private(req, "core.err.abandon_forbidden")
 		}
-		return s.confirmAbandon(req, t)
+		return s.confirmAbandon(ctx, req, t)
 	}
 	return private(req, "core.err.unknown_command")
+}
+
+// rules is /game rules: the game's rules, privately.
+func rules(req Request, t *data.Table) Response {
+	g, ok := render.For(t.Game)
+	if !ok {
+		return private(req, "core.err.unknown_game")
+	}
+	rc := userCtx(req)
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(rc, t.Game), g.Rules(rc))}}
+}
+
+// status is /game status: the board moves down to the newest message;
+// the old one keeps its picture as a record and loses its buttons.
+// Decided under the table's lock, from the record as it is then: a
+// delivery in flight (the team thread opened, its id not yet recorded)
+// finishes first.
+func (s *Service) status(ctx context.Context, req Request, t *data.Table) Response {
+	unlock := s.lock(t.ID)
+	defer unlock()
+	l, err := s.load(ctx, t.ID)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	// A co-op table plays in its team thread: its board lives there,
+	// and the parent channel gets a pointer, never a second board.
+	if l.t.ThreadID != "" && req.ChannelID != l.t.ThreadID {
+		return private(req, "core.status.in_thread", "Thread", "<#"+l.t.ThreadID+">")
+	}
+	// Someone not at the table sees the board privately: reposting it
+	// publicly is for the players (a stranger could flood the channel).
+	if len(l.t.SeatsOf(req.User.ID)) == 0 && !req.CanManageGuild {
+		return s.boardFor(ctx, req, l, "core.status.spectator")
+	}
+	if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
+		return resp
+	}
+	if resp, ok := s.slowDown(req); !ok {
+		return resp
+	}
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		if voteMessageID(nt) != "" { // the team's vote follows its board
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
+	}
+	return Response{Table: l.t.ID}
 }
 
 // settings handles /settings [language:en|pl|ru|auto]: a server's
 // choice of language for new tables. Without an option it shows the
 // current choice. The answer is private, in the admin's own locale.
-func (s *Service) settings(req Request) Response {
+func (s *Service) settings(ctx context.Context, req Request) Response {
 	// default_member_permissions only sets who sees the command by
 	// default; a server admin can grant it to anyone under Integrations
 	// (developers/interactions/application-commands.mdx "Permissions"),
@@ -436,7 +468,7 @@ func (s *Service) settings(req Request) Response {
 	if !req.CanManageGuild {
 		return private(req, "core.err.settings_forbidden")
 	}
-	gs, err := s.store.GuildSettings(req.GuildID)
+	gs, err := s.store.GuildSettings(ctx, req.GuildID)
 	if err != nil && !errors.Is(err, data.ErrCorrupt) { // a corrupt record is overwritten below
 		return s.internal(req, err)
 	}
@@ -450,18 +482,18 @@ func (s *Service) settings(req Request) Response {
 		default:
 			return private(req, "core.err.bad_language", "Value", v)
 		}
-		if err := s.store.SetGuildSettings(req.GuildID, gs); err != nil {
+		if err := s.store.SetGuildSettings(ctx, req.GuildID, gs); err != nil {
 			return s.internal(req, err)
 		}
 		s.log.Info().Str("guild", req.GuildID).Str("by", req.User.ID).Str("locale", v).Msg("server language set")
 	}
-	ctx := userCtx(req)
-	text := ctx.T("core.settings.language_auto")
+	rc := userCtx(req)
+	text := rc.T("core.settings.language_auto")
 	if gs.Locale != "" {
-		text = ctx.T("core.settings.language", "Language", ctx.T("core.language."+gs.Locale))
+		text = rc.T("core.settings.language", "Language", rc.T("core.language."+gs.Locale))
 	}
 	if !set {
-		text += "\n" + ctx.T("core.settings.hint")
+		text += "\n" + rc.T("core.settings.hint")
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
 }

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
+	"slices"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -9,17 +11,12 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindOffer answers the table's open seat offer; payload "accept" or
-// "decline". The offer itself lives in the table (data.SeatOffer), so a
-// forged button can point at no offer but the real one.
-const KindOffer = "o"
-
 // handover is /game handover member:@X [player:@Y]: a player offers their
 // seat to another member of the server, or the host (or a member with
 // Manage Server) offers an absent player's. The member takes it with the
 // offer's button; until then nothing changes. A new offer replaces an
 // open one.
-func (s *Service) handover(req Request, t *data.Table) Response {
+func (s *Service) handover(ctx context.Context, req Request, t *data.Table) Response {
 	to, from := req.Options["member"], req.Options["player"]
 	if from == "" {
 		from = req.User.ID
@@ -43,22 +40,24 @@ func (s *Service) handover(req Request, t *data.Table) Response {
 	}
 	unlock := s.lock(t.ID)
 	defer unlock()
-	l, err := s.load(t.ID)
+	l, err := s.load(ctx, t.ID)
 	if err != nil {
 		return s.internal(req, err)
 	}
 	if resp, ok := s.checkPlace(req, l.eng.Info(), l.t); !ok {
 		return resp
 	}
-	nt := *l.t
-	nt.Offer = &data.SeatOffer{From: from, To: to, By: req.User.ID, At: s.Now().UTC()}
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectOffer})
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
-		return s.internal(req, err)
+	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Offer = &data.SeatOffer{From: from, To: to, By: req.User.ID, At: s.Now().UTC()}
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectOffer})
+		return nil, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	s.log.Info().Str("table", nt.ID).Str("by", req.User.ID).Msg("seat offered")
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("seat offered")
 	resp := private(req, "core.handover.sent", "To", "<@"+to+">")
-	resp.Table = nt.ID
+	resp.Table = l.t.ID
 	return resp
 }
 
@@ -69,14 +68,14 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 	if o == nil {
 		return render.Message{}, false
 	}
-	ctx := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Ctx{L: i18n.For(t.Locale)}
 	id := ids{table: t.ID, version: t.Version}
 	accept, decline := id.enc(KindOffer, "accept"), id.enc(KindOffer, "decline")
 	return render.Fit(render.Message{
-		Content: ctx.T("core.handover.offer", "To", "<@"+o.To+">", "From", "<@"+o.From+">", "Game", render.GameName(ctx, t.Game)),
+		Content: rc.T("core.handover.offer", "To", "<@"+o.To+">", "From", "<@"+o.From+">", "Game", render.GameName(rc, t.Game)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: ctx.T("core.handover.accept"), Style: discordgo.SuccessButton, CustomID: accept},
-			discordgo.Button{Label: ctx.T("core.handover.decline"), Style: discordgo.SecondaryButton, CustomID: decline},
+			discordgo.Button{Label: rc.T("core.handover.accept"), Style: discordgo.SuccessButton, CustomID: accept},
+			discordgo.Button{Label: rc.T("core.handover.decline"), Style: discordgo.SecondaryButton, CustomID: decline},
 		}}},
 		Mentions: []string{o.To},
 	}), true
@@ -87,7 +86,7 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 // the seat keeps the game as it is: the seat's name becomes the new
 // player's, they join the team thread, and when it is their turn they get
 // the board's ping and a fresh turn's time.
-func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
+func (s *Service) offerClick(ctx context.Context, req Request, l *loaded, verb string) Response {
 	o := l.t.Offer
 	if o == nil || l.t.Status != data.StatusPlaying {
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.handover.gone")}}
@@ -97,10 +96,12 @@ func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
 		if req.User.ID != o.To && req.User.ID != o.From && req.User.ID != o.By {
 			return private(req, "core.handover.not_for_you", "To", "<@"+o.To+">")
 		}
-		nt := *l.t
-		nt.Offer = nil
-		if err := s.store.Update(&nt, l.t.Version); err != nil {
-			return s.internal(req, err)
+		err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+			nt.Offer = nil
+			return nil, nil
+		})
+		if err != nil {
+			return s.failed(req, err)
 		}
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, l.t.Locale, games.Spectator), "core.handover.declined")}}
 	case "accept":
@@ -115,26 +116,28 @@ func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
 		return Response{Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(userCtx(req), "core.handover.gone")}}
 	}
 	now := s.Now().UTC()
-	nt := *l.t
-	nt.Offer = nil
-	nt.Seats = append([]data.Seat(nil), l.t.Seats...)
-	for _, seat := range seats {
-		nt.Seats[seat] = data.Seat{UserID: o.To, Name: req.User.Name}
+	note := ctxFor(l, l.t.Locale, games.Spectator).T("core.handover.done", "To", "<@"+o.To+">", "From", "<@"+o.From+">")
+	_, theirs := actingSeat(l, seats)
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Offer = nil
+		nt.Seats = slices.Clone(nt.Seats)
+		for _, seat := range seats {
+			nt.Seats[seat] = data.Seat{UserID: o.To, Name: req.User.Name}
+		}
+		nt.Version++
+		if theirs && !nt.Deadline.IsZero() {
+			span := nt.Deadline.Sub(nt.TurnStart)
+			nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
+		}
+		if nt.ThreadID != "" {
+			nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
+		}
+		nt.Owe(now, owedAfter(nt, true, note)...)
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}}, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	nt.Version++
-	if _, theirs := actingSeat(l, seats); theirs && !nt.Deadline.IsZero() {
-		span := nt.Deadline.Sub(nt.TurnStart)
-		nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
-	}
-	note := ctxFor(l, nt.Locale, games.Spectator).T("core.handover.done", "To", "<@"+o.To+">", "From", "<@"+o.From+">")
-	if nt.ThreadID != "" {
-		nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
-	}
-	nt.Owe(now, owedAfter(&nt, true, note)...)
-	entry := data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}
-	if err := s.store.Update(&nt, l.t.Version, entry); err != nil {
-		return s.internal(req, err)
-	}
-	s.log.Info().Str("table", nt.ID).Str("to", o.To).Int("seats", len(seats)).Msg("seat handed over")
-	return Response{Table: nt.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, nt.Locale, games.Spectator), "core.handover.taken", "To", "<@"+o.To+">")}}
+	s.log.Info().Str("table", l.t.ID).Str("to", o.To).Int("seats", len(seats)).Msg("seat handed over")
+	return Response{Table: l.t.ID, Reply: Reply{Kind: ReplyUpdate, Message: render.Notice(ctxFor(l, l.t.Locale, games.Spectator), "core.handover.taken", "To", "<@"+o.To+">")}}
 }

@@ -35,7 +35,7 @@ func offerOf(t *testing.T, r result) (msgID string, accept, decline string) {
 func TestHandover(t *testing.T) {
 	h := newHarness(t)
 	h.startRace() // Ann (host, seat 0) to act, Bob seat 1
-	before, _ := h.store.ByChannel("c")
+	before, _ := h.store.ByChannel(t.Context(), "c")
 
 	// Bad requests change nothing and say why.
 	for _, c := range []struct {
@@ -53,13 +53,13 @@ func TestHandover(t *testing.T) {
 			t.Errorf("%s %v: %+v, want %q", c.who.Name, c.opts, r.Reply, c.want)
 		}
 	}
-	if tb, _ := h.store.ByChannel("c"); tb.Offer != nil || tb.Version != before.Version {
+	if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Offer != nil || tb.Version != before.Version {
 		t.Fatalf("a refused handover changed the table: %+v", tb.Offer)
 	}
 
 	r := h.slash(ann, "game", "handover", map[string]string{"member": cid.ID})
 	msg, accept, decline := offerOf(t, r)
-	if tb, _ := h.store.ByChannel("c"); tb.Seats[0].UserID != ann.ID || tb.Offer == nil {
+	if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Seats[0].UserID != ann.ID || tb.Offer == nil {
 		t.Fatalf("the offer alone moved the seat: %+v", tb.Seats)
 	}
 	// Only Cid may take it; a stranger cannot decline it either.
@@ -73,7 +73,7 @@ func TestHandover(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "taken over") {
 		t.Fatalf("Cid accepting: %+v", r.Reply)
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if tb.Seats[0].UserID != cid.ID || tb.Seats[0].Name != "Cid" || tb.Seats[1].UserID != bob.ID || tb.Offer != nil {
 		t.Fatalf("seats after the handover: %+v offer %+v", tb.Seats, tb.Offer)
 	}
@@ -112,7 +112,7 @@ func TestHandoverByHost(t *testing.T) {
 	if r := h.click(cid, msg, decline); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "declined") {
 		t.Fatalf("declining: %+v", r.Reply)
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if tb.Seats[1].UserID != bob.ID || tb.Offer != nil {
 		t.Fatalf("after declining: %+v %+v", tb.Seats, tb.Offer)
 	}

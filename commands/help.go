@@ -33,23 +33,23 @@ func helpCommand() *discordgo.ApplicationCommand {
 
 // help answers /help privately, in the member's language.
 func (s *Service) help(req Request) Response {
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	if id := req.Options["game"]; id != "" {
 		g, ok := render.For(id)
 		if _, known := games.Lookup(id); !ok || !known {
 			return private(req, "core.err.unknown_game")
 		}
-		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(ctx, id), g.Rules(ctx))}}
+		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(rc, id), g.Rules(rc))}}
 	}
-	card := render.Card{Title: ctx.T("core.help.title"), Description: ctx.T("core.help.intro")}
+	card := render.Card{Title: rc.T("core.help.title"), Description: rc.T("core.help.intro")}
 	for _, eng := range games.All() {
 		info := eng.Info()
 		if _, ok := render.For(info.ID); !ok {
 			continue
 		}
 		card.Fields = append(card.Fields, render.Field{
-			Name:  render.GameName(ctx, info.ID),
-			Value: ctx.T("core.help.game", "Pitch", ctx.T(info.ID+".pitch"), "Players", seatText(ctx, info), "ID", info.ID),
+			Name:  render.GameName(rc, info.ID),
+			Value: rc.T("core.help.game", "Pitch", rc.T(info.ID+".pitch"), "Players", seatText(rc, info), "ID", info.ID),
 		})
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}

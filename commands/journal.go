@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,7 @@ const journalRead = 64
 // (their private ones included, nobody else's); anyone else gets the
 // public events since the last move of the player now to act. A payload
 // asks for the page of older moves up to that version.
-func (s *Service) journal(req Request, l *loaded, id CustomID) Response {
+func (s *Service) journal(ctx context.Context, req Request, l *loaded, id CustomID) Response {
 	if (l.t.Status != data.StatusPlaying && l.t.Status != data.StatusFinished) || l.state == nil {
 		return private(req, "core.err.not_playing")
 	}
@@ -56,7 +57,7 @@ func (s *Service) journal(req Request, l *loaded, id CustomID) Response {
 	var recs []games.Record
 	var after int64
 	for n := journalRead; ; n *= 8 {
-		log, err := s.store.LogTail(l.t.ID, n)
+		log, err := s.store.LogTail(ctx, l.t.ID, n)
 		if err != nil {
 			return s.internal(req, err)
 		}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -95,8 +96,8 @@ func TestJournalSecrecy(t *testing.T) {
 								t.Fatalf("seed %d: seat %d's journal holds %s of seat %d (private to %v)", seed, viewer, e.Kind, e.Seat, e.Only)
 							}
 							for _, lang := range i18n.Languages {
-								ctx := render.Ctx{L: i18n.For(lang), Names: seatNames(seats), Viewer: viewer}
-								line := g.Tell(ctx, view, e)
+								rc := render.Ctx{L: i18n.For(lang), Names: seatNames(seats), Viewer: viewer}
+								line := g.Tell(rc, view, e)
 								if strings.Contains(line.Text, "["+id+".") || strings.Contains(line.Text, "[core.") {
 									t.Fatalf("seed %d: %s in %s lacks a text: %q", seed, e.Kind, lang, line.Text)
 								}
@@ -131,8 +132,8 @@ func publicDigest(eng games.Engine, st games.State, recs []games.Record, seats i
 	if len(recs) > 30 {
 		recs = recs[len(recs)-30:]
 	}
-	ctx := render.Ctx{L: i18n.For("en"), Names: seatNames(seats), Viewer: games.Spectator}
-	return render.Digest(ctx, render.DigestRequest{Game: g, View: eng.View(st, games.Spectator), Records: games.Since(recs, nil, 0),
+	rc := render.Ctx{L: i18n.For("en"), Names: seatNames(seats), Viewer: games.Spectator}
+	return render.Digest(rc, render.DigestRequest{Game: g, View: eng.View(st, games.Spectator), Records: games.Since(recs, nil, 0),
 		Bots: make([]bool, seats), IDs: ids{table: "secrecy", version: 1}})
 }
 
@@ -162,7 +163,7 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 				r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.bot")])
 			}
 			r = h.click(ann, h.lobby, buttons(r.Reply.Message)[T("core.lobby.start")])
-			tb, err := h.store.Get(r.Reply.BoardOf)
+			tb, err := h.store.Get(t.Context(), r.Reply.BoardOf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,19 +180,19 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 					break
 				}
 			}
-			log, _ := h.store.Log(tb.ID)
+			log, _ := h.store.Log(t.Context(), tb.ID)
 			recs := records(log)
 			want := games.Since(recs, []games.Seat{0}, games.LastBy(recs, ann.ID))
-			l, err := h.svc.load(tb.ID)
+			l, err := h.svc.load(t.Context(), tb.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			g, _ := render.For(c.game)
-			ctx := ctxFor(l, lang, 0)
+			rc := ctxFor(l, lang, 0)
 			var wantKeys, secrets []string
 			for _, rec := range want {
 				for _, e := range rec.Events {
-					line := g.Tell(ctx, l.eng.View(l.state, 0), e)
+					line := g.Tell(rc, l.eng.View(l.state, 0), e)
 					if line.Key {
 						wantKeys = append(wantKeys, line.Text)
 					}
@@ -244,16 +245,18 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 // did before it read the log's end.
 type wholeLog struct{ data.Store }
 
-func (w wholeLog) LogTail(id string, n int) ([]data.LogEntry, error) { return w.Log(id) }
+func (w wholeLog) LogTail(ctx context.Context, id string, n int) ([]data.LogEntry, error) {
+	return w.Log(ctx, id)
+}
 
 // boardMessage is the table's current board as Discord shows it.
 func (h *harness) boardMessage(t *testing.T, id string) render.Message {
 	t.Helper()
-	tb, err := h.store.Get(id)
+	tb, err := h.store.Get(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, err := h.svc.drawn(tb, true, false, "")
+	msg, err := h.svc.drawn(t.Context(), tb, true, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,8 +316,8 @@ func TestJournalClicks(t *testing.T) {
 	if r := h.do(Request{Kind: Component, User: ann, GuildID: "other", ChannelID: "c", CustomID: what}); r.Reply.Kind != ReplyPrivate || strings.Contains(text(r.Reply.Message), "What happened") {
 		t.Fatalf("a click from another server: %+v", r.Reply)
 	}
-	tb, _ := h.store.Get(p.BoardOf)
-	before, _ := h.store.Log(tb.ID)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
+	before, _ := h.store.Log(t.Context(), tb.ID)
 	page, _ := CustomID{Table: tb.ID, Version: 1, Kind: KindJournal, Payload: "999999"}.Encode()
 	if r := h.click(eve, "x", page); r.Reply.Kind != ReplyPrivate {
 		t.Fatalf("a forged page: %+v", r.Reply)
@@ -324,14 +327,14 @@ func TestJournalClicks(t *testing.T) {
 			t.Fatalf("page %q accepted", bad)
 		}
 	}
-	after, _ := h.store.Log(tb.ID)
-	if t2, _ := h.store.Get(tb.ID); t2.Version != tb.Version || len(after) != len(before) {
+	after, _ := h.store.Log(t.Context(), tb.ID)
+	if t2, _ := h.store.Get(t.Context(), tb.ID); t2.Version != tb.Version || len(after) != len(before) {
 		t.Fatal("a What happened click changed the table")
 	}
 	// The lobby has no journal.
 	h2 := newHarness(t)
 	r := h2.slash(ann, "play", "", map[string]string{"game": "race"})
-	lb, _ := h2.store.Get(r.Reply.BoardOf)
+	lb, _ := h2.store.Get(t.Context(), r.Reply.BoardOf)
 	id, _ := CustomID{Table: lb.ID, Version: lb.Version, Kind: KindJournal}.Encode()
 	if r := h2.click(ann, h2.lobby, id); r.Reply.Kind != ReplyPrivate || strings.Contains(text(r.Reply.Message), "What happened") {
 		t.Fatalf("journal of a lobby: %+v", r.Reply)
@@ -349,11 +352,11 @@ func BenchmarkJournalDigest(b *testing.B) {
 		t := &testing.T{}
 		recs, st, seats := journalPlayout(t, eng, 1, 2000)
 		g, _ := render.For(id)
-		ctx := render.Ctx{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
+		rc := render.Ctx{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
 		view := eng.View(st, games.Spectator)
 		b.Run(fmt.Sprintf("%s-%dmoves", id, len(recs)), func(b *testing.B) {
 			for b.Loop() {
-				render.Digest(ctx, render.DigestRequest{Game: g, View: view, Records: games.Since(recs, nil, 0), Bots: make([]bool, seats), IDs: ids{table: "b", version: 1}})
+				render.Digest(rc, render.DigestRequest{Game: g, View: view, Records: games.Since(recs, nil, 0), Bots: make([]bool, seats), IDs: ids{table: "b", version: 1}})
 			}
 		})
 	}

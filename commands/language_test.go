@@ -48,7 +48,7 @@ func playReq(u User, locale, guildLocale string, opts map[string]string) Request
 
 func (h *harness) tableLocale() string {
 	h.t.Helper()
-	tb, err := h.store.ByChannel("c")
+	tb, err := h.store.ByChannel(context.Background(), "c")
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestPolishHostInEnglishServer(t *testing.T) {
 
 func TestPlayLanguageOption(t *testing.T) {
 	h := newHarness(t)
-	if err := h.store.SetGuildSettings("g", data.GuildSettings{Locale: "pl"}); err != nil {
+	if err := h.store.SetGuildSettings(t.Context(), "g", data.GuildSettings{Locale: "pl"}); err != nil {
 		t.Fatal(err)
 	}
 	r := h.do(playReq(ann, "pl", "pl", map[string]string{OptLanguage: "ru"}))
@@ -107,7 +107,7 @@ func TestPlayLanguageOption(t *testing.T) {
 	if bad.Reply.Kind != ReplyPrivate || !strings.Contains(text(bad.Reply.Message), "Unknown language de") {
 		t.Fatalf("language:de answered %v %q", bad.Reply.Kind, text(bad.Reply.Message))
 	}
-	if _, err := h2.store.ByChannel("c"); err == nil {
+	if _, err := h2.store.ByChannel(t.Context(), "c"); err == nil {
 		t.Fatal("a table was opened with an unknown language")
 	}
 }
@@ -125,7 +125,7 @@ func TestSettingsCommand(t *testing.T) {
 		}
 	}
 	check("not an admin", h.do(settingsReq(bob, "en-US", false, map[string]string{OptLanguage: "ru"})), "Only members with Manage Server")
-	if gs, _ := h.store.GuildSettings("g"); gs.Locale != "" {
+	if gs, _ := h.store.GuildSettings(t.Context(), "g"); gs.Locale != "" {
 		t.Fatalf("a non-admin changed the setting: %+v", gs)
 	}
 	check("show, unset", h.do(settingsReq(ann, "en-US", true, map[string]string{})), "/settings language")
@@ -142,7 +142,7 @@ func TestSettingsCommand(t *testing.T) {
 	}
 	// Changing the setting does not change the open table.
 	check("auto", h.do(settingsReq(ann, "ru", true, map[string]string{OptLanguage: "auto"})), "основной язык сервера")
-	if gs, _ := h.store.GuildSettings("g"); gs.Locale != "" {
+	if gs, _ := h.store.GuildSettings(t.Context(), "g"); gs.Locale != "" {
 		t.Fatalf("auto kept %+v", gs)
 	}
 	if h.tableLocale() != "ru" {
@@ -152,12 +152,12 @@ func TestSettingsCommand(t *testing.T) {
 	other := settingsReq(ann, "en-US", true, map[string]string{OptLanguage: "pl"})
 	other.GuildID = "g2"
 	h.do(other)
-	if gs, _ := h.store.GuildSettings("g"); gs.Locale != "" {
+	if gs, _ := h.store.GuildSettings(t.Context(), "g"); gs.Locale != "" {
 		t.Fatalf("another server's setting leaked: %+v", gs)
 	}
 	// Not in DMs.
 	dm := settingsReq(ann, "en-US", true, map[string]string{OptLanguage: "pl"})
-	if r := h.svc.Handle(context.Background(), dm); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "server channels") {
+	if r := h.svc.Handle(t.Context(), dm); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "server channels") {
 		t.Fatalf("settings in a DM: %q", text(r.Reply.Message))
 	}
 }

@@ -33,7 +33,7 @@ func playHard(t *testing.T, game string) {
 	lobby := r.Reply.Message
 	lobby = h.click(ann, h.lobby, buttons(lobby)["Add computer player"]).Reply.Message
 	h.click(ann, h.lobby, buttons(lobby)["Start"])
-	tb, err := h.store.ByChannel("c")
+	tb, err := h.store.ByChannel(t.Context(), "c")
 	if err != nil || tb.Status != data.StatusPlaying {
 		t.Fatalf("%s did not start: %v %+v", game, err, tb)
 	}
@@ -44,7 +44,7 @@ func playHard(t *testing.T, game string) {
 	pick := games.NewPCG(5, 5)
 	for range 3000 {
 		unlock := h.svc.lock(id)
-		l, err := h.svc.load(id)
+		l, err := h.svc.load(t.Context(), id)
 		if err != nil || l.t.Status != data.StatusPlaying {
 			unlock()
 			break
@@ -55,16 +55,16 @@ func playHard(t *testing.T, game string) {
 			t.Fatalf("nobody human to act in a running game")
 		}
 		legal := l.eng.Legal(l.state, seat)
-		_, err = h.svc.act(l, seat, ann.ID, games.Fill(l.eng, legal[pick.Intn(len(legal))], pick))
+		_, err = h.svc.act(t.Context(), l, seat, ann.ID, games.Fill(l.eng, legal[pick.Intn(len(legal))], pick))
 		unlock()
 		if err != nil {
 			t.Fatalf("Ann's move: %v", err)
 		}
 	}
-	if tb, _ := h.store.Get(id); tb.Status != data.StatusFinished {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Status != data.StatusFinished {
 		t.Fatalf("the game did not finish: %s", tb.Status)
 	}
-	out, err := h.svc.Export(id, false)
+	out, err := h.svc.Export(t.Context(), id, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestLobbyLevelPicker(t *testing.T) {
 			t.Fatalf("option %+v", o)
 		}
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	before := tb.Version
 	// Bob is not the host: told privately, nothing changes.
 	if r := h.click(bob, h.lobby, sel.CustomID, games.LevelHard); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Only the host") {
@@ -129,7 +129,7 @@ func TestLobbyLevelPicker(t *testing.T) {
 			t.Fatalf("forged level %v: %+v", v, r.Reply)
 		}
 	}
-	if tb, _ := h.store.ByChannel("c"); tb.Version != before || tb.Options[games.OptComputer] != "" {
+	if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Version != before || tb.Options[games.OptComputer] != "" {
 		t.Fatalf("refused picks changed the table: v%d %v", tb.Version, tb.Options)
 	}
 	r := h.click(ann, h.lobby, sel.CustomID, games.LevelHard)
@@ -140,18 +140,18 @@ func TestLobbyLevelPicker(t *testing.T) {
 		t.Fatalf("the redrawn picker does not show hard: %+v", s)
 	}
 	h.restart()
-	tb, _ = h.store.ByChannel("c")
+	tb, _ = h.store.ByChannel(t.Context(), "c")
 	if tb.Options[games.OptComputer] != games.LevelHard {
 		t.Fatalf("after restart: %v", tb.Options)
 	}
-	l, _ := h.svc.load(tb.ID)
-	lobby, _ = h.svc.board(l, "en", false, false)
+	l, _ := h.svc.load(t.Context(), tb.ID)
+	lobby, _ = h.svc.board(t.Context(), l, "en", false, false)
 	if !strings.Contains(text(lobby), "Computer level: Hard") {
 		t.Fatalf("lobby after restart: %s", text(lobby))
 	}
 	sel, _ = selectOf(lobby, ":l:level")
 	h.click(ann, h.lobby, buttons(lobby)["Start"])
-	tb, _ = h.store.Get(tb.ID)
+	tb, _ = h.store.Get(t.Context(), tb.ID)
 	var st struct {
 		Level string `json:"level"`
 	}
@@ -165,7 +165,7 @@ func TestLobbyLevelPicker(t *testing.T) {
 	if r := h.click(ann, h.lobby, sel.CustomID, games.LevelEasy); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Nothing was changed") {
 		t.Fatalf("pick after the start: %+v", r.Reply)
 	}
-	if tb, _ := h.store.Get(tb.ID); tb.Version != before || tb.Options[games.OptComputer] != games.LevelHard {
+	if tb, _ := h.store.Get(t.Context(), tb.ID); tb.Version != before || tb.Options[games.OptComputer] != games.LevelHard {
 		t.Fatalf("a pick after the start changed the table: v%d %v", tb.Version, tb.Options)
 	}
 }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -22,7 +23,7 @@ type listEntry struct {
 // list is /game list [all]: privately, the member's live tables in this
 // server (game, where, whose turn, deadline), theirs to act first; with
 // all:true, for Manage Server, every live table of the server.
-func (s *Service) list(req Request) Response {
+func (s *Service) list(ctx context.Context, req Request) Response {
 	all := req.Options["all"] == "true"
 	if all && !req.CanManageGuild {
 		return private(req, "core.err.list_all_forbidden")
@@ -31,14 +32,14 @@ func (s *Service) list(req Request) Response {
 	if all {
 		user = ""
 	}
-	tables, err := s.store.TablesOf(req.GuildID, user)
+	tables, err := s.store.TablesOf(ctx, req.GuildID, user)
 	if err != nil {
 		return s.internal(req, err)
 	}
-	ctx := userCtx(req)
-	title := ctx.T("core.list.title")
+	rc := userCtx(req)
+	title := rc.T("core.list.title")
 	if all {
-		title = ctx.T("core.list.title_all")
+		title = rc.T("core.list.title_all")
 	}
 	if len(tables) == 0 {
 		key := "core.list.none"
@@ -49,7 +50,7 @@ func (s *Service) list(req Request) Response {
 	}
 	var entries []listEntry
 	for _, t := range tables {
-		entries = append(entries, s.listEntry(ctx, req.User.ID, t))
+		entries = append(entries, s.listEntry(rc, req.User.ID, t))
 	}
 	sort.SliceStable(entries, func(i, j int) bool {
 		if entries[i].rank != entries[j].rank {
@@ -60,7 +61,7 @@ func (s *Service) list(req Request) Response {
 	var lines []string
 	for i, e := range entries {
 		if i == maxListed {
-			lines = append(lines, ctx.T("core.list.more", "Count", len(entries)-maxListed))
+			lines = append(lines, rc.T("core.list.more", "Count", len(entries)-maxListed))
 			break
 		}
 		lines = append(lines, e.line)
@@ -71,15 +72,15 @@ func (s *Service) list(req Request) Response {
 
 // listEntry describes one table for viewer: its game, its channel (or
 // team thread), whose turn it is and the deadline.
-func (s *Service) listEntry(ctx render.Ctx, viewer string, t *data.Table) listEntry {
+func (s *Service) listEntry(rc render.Ctx, viewer string, t *data.Table) listEntry {
 	where := "<#" + t.PlayChannel() + ">"
-	head := fmt.Sprintf("**%s** · %s · ", render.GameName(ctx, t.Game), where)
+	head := fmt.Sprintf("**%s** · %s · ", render.GameName(rc, t.Game), where)
 	if t.Status == data.StatusLobby {
-		return listEntry{line: head + ctx.T("core.list.lobby", "Count", len(t.Seats)), rank: 2, sortBy: t.Created.Format("20060102150405") + t.ID}
+		return listEntry{line: head + rc.T("core.list.lobby", "Count", len(t.Seats)), rank: 2, sortBy: t.Created.Format("20060102150405") + t.ID}
 	}
 	l, err := s.decode(t)
 	if err != nil {
-		return listEntry{line: head + ctx.T("core.list.damaged"), rank: 1, sortBy: t.ID}
+		return listEntry{line: head + rc.T("core.list.damaged"), rank: 1, sortBy: t.ID}
 	}
 	var who []string
 	mine := false
@@ -97,12 +98,12 @@ func (s *Service) listEntry(ctx render.Ctx, viewer string, t *data.Table) listEn
 			who = append(who, "<@"+st.UserID+">")
 		}
 	}
-	e := listEntry{line: head + ctx.T("core.list.waiting", "Who", strings.Join(who, ", ")), rank: 1}
+	e := listEntry{line: head + rc.T("core.list.waiting", "Who", strings.Join(who, ", ")), rank: 1}
 	if mine {
-		e.line, e.rank = head+ctx.T("core.list.your_turn"), 0
+		e.line, e.rank = head+rc.T("core.list.your_turn"), 0
 	}
 	if !t.Deadline.IsZero() {
-		e.line += " · " + ctx.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", t.Deadline.Unix()))
+		e.line += " · " + rc.T("core.turn.due", "When", fmt.Sprintf("<t:%d:R>", t.Deadline.Unix()))
 		e.sortBy = t.Deadline.UTC().Format("20060102150405")
 	} else {
 		e.sortBy = "~" + t.Updated.UTC().Format("20060102150405")

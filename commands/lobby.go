@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -14,102 +15,122 @@ import (
 )
 
 // lobby handles Join / Leave / Add computer / Start / Cancel.
-func (s *Service) lobby(req Request, l *loaded, id CustomID) Response {
+func (s *Service) lobby(ctx context.Context, req Request, l *loaded, id CustomID) Response {
 	t := l.t
 	if t.Status != data.StatusLobby {
 		return private(req, "core.lobby.not_open")
 	}
-	info := l.eng.Info()
-	nt := *t
-	nt.Seats = append([]data.Seat(nil), t.Seats...)
-	seated := len(t.SeatsOf(req.User.ID)) > 0
-	host := req.User.ID == t.HostID
-	switch id.Payload {
-	case "join":
-		if seated {
-			return private(req, "core.lobby.already_seated")
-		}
-		if len(t.Seats) >= info.MaxSeats {
-			return private(req, "core.lobby.full")
-		}
-		nt.Seats = append(nt.Seats, data.Seat{UserID: req.User.ID, Name: req.User.Name})
-	case "leave":
-		if !seated {
-			return private(req, "core.lobby.not_seated")
-		}
-		nt.Seats = nt.Seats[:0]
-		for _, st := range t.Seats {
-			if st.Bot || st.UserID != req.User.ID {
-				nt.Seats = append(nt.Seats, st)
-			}
-		}
-		// A host who leaves hands the table to the next player, so a
-		// lobby never waits for someone who is gone; with nobody left
-		// the lobby closes and frees the channel.
-		if host {
-			nt.HostID = ""
-			for _, st := range nt.Seats {
-				if !st.Bot {
-					nt.HostID = st.UserID
-					break
-				}
-			}
-			if nt.HostID == "" {
-				nt.HostID, nt.Status = t.HostID, data.StatusAbandoned
-			}
-		}
-	case "bot":
-		if !host {
+	if id.Payload == "start" {
+		if req.User.ID != t.HostID {
 			return private(req, "core.lobby.host_only")
 		}
-		if len(t.Seats) >= info.MaxSeats {
-			return private(req, "core.lobby.full")
+		if min := l.eng.Info().MinSeats; len(t.Seats) < min {
+			return private(req, "core.lobby.too_few", "Count", min)
 		}
-		name := i18n.For(t.Locale).T("core.bot_name", "N", botCount(t)+1)
-		nt.Seats = append(nt.Seats, data.Seat{Name: name, Bot: true})
-	case render.LobbyLevel:
-		if !host {
-			return private(req, "core.lobby.host_only")
-		}
-		// The select appears only for a game with levels once a
-		// computer seat is there; anything else was never shown.
-		if len(req.Values) != 1 || !info.HasLevels() || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
-			return private(req, "core.err.bad_button")
-		}
-		nt.Options = games.Options{}
-		maps.Copy(nt.Options, t.Options) // a new map: t stays as stored
-		nt.Options[games.OptComputer] = req.Values[0]
-	case "cancel":
-		if !host {
-			return private(req, "core.lobby.host_only")
-		}
-		nt.Status = data.StatusAbandoned
-	case "start":
-		if !host {
-			return private(req, "core.lobby.host_only")
-		}
-		if len(t.Seats) < info.MinSeats {
-			return private(req, "core.lobby.too_few", "Count", info.MinSeats)
-		}
-		return s.start(req, l)
+		return s.start(ctx, req, l)
 	}
 	if id.Version != t.Version {
 		// Lobby clicks commute (join, leave), so an older lobby message
 		// still works; the reply redraws it at the current version.
 		s.log.Debug().Str("table", t.ID).Msg("lobby click on an older version")
 	}
-	nt.Version++
-	if nt.Status == data.StatusAbandoned {
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ctx.T("core.lobby.cancelled")})
-	} else {
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
+	err := s.mutate(ctx, t, func(nt *data.Table) ([]data.LogEntry, error) {
+		if err := lobbyChange(req, l, id.Payload, nt); err != nil {
+			return nil, err
+		}
+		nt.Version++
+		if nt.Status == data.StatusAbandoned {
+			rc := render.Ctx{L: i18n.For(nt.Locale)}
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: rc.T("core.lobby.cancelled")})
+		} else {
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
+		}
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}}, nil
+	})
+	if err != nil {
+		return s.failed(req, err)
 	}
-	if err := s.store.Update(&nt, t.Version, data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}); err != nil {
-		return s.internal(req, err)
-	}
-	*l.t = nt
 	return Response{Table: t.ID}
+}
+
+// lobbyChange makes a lobby click's change on nt, a copy of the lobby
+// l.t, or refuses it.
+func lobbyChange(req Request, l *loaded, verb string, nt *data.Table) error {
+	t, info := l.t, l.eng.Info()
+	nt.Seats = append([]data.Seat(nil), t.Seats...)
+	seated := len(t.SeatsOf(req.User.ID)) > 0
+	host := req.User.ID == t.HostID
+	switch verb {
+	case "join":
+		if seated {
+			return refuse("core.lobby.already_seated")
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			return refuse("core.lobby.full")
+		}
+		nt.Seats = append(nt.Seats, data.Seat{UserID: req.User.ID, Name: req.User.Name})
+	case "leave":
+		if !seated {
+			return refuse("core.lobby.not_seated")
+		}
+		leave(nt, req.User.ID, host)
+	case "bot":
+		if !host {
+			return refuse("core.lobby.host_only")
+		}
+		if len(t.Seats) >= info.MaxSeats {
+			return refuse("core.lobby.full")
+		}
+		name := i18n.For(t.Locale).T("core.bot_name", "N", botCount(t)+1)
+		nt.Seats = append(nt.Seats, data.Seat{Name: name, Bot: true})
+	case render.LobbyLevel:
+		if !host {
+			return refuse("core.lobby.host_only")
+		}
+		// The select appears only for a game with levels once a
+		// computer seat is there; anything else was never shown.
+		if len(req.Values) != 1 || !info.HasLevels() || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
+			return refuse("core.err.bad_button")
+		}
+		nt.Options = games.Options{}
+		maps.Copy(nt.Options, t.Options) // a new map: t stays as stored
+		nt.Options[games.OptComputer] = req.Values[0]
+	case "cancel":
+		if !host {
+			return refuse("core.lobby.host_only")
+		}
+		nt.Status = data.StatusAbandoned
+	default:
+		return refuse("core.err.bad_button")
+	}
+	return nil
+}
+
+// leave takes user's seat out of the lobby nt. A host who leaves hands
+// the table to the next player, so a lobby never waits for someone who
+// is gone; with nobody left the lobby closes and frees the channel.
+func leave(nt *data.Table, user string, host bool) {
+	seats := nt.Seats
+	nt.Seats = nil
+	for _, st := range seats {
+		if st.Bot || st.UserID != user {
+			nt.Seats = append(nt.Seats, st)
+		}
+	}
+	if !host {
+		return
+	}
+	was := nt.HostID
+	nt.HostID = ""
+	for _, st := range nt.Seats {
+		if !st.Bot {
+			nt.HostID = st.UserID
+			break
+		}
+	}
+	if nt.HostID == "" {
+		nt.HostID, nt.Status = was, data.StatusAbandoned
+	}
 }
 
 // lobbyEntry is a lobby click's log line: the verb, and for the level
@@ -159,7 +180,7 @@ func botCount(t *data.Table) int {
 
 // start deals the game, runs any opening computer moves, commits, and
 // posts the first board (in a new team thread for co-op games).
-func (s *Service) start(req Request, l *loaded) Response {
+func (s *Service) start(ctx context.Context, req Request, l *loaded) Response {
 	t := l.t
 	if t.Seed == nil { // a lobby opened before provably fair dice
 		s.seed(t)
@@ -196,7 +217,7 @@ func (s *Service) start(req Request, l *loaded) Response {
 	entries = append(entries, more...)
 	v += int64(len(more))
 	coop := l.eng.Info().Coop
-	_, err = s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	_, err = s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
 		// The lobby message stays as the record of who plays; the first
 		// board pings the players (in a co-op game, in the team thread,
 		// welcoming the team, with a link to it from the channel).
@@ -204,12 +225,12 @@ func (s *Service) start(req Request, l *loaded) Response {
 		if !coop {
 			return append(out, data.Effect{Kind: data.EffectBoard, Ping: true})
 		}
-		ctx := render.Ctx{L: i18n.For(t.Locale)}
+		rc := render.Ctx{L: i18n.For(t.Locale)}
 		var who []string
 		for _, u := range t.Players() {
 			who = append(who, "<@"+u+">")
 		}
-		welcome := ctx.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
+		welcome := rc.T("core.table.thread_welcome", "Who", strings.Join(who, " "))
 		return append(out, data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectLink},
 			data.Effect{Kind: data.EffectBoard, Ping: true, Text: welcome})
 	})

@@ -71,8 +71,8 @@ func (s *Service) menuOf(l *loaded, locale string, seats []games.Seat) (m render
 // openMenu is seat's private menu m with a line above it (a result, or a
 // note).
 func (s *Service) openMenu(l *loaded, locale string, seat games.Seat, m render.Menu, above string) render.Message {
-	ctx := ctxFor(l, locale, seat)
-	msg := render.MenuMessage(ctx, m, l.ids())
+	rc := ctxFor(l, locale, seat)
+	msg := render.MenuMessage(rc, m, l.ids())
 	if above != "" {
 		msg.Content = render.Clip(above+"\n\n"+msg.Content, 2000)
 	}
@@ -81,13 +81,13 @@ func (s *Service) openMenu(l *loaded, locale string, seat games.Seat, m render.M
 
 // closedMenu is a private menu's last state: one line, no choices.
 func closedMenu(req Request, key, result string) Reply {
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	if result == "" {
-		result = ctx.T("core.menu.done_short")
+		result = rc.T("core.menu.done_short")
 	}
 	first, _, _ := strings.Cut(result, "\n")
 	first = strings.TrimSuffix(strings.TrimPrefix(first, "✔ "), ".")
-	msg := render.Notice(ctx, key, "What", render.Clip(first, maxSummary))
+	msg := render.Notice(rc, key, "What", render.Clip(first, maxSummary))
 	return Reply{Kind: ReplyUpdate, Message: msg}
 }
 
@@ -99,12 +99,12 @@ func (s *Service) told(l *loaded, locale string, seats []games.Seat, entries []d
 	if !ok || len(seats) == 0 || l.state == nil {
 		return ""
 	}
-	ctx := ctxFor(l, locale, seats[0])
+	rc := ctxFor(l, locale, seats[0])
 	view := l.eng.View(l.state, seats[0])
 	var lines []string
 	for _, rec := range games.Since(records(entries), seats, 0) {
 		for _, ev := range rec.Events {
-			if t := strings.TrimSpace(g.Tell(ctx, view, ev).Text); t != "" && len(lines) < maxResultLines {
+			if t := strings.TrimSpace(g.Tell(rc, view, ev).Text); t != "" && len(lines) < maxResultLines {
 				lines = append(lines, t)
 			}
 		}

@@ -25,7 +25,7 @@ func TestMyViewOnlyWhereHidden(t *testing.T) {
 		{"frontline", nil, func(*harness, string) bool { return true }},
 		{"fow", nil, func(*harness, string) bool { return true }},
 		{"trenches", map[string]string{"scenario": "1"}, func(h *harness, id string) bool {
-			l, err := h.svc.load(id)
+			l, err := h.svc.load(t.Context(), id)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -62,7 +62,7 @@ func TestOldRecordsDraw(t *testing.T) {
 			for i := 0; i < 2; i++ {
 				tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
 			}
-			msg, err := svc.board(&loaded{t: tb, eng: eng, state: st}, "en", true, true)
+			msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, state: st}, "en", true, true)
 			if err != nil || len(msg.Embeds) == 0 || len(msg.Files) == 0 {
 				t.Fatalf("%s (events %v): the board of an old record: %v, %d embeds, %d files", id, withEvents, err, len(msg.Embeds), len(msg.Files))
 			}

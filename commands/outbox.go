@@ -86,7 +86,7 @@ func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
 func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error {
 	unlock := s.lock(tableID)
 	defer unlock()
-	t, err := s.store.Get(tableID)
+	t, err := s.store.Get(ctx, tableID)
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 		// typed there (found through the channel index, outside the
 		// table's lock) must find the table.
 		if e.Kind == data.EffectThread && nt.ThreadID != t.ThreadID {
-			if err := s.recordDelivered(&nt, t, done); err != nil {
+			if err := s.recordDelivered(ctx, &nt, t, done); err != nil {
 				return err
 			}
 		}
@@ -127,7 +127,7 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 		s.delivered.mark(t.ID, t.Outbox[done-1].Seq, s.Now())
 		return nil
 	}
-	if err := s.recordDelivered(&nt, t, done); err != nil {
+	if err := s.recordDelivered(ctx, &nt, t, done); err != nil {
 		return err
 	}
 	if failed == nil {
@@ -145,12 +145,19 @@ func sameMessages(nt, t *data.Table) bool {
 
 // recordDelivered stores nt with the first done of t's effects off its
 // outbox (the table's version does not change).
-func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
-	nt.Outbox = t.Outbox
-	if done > 0 {
-		nt.Delivered(t.Outbox[done-1].Seq)
+func (s *Service) recordDelivered(ctx context.Context, nt, t *data.Table, done int) error {
+	read := *t // t stays as read: the effects after done are Deliver's still
+	err := s.mutate(ctx, &read, func(x *data.Table) ([]data.LogEntry, error) {
+		*x = *nt
+		x.Outbox = t.Outbox
+		if done > 0 {
+			x.Delivered(t.Outbox[done-1].Seq)
+		}
+		return nil, nil
+	})
+	if err == nil {
+		*nt = read
 	}
-	err := s.store.Update(nt, t.Version)
 	for try := 0; errors.Is(err, data.ErrConflict) && done > 0 && try < 5; try++ {
 		// Another replica changed the table while this one delivered (a
 		// move from a private menu waits for no delivery record). What
@@ -158,7 +165,7 @@ func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
 		// effects would be owed twice and the next ones would edit the
 		// messages of before (an old board's strip taking the new one's
 		// buttons).
-		err = s.recordOn(nt, t, t.Outbox[done-1].Seq)
+		err = s.recordOn(ctx, nt, t, t.Outbox[done-1].Seq)
 	}
 	if err != nil {
 		return fmt.Errorf("record delivery: %w", err)
@@ -170,68 +177,55 @@ func (s *Service) recordDelivered(nt, t *data.Table, done int) error {
 // keeps the message ids their delivery gave nt (t: the table as it was
 // read before). Nothing is written when another delivery has recorded
 // them already.
-func (s *Service) recordOn(nt, t *data.Table, seq int64) error {
-	cur, err := s.store.Get(t.ID)
+func (s *Service) recordOn(ctx context.Context, nt, t *data.Table, seq int64) error {
+	cur, err := s.store.Get(ctx, t.ID)
 	if err != nil {
 		return err
 	}
-	if !cur.Delivered(seq) {
+	err = s.mutate(ctx, cur, func(cur *data.Table) ([]data.LogEntry, error) {
+		if !cur.Delivered(seq) {
+			return nil, errNoChange
+		}
+		if nt.BoardMessageID != t.BoardMessageID {
+			cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
+		}
+		if nt.ThreadID != t.ThreadID {
+			cur.ThreadID = nt.ThreadID
+		}
+		if nt.LinkMessageID != t.LinkMessageID {
+			cur.LinkMessageID = nt.LinkMessageID
+		}
+		if nt.Vote != t.Vote {
+			switch {
+			case cur.Vote == nil || nt.Vote == nil:
+				cur.Vote = nt.Vote
+			default:
+				v := *cur.Vote
+				v.MessageID = nt.Vote.MessageID
+				cur.Vote = &v
+			}
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errNoChange) {
 		return nil
 	}
-	if nt.BoardMessageID != t.BoardMessageID {
-		cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
-	}
-	if nt.ThreadID != t.ThreadID {
-		cur.ThreadID = nt.ThreadID
-	}
-	if nt.LinkMessageID != t.LinkMessageID {
-		cur.LinkMessageID = nt.LinkMessageID
-	}
-	if nt.Vote != t.Vote {
-		switch {
-		case cur.Vote == nil || nt.Vote == nil:
-			cur.Vote = nt.Vote
-		default:
-			v := *cur.Vote
-			v.MessageID = nt.Vote.MessageID
-			cur.Vote = &v
-		}
-	}
-	return s.store.Update(cur, cur.Version)
+	return err
 }
 
 // deliver carries one effect, updating t with what Discord answered.
 func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
 	switch e.Kind {
 	case data.EffectBoard:
-		msg, err := s.drawn(t, true, e.Ping, e.Text)
+		msg, err := s.drawn(ctx, t, true, e.Ping, e.Text)
 		if err != nil {
 			return err
 		}
 		return s.postBoard(ctx, t, e, msg, c)
 	case data.EffectRedraw:
-		msg, err := s.drawn(t, false, false, "")
-		if err != nil {
-			return err
-		}
-		if t.BoardMessageID != "" {
-			err := c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
-			if !errors.Is(err, ErrGone) {
-				return err
-			}
-			// Someone deleted the board: post it again.
-		}
-		return s.postBoard(ctx, t, e, msg, c)
+		return s.redraw(ctx, t, e, c)
 	case data.EffectLobby:
-		if t.BoardMessageID == "" {
-			return nil
-		}
-		l, err := s.decode(t)
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrUndrawn, err)
-		}
-		msg := render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())
-		return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+		return s.lobbyRecord(ctx, t, c)
 	case data.EffectStrip:
 		if t.BoardMessageID == "" {
 			return nil
@@ -250,40 +244,9 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		_, err := c.Post(ctx, ch, render.Fit(render.Message{Content: e.Text, Mentions: e.Mention}), t.Nonce(e))
 		return err
 	case data.EffectThread:
-		if t.ThreadID != "" {
-			return nil
-		}
-		ctx2 := render.Ctx{L: i18n.For(t.Locale)}
-		members := t.Players()
-		name := ctx2.T("core.table.thread_name", "Game", render.GameName(ctx2, t.Game), "ID", t.ID)
-		id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, members)
-		if err != nil {
-			// The game goes on in the channel rather than wait for a
-			// thread that may never open.
-			s.log.Error().Err(err).Str("table", t.ID).Msg("open team thread; playing in the channel")
-			return nil
-		}
-		t.ThreadID = id
-		return nil
+		return s.openThread(ctx, t, c)
 	case data.EffectLink:
-		if t.ThreadID == "" {
-			return nil
-		}
-		msg, err := s.linkMessage(t)
-		if err != nil {
-			return err
-		}
-		if t.LinkMessageID != "" {
-			err := c.Edit(ctx, t.ChannelID, t.LinkMessageID, msg)
-			if !errors.Is(err, ErrGone) {
-				return err
-			}
-		}
-		id, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
-		if err == nil {
-			t.LinkMessageID = id
-		}
-		return err
+		return s.link(ctx, t, e, c)
 	case data.EffectArchive:
 		if t.ThreadID == "" {
 			return nil
@@ -317,6 +280,75 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
 }
 
+// redraw edits the board in place, or posts it when there is none (or
+// someone deleted it).
+func (s *Service) redraw(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	msg, err := s.drawn(ctx, t, false, false, "")
+	if err != nil {
+		return err
+	}
+	if t.BoardMessageID != "" {
+		err := c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+		if !errors.Is(err, ErrGone) {
+			return err
+		}
+	}
+	return s.postBoard(ctx, t, e, msg, c)
+}
+
+// lobbyRecord redraws the lobby message as the record of who plays.
+func (s *Service) lobbyRecord(ctx context.Context, t *data.Table, c Courier) error {
+	if t.BoardMessageID == "" {
+		return nil
+	}
+	l, err := s.decode(t)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUndrawn, err)
+	}
+	msg := render.Lobby(ctxFor(l, t.Locale, games.Spectator), l.info(), l.ids())
+	return c.Edit(ctx, t.BoardChannelID, t.BoardMessageID, msg)
+}
+
+// openThread opens a co-op table's team thread with its players. The
+// game goes on in the channel rather than wait for a thread that may
+// never open.
+func (s *Service) openThread(ctx context.Context, t *data.Table, c Courier) error {
+	if t.ThreadID != "" {
+		return nil
+	}
+	rc := render.Ctx{L: i18n.For(t.Locale)}
+	name := rc.T("core.table.thread_name", "Game", render.GameName(rc, t.Game), "ID", t.ID)
+	id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, t.Players())
+	if err != nil {
+		s.log.Error().Err(err).Str("table", t.ID).Msg("open team thread; playing in the channel")
+		return nil
+	}
+	t.ThreadID = id
+	return nil
+}
+
+// link posts or updates the channel's link to the team thread.
+func (s *Service) link(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
+	if t.ThreadID == "" {
+		return nil
+	}
+	msg, err := s.linkMessage(ctx, t)
+	if err != nil {
+		return err
+	}
+	if t.LinkMessageID != "" {
+		err := c.Edit(ctx, t.ChannelID, t.LinkMessageID, msg)
+		if !errors.Is(err, ErrGone) {
+			return err
+		}
+	}
+	id, err := c.Post(ctx, t.ChannelID, msg, t.Nonce(e))
+	if err == nil {
+		t.LinkMessageID = id
+	}
+	return err
+}
+
 // postBoard posts the board in the play channel and makes it the table's
 // board message.
 func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, msg render.Message, c Courier) error {
@@ -330,12 +362,12 @@ func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, m
 }
 
 // drawn is the table's board as it is now, in the table's language.
-func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Message, error) {
+func (s *Service) drawn(ctx context.Context, t *data.Table, fresh, ping bool, note string) (render.Message, error) {
 	l, err := s.decode(t)
 	if err != nil {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
-	msg, err := s.board(l, t.Locale, ping, true)
+	msg, err := s.board(ctx, l, t.Locale, ping, true)
 	if err != nil {
 		// A renderer bug: retrying cannot help, and the change is saved.
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
@@ -348,18 +380,18 @@ func (s *Service) drawn(t *data.Table, fresh, ping bool, note string) (render.Me
 
 // linkMessage is the channel's pointer to a co-op table's thread, with
 // the result once the game is over.
-func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
-	ctx := render.Ctx{L: i18n.For(t.Locale)}
+func (s *Service) linkMessage(ctx context.Context, t *data.Table) (render.Message, error) {
+	rc := render.Ctx{L: i18n.For(t.Locale)}
 	thread := "<#" + t.ThreadID + ">"
 	if t.Status != data.StatusFinished {
-		return render.Message{Content: ctx.T("core.table.thread_link", "Thread", thread)}, nil
+		return render.Message{Content: rc.T("core.table.thread_link", "Thread", thread)}, nil
 	}
 	l, err := s.decode(t)
 	if err != nil {
 		return render.Message{}, fmt.Errorf("%w: %v", ErrUndrawn, err)
 	}
-	rc := ctxFor(l, t.Locale, games.Spectator)
-	info, err := s.withRatings(l)
+	rc = ctxFor(l, t.Locale, games.Spectator)
+	info, err := s.withRatings(ctx, l)
 	if err != nil {
 		return render.Message{}, err
 	}
@@ -370,14 +402,14 @@ func (s *Service) linkMessage(t *data.Table) (render.Message, error) {
 // created before since (effects a previous run left undelivered), for
 // the bot to deliver. Younger effects are being delivered by the
 // interaction that made them.
-func (s *Service) Owing(now, since time.Time, minAge time.Duration) ([]string, error) {
-	ids, err := s.store.Owing()
+func (s *Service) Owing(ctx context.Context, now, since time.Time, minAge time.Duration) ([]string, error) {
+	ids, err := s.store.Owing(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, id := range ids {
-		t, err := s.store.Get(id)
+		t, err := s.store.Get(ctx, id)
 		if err != nil || len(t.Outbox) == 0 {
 			continue
 		}

@@ -18,13 +18,13 @@ func TestOwedBoardIsDeliveredAfterACrash(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+	resp := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
 		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
 	if resp.Table == "" {
 		t.Fatalf("the move was not accepted: %+v", resp.Reply)
 	}
 	h.restart() // the process died: nothing was delivered
-	ids, err := h.svc.Owing(time.Now(), time.Now(), time.Hour)
+	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
 	if err != nil || len(ids) != 1 || ids[0] != resp.Table {
 		t.Fatalf("owing after restart: %v %v", ids, err)
 	}
@@ -35,7 +35,7 @@ func TestOwedBoardIsDeliveredAfterACrash(t *testing.T) {
 	if len(c.res.Edits) != 1 || !c.res.Edits[0].StripOnly || c.res.Edits[0].MessageID != p.MessageID || len(c.res.Posts) != 1 {
 		t.Fatalf("redelivery: %+v", c.res)
 	}
-	if ids, _ := h.svc.Owing(time.Now(), time.Now(), 0); len(ids) != 0 {
+	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
 		t.Fatalf("still owing after delivery: %v", ids)
 	}
 	next := c.res.Posts[0].Message
@@ -79,18 +79,18 @@ func TestDeliveryRetriesInOrderWithoutDoubling(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+	resp := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
 		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
 
 	c := &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failStrip: true}
-	if err := h.svc.Deliver(context.Background(), resp.Table, c); !errors.Is(err, errLost) {
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); !errors.Is(err, errLost) {
 		t.Fatalf("deliver with a failing strip: %v", err)
 	}
 	if len(c.calls) != 1 || c.calls[0] != "strip" {
 		t.Fatalf("delivery went on past a failure: %v", c.calls)
 	}
 	c = &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failPost: true}
-	if err := h.svc.Deliver(context.Background(), resp.Table, c); !errors.Is(err, errLost) {
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); !errors.Is(err, errLost) {
 		t.Fatalf("deliver with a lost post: %v", err)
 	}
 	first := c.res.Posts[0].MessageID
@@ -114,16 +114,16 @@ func TestDeletedBoardIsPostedAgain(t *testing.T) {
 	p := h.startRace()
 	board := p.Message
 	who := map[string]User{"100": ann, "200": bob}[board.Mentions[0]]
-	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+	resp := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
 		CustomID: buttons(board)["mark"], MessageID: h.board, Locale: "en-US"})
 	c := goneCourier{&fakeCourier{h: h, table: resp.Table}}
-	if err := h.svc.Deliver(context.Background(), resp.Table, c); err != nil {
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); err != nil {
 		t.Fatal(err)
 	}
 	if len(c.res.Posts) != 1 || len(buttons(c.res.Posts[0].Message)) == 0 {
 		t.Fatalf("the deleted board was not posted again: %+v", c.res)
 	}
-	if tb, _ := h.store.Get(resp.Table); tb.BoardMessageID != c.res.Posts[0].MessageID || len(tb.Outbox) != 0 {
+	if tb, _ := h.store.Get(t.Context(), resp.Table); tb.BoardMessageID != c.res.Posts[0].MessageID || len(tb.Outbox) != 0 {
 		t.Fatalf("board %s, outbox %v", tb.BoardMessageID, tb.Outbox)
 	}
 }
@@ -138,12 +138,12 @@ type raceCourier struct {
 func (c *raceCourier) Post(ctx context.Context, ch string, msg render.Message, nonce string) (string, error) {
 	if !c.moved {
 		c.moved = true
-		tb, err := c.h.store.Get(c.table)
+		tb, err := c.h.store.Get(context.Background(), c.table)
 		if err != nil {
 			return "", err
 		}
 		tb.Version++
-		if err := c.h.store.Update(tb, tb.Version-1); err != nil {
+		if err := c.h.store.Update(context.Background(), tb, tb.Version-1); err != nil {
 			return "", err
 		}
 	}
@@ -158,20 +158,20 @@ func TestDeliveryRecordedAfterAConcurrentChange(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	resp := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+	resp := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
 		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
-	owed, _ := h.store.Get(resp.Table)
+	owed, _ := h.store.Get(t.Context(), resp.Table)
 	if len(owed.Outbox) == 0 {
 		t.Fatal("the move owes nothing: the test tests nothing")
 	}
 	c := &raceCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}}
-	if err := h.svc.Deliver(context.Background(), resp.Table, c); err != nil {
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); err != nil {
 		t.Fatalf("deliver: %v", err)
 	}
 	if len(c.res.Posts) != 1 {
 		t.Fatalf("posted %d messages", len(c.res.Posts))
 	}
-	tb, _ := h.store.Get(resp.Table)
+	tb, _ := h.store.Get(t.Context(), resp.Table)
 	if len(tb.Outbox) != 0 || tb.BoardMessageID != c.res.Posts[0].MessageID || tb.Version != owed.Version+1 {
 		t.Fatalf("after a concurrent change: outbox %+v, board %s (posted %s), version %d", tb.Outbox, tb.BoardMessageID, c.res.Posts[0].MessageID, tb.Version)
 	}
@@ -199,7 +199,7 @@ func TestRedrawRecordedLater(t *testing.T) {
 	h, who, r := soleWriterRedraw(t)
 	id := r.Reply.BoardOf
 	stored := func() []data.Effect {
-		tb, err := h.store.Get(id)
+		tb, err := h.store.Get(t.Context(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,13 +209,13 @@ func TestRedrawRecordedLater(t *testing.T) {
 	if len(first) != 1 || first[0].Kind != data.EffectRedraw {
 		t.Fatalf("stored outbox after a redraw: %+v", first)
 	}
-	if ids, err := h.svc.Owing(time.Now(), time.Now(), 0); err != nil || len(ids) != 0 {
+	if ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); err != nil || len(ids) != 0 {
 		t.Fatalf("owing a delivered redraw: %v %v", ids, err)
 	}
-	if ids, err := h.svc.View().Owing(); err != nil || len(ids) != 0 {
+	if ids, err := h.svc.Store().Owing(t.Context()); err != nil || len(ids) != 0 {
 		t.Fatalf("the view owes a delivered redraw: %v %v", ids, err)
 	}
-	if tb, _ := h.svc.View().Get(id); len(tb.Outbox) != 0 {
+	if tb, _ := h.svc.Store().Get(t.Context(), id); len(tb.Outbox) != 0 {
 		t.Fatalf("the view still holds %+v", tb.Outbox)
 	}
 	r = h.click(who, h.board, buttons(r.Reply.Message)["mark"])
@@ -225,15 +225,15 @@ func TestRedrawRecordedLater(t *testing.T) {
 	if got := stored(); len(got) != 1 || got[0].Seq <= first[0].Seq {
 		t.Fatalf("the next move's write kept the delivered redraw: %+v (first %+v)", got, first)
 	}
-	if err := h.svc.RecordDelivered(time.Hour); err != nil || len(stored()) != 1 {
+	if err := h.svc.RecordDelivered(t.Context(), time.Hour); err != nil || len(stored()) != 1 {
 		t.Fatalf("a fresh delivery was written early: %v %+v", err, stored())
 	}
-	if err := h.svc.RecordDelivered(0); err != nil || len(stored()) != 0 {
+	if err := h.svc.RecordDelivered(t.Context(), 0); err != nil || len(stored()) != 0 {
 		t.Fatalf("RecordDelivered(0) left %+v: %v", stored(), err)
 	}
 	// A move that passes the turn posts a new board: written at once.
 	r = h.click(who, h.board, buttons(r.Reply.Message)["+1"])
-	if tb, _ := h.store.Get(id); len(tb.Outbox) != 0 || tb.BoardMessageID != h.board || len(r.Posts) != 1 || r.Posts[0].MessageID != h.board {
+	if tb, _ := h.store.Get(t.Context(), id); len(tb.Outbox) != 0 || tb.BoardMessageID != h.board || len(r.Posts) != 1 || r.Posts[0].MessageID != h.board {
 		t.Fatalf("new board not recorded at once: outbox %+v board %s, posts %+v", tb.Outbox, tb.BoardMessageID, r.Posts)
 	}
 }
@@ -245,7 +245,7 @@ func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
 	id, shown := r.Reply.BoardOf, r.Reply.Message
 	h.restart()
 	h.svc.SoleWriter = true
-	ids, err := h.svc.Owing(time.Now(), time.Now(), time.Hour)
+	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
 	if err != nil || len(ids) != 1 || ids[0] != id {
 		t.Fatalf("owing after restart: %v %v", ids, err)
 	}
@@ -259,7 +259,7 @@ func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
 	if got := c.res.Edits[0].Message; !reflect.DeepEqual(got, shown) {
 		t.Fatalf("the repeated redraw differs from the first:\n%+v\n%+v", got, shown)
 	}
-	if ids, _ := h.svc.Owing(time.Now(), time.Now(), 0); len(ids) != 0 {
+	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
 		t.Fatalf("still owing: %v", ids)
 	}
 }

@@ -28,7 +28,7 @@ func TestPauseByAgreement(t *testing.T) {
 	clock = 2 * time.Hour
 	r := h.slash(ann, "game", "pause", nil)
 	msg, agree, _ := pauseProposal(t, r)
-	if tb, _ := h.store.ByChannel("c"); tb.Paused() || tb.Deadline.IsZero() {
+	if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Paused() || tb.Deadline.IsZero() {
 		t.Fatal("paused before Bob agreed")
 	}
 	if r := h.click(eve, msg, agree); r.Reply.Kind != ReplyPrivate {
@@ -38,7 +38,7 @@ func TestPauseByAgreement(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "paused") {
 		t.Fatalf("Bob agreeing: %+v", r.Reply)
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if !tb.Paused() || !tb.Deadline.IsZero() || tb.Pause.Left != 8*time.Hour {
 		t.Fatalf("pause: %+v deadline %v", tb.Pause, tb.Deadline)
 	}
@@ -50,7 +50,7 @@ func TestPauseByAgreement(t *testing.T) {
 		t.Fatal("the timer acted on a paused table")
 	}
 	r = h.slash(bob, "game", "resume", nil)
-	tb, _ = h.store.ByChannel("c")
+	tb, _ = h.store.ByChannel(t.Context(), "c")
 	if tb.Pause != nil || !tb.Deadline.Equal(h.svc.Now().Add(8*time.Hour)) {
 		t.Fatalf("after resuming: pause %+v deadline %v (now %v)", tb.Pause, tb.Deadline, h.svc.Now())
 	}
@@ -80,7 +80,7 @@ func TestPauseRefused(t *testing.T) {
 	if r := h.click(bob, msg, refuse); !strings.Contains(text(r.Reply.Message), "refused") {
 		t.Fatalf("refusing: %+v", r.Reply)
 	}
-	if tb, _ := h.store.ByChannel("c"); tb.Pause != nil || tb.Deadline.IsZero() {
+	if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Pause != nil || tb.Deadline.IsZero() {
 		t.Fatalf("after a refusal: %+v", tb.Pause)
 	}
 	if r := h.slash(ann, "game", "resume", nil); !strings.Contains(text(r.Reply.Message), "not paused") {

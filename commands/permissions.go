@@ -84,10 +84,10 @@ func containsPerm(ps []permission, p permission) bool {
 
 // permissionNames lists permissions by their names in Discord's settings,
 // in the reader's language.
-func permissionNames(ctx render.Ctx, ps []permission) string {
+func permissionNames(rc render.Ctx, ps []permission) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
-		names[i] = ctx.T("core.perm." + p.key)
+		names[i] = rc.T("core.perm." + p.key)
 	}
 	return strings.Join(names, ", ")
 }
@@ -113,9 +113,9 @@ func (s *Service) checkPlace(req Request, info games.Info, t *data.Table) (Respo
 // did not appear (Discord refused it for a missing permission), naming
 // what the bot lacks where Discord said so.
 func (s *Service) PermissionNotice(req Request) render.Message {
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	if miss := missing(req, s.neededHere(req, false)); len(miss) > 0 {
-		return render.Notice(ctx, "core.err.bot_permissions_named", "Permissions", permissionNames(ctx, miss))
+		return render.Notice(rc, "core.err.bot_permissions_named", "Permissions", permissionNames(rc, miss))
 	}
-	return render.Notice(ctx, "core.err.bot_permissions")
+	return render.Notice(rc, "core.err.bot_permissions")
 }

@@ -49,7 +49,7 @@ func TestTeamVoteProposal(t *testing.T) {
 	h := newHarness(t)
 	id := h.startTeam([]User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	opts, actor, rest, ok := openVote(l)
 	if !ok || len(rest) == 0 {
 		t.Fatalf("no vote with moves to propose: %v %v", ok, len(rest))
@@ -103,7 +103,7 @@ func TestTeamVoteProposal(t *testing.T) {
 			t.Fatalf("forged %v: %+v", v, r.Reply)
 		}
 	}
-	if tb, _ := h.store.Get(id); len(proposals(tb)) != 0 || len(ballots(tb)) != 0 || tb.Version != before {
+	if tb, _ := h.store.Get(t.Context(), id); len(proposals(tb)) != 0 || len(ballots(tb)) != 0 || tb.Version != before {
 		t.Fatalf("refused proposals changed the table: %+v", tb.Vote)
 	}
 
@@ -138,14 +138,14 @@ func TestTeamVoteProposal(t *testing.T) {
 	if !strings.Contains(now, want) {
 		t.Fatalf("vote message after the proposal lacks %q:\n%s", want, now)
 	}
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	if p := proposals(tb); len(p) != 1 || p[0].User != proposer.ID || p[0].Action != move || tb.Version != before {
 		t.Fatalf("stored proposal %+v at v%d", tb.Vote, tb.Version)
 	}
 
 	// A restart keeps it, with its ballot and its button.
 	h.restart()
-	l, _ = h.svc.load(id)
+	l, _ = h.svc.load(t.Context(), id)
 	msg, _ = voteMessage(l)
 	n := len(opts) + 1
 	btn := buttons(msg)[render.Clip(fmt.Sprintf("%d. %s", n, label), 80)]
@@ -159,24 +159,24 @@ func TestTeamVoteProposal(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(r.Reply.Message.Content, "The team chose: **"+label+"** ("+proposer.Name+", "+second.Name+")") {
 		t.Fatalf("majority: %+v", r.Reply)
 	}
-	log, _ := h.store.Log(id)
+	log, _ := h.store.Log(t.Context(), id)
 	var played bool
 	for _, e := range log {
 		played = played || e.Version == before+1 && e.Seat == actor && e.Action == move
 	}
-	if tb, _ := h.store.Get(id); !played || tb.Version <= before || len(proposals(tb)) != 0 {
+	if tb, _ := h.store.Get(t.Context(), id); !played || tb.Version <= before || len(proposals(tb)) != 0 {
 		t.Fatalf("the proposal was not played as the soldier's move (log %v, vote %+v)", log[len(log)-1], tb.Vote)
 	}
 
 	// A proposal from the old select: stale, refused privately.
-	after, _ := h.store.Get(id)
+	after, _ := h.store.Get(t.Context(), id)
 	if r := h.click(second, mid, pa, move); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "has changed") {
 		t.Fatalf("stale proposal: %+v", r.Reply)
 	}
 	if r := h.privateClick(second, pa, move); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "has changed") {
 		t.Fatalf("stale private proposal: %+v", r.Reply)
 	}
-	if tb, _ := h.store.Get(id); tb.Version != after.Version || len(proposals(tb)) != 0 {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Version != after.Version || len(proposals(tb)) != 0 {
 		t.Fatalf("a stale proposal changed the table: v%d %+v", tb.Version, tb.Vote)
 	}
 }
@@ -190,7 +190,7 @@ func TestTeamVoteProposalFromGroupMenu(t *testing.T) {
 	h := newHarness(t)
 	id := h.startTeam([]User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	_, actor, rest, _ := openVote(l)
 	_, others := teammates(l.t, actor)
 	mid := voteMessageID(l.t)
@@ -223,11 +223,11 @@ func TestTeamVoteProposalFromGroupMenu(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(edited, "(proposed by "+others[0].Name+") — 1 vote: "+others[0].Name) {
 		t.Fatalf("private proposal: %+v", r)
 	}
-	if tb, _ := h.store.Get(id); len(proposals(tb)) != 1 || len(ballots(tb)) != 1 || voteMessageID(tb) != mid {
+	if tb, _ := h.store.Get(t.Context(), id); len(proposals(tb)) != 1 || len(ballots(tb)) != 1 || voteMessageID(tb) != mid {
 		t.Fatalf("after delivering the proposal: %+v", tb.Vote)
 	}
 	r = h.privateClick(others[1], menu.CustomID, move)
-	if tb, _ := h.store.Get(id); tb.Version <= before {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Version <= before {
 		t.Fatalf("the second pick did not carry the proposal: %+v", r.Reply)
 	}
 	record := false
@@ -237,7 +237,7 @@ func TestTeamVoteProposalFromGroupMenu(t *testing.T) {
 	if !record || !strings.Contains(text(r.Reply.Message), "turn is over") {
 		t.Fatalf("vote message not turned into the record: %+v", r)
 	}
-	if tb, _ := h.store.Get(id); voteMessageID(tb) == mid {
+	if tb, _ := h.store.Get(t.Context(), id); voteMessageID(tb) == mid {
 		t.Fatalf("the record is still the vote message: %+v", tb.Vote)
 	}
 }
@@ -247,7 +247,7 @@ func TestTeamVoteProposalFromGroupMenu(t *testing.T) {
 // instead; with room for no more proposals it offers none.
 func TestProposeSelectNarrows(t *testing.T) {
 	l := &loaded{t: &data.Table{ID: "7", Version: 3}}
-	ctx := ctxFor(l, "en", games.Spectator)
+	rc := ctxFor(l, "en", games.Spectator)
 	var cs []render.Choice
 	for i := range 30 {
 		g := "Move"
@@ -256,15 +256,15 @@ func TestProposeSelectNarrows(t *testing.T) {
 		}
 		cs = append(cs, render.Choice{Action: games.Action{Verb: "go", Args: []int{i}}, Label: fmt.Sprintf("to %d", i), Group: g})
 	}
-	sel, ok := proposeSelect(ctx, l, cs[:25], 0)
+	sel, ok := proposeSelect(rc, l, cs[:25], 0)
 	if !ok || !strings.HasSuffix(sel.CustomID, ":v:pa") || len(sel.Options) != 25 || sel.Options[24].Value != "go.24" {
 		t.Fatalf("25 moves: %+v", sel)
 	}
-	sel, ok = proposeSelect(ctx, l, cs, 0)
+	sel, ok = proposeSelect(rc, l, cs, 0)
 	if !ok || !strings.HasSuffix(sel.CustomID, ":v:pg") || len(sel.Options) != 2 || sel.Options[0].Label != "Clear" || sel.Options[0].Description != "10 moves" || sel.Options[1].Description != "20 moves" {
 		t.Fatalf("30 moves: %+v", sel)
 	}
-	if _, ok := proposeSelect(ctx, l, cs, maxProposals); ok {
+	if _, ok := proposeSelect(rc, l, cs, maxProposals); ok {
 		t.Fatal("a proposal select on a full vote")
 	}
 }
@@ -276,7 +276,7 @@ func TestTeamVoteProposalsFull(t *testing.T) {
 	h := newHarness(t)
 	id := h.startTeam([]User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	_, _, rest, _ := openVote(l)
 	if len(rest) < maxProposals+1 {
 		t.Skipf("only %d moves to propose", len(rest))
@@ -298,7 +298,7 @@ func TestTeamVoteProposalsFull(t *testing.T) {
 	if r := h.click(eve, mid, pa, rest[maxProposals].Action.String()); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "no room") {
 		t.Fatalf("a sixth proposal: %+v", r.Reply)
 	}
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	if len(proposals(tb)) != maxProposals || len(ballots(tb)) != 3 || tb.Version != l.t.Version {
 		t.Fatalf("after the sixth: %+v", tb.Vote)
 	}
@@ -313,7 +313,7 @@ func TestTeamVoteProposalAtDeadline(t *testing.T) {
 	h.svc.Now = func() time.Time { return start.Add(clock) }
 	id := h.startTeamWith(map[string]string{"turn_timeout": "1"}, []User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	_, actor, rest, ok := openVote(l)
 	if !ok || len(rest) == 0 {
 		t.Fatal("no vote with moves to propose")
@@ -329,7 +329,7 @@ func TestTeamVoteProposalAtDeadline(t *testing.T) {
 	if !ok || err != nil {
 		t.Fatalf("timeout: %v %v", ok, err)
 	}
-	log, _ := h.store.Log(id)
+	log, _ := h.store.Log(t.Context(), id)
 	var first string
 	for _, e := range log {
 		if e.Version == before+1 {

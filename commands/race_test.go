@@ -97,18 +97,18 @@ func (race) Holds(public any, seat games.Seat) bool { return true }
 
 type raceRenderer struct{}
 
-func (raceRenderer) Board(ctx render.Ctx, v any) render.Card {
+func (raceRenderer) Board(rc render.Ctx, v any) render.Card {
 	rv := v.(raceView)
 	if rv.Marks == 3 {
 		panic("a renderer bug") // for TestRendererBugDoesNotHideASavedMove
 	}
-	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, marks %d, %s to play", rv.Total, rv.Marks, ctx.Name(games.Seat(rv.Turn)))}
+	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, marks %d, %s to play", rv.Total, rv.Marks, rc.Name(games.Seat(rv.Turn)))}
 }
-func (raceRenderer) Private(ctx render.Ctx, v any) (render.Card, bool) {
+func (raceRenderer) Private(rc render.Ctx, v any) (render.Card, bool) {
 	rv := v.(raceView)
 	return render.Card{Description: fmt.Sprintf("secret %d", rv.Secret)}, rv.Secret >= 0
 }
-func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Menu {
+func (raceRenderer) Menu(rc render.Ctx, v any, legal []games.Action) render.Menu {
 	var m render.Menu
 	for _, a := range legal {
 		label := "mark"
@@ -119,10 +119,10 @@ func (raceRenderer) Menu(ctx render.Ctx, v any, legal []games.Action) render.Men
 	}
 	return m
 }
-func (raceRenderer) Status(ctx render.Ctx, v any) string         { return "racing" }
-func (raceRenderer) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
-func (raceRenderer) Rules(ctx render.Ctx) string                 { return "add 1 or 2; reach 10" }
-func (raceRenderer) Tell(ctx render.Ctx, v any, e games.Event) render.Line {
+func (raceRenderer) Status(rc render.Ctx, v any) string         { return "racing" }
+func (raceRenderer) Image(rc render.Ctx, v any) ([]byte, error) { return nil, nil }
+func (raceRenderer) Rules(rc render.Ctx) string                 { return "add 1 or 2; reach 10" }
+func (raceRenderer) Tell(rc render.Ctx, v any, e games.Event) render.Line {
 	return render.Line{Text: fmt.Sprintf("%s %v", e.Kind, e.Data)}
 }
 

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/warroom/warroom/data"
@@ -15,11 +16,11 @@ const maxRecordBytes = 10 << 20
 // file, privately, so any player can check its dice with `warroom verify`
 // without asking an admin. A finished game has nothing hidden left: its
 // export is whole, seed included (Export).
-func (s *Service) record(req Request, l *loaded) Response {
+func (s *Service) record(ctx context.Context, req Request, l *loaded) Response {
 	if l.t.Status != data.StatusFinished {
 		return private(req, "core.err.not_finished")
 	}
-	b, err := s.export(l.t, false)
+	b, err := s.export(ctx, l.t, false)
 	if err != nil {
 		return s.internal(req, err)
 	}

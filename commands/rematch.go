@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"strings"
 
 	"github.com/warroom/warroom/data"
@@ -12,7 +13,7 @@ import (
 // that game opens a new lobby in the same channel with the same game and
 // options, hosting it; the computer seats come back, and the other
 // players are pinged to join. A second click finds the channel taken.
-func (s *Service) rematch(req Request, l *loaded) Response {
+func (s *Service) rematch(ctx context.Context, req Request, l *loaded) Response {
 	old := l.t
 	if old.Status != data.StatusFinished {
 		return private(req, "core.err.bad_button")
@@ -38,13 +39,13 @@ func (s *Service) rematch(req Request, l *loaded) Response {
 	}
 	var invite []data.Effect
 	if len(invited) > 0 {
-		ctx := render.Ctx{L: ctxFor(l, old.Locale, games.Spectator).L}
+		rc := render.Ctx{L: ctxFor(l, old.Locale, games.Spectator).L}
 		var who []string
 		for _, u := range invited {
 			who = append(who, "<@"+u+">")
 		}
-		text := ctx.T("core.rematch.invite", "Count", len(who), "Who", strings.Join(who, ", "), "Host", "<@"+req.User.ID+">", "Game", render.GameName(ctx, old.Game))
+		text := rc.T("core.rematch.invite", "Count", len(who), "Who", strings.Join(who, ", "), "Host", "<@"+req.User.ID+">", "Game", render.GameName(rc, old.Game))
 		invite = append(invite, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: invited, Text: text})
 	}
-	return s.openLobby(req, t, invite...)
+	return s.openLobby(ctx, req, t, invite...)
 }

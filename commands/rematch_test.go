@@ -53,7 +53,7 @@ func TestRematch(t *testing.T) {
 	if !strings.Contains(invite.Content, "<@100>") || len(invite.Mentions) != 1 || invite.Mentions[0] != ann.ID {
 		t.Fatalf("invitation %q pings %v", invite.Content, invite.Mentions)
 	}
-	tb, err := h.store.ByChannel("c")
+	tb, err := h.store.ByChannel(t.Context(), "c")
 	if err != nil || tb.HostID != bob.ID || tb.Game != "race" {
 		t.Fatalf("new lobby %+v %v", tb, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -18,19 +19,46 @@ import (
 // off is not pinged; the reminder still counts as sent. After a long
 // outage only the latest reminder due is sent. The table's version does
 // not change: the board's buttons stay valid.
-func (s *Service) remind(l *loaded) (bool, error) {
-	nt := *l.t
+func (s *Service) remind(ctx context.Context, l *loaded) (bool, error) {
 	now := s.Now()
-	for r := nt.NextReminder(); !r.IsZero() && !now.Before(r); r = nt.NextReminder() {
-		nt.Reminded++
-	}
 	var users, dms []string
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		for r := nt.NextReminder(); !r.IsZero() && !now.Before(r); r = nt.NextReminder() {
+			nt.Reminded++
+		}
+		users, dms = s.remindWhom(ctx, l, now)
+		for _, u := range dms {
+			nt.Owe(now.UTC(), data.Effect{Kind: data.EffectDM, Mention: []string{u}})
+		}
+		if len(users) > 0 {
+			rc := ctxFor(l, nt.Locale, games.Spectator)
+			var who []string
+			for _, u := range users {
+				who = append(who, "<@"+u+">")
+			}
+			text := rc.T("core.remind", "Who", strings.Join(who, ", "), "Game", render.GameName(rc, nt.Game),
+				"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
+			nt.Owe(now.UTC(), data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text})
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return false, err
+	}
+	s.log.Info().Str("table", l.t.ID).Int("pinged", len(users)).Int("dm", len(dms)).Int("reminder", l.t.Reminded).Msg("turn reminder")
+	return len(users)+len(dms) > 0, nil
+}
+
+// remindWhom are the players to act who get a reminder: pinged in the
+// channel (users) or by direct message (dms). One who turned reminders
+// off or is away gets none; one whose settings cannot be read is pinged.
+func (s *Service) remindWhom(ctx context.Context, l *loaded, now time.Time) (users, dms []string) {
 	for _, seat := range l.eng.Active(l.state) {
-		if int(seat) >= len(nt.Seats) || nt.Seats[seat].Bot {
+		if int(seat) >= len(l.t.Seats) || l.t.Seats[seat].Bot {
 			continue
 		}
-		id := nt.Seats[seat].UserID
-		us, err := s.store.UserSettings(id)
+		id := l.t.Seats[seat].UserID
+		us, err := s.store.UserSettings(ctx, id)
 		switch {
 		case err == nil && (us.NoReminders || us.AwayUntil.After(now)):
 		case err == nil && us.DMReminders:
@@ -39,60 +67,45 @@ func (s *Service) remind(l *loaded) (bool, error) {
 			users = append(users, id)
 		}
 	}
-	for _, u := range dms {
-		nt.Owe(now.UTC(), data.Effect{Kind: data.EffectDM, Mention: []string{u}})
-	}
-	if len(users) > 0 {
-		ctx := ctxFor(l, nt.Locale, games.Spectator)
-		var who []string
-		for _, u := range users {
-			who = append(who, "<@"+u+">")
-		}
-		text := ctx.T("core.remind", "Who", strings.Join(who, ", "), "Game", render.GameName(ctx, nt.Game),
-			"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
-		nt.Owe(now.UTC(), data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text})
-	}
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
-		return false, err
-	}
-	s.log.Info().Str("table", nt.ID).Int("pinged", len(users)).Int("dm", len(dms)).Int("reminder", nt.Reminded).Msg("turn reminder")
-	return len(users)+len(dms) > 0, nil
+	return users, dms
 }
 
 // overdue is a passed deadline in a game whose turns the computer must
 // not play (games.Info.TimeoutRemindsOnly, the FoW referee): the players
 // to act are pinged that their time has run out, and the turn's clock
 // starts again, reminders included. Nothing is played for them.
-func (s *Service) overdue(l *loaded) (bool, error) {
-	nt := *l.t
+func (s *Service) overdue(ctx context.Context, l *loaded) (bool, error) {
 	now := s.Now().UTC()
 	var users, who []string
 	for _, seat := range l.eng.Active(l.state) {
-		if int(seat) < len(nt.Seats) && !nt.Seats[seat].Bot {
-			users = append(users, nt.Seats[seat].UserID)
-			who = append(who, "<@"+nt.Seats[seat].UserID+">")
+		if int(seat) < len(l.t.Seats) && !l.t.Seats[seat].Bot {
+			users = append(users, l.t.Seats[seat].UserID)
+			who = append(who, "<@"+l.t.Seats[seat].UserID+">")
 		}
 	}
-	span := nt.Deadline.Sub(nt.TurnStart)
-	if span <= 0 {
-		span = nt.Deadline.Sub(nt.Created)
-	}
-	nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
-	ctx := ctxFor(l, nt.Locale, games.Spectator)
-	text := ctx.T("core.timeout.reminds_only", "Who", strings.Join(who, ", "), "Game", render.GameName(ctx, nt.Game),
-		"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
-	nt.Owe(now, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text}, data.Effect{Kind: data.EffectRedraw})
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		span := nt.Deadline.Sub(nt.TurnStart)
+		if span <= 0 {
+			span = nt.Deadline.Sub(nt.Created)
+		}
+		nt.TurnStart, nt.Deadline, nt.Reminded = now, now.Add(span), 0
+		rc := ctxFor(l, nt.Locale, games.Spectator)
+		text := rc.T("core.timeout.reminds_only", "Who", strings.Join(who, ", "), "Game", render.GameName(rc, nt.Game),
+			"When", fmt.Sprintf("<t:%d:R>", nt.Deadline.Unix()))
+		nt.Owe(now, data.Effect{Kind: data.EffectNotice, Ping: true, Mention: users, Text: text}, data.Effect{Kind: data.EffectRedraw})
+		return nil, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	s.log.Info().Str("table", nt.ID).Msg("turn overdue; the players were reminded (no computer stand-in in this game)")
+	s.log.Info().Str("table", l.t.ID).Msg("turn overdue; the players were reminded (no computer stand-in in this game)")
 	return true, nil
 }
 
 // reminders is /game reminders mode:on|off: a member's own choice, in
 // every server, answered privately.
-func (s *Service) reminders(req Request) Response {
-	us, err := s.store.UserSettings(req.User.ID)
+func (s *Service) reminders(ctx context.Context, req Request) Response {
+	us, err := s.store.UserSettings(ctx, req.User.ID)
 	if err != nil && !isCorrupt(err) { // a damaged record is overwritten below
 		return s.internal(req, err)
 	}
@@ -108,7 +121,7 @@ func (s *Service) reminders(req Request) Response {
 		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, off")
 	}
 	if req.Options["mode"] != "" {
-		if err := s.store.SetUserSettings(req.User.ID, us); err != nil {
+		if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {
 			return s.internal(req, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/warroom/warroom/data"
@@ -18,15 +19,15 @@ func (s *Service) confirmResign(req Request, t *data.Table) Response {
 	if t.Status == data.StatusLobby {
 		return private(req, "core.resign.lobby")
 	}
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	id, err := CustomID{Table: t.ID, Version: t.Version, Kind: KindResign}.Encode()
 	if err != nil {
 		return s.internal(req, err)
 	}
 	msg := render.Message{
-		Content: ctx.T("core.resign.confirm", "Game", render.GameName(ctx, t.Game)),
+		Content: rc.T("core.resign.confirm", "Game", render.GameName(rc, t.Game)),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: ctx.T("core.button.resign"), Style: discordgo.DangerButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "🏳️"}},
+			discordgo.Button{Label: rc.T("core.button.resign"), Style: discordgo.DangerButton, CustomID: id, Emoji: &discordgo.ComponentEmoji{Name: "🏳️"}},
 		}}},
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
@@ -36,7 +37,7 @@ func (s *Service) confirmResign(req Request, t *data.Table) Response {
 // the player for the rest of the game and plays at once if it is to act;
 // the table is told. It applies at any version (moves may have happened
 // since the question), but only while the game is on.
-func (s *Service) resign(req Request, l *loaded) Response {
+func (s *Service) resign(ctx context.Context, req Request, l *loaded) Response {
 	seats := l.t.SeatsOf(req.User.ID)
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
@@ -59,7 +60,7 @@ func (s *Service) resign(req Request, l *loaded) Response {
 		nt.Seats[seat] = data.Seat{Name: lang.T("core.bot_name", "N", bots), Bot: true}
 	}
 	l.t = &nt
-	expect, v := nt.Version, nt.Version+1
+	v := nt.Version + 1
 	entries := []data.LogEntry{{Version: v, Seat: seats[0], UserID: req.User.ID, Action: games.VerbResign, At: nowUTC()}}
 	st, more, err := s.runBots(l, l.state, v)
 	if err != nil {
@@ -68,7 +69,7 @@ func (s *Service) resign(req Request, l *loaded) Response {
 	entries = append(entries, more...)
 	v += int64(len(more))
 	note := ctxFor(l, nt.Locale, games.Spectator).T("core.resign.done", "Who", name)
-	if _, err := s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
+	if _, err := s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
 		return owedAfter(t, true, note)
 	}); err != nil {
 		return s.internal(req, err)

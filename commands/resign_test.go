@@ -19,7 +19,7 @@ func TestResign(t *testing.T) {
 		t.Fatalf("resign does not ask first: %+v", r.Reply)
 	}
 	confirm := r.Reply.Message
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if tb.Seats[0].Bot {
 		t.Fatal("the question alone resigned")
 	}
@@ -27,7 +27,7 @@ func TestResign(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "You resigned") {
 		t.Fatalf("resign: %+v", r.Reply)
 	}
-	tb, _ = h.store.ByChannel("c")
+	tb, _ = h.store.ByChannel(t.Context(), "c")
 	if !tb.Seats[0].Bot || tb.Seats[1].UserID != bob.ID {
 		t.Fatalf("seats after resigning: %+v", tb.Seats)
 	}

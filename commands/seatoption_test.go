@@ -31,7 +31,7 @@ func TestSeatOptionsRefused(t *testing.T) {
 			if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), c.max) {
 				t.Fatalf("%s /play %v: %v %q, want %q", c.locale, opts, r.Reply.Kind, text(r.Reply.Message), c.max)
 			}
-			if _, err := h.store.ByChannel("c"); err == nil {
+			if _, err := h.store.ByChannel(t.Context(), "c"); err == nil {
 				t.Fatalf("%s /play %v opened a table", c.locale, opts)
 			}
 		}
@@ -41,7 +41,7 @@ func TestSeatOptionsRefused(t *testing.T) {
 		if got := text(r.Reply.Message); r.Reply.Kind != ReplyPrivate || !strings.Contains(got, c.empty) || strings.Contains(got, "flanders:") {
 			t.Fatalf("%s Start with first_player 4 of 2: %v %q, want %q", c.locale, r.Reply.Kind, got, c.empty)
 		}
-		if tb, _ := h.store.ByChannel("c"); tb.Status != "lobby" {
+		if tb, _ := h.store.ByChannel(t.Context(), "c"); tb.Status != "lobby" {
 			t.Fatalf("%s: the table started anyway (%s)", c.locale, tb.Status)
 		}
 	}

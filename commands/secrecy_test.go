@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -257,7 +258,7 @@ func secrecyBoard(t *testing.T, svc *Service, eng games.Engine, st games.State, 
 		}
 		tb.Seats = append(tb.Seats, seat)
 	}
-	msg, err := svc.board(&loaded{t: tb, eng: eng, state: st}, "en", true, true)
+	msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, state: st}, "en", true, true)
 	if err != nil {
 		t.Fatalf("%s: board: %v", where, err)
 	}
@@ -271,7 +272,7 @@ type logOnly struct {
 	entries []data.LogEntry
 }
 
-func (l *logOnly) LogTail(id string, n int) ([]data.LogEntry, error) {
+func (l *logOnly) LogTail(ctx context.Context, id string, n int) ([]data.LogEntry, error) {
 	return l.entries[max(0, len(l.entries)-n):], nil
 }
 

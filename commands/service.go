@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	crand "crypto/rand"
 	"encoding/json"
 	"errors"
@@ -110,8 +111,31 @@ type loaded struct {
 	state games.State
 }
 
-func (s *Service) load(id string) (*loaded, error) {
-	t, err := s.store.Get(id)
+// mutate is the service's one write path. change edits a copy of t, the
+// table as read under its lock, owing on it the effects the change needs
+// (data.Table.Owe), and returns the log entries it appends; the copy is
+// stored, effects and entries in the same transaction, if the stored
+// table is still at t's version, and then becomes *t. A change that
+// fails, or a write that does, leaves t as it was.
+// errNoChange is a change that finds nothing to do: mutate writes
+// nothing, and the caller takes it as success.
+var errNoChange = errors.New("nothing to change")
+
+func (s *Service) mutate(ctx context.Context, t *data.Table, change func(nt *data.Table) ([]data.LogEntry, error)) error {
+	nt := *t
+	log, err := change(&nt)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Update(ctx, &nt, t.Version, log...); err != nil {
+		return err
+	}
+	*t = nt
+	return nil
+}
+
+func (s *Service) load(ctx context.Context, id string) (*loaded, error) {
+	t, err := s.store.Get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -164,12 +188,12 @@ func (l *loaded) info() render.TableInfo {
 // each player's rating change as the store tallied it in the final
 // move's commit (data.Store.Result): the board is drawn at delivery,
 // maybe after a restart, and finds the change written.
-func (s *Service) withRatings(l *loaded) (render.TableInfo, error) {
+func (s *Service) withRatings(ctx context.Context, l *loaded) (render.TableInfo, error) {
 	info := l.info()
 	if l.t.Status != data.StatusFinished || l.t.Result == nil {
 		return info, nil
 	}
-	r, err := s.store.Result(l.t.ID)
+	r, err := s.store.Result(ctx, l.t.ID)
 	if errors.Is(err, data.ErrNotFound) {
 		return info, nil
 	}
@@ -197,15 +221,15 @@ type applyResult struct {
 // follows, and commits them all in one transaction.
 // Several actions (a team's plan: move, then act) are applied in order
 // as one change, each through the gate.
-func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
+func (s *Service) act(ctx context.Context, l *loaded, seat games.Seat, userID string, as ...games.Action) (applyResult, error) {
 	expect := l.t.Version
 	before := l.eng.Active(l.state)
-	rngBefore, _ := json.Marshal(l.t.RNG)
+	rng := &drawCounter{Rand: l.t.RNG}
 	prev := l.state
 	st, v := prev, expect
 	var res applyResult
 	for _, a := range as {
-		next, ev, err := l.eng.Apply(st, seat, a, l.t.RNG)
+		next, ev, err := l.eng.Apply(st, seat, a, rng)
 		if err != nil {
 			// Nothing is stored: the table, its version and its random
 			// source stay as they were (l is discarded by the caller's
@@ -228,17 +252,16 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Act
 
 	// Undo: only a move that drew no random number, brought no computer
 	// move, kept the same seats to act, and that the game allows.
-	rngAfter, _ := json.Marshal(l.t.RNG)
 	undo := l.t.Undo
 	l.t.Undo = nil
-	if len(more) == 0 && len(as) == 1 && string(rngBefore) == string(rngAfter) && slices.Equal(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
+	if len(more) == 0 && len(as) == 1 && rng.draws == 0 && slices.Equal(before, l.eng.Active(st)) && l.eng.Undoable(prev, st, seat, a) {
 		raw, err := l.eng.Encode(prev)
 		if err != nil {
 			return applyResult{}, err
 		}
 		l.t.Undo = append(undo[:len(undo):len(undo)], data.UndoPoint{Seat: seat, State: raw})
 	}
-	passed, err := s.commit(l, st, v, expect, res.entries, nil)
+	passed, err := s.commit(ctx, l, st, v, res.entries, nil)
 	if err != nil {
 		return applyResult{}, err
 	}
@@ -246,8 +269,21 @@ func (s *Service) act(l *loaded, seat games.Seat, userID string, as ...games.Act
 	return res, nil
 }
 
+// drawCounter counts the numbers a move draws from the table's source:
+// a move that drew none may be taken back (its dice are not re-rolled by
+// undoing it, since it rolled none).
+type drawCounter struct {
+	games.Rand
+	draws int
+}
+
+func (d *drawCounter) Intn(n int) int {
+	d.draws++
+	return d.Rand.Intn(n)
+}
+
 // undo takes back the seat's last move (see games.Undoer).
-func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
+func (s *Service) undo(ctx context.Context, l *loaded, seat games.Seat, userID string) error {
 	n := len(l.t.Undo)
 	if n == 0 || l.t.Undo[n-1].Seat != seat {
 		return games.Illegal("nothing_to_undo")
@@ -259,7 +295,7 @@ func (s *Service) undo(l *loaded, seat games.Seat, userID string) error {
 	expect := l.t.Version
 	l.t.Undo = l.t.Undo[:n-1]
 	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
-	_, err = s.commit(l, st, expect+1, expect, []data.LogEntry{entry}, nil)
+	_, err = s.commit(ctx, l, st, expect+1, []data.LogEntry{entry}, nil)
 	return err
 }
 
@@ -301,57 +337,66 @@ func botToAct(t *data.Table, active []games.Seat) (games.Seat, bool) {
 	return 0, false
 }
 
-// commit stores the new state as version v if the table is still at
-// expect, with the effects it owes Discord in the same transaction: owe's,
-// or by default owedAfter's. passed reports that the seats to act changed
-// or the game ended.
-func (s *Service) commit(l *loaded, st games.State, v, expect int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
+// commit stores the new state as version v (through mutate), with the
+// effects it owes Discord in the same transaction: owe's, or by default
+// owedAfter's. passed reports that the seats to act changed or the game
+// ended.
+func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64, entries []data.LogEntry, owe func(t *data.Table, passed bool) []data.Effect) (passed bool, err error) {
 	raw, err := l.eng.Encode(st)
 	if err != nil {
 		return false, err
 	}
-	t := *l.t
-	t.State, t.Version = raw, v
 	var before []games.Seat
 	if l.state != nil {
 		before = l.eng.Active(l.state)
 	}
 	after := l.eng.Active(st)
 	passed = l.state == nil || !slices.Equal(before, after)
-	if passed {
-		t.Deadline = s.deadline(&t, after)
-		t.TurnStart, t.Reminded = s.Now().UTC(), 0
-		if t.Paused() && !t.Deadline.IsZero() { // the new turn's whole time waits for the resume
-			p := *t.Pause
-			p.Left, p.Span = max(t.Deadline.Sub(t.TurnStart), 0), t.Deadline.Sub(t.TurnStart)
-			t.Pause, t.Deadline = &p, time.Time{}
+	err = s.mutate(ctx, l.t, func(t *data.Table) ([]data.LogEntry, error) {
+		moved := v != t.Version
+		t.State, t.Version = raw, v
+		if passed {
+			s.newTurn(t, after)
 		}
-	}
-	if o := l.eng.Outcome(st); o.Done {
-		t.Status = data.StatusFinished
-		t.Deadline = time.Time{}
-		passed = true
-		if t.Result == nil { // the move that ends the game: its result rides in this write
-			if t.Result, err = s.resultOf(&t, l.eng, o, entries); err != nil {
-				return false, err
+		if o := l.eng.Outcome(st); o.Done {
+			t.Status = data.StatusFinished
+			t.Deadline = time.Time{}
+			passed = true
+			if t.Result == nil { // the move that ends the game: its result rides in this write
+				var err error
+				if t.Result, err = s.resultOf(ctx, t, l.eng, o, entries); err != nil {
+					return nil, err
+				}
 			}
 		}
-	}
-	if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && v != expect { // a move voids the ballots and proposals
-		nv := *t.Vote
-		nv.Ballots, nv.Proposals = nil, nil
-		t.Vote = &nv
-	}
-	if owe == nil {
-		owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
-	}
-	t.Owe(s.Now().UTC(), owe(&t, passed)...)
-	if err := s.store.Update(&t, expect, entries...); err != nil {
+		if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && moved { // a move voids the ballots and proposals
+			nv := *t.Vote
+			nv.Ballots, nv.Proposals = nil, nil
+			t.Vote = &nv
+		}
+		if owe == nil {
+			owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
+		}
+		t.Owe(s.Now().UTC(), owe(t, passed)...)
+		return entries, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	*l.t = t
 	l.state = st
 	return passed, nil
+}
+
+// newTurn starts the clock of the seats now to act: a new deadline, or,
+// on a paused table, the new turn's whole time waiting for the resume.
+func (s *Service) newTurn(t *data.Table, active []games.Seat) {
+	t.Deadline = s.deadline(t, active)
+	t.TurnStart, t.Reminded = s.Now().UTC(), 0
+	if t.Paused() && !t.Deadline.IsZero() {
+		p := *t.Pause
+		p.Left, p.Span = max(t.Deadline.Sub(t.TurnStart), 0), t.Deadline.Sub(t.TurnStart)
+		t.Pause, t.Deadline = &p, time.Time{}
+	}
 }
 
 // deadline is when the seats to act run out of time, or zero.
@@ -380,8 +425,8 @@ func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
 // journalTail is the end of a table's journal as seats see it (none
 // given: the public events), for render.Ctx.Journal. It reads only the
 // last render.JournalTail entries of the log.
-func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, error) {
-	log, err := s.store.LogTail(l.t.ID, render.JournalTail)
+func (s *Service) journalTail(ctx context.Context, l *loaded, seats ...games.Seat) ([]games.Record, error) {
+	log, err := s.store.LogTail(ctx, l.t.ID, render.JournalTail)
 	if err != nil {
 		return nil, err
 	}
@@ -390,7 +435,7 @@ func (s *Service) journalTail(l *loaded, seats ...games.Seat) ([]games.Record, e
 
 // board renders the public board of a table. ping mentions the seats to
 // act; image draws its picture (when the service sends pictures at all).
-func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
+func (s *Service) board(ctx context.Context, l *loaded, locale string, ping, image bool) (msg render.Message, err error) {
 	defer func() {
 		// A renderer bug must not look like a lost move: the change is
 		// committed by now, so it becomes an error the caller reports.
@@ -398,19 +443,19 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 			err = fmt.Errorf("drawing the %s board panicked: %v", l.t.Game, p)
 		}
 	}()
-	ctx := ctxFor(l, locale, games.Spectator)
+	rc := ctxFor(l, locale, games.Spectator)
 	switch l.t.Status {
 	case data.StatusLobby:
-		return render.Lobby(ctx, l.info(), l.ids()), nil
+		return render.Lobby(rc, l.info(), l.ids()), nil
 	}
 	g, ok := render.For(l.t.Game)
 	if !ok {
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
-	if ctx.Journal, err = s.journalTail(l); err != nil {
+	if rc.Journal, err = s.journalTail(ctx, l); err != nil {
 		return render.Message{}, err
 	}
-	info, err := s.withRatings(l)
+	info, err := s.withRatings(ctx, l)
 	if err != nil {
 		return render.Message{}, err
 	}
@@ -424,7 +469,7 @@ func (s *Service) board(l *loaded, locale string, ping, image bool) (msg render.
 			req.Undo = req.Undo || l.canUndo(a)
 		}
 	}
-	return render.Board(ctx, req)
+	return render.Board(rc, req)
 }
 
 // holdsAny: the board offers "My hand / units" when some player's seat
@@ -477,8 +522,8 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 	if len(legal) == 0 {
 		return render.Menu{}, false
 	}
-	ctx := ctxFor(l, locale, seat)
-	m := g.Menu(ctx, l.eng.View(l.state, seat), legal)
+	rc := ctxFor(l, locale, seat)
+	m := g.Menu(rc, l.eng.View(l.state, seat), legal)
 	// A choice that takes typed input opens its modal (render.Choice.Form).
 	for i, c := range m.Choices {
 		_, m.Choices[i].Form = l.eng.TextRule(c.Action.Verb)
@@ -492,24 +537,24 @@ func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, 
 // arguments such as a secret placement, private events) is left out too,
 // and the public view is given instead, unless includeHidden is set; a
 // finished table is exported whole.
-func (s *Service) Export(id string, includeHidden bool) ([]byte, error) {
+func (s *Service) Export(ctx context.Context, id string, includeHidden bool) ([]byte, error) {
 	unlock := s.lock(id)
 	defer unlock()
-	t, err := s.store.Get(id)
+	t, err := s.store.Get(ctx, id)
 	if errors.Is(err, data.ErrCorrupt) || isNotFound(err) {
-		if out, rerr := s.exportDamaged(id, err, includeHidden); rerr == nil {
+		if out, rerr := s.exportDamaged(ctx, id, err, includeHidden); rerr == nil {
 			return out, nil
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.export(t, includeHidden)
+	return s.export(ctx, t, includeHidden)
 }
 
 // export is Export of a table already read, under its lock.
-func (s *Service) export(t *data.Table, includeHidden bool) ([]byte, error) {
-	log, err := s.store.Log(t.ID)
+func (s *Service) export(ctx context.Context, t *data.Table, includeHidden bool) ([]byte, error) {
+	log, err := s.store.Log(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -538,8 +583,8 @@ func (s *Service) export(t *data.Table, includeHidden bool) ([]byte, error) {
 // hands, and whatever of its log can be read. The seed and the random
 // source are withheld even then: an unreadable record's status cannot
 // say whether its game has ended.
-func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]byte, error) {
-	raw, err := s.store.Raw(id)
+func (s *Service) exportDamaged(ctx context.Context, id string, cause error, includeHidden bool) ([]byte, error) {
+	raw, err := s.store.Raw(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -556,7 +601,7 @@ func (s *Service) exportDamaged(id string, cause error, includeHidden bool) ([]b
 	if includeHidden {
 		doc.Record = string(withheldSeed.ReplaceAll(raw, []byte(`"$1":"withheld"`)))
 	}
-	log, err := s.store.Log(id)
+	log, err := s.store.Log(ctx, id)
 	if err != nil {
 		doc.LogError = err.Error()
 	}

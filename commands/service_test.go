@@ -107,7 +107,7 @@ func (h *harness) do(req Request) result {
 // deliver carries a table's owed effects and remembers its board message.
 func (h *harness) deliver(c *fakeCourier) error {
 	err := h.svc.Deliver(context.Background(), c.table, c)
-	if t, err := h.store.Get(c.table); err == nil {
+	if t, err := h.store.Get(context.Background(), c.table); err == nil {
 		h.mu.Lock()
 		h.board = t.BoardMessageID
 		h.mu.Unlock()
@@ -328,10 +328,10 @@ func TestLobbyAndFullGame(t *testing.T) {
 			if b := buttons(board); !strings.Contains(text(board), "Ann") || len(b) != 3 || b["Rematch"] == "" || b["What happened"] == "" || b["Game record"] == "" {
 				t.Fatalf("end board: %s %v", text(board), b)
 			}
-			if _, err := h.store.ByChannel("c"); err == nil {
+			if _, err := h.store.ByChannel(t.Context(), "c"); err == nil {
 				t.Fatal("finished table still holds the channel")
 			}
-			log, _ := h.store.Log(p.BoardOf)
+			log, _ := h.store.Log(t.Context(), p.BoardOf)
 			if len(log) < 5 {
 				t.Fatalf("log has %d entries", len(log))
 			}
@@ -345,7 +345,7 @@ func TestBadClicksChangeNothing(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	id := p.BoardOf
-	before, _ := h.store.Get(id)
+	before, _ := h.store.Get(t.Context(), id)
 	plus1 := buttons(p.Message)["+1"]
 	cases := map[string]result{
 		"not seated":  h.click(eve, h.board, plus1),
@@ -366,7 +366,7 @@ func TestBadClicksChangeNothing(t *testing.T) {
 	if !strings.Contains(text(cases["stale"].Reply.Message), "changed") {
 		t.Errorf("stale reply: %s", text(cases["stale"].Reply.Message))
 	}
-	after, _ := h.store.Get(id)
+	after, _ := h.store.Get(t.Context(), id)
 	if after.Version != before.Version || string(after.State) != string(before.State) {
 		t.Fatal("a rejected click changed the table")
 	}
@@ -396,7 +396,7 @@ func TestDoubleClickAppliedOnce(t *testing.T) {
 	if applied != 1 {
 		t.Fatalf("%d clicks applied", applied)
 	}
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
 	if st.Total != 1 {
@@ -417,7 +417,7 @@ func TestRestartKeepsGameAndButtons(t *testing.T) {
 	if r := h.click(ann, h.board, plus2); r.Reply.Kind != ReplyPrivate {
 		t.Fatal("old button applied twice after restart")
 	}
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
 	if st.Total != 2 || st.Turn != 1 {
@@ -441,7 +441,7 @@ func TestComputerPlayerMovesAndSecretsStayPrivate(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "total 2") {
 		t.Fatalf("after computer move: %+v %s", r.Reply.Kind, text(r.Reply.Message))
 	}
-	tb, _ := h.store.Get(r.Reply.BoardOf)
+	tb, _ := h.store.Get(t.Context(), r.Reply.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
 	mine := h.click(ann, h.board, buttons(r.Reply.Message)["My hand / units"])
@@ -474,7 +474,7 @@ func TestStatusRulesAbandon(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || sure == "" {
 		t.Fatalf("abandon does not ask first: %+v", r.Reply)
 	}
-	if _, err := h.store.ByChannel("c"); err != nil {
+	if _, err := h.store.ByChannel(t.Context(), "c"); err != nil {
 		t.Fatal("the question alone abandoned the table")
 	}
 	confirm := func(u User) result {
@@ -487,7 +487,7 @@ func TestStatusRulesAbandon(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || len(r.Posts) == 0 || !strings.Contains(r.Posts[0].Message.Content, "abandoned") {
 		t.Fatalf("abandon: %+v", r)
 	}
-	if _, err := h.store.ByChannel("c"); err == nil {
+	if _, err := h.store.ByChannel(t.Context(), "c"); err == nil {
 		t.Fatal("abandoned table still holds the channel")
 	}
 }
@@ -503,7 +503,7 @@ func TestBadOptionsAndDM(t *testing.T) {
 			t.Errorf("%v accepted", opts)
 		}
 	}
-	r := h.svc.Handle(context.Background(), Request{Kind: SlashCommand, User: ann, Command: "play", Options: map[string]string{"game": "race"}})
+	r := h.svc.Handle(t.Context(), Request{Kind: SlashCommand, User: ann, Command: "play", Options: map[string]string{"game": "race"}})
 	if r.Reply.Kind != ReplyPrivate {
 		t.Fatal("DM accepted")
 	}
@@ -512,9 +512,9 @@ func TestBadOptionsAndDM(t *testing.T) {
 func TestCorruptRecordIsReported(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	tb.State = json.RawMessage(`{"total":"x"}`)
-	h.store.Update(tb, tb.Version)
+	h.store.Update(t.Context(), tb, tb.Version)
 	r := h.click(ann, h.board, buttons(p.Message)["+1"])
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "damaged") {
 		t.Fatalf("corrupt: %+v", r.Reply)
@@ -528,18 +528,18 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	h.click(ann, h.board, buttons(p.Message)["+2"])
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
 	secret := jsonInt(st.Secrets[0])
-	out, err := h.svc.Export(p.BoardOf, false)
+	out, err := h.svc.Export(t.Context(), p.BoardOf, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(string(out), `"rng"`) || strings.Contains(string(out), secret) || strings.Contains(string(out), "add.2") || !strings.Contains(string(out), `"view"`) {
 		t.Fatalf("live export shows hidden things:\n%s", out)
 	}
-	out, _ = h.svc.Export(p.BoardOf, true)
+	out, _ = h.svc.Export(t.Context(), p.BoardOf, true)
 	if strings.Contains(string(out), `"rng"`) || !strings.Contains(string(out), secret) {
 		t.Fatalf("export with hidden information:\n%s", out)
 	}
@@ -592,7 +592,7 @@ func TestLobbyLeaveFullAndCancel(t *testing.T) {
 	check("stranger leaves", h.click(bob, h.lobby, buttons(lobby)["Leave"]), ReplyPrivate, "no seat")
 	check("guest cancels", h.click(eve, h.lobby, buttons(lobby)["Cancel"]), ReplyPrivate, "Only the host")
 	check("host cancels", h.click(ann, h.lobby, buttons(lobby)["Cancel"]), ReplyUpdate, "cancelled")
-	if _, err := h.store.ByChannel("c"); err == nil {
+	if _, err := h.store.ByChannel(t.Context(), "c"); err == nil {
 		t.Fatal("a cancelled lobby still holds the channel")
 	}
 	check("join after cancel", h.click(bob, h.lobby, buttons(lobby)["Join"]), ReplyPrivate, "no longer taking players")
@@ -619,7 +619,7 @@ func TestLobbyHostLeaves(t *testing.T) {
 	if r := h2.click(ann, h2.lobby, buttons(lobby)["Leave"]); r.Reply.Kind != ReplyUpdate || !strings.Contains(text(r.Reply.Message), "cancelled") {
 		t.Fatalf("the last person left: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
-	if _, err := h2.store.ByChannel("c"); err == nil {
+	if _, err := h2.store.ByChannel(t.Context(), "c"); err == nil {
 		t.Fatal("an empty lobby still holds the channel")
 	}
 }
@@ -633,12 +633,12 @@ func TestButtonsCountOnlyOnTheTablesMessage(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	before, _ := h.store.Get(p.BoardOf)
+	before, _ := h.store.Get(t.Context(), p.BoardOf)
 	r := h.click(who, "some-other-message", buttons(p.Message)["+2"])
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") || len(r.Posts)+len(r.Edits) != 0 {
 		t.Fatalf("a click on another message: %+v", r)
 	}
-	if after, _ := h.store.Get(p.BoardOf); after.Version != before.Version {
+	if after, _ := h.store.Get(t.Context(), p.BoardOf); after.Version != before.Version {
 		t.Fatal("a click on another message changed the table")
 	}
 	r = h.click(who, h.board, buttons(p.Message)["+2"])
@@ -659,15 +659,15 @@ func TestButtonFromAnotherChannelIsRefused(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
 	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	before, _ := h.store.Get(p.BoardOf)
+	before, _ := h.store.Get(t.Context(), p.BoardOf)
 	for _, ch := range []string{"other", ""} {
-		r := h.svc.Handle(context.Background(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: ch,
+		r := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: ch,
 			CustomID: buttons(p.Message)["+2"], MessageID: "board1", Locale: "en-US"})
 		if r.Reply.Kind != ReplyPrivate || r.Table != "" {
 			t.Fatalf("a button from channel %q: %+v", ch, r)
 		}
 	}
-	if after, _ := h.store.Get(p.BoardOf); after.Version != before.Version {
+	if after, _ := h.store.Get(t.Context(), p.BoardOf); after.Version != before.Version {
 		t.Fatalf("the forged click changed the table: version %d -> %d", before.Version, after.Version)
 	}
 	// From its own channel the same button plays.
@@ -724,7 +724,7 @@ func TestPublicPostsAreThrottled(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Slow down") {
 		t.Fatalf("lobby past the burst: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
-	if _, err := h.store.ByChannel("ch-next"); err == nil {
+	if _, err := h.store.ByChannel(t.Context(), "ch-next"); err == nil {
 		t.Fatal("a throttled /play opened a table")
 	}
 	if r := play(ann, "ch-ann"); r.Reply.Kind != replyNew {
@@ -769,7 +769,7 @@ func TestOpenLobbiesPerHostAreCapped(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "2 open tables") {
 		t.Fatalf("a third lobby: %v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
-	if _, err := h.store.ByChannel("c3"); err == nil {
+	if _, err := h.store.ByChannel(t.Context(), "c3"); err == nil {
 		t.Fatal("the refused /play opened a table")
 	}
 	if r := play(eve, "g2", "c4", false); r.Reply.Kind != replyNew {

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -30,8 +31,8 @@ const leaderboardSize = 10
 // their seat, the best of the others win instead. Co-op: every seat
 // but a resigned one shares the team's result. Computer seats are in the result (to be
 // placed) but are never rated; see data.Result.
-func (s *Service) resultOf(t *data.Table, eng games.Engine, o games.Outcome, entries []data.LogEntry) (*data.Result, error) {
-	log, err := s.store.Log(t.ID)
+func (s *Service) resultOf(ctx context.Context, t *data.Table, eng games.Engine, o games.Outcome, entries []data.LogEntry) (*data.Result, error) {
+	log, err := s.store.Log(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -175,27 +176,27 @@ func gameChoice(desc string, required bool) *discordgo.ApplicationCommandOption 
 
 // gameTitle is a game's name, with its variant (co-op difficulty) when
 // it has one.
-func gameTitle(ctx render.Ctx, game, variant string) string {
-	name := render.GameName(ctx, game)
+func gameTitle(rc render.Ctx, game, variant string) string {
+	name := render.GameName(rc, game)
 	if variant == "" {
 		return name
 	}
-	label := render.OptionValue(ctx, game, optVariant, variant)
+	label := render.OptionValue(rc, game, optVariant, variant)
 	if id := game + ".diff." + variant; label == variant && i18n.Has(id) { // Blindaż names its difficulties so
-		label = ctx.T(id)
+		label = rc.T(id)
 	}
 	return name + " · " + label
 }
 
 // stats answers /stats [member] privately: the member's games, wins and
 // rating per game on this server, and the server's totals per game.
-func (s *Service) stats(req Request) Response {
-	ctx := userCtx(req)
+func (s *Service) stats(ctx context.Context, req Request) Response {
+	rc := userCtx(req)
 	who := req.User.ID
 	if m := req.Options["member"]; m != "" {
 		who = m
 	}
-	mine, err := s.store.Standings(req.GuildID, who)
+	mine, err := s.store.Standings(ctx, req.GuildID, who)
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -205,47 +206,47 @@ func (s *Service) stats(req Request) Response {
 		}
 		return private(req, "stats.none", "Who", "<@"+who+">")
 	}
-	card := render.Card{Title: ctx.T("stats.title"), Description: ctx.T("stats.of", "Who", "<@"+who+">")}
+	card := render.Card{Title: rc.T("stats.title"), Description: rc.T("stats.of", "Who", "<@"+who+">")}
 	for _, st := range mine {
-		line := ctx.T("stats.games", "Count", st.Played) + " · " + ctx.T("stats.wins", "Count", st.Wins)
+		line := rc.T("stats.games", "Count", st.Played) + " · " + rc.T("stats.wins", "Count", st.Wins)
 		if st.Rated > 0 {
-			line += " · " + ratingText(ctx, st)
+			line += " · " + ratingText(rc, st)
 		}
-		card.Fields = append(card.Fields, render.Field{Name: gameTitle(ctx, st.Game, st.Variant), Value: line})
+		card.Fields = append(card.Fields, render.Field{Name: gameTitle(rc, st.Game, st.Variant), Value: line})
 	}
-	all, err := s.store.GameStats(req.GuildID)
+	all, err := s.store.GameStats(ctx, req.GuildID)
 	if err != nil {
 		return s.internal(req, err)
 	}
 	var lines []string
 	for _, gs := range all {
-		lines = append(lines, "**"+gameTitle(ctx, gs.Game, gs.Variant)+"**: "+serverLine(ctx, gs))
+		lines = append(lines, "**"+gameTitle(rc, gs.Game, gs.Variant)+"**: "+serverLine(rc, gs))
 	}
 	if len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("stats.server"), Value: strings.Join(lines, "\n")})
+		card.Fields = append(card.Fields, render.Field{Name: rc.T("stats.server"), Value: strings.Join(lines, "\n")})
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
 }
 
 // serverLine is a server's totals for a game: games played, for a co-op
 // game those the team won, and the average length in moves and time.
-func serverLine(ctx render.Ctx, gs data.GameStat) string {
-	parts := []string{ctx.T("stats.games", "Count", gs.Played)}
+func serverLine(rc render.Ctx, gs data.GameStat) string {
+	parts := []string{rc.T("stats.games", "Count", gs.Played)}
 	if eng, ok := games.Lookup(gs.Game); ok && eng.Info().Coop {
-		parts = append(parts, ctx.T("stats.wins", "Count", gs.Wins))
+		parts = append(parts, rc.T("stats.wins", "Count", gs.Wins))
 	}
 	if gs.Played > 0 {
 		moves := int(math.Round(float64(gs.Moves) / float64(gs.Played)))
 		avg := time.Duration(gs.Seconds/int64(gs.Played)) * time.Second
-		parts = append(parts, ctx.T("stats.average", "Moves", ctx.T("stats.moves", "Count", moves), "Time", durationText(ctx, avg)))
+		parts = append(parts, rc.T("stats.average", "Moves", rc.T("stats.moves", "Count", moves), "Time", durationText(rc, avg)))
 	}
 	return strings.Join(parts, " · ")
 }
 
 // ratingText is a Glicko-2 rating, rounded, with its deviation in words:
 // a number like ±290 tells a player nothing, "still settling" does.
-func ratingText(ctx render.Ctx, st data.Standing) string {
-	return ctx.T("stats.rating", "Rating", fmt.Sprintf("%.0f", st.Rating.R), "Sure", ctx.T("stats.rating_"+certainty(st.Rating.RD)))
+func ratingText(rc render.Ctx, st data.Standing) string {
+	return rc.T("stats.rating", "Rating", fmt.Sprintf("%.0f", st.Rating.R), "Sure", rc.T("stats.rating_"+certainty(st.Rating.RD)))
 }
 
 // certainty names a rating deviation: a new player's 350 falls to 290
@@ -263,48 +264,48 @@ func certainty(rd float64) string {
 
 // durationText is a game's length in minutes, hours or days, whichever
 // reads best.
-func durationText(ctx render.Ctx, d time.Duration) string {
+func durationText(rc render.Ctx, d time.Duration) string {
 	switch {
 	case d < time.Minute:
-		return ctx.T("stats.under_minute")
+		return rc.T("stats.under_minute")
 	case d < time.Hour:
-		return ctx.T("stats.minutes", "Count", int(math.Round(d.Minutes())))
+		return rc.T("stats.minutes", "Count", int(math.Round(d.Minutes())))
 	case d < 48*time.Hour:
-		return ctx.T("stats.hours", "Count", int(math.Round(d.Hours())))
+		return rc.T("stats.hours", "Count", int(math.Round(d.Hours())))
 	}
-	return ctx.T("stats.days", "Count", int(math.Round(d.Hours()/24)))
+	return rc.T("stats.days", "Count", int(math.Round(d.Hours()/24)))
 }
 
 // leaderboard answers /leaderboard game privately: the server's best
 // rated players of a competitive game, or for a co-op game its players
 // with the most team wins per difficulty.
-func (s *Service) leaderboard(req Request) Response {
-	ctx := userCtx(req)
+func (s *Service) leaderboard(ctx context.Context, req Request) Response {
+	rc := userCtx(req)
 	game := req.Options["game"]
 	eng, ok := games.Lookup(game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
 	coop := eng.Info().Coop
-	board, err := s.store.Leaderboard(req.GuildID, game, leaderboardSize)
+	board, err := s.store.Leaderboard(ctx, req.GuildID, game, leaderboardSize)
 	if err != nil {
 		return s.internal(req, err)
 	}
 	if !coop {
 		board = slices.DeleteFunc(board, func(st data.Standing) bool { return st.Rated == 0 })
 	}
-	name := render.GameName(ctx, game)
+	name := render.GameName(rc, game)
 	if len(board) == 0 {
 		return private(req, "stats.board_none", "Game", name)
 	}
-	card := render.Card{Title: ctx.T("stats.board_title", "Game", name)}
+	card := render.Card{Title: rc.T("stats.board_title", "Game", name)}
 	var field *render.Field
 	rank := 0
 	for i, st := range board {
 		if i == 0 || st.Variant != board[i-1].Variant {
-			head := ctx.T("stats.board_players")
+			head := rc.T("stats.board_players")
 			if st.Variant != "" {
-				head = gameTitle(ctx, game, st.Variant)
+				head = gameTitle(rc, game, st.Variant)
 			}
 			card.Fields = append(card.Fields, render.Field{Name: head})
 			field, rank = &card.Fields[len(card.Fields)-1], 0
@@ -312,9 +313,9 @@ func (s *Service) leaderboard(req Request) Response {
 		rank++
 		line := fmt.Sprintf("%d. <@%s> — ", rank, st.UserID)
 		if coop {
-			line += ctx.T("stats.wins", "Count", st.Wins) + " · " + ctx.T("stats.games", "Count", st.Played)
+			line += rc.T("stats.wins", "Count", st.Wins) + " · " + rc.T("stats.games", "Count", st.Played)
 		} else {
-			line += ratingText(ctx, st) + " · " + ctx.T("stats.games", "Count", st.Rated)
+			line += ratingText(rc, st) + " · " + rc.T("stats.games", "Count", st.Rated)
 		}
 		if field.Value != "" {
 			field.Value += "\n"
@@ -322,9 +323,9 @@ func (s *Service) leaderboard(req Request) Response {
 		field.Value += line
 	}
 	if coop {
-		card.Description = ctx.T("stats.board_coop")
+		card.Description = rc.T("stats.board_coop")
 	} else {
-		card.Description = ctx.T("stats.board_rated")
+		card.Description = rc.T("stats.board_rated")
 	}
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.CardMessage(card)}}
 }

@@ -60,13 +60,13 @@ func TestStatsAfterAGame(t *testing.T) {
 		t.Fatalf("final board (mentions %v):\n%s", final.Mentions, got)
 	}
 	h.restart()
-	tb, err := h.store.Get("1") // the first table of a fresh store
+	tb, err := h.store.Get(t.Context(), "1") // the first table of a fresh store
 	if err != nil || tb.Result == nil || tb.Result.Moves != 5 || !tb.Result.Seats[0].Won || tb.Result.Seats[1].Place != 2 {
 		t.Fatalf("result %+v %v", tb.Result, err)
 	}
 	// Drawn again after a restart (a delivery the crash left owed), the
 	// board shows the same change, read from the tally.
-	if again, err := h.svc.drawn(tb, true, true, ""); err != nil || !strings.Contains(again.Content, change) {
+	if again, err := h.svc.drawn(t.Context(), tb, true, true, ""); err != nil || !strings.Contains(again.Content, change) {
 		t.Fatalf("final board after a restart: %v\n%s", err, again.Content)
 	}
 
@@ -106,14 +106,14 @@ func TestResignedPlayerLoses(t *testing.T) {
 	}
 	_ = p
 	for range 40 { // Bob adds 1 on the current board until the game ends
-		tb, _ := h.store.Get("1")
+		tb, _ := h.store.Get(t.Context(), "1")
 		if tb.Status == data.StatusFinished {
 			break
 		}
 		id, _ := CustomID{Table: tb.ID, Version: tb.Version, Kind: KindAction, Action: games.Act("add", 1)}.Encode()
 		h.click(bob, tb.BoardMessageID, id)
 	}
-	tb, _ := h.store.Get("1")
+	tb, _ := h.store.Get(t.Context(), "1")
 	if tb.Result == nil || !tb.Result.Seats[0].Resigned || tb.Result.Seats[0].UserID != ann.ID || tb.Result.Seats[0].Won || !tb.Result.Seats[1].Won {
 		t.Fatalf("result %+v", tb.Result)
 	}
@@ -211,10 +211,10 @@ func TestRatingWords(t *testing.T) {
 		"ru": {"рейтинг 1538 (ещё не устоялся)", "рейтинг 1538 (почти устоялся)", "рейтинг 1538 (устоялся)"},
 	}
 	for lang, w := range want {
-		ctx := render.Ctx{L: i18n.For(lang)}
+		rc := render.Ctx{L: i18n.For(lang)}
 		for i, rd := range []float64{350, 120, 60} {
 			st := data.Standing{Rating: rating.Rating{R: 1537.6, RD: rd, Vol: 0.06}}
-			if got := ratingText(ctx, st); got != w[i] {
+			if got := ratingText(rc, st); got != w[i] {
 				t.Errorf("%s, deviation %.0f: %q, want %q", lang, rd, got, w[i])
 			}
 		}
@@ -232,9 +232,9 @@ func TestStatsCounts(t *testing.T) {
 			11: "11 игр · 11 побед", 21: "21 игра · 21 победа", 22: "22 игры · 22 победы", 111: "111 игр · 111 побед"},
 	}
 	for lang, counts := range want {
-		ctx := render.Ctx{L: i18n.For(lang)}
+		rc := render.Ctx{L: i18n.For(lang)}
 		for n, w := range counts {
-			if got := ctx.T("stats.games", "Count", n) + " · " + ctx.T("stats.wins", "Count", n); got != w {
+			if got := rc.T("stats.games", "Count", n) + " · " + rc.T("stats.wins", "Count", n); got != w {
 				t.Errorf("%s %d: %q, want %q", lang, n, got, w)
 			}
 		}

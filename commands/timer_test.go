@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -23,11 +24,11 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 	if !strings.Contains(board.Message.Content, "<t:") {
 		t.Fatalf("ping without deadline: %q", board.Message.Content)
 	}
-	if ids, _ := h.svc.Overdue(now.Add(59 * time.Minute)); len(ids) != 0 {
+	if ids, _ := h.svc.Overdue(t.Context(), now.Add(59*time.Minute)); len(ids) != 0 {
 		t.Fatalf("overdue too early: %v", ids)
 	}
 	now = now.Add(2*time.Hour + time.Second)
-	ids, err := h.svc.Overdue(now)
+	ids, err := h.svc.Overdue(t.Context(), now)
 	if err != nil || len(ids) != 1 {
 		t.Fatalf("overdue %v %v", ids, err)
 	}
@@ -55,7 +56,7 @@ func TestTurnTimeoutLetsComputerPlay(t *testing.T) {
 func TestNoTimeoutWithoutOption(t *testing.T) {
 	h := newHarness(t)
 	h.startRace()
-	if ids, _ := h.svc.Overdue(time.Now().Add(24 * 365 * time.Hour)); len(ids) != 0 {
+	if ids, _ := h.svc.Overdue(t.Context(), time.Now().Add(24*365*time.Hour)); len(ids) != 0 {
 		t.Fatalf("overdue without turn_timeout: %v", ids)
 	}
 }
@@ -117,7 +118,7 @@ func TestUndoTakesBackOnlyUndoableMoves(t *testing.T) {
 	if _, ok := buttons(r.Posts[0].Message)["Undo"]; ok {
 		t.Fatal("undo offered after the turn passed")
 	}
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	if len(tb.Undo) != 0 {
 		t.Fatalf("undo points kept: %d", len(tb.Undo))
 	}
@@ -134,7 +135,7 @@ func TestRendererBugDoesNotHideASavedMove(t *testing.T) {
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "was saved") {
 		t.Fatalf("reply %+v %q", r.Reply.Kind, text(r.Reply.Message))
 	}
-	tb, _ := h.store.Get(p.BoardOf)
+	tb, _ := h.store.Get(t.Context(), p.BoardOf)
 	var st raceState
 	json.Unmarshal(tb.State, &st)
 	if st.Marks != 3 {
@@ -151,11 +152,11 @@ func TestLobbyExpires(t *testing.T) {
 	h.svc.LobbyTTL = 2 * time.Hour
 	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
 	id := r.Reply.BoardOf
-	if ids, _ := h.svc.Overdue(now.Add(time.Hour)); len(ids) != 0 {
+	if ids, _ := h.svc.Overdue(t.Context(), now.Add(time.Hour)); len(ids) != 0 {
 		t.Fatalf("a fresh lobby is overdue: %v", ids)
 	}
 	now = now.Add(2*time.Hour + time.Minute)
-	ids, err := h.svc.Overdue(now)
+	ids, err := h.svc.Overdue(t.Context(), now)
 	if err != nil || len(ids) != 1 || ids[0] != id {
 		t.Fatalf("overdue after the TTL: %v %v", ids, err)
 	}
@@ -164,7 +165,7 @@ func TestLobbyExpires(t *testing.T) {
 		!strings.Contains(resp.Edits[0].Message.Content, "within 2 hours") || len(resp.Edits[0].Message.Components) != 0 {
 		t.Fatalf("expiry: ok %v err %v %+v", ok, err, resp)
 	}
-	if _, err := h.store.ByChannel("c"); err == nil {
+	if _, err := h.store.ByChannel(t.Context(), "c"); err == nil {
 		t.Fatal("the expired lobby still holds the channel")
 	}
 	if r := h.slash(bob, "play", "", map[string]string{"game": "race"}); r.Reply.Kind != replyNew {
@@ -189,7 +190,7 @@ func (h *harness) clockedTable(game, hours string, at *time.Duration) post {
 func (h *harness) tick(clock *time.Duration, at time.Duration) (result, bool) {
 	h.t.Helper()
 	*clock = at
-	ids, err := h.svc.Overdue(h.svc.Now())
+	ids, err := h.svc.Overdue(context.Background(), h.svc.Now())
 	if err != nil || len(ids) > 1 {
 		h.t.Fatalf("due at %v: %v %v", at, ids, err)
 	}
@@ -263,7 +264,7 @@ func TestRefereeTimeoutOnlyReminds(t *testing.T) {
 	h := newHarness(t)
 	var clock time.Duration
 	h.clockedTable("referee", "2", &clock)
-	before, _ := h.store.ByChannel("c")
+	before, _ := h.store.ByChannel(t.Context(), "c")
 	res, ok := h.tick(&clock, 2*time.Hour+time.Minute)
 	if !ok {
 		t.Fatal("the overdue table was not handled")
@@ -271,7 +272,7 @@ func TestRefereeTimeoutOnlyReminds(t *testing.T) {
 	if len(res.Posts) != 1 || !strings.Contains(res.Posts[0].Message.Content, "never plays a turn for you") || res.Posts[0].Message.Mentions[0] != ann.ID {
 		t.Fatalf("the overdue ping: %+v", res.Posts)
 	}
-	after, _ := h.store.ByChannel("c")
+	after, _ := h.store.ByChannel(t.Context(), "c")
 	if after.Version != before.Version {
 		t.Fatal("something was played for the late player")
 	}
@@ -294,7 +295,7 @@ func TestRemindersByDM(t *testing.T) {
 	if !ok || len(res.Posts) != 0 || len(res.DMs) != 1 || res.DMs[0].ChannelID != "dm:"+ann.ID {
 		t.Fatalf("half-time reminder by DM: %+v", res)
 	}
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	dm := res.DMs[0].Message.Content
 	if !strings.Contains(dm, "https://discord.com/channels/g/c/"+tb.BoardMessageID) || !strings.Contains(dm, "<t:") || len(res.DMs[0].Message.Mentions) != 0 {
 		t.Fatalf("DM %q", dm)
@@ -332,6 +333,39 @@ func TestLobbyTTLText(t *testing.T) {
 		got := ttlText(render.Ctx{L: i18n.For(c.lang)}, c.ttl)
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%s %v: %q, want %q in it", c.lang, c.ttl, got, c.want)
+		}
+	}
+}
+
+// drawingEngine draws a number before every move, as a move that rolls.
+type drawingEngine struct{ games.Engine }
+
+func (d drawingEngine) Apply(s games.State, p games.Seat, a games.Action, r games.Rand) (games.State, []games.Event, error) {
+	r.Intn(6)
+	return d.Engine.Apply(s, p, a, r)
+}
+
+// A move that drew from the table's source cannot be taken back (its
+// roll would be made again), even one the game calls undoable.
+func TestUndoRefusedAfterADraw(t *testing.T) {
+	for _, draws := range []bool{false, true} {
+		h := newHarness(t)
+		p := h.startRace()
+		unlock := h.svc.lock(p.BoardOf)
+		l, err := h.svc.load(t.Context(), p.BoardOf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if draws {
+			l.eng = drawingEngine{l.eng}
+		}
+		seat := l.eng.Active(l.state)[0]
+		if _, err := h.svc.act(t.Context(), l, seat, ann.ID, games.Act("mark")); err != nil {
+			t.Fatal(err)
+		}
+		unlock()
+		if got := l.canUndo(seat); got == draws {
+			t.Fatalf("a mark that drew %v: may undo %v", draws, got)
 		}
 	}
 }

@@ -188,8 +188,8 @@ func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
 func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
 	en := render.Ctx{L: i18n.For("en")}
 	desc := func(lang string) string {
-		ctx := render.Ctx{L: i18n.For(lang)}
-		return render.Clip(ctx.T("cmd.play.game_description", "Game", render.GameName(ctx, info.ID), "Players", seatText(ctx, info)), 100)
+		rc := render.Ctx{L: i18n.For(lang)}
+		return render.Clip(rc.T("cmd.play.game_description", "Game", render.GameName(rc, info.ID), "Players", seatText(rc, info)), 100)
 	}
 	sub := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionSubCommand, Name: info.ID,
@@ -221,11 +221,11 @@ func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
 }
 
 // seatText is "2 players" or "1-4 players" in ctx's language.
-func seatText(ctx render.Ctx, info games.Info) string {
+func seatText(rc render.Ctx, info games.Info) string {
 	if info.MinSeats == info.MaxSeats {
-		return ctx.T("cmd.play.players", "Count", info.MinSeats)
+		return rc.T("cmd.play.players", "Count", info.MinSeats)
 	}
-	return ctx.T("cmd.play.players_range", "Min", info.MinSeats, "Max", info.MaxSeats)
+	return rc.T("cmd.play.players_range", "Min", info.MinSeats, "Max", info.MaxSeats)
 }
 
 func hasOption(opts []*discordgo.ApplicationCommandOption, name string) bool {

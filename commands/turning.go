@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -13,15 +14,12 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// KindTurning is the "How it went" button of a finished board.
-const KindTurning = "w"
-
 // turningReport answers "How it went" privately: the chart of each side's
 // chance to win after every turn and the turning points. A player gets
 // the estimate from their own seat's knowledge at each point (their first
 // seat if they held several), anyone else the public one; everything
 // hidden from the viewer is sampled (games/turning).
-func (s *Service) turningReport(req Request, l *loaded) Response {
+func (s *Service) turningReport(ctx context.Context, req Request, l *loaded) Response {
 	if l.t.Status != data.StatusFinished {
 		return private(req, "turning.not_over")
 	}
@@ -32,7 +30,7 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	if seats := l.t.SeatsOf(req.User.ID); len(seats) > 0 {
 		viewer = seats[0]
 	}
-	b, err := s.reports.get(reportKey{l.t.ID, viewer}, func() (builtReport, error) { return s.buildReport(l, viewer) })
+	b, err := s.reports.get(reportKey{l.t.ID, viewer}, func() (builtReport, error) { return s.buildReport(ctx, l, viewer) })
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -49,10 +47,10 @@ func (s *Service) turningReport(req Request, l *loaded) Response {
 	// The three largest swings with something to tell, in turn order.
 	whats := map[int]string{}
 	if g, ok := render.For(l.t.Game); ok {
-		ctx := ctxFor(l, req.Locale, games.Spectator)
+		rc := ctxFor(l, req.Locale, games.Spectator)
 		view := l.eng.View(l.state, games.Spectator)
 		for _, sw := range rep.Swings {
-			whats[sw.Move] = turnLines(g, ctx, view, rep, evs, sw.Move)
+			whats[sw.Move] = turnLines(g, rc, view, rep, evs, sw.Move)
 		}
 	}
 	rep.Swings = rep.Top(turningPoints, func(sw turning.Swing) bool { return whats[sw.Move] != "" })
@@ -72,8 +70,8 @@ const turningPoints = 3
 
 // buildReport replays the finished table l from its seed and estimates
 // its chances as viewer could have: the report and each move's events.
-func (s *Service) buildReport(l *loaded, viewer games.Seat) (builtReport, error) {
-	log, err := s.store.Log(l.t.ID)
+func (s *Service) buildReport(ctx context.Context, l *loaded, viewer games.Seat) (builtReport, error) {
+	log, err := s.store.Log(ctx, l.t.ID)
 	if err != nil {
 		return builtReport{}, err
 	}
@@ -170,7 +168,7 @@ func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.Stat
 // the journal's words: its key lines (at most two, the last ones), else
 // its last two other lines, from public events only; "" for a turn that
 // showed nothing public.
-func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs [][]games.Event, end int) string {
+func turnLines(g render.Game, rc render.Ctx, view any, rep turning.Report, evs [][]games.Event, end int) string {
 	from := 0
 	for k := 1; k < len(rep.Points); k++ {
 		if rep.Points[k].Move == end {
@@ -185,7 +183,7 @@ func turnLines(g render.Game, ctx render.Ctx, view any, rep turning.Report, evs 
 			}
 			// Joined by "; " below: a sentence's own full stop would
 			// read ".;".
-			switch line := g.Tell(ctx, view, e); {
+			switch line := g.Tell(rc, view, e); {
 			case line.Text == "":
 			case line.Key:
 				key = append(key, strings.TrimSuffix(line.Text, "."))

@@ -47,7 +47,7 @@ func TestHowItWent(t *testing.T) {
 	}
 	// The seed the report deals from is as secret as the source while
 	// the game runs: a public export of a live table holds neither.
-	if out, err := h.svc.Export(id, false); err != nil || bytes.Contains(out, []byte(`"seed"`)) || bytes.Contains(out, []byte(`"rng"`)) {
+	if out, err := h.svc.Export(t.Context(), id, false); err != nil || bytes.Contains(out, []byte(`"seed"`)) || bytes.Contains(out, []byte(`"rng"`)) {
 		t.Fatalf("live export: %v\n%s", err, out)
 	}
 	for i := 1; i <= 400; i++ {
@@ -55,7 +55,7 @@ func TestHowItWent(t *testing.T) {
 			break
 		}
 	}
-	tb, err := h.store.Get(id)
+	tb, err := h.store.Get(t.Context(), id)
 	if err != nil || tb.Status != data.StatusFinished {
 		t.Fatalf("the game did not finish: %v %v", tb.Status, err)
 	}
@@ -219,7 +219,7 @@ func TestHowItWentCoop(t *testing.T) {
 			break
 		}
 	}
-	if tb, err := h.store.Get(id); err != nil || tb.Status != data.StatusFinished {
+	if tb, err := h.store.Get(t.Context(), id); err != nil || tb.Status != data.StatusFinished {
 		t.Fatalf("the game did not finish: %v", err)
 	}
 	btn := buttons(h.boardMessage(t, id))[T("turning.button")]

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"strconv"
 	"time"
 
@@ -17,12 +19,12 @@ const MaxVacationDays = 14
 // ends it). Their turn deadlines wait for them meanwhile, within each
 // table's allowance, they get no reminders, and each of their tables in
 // this server is told.
-func (s *Service) vacation(req Request) Response {
+func (s *Service) vacation(ctx context.Context, req Request) Response {
 	days, err := strconv.Atoi(req.Options["days"])
 	if err != nil || days < 0 || days > MaxVacationDays {
 		return private(req, "core.err.bad_option", "Option", "days", "Detail", fmt.Sprintf("0-%d", MaxVacationDays))
 	}
-	us, err := s.store.UserSettings(req.User.ID)
+	us, err := s.store.UserSettings(ctx, req.User.ID)
 	if err != nil && !isCorrupt(err) {
 		return s.internal(req, err)
 	}
@@ -31,10 +33,10 @@ func (s *Service) vacation(req Request) Response {
 	if days > 0 {
 		us.AwayUntil = now.Add(time.Duration(days) * 24 * time.Hour)
 	}
-	if err := s.store.SetUserSettings(req.User.ID, us); err != nil {
+	if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {
 		return s.internal(req, err)
 	}
-	tables, err := s.store.TablesOf(req.GuildID, req.User.ID)
+	tables, err := s.store.TablesOf(ctx, req.GuildID, req.User.ID)
 	if err != nil {
 		return s.internal(req, err)
 	}
@@ -43,7 +45,7 @@ func (s *Service) vacation(req Request) Response {
 		if t.Status != data.StatusPlaying {
 			continue
 		}
-		if id, err := s.tellAway(t.ID, req.User.ID, us.AwayUntil); err != nil {
+		if id, err := s.tellAway(ctx, t.ID, req.User.ID, us.AwayUntil); err != nil {
 			s.log.Error().Err(err).Str("table", t.ID).Msg("tell the table about a vacation")
 		} else if told == "" {
 			told = id // delivered now; the others by the timer
@@ -60,27 +62,28 @@ func (s *Service) vacation(req Request) Response {
 }
 
 // tellAway owes a table a notice that a player is away (or back).
-func (s *Service) tellAway(tableID, userID string, until time.Time) (string, error) {
+func (s *Service) tellAway(ctx context.Context, tableID, userID string, until time.Time) (string, error) {
 	unlock := s.lock(tableID)
 	defer unlock()
-	l, err := s.load(tableID)
+	l, err := s.load(ctx, tableID)
 	if err != nil {
 		return "", err
 	}
-	ctx := ctxFor(l, l.t.Locale, games.Spectator)
-	text := ctx.T("core.vacation.back", "Who", "<@"+userID+">")
+	rc := ctxFor(l, l.t.Locale, games.Spectator)
+	text := rc.T("core.vacation.back", "Who", "<@"+userID+">")
 	if !until.IsZero() {
-		text = ctx.T("core.vacation.away", "Who", "<@"+userID+">", "When", fmt.Sprintf("<t:%d:R>", until.Unix()))
+		text = rc.T("core.vacation.away", "Who", "<@"+userID+">", "When", fmt.Sprintf("<t:%d:R>", until.Unix()))
 	}
-	nt := *l.t
-	nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectNotice, Text: text})
-	return nt.ID, s.store.Update(&nt, l.t.Version)
+	return l.t.ID, s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectNotice, Text: text})
+		return nil, nil
+	})
 }
 
 // waitForAway moves a passed deadline when a player to act is away: the
 // turn's full time starts again at their return, within what this table
 // still grants them. It reports whether it moved the deadline.
-func (s *Service) waitForAway(l *loaded) (bool, error) {
+func (s *Service) waitForAway(ctx context.Context, l *loaded) (bool, error) {
 	t := l.t
 	now := s.Now().UTC()
 	allowance := time.Duration(MaxVacationDays) * 24 * time.Hour
@@ -91,7 +94,7 @@ func (s *Service) waitForAway(l *loaded) (bool, error) {
 			continue
 		}
 		id := t.Seats[seat].UserID
-		us, err := s.store.UserSettings(id)
+		us, err := s.store.UserSettings(ctx, id)
 		if err != nil || !us.AwayUntil.After(now) {
 			continue
 		}
@@ -107,21 +110,23 @@ func (s *Service) waitForAway(l *loaded) (bool, error) {
 	if len(away) == 0 {
 		return false, nil
 	}
-	nt := *l.t
-	nt.AwayUsed = map[string]time.Duration{}
-	for k, v := range t.AwayUsed {
-		nt.AwayUsed[k] = v
-	}
-	for _, id := range away {
-		nt.AwayUsed[id] += back.Sub(now)
-	}
-	span := t.Deadline.Sub(t.TurnStart)
-	nt.TurnStart, nt.Deadline, nt.Reminded = back, back.Add(span), 0
-	nt.Owe(now, data.Effect{Kind: data.EffectRedraw}) // the board shows the new deadline
-	if err := s.store.Update(&nt, t.Version); err != nil {
+	err := s.mutate(ctx, t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.AwayUsed = maps.Clone(nt.AwayUsed)
+		if nt.AwayUsed == nil {
+			nt.AwayUsed = map[string]time.Duration{}
+		}
+		for _, id := range away {
+			nt.AwayUsed[id] += back.Sub(now)
+		}
+		span := nt.Deadline.Sub(nt.TurnStart)
+		nt.TurnStart, nt.Deadline, nt.Reminded = back, back.Add(span), 0
+		nt.Owe(now, data.Effect{Kind: data.EffectRedraw}) // the board shows the new deadline
+		return nil, nil
+	})
+	if err != nil {
 		return false, err
 	}
-	s.log.Info().Str("table", t.ID).Time("deadline", nt.Deadline).Msg("deadline waits for a player on vacation")
+	s.log.Info().Str("table", t.ID).Time("deadline", t.Deadline).Msg("deadline waits for a player on vacation")
 	return true, nil
 }
 

@@ -15,7 +15,7 @@ func TestVacation(t *testing.T) {
 	var clock time.Duration
 	h.clockedTable("race", "10", &clock) // Ann to act, due at +10 h
 	start := h.svc.Now()
-	before, _ := h.store.ByChannel("c")
+	before, _ := h.store.ByChannel(t.Context(), "c")
 
 	r := h.slash(ann, "game", "vacation", map[string]string{"days": "3"})
 	if r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "away until") {
@@ -31,7 +31,7 @@ func TestVacation(t *testing.T) {
 	// The deadline passes while Ann is away: it moves to her return
 	// (+72 h) plus the turn's 10 hours, and the board is redrawn.
 	tick(11 * time.Hour)
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if want := start.Add(72*time.Hour + 10*time.Hour); !tb.Deadline.Equal(want) {
 		t.Fatalf("deadline %v, want %v", tb.Deadline, want)
 	}
@@ -42,7 +42,7 @@ func TestVacation(t *testing.T) {
 	if _, ok := tick(83 * time.Hour); !ok {
 		t.Fatal("the deadline after the return was not enforced")
 	}
-	if tb, _ = h.store.ByChannel("c"); tb.Version == before.Version {
+	if tb, _ = h.store.ByChannel(t.Context(), "c"); tb.Version == before.Version {
 		t.Fatal("no computer move after the vacation")
 	}
 	if r := h.slash(ann, "game", "vacation", map[string]string{"days": "30"}); !strings.Contains(text(r.Reply.Message), "days") {
@@ -61,7 +61,7 @@ func TestVacationAllowanceAndReturn(t *testing.T) {
 	day := 24 * time.Hour
 	h.slash(ann, "game", "vacation", map[string]string{"days": "14"})
 	h.tick(&clock, 11*time.Hour) // waits: used 14 d - 11 h
-	tb, _ := h.store.ByChannel("c")
+	tb, _ := h.store.ByChannel(t.Context(), "c")
 	if want := start.Add(14*day + 10*time.Hour); !tb.Deadline.Equal(want) {
 		t.Fatalf("first wait: deadline %v, want %v", tb.Deadline, want)
 	}
@@ -69,7 +69,7 @@ func TestVacationAllowanceAndReturn(t *testing.T) {
 	clock = 14*day + 10*time.Hour
 	h.slash(ann, "game", "vacation", map[string]string{"days": "14"})
 	h.tick(&clock, 14*day+10*time.Hour+time.Minute)
-	tb, _ = h.store.ByChannel("c")
+	tb, _ = h.store.ByChannel(t.Context(), "c")
 	// 11 hours of allowance were left: the turn's 10 hours count from then.
 	now := start.Add(14*day + 10*time.Hour + time.Minute)
 	if used := tb.AwayUsed[ann.ID]; used != MaxVacationDays*day || !tb.Deadline.Equal(now.Add(11*time.Hour+10*time.Hour)) {
@@ -79,7 +79,7 @@ func TestVacationAllowanceAndReturn(t *testing.T) {
 	if !strings.Contains(text(r.Reply.Message), "Welcome back") || len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "is back") {
 		t.Fatalf("return: %q %+v", text(r.Reply.Message), r.Posts)
 	}
-	if us, _ := h.store.UserSettings(ann.ID); !us.AwayUntil.IsZero() {
+	if us, _ := h.store.UserSettings(t.Context(), ann.ID); !us.AwayUntil.IsZero() {
 		t.Fatalf("still away until %v", us.AwayUntil)
 	}
 }

@@ -34,12 +34,6 @@ import (
 // reopened for the next state, and it gives no per-click reply to refuse
 // a stale or outside vote.
 
-// KindVote is a vote: payload the option's index (a plan, or
-// proposalBase+i for proposal i), "go" (the acting soldier's player
-// carries out the plan in the lead), or a proposal select: votePropose
-// (values: an action) or voteGroups (values: a group of the moves).
-const KindVote = "v"
-
 // KindVote's other payloads.
 const (
 	voteGo      = "go"
@@ -252,20 +246,20 @@ func voteMessage(l *loaded) (render.Message, bool) {
 	if !ok {
 		return render.Message{}, false
 	}
-	ctx := ctxFor(l, l.t.Locale, games.Spectator)
+	rc := ctxFor(l, l.t.Locale, games.Spectator)
 	bs := ballots(l.t)
-	who := ctx.Name(actor)
-	lines := []string{ctx.T("core.vote.title", "Who", who)}
+	who := rc.Name(actor)
+	lines := []string{rc.T("core.vote.title", "Who", who)}
 	var plans, props []discordgo.MessageComponent
 	for n, o := range opts {
 		text := o.plan.Text
 		if o.by != "" {
-			text = ctx.T("core.vote.proposal", "Plan", text, "Who", userName(l.t, o.by))
+			text = rc.T("core.vote.proposal", "Plan", text, "Who", userName(l.t, o.by))
 		}
 		if names := votersOf(l.t, bs, o.index); len(names) > 0 {
-			lines = append(lines, ctx.T("core.vote.line", "N", n+1, "Plan", text, "Count", len(names), "Who", strings.Join(names, ", ")))
+			lines = append(lines, rc.T("core.vote.line", "N", n+1, "Plan", text, "Count", len(names), "Who", strings.Join(names, ", ")))
 		} else {
-			lines = append(lines, ctx.T("core.vote.line_none", "N", n+1, "Plan", text))
+			lines = append(lines, rc.T("core.vote.line_none", "N", n+1, "Plan", text))
 		}
 		b := discordgo.Button{Label: render.Clip(fmt.Sprintf("%d. %s", n+1, o.plan.Text), 80),
 			Style: discordgo.SecondaryButton, CustomID: l.ids().enc(KindVote, strconv.Itoa(o.index))}
@@ -275,15 +269,15 @@ func voteMessage(l *loaded) (render.Message, bool) {
 			plans = append(plans, b)
 		}
 	}
-	lines = append(lines, ctx.T("core.vote.rule", "Count", len(l.t.Players())/2+1, "Who", who))
+	lines = append(lines, rc.T("core.vote.rule", "Count", len(l.t.Players())/2+1, "Who", who))
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: plans}}
 	if len(props) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: props})
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: ctx.T("core.vote.go"), Style: discordgo.SuccessButton, CustomID: l.ids().enc(KindVote, voteGo)}}})
-	if sel, ok := proposeSelect(ctx, l, rest, len(props)); ok {
-		lines = append(lines, ctx.T("core.vote.propose_rule"))
+		Label: rc.T("core.vote.go"), Style: discordgo.SuccessButton, CustomID: l.ids().enc(KindVote, voteGo)}}})
+	if sel, ok := proposeSelect(rc, l, rest, len(props)); ok {
+		lines = append(lines, rc.T("core.vote.propose_rule"))
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
 	}
 	return render.Fit(render.Message{Content: strings.Join(lines, "\n"), Components: rows}), true
@@ -295,21 +289,21 @@ func voteMessage(l *loaded) (render.Message, bool) {
 // are more it lists the menu's groups instead (as the board's own menu
 // narrows: Move, Action, Clear...), and the group picked opens privately
 // with its moves, 25 to a select.
-func proposeSelect(ctx render.Ctx, l *loaded, rest []render.Choice, proposed int) (discordgo.SelectMenu, bool) {
+func proposeSelect(rc render.Ctx, l *loaded, rest []render.Choice, proposed int) (discordgo.SelectMenu, bool) {
 	if len(rest) == 0 || proposed >= maxProposals {
 		return discordgo.SelectMenu{}, false
 	}
-	placeholder := render.Clip(ctx.T("core.vote.propose"), 150)
+	placeholder := render.Clip(rc.T("core.vote.propose"), 150)
 	if len(rest) <= render.MaxSelectOptions {
 		return discordgo.SelectMenu{CustomID: l.ids().enc(KindVote, votePropose), Placeholder: placeholder, Options: choiceOptions(rest)}, true
 	}
 	var opts []discordgo.SelectMenuOption
-	for i, g := range render.Groups(ctx, render.Menu{Choices: rest}) {
+	for i, g := range render.Groups(rc, render.Menu{Choices: rest}) {
 		if i == render.MaxSelectOptions {
 			break
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: render.Clip(g.Prompt, render.MaxOptionValue), Value: strconv.Itoa(i),
-			Description: render.Clip(ctx.T("core.vote.group_moves", "Count", len(g.Choices)), render.MaxOptionValue)})
+			Description: render.Clip(rc.T("core.vote.group_moves", "Count", len(g.Choices)), render.MaxOptionValue)})
 	}
 	return discordgo.SelectMenu{CustomID: l.ids().enc(KindVote, voteGroups), Placeholder: placeholder, Options: opts}, true
 }
@@ -332,7 +326,7 @@ func choiceOptions(cs []render.Choice) []discordgo.SelectMenuOption {
 // voteClick is a vote, "go with the vote" or a proposal: answered by
 // updating the vote message, or by carrying out the option when it has
 // a majority.
-func (s *Service) voteClick(req Request, l *loaded, id CustomID) Response {
+func (s *Service) voteClick(ctx context.Context, req Request, l *loaded, id CustomID) Response {
 	if l.t.Paused() {
 		return private(req, "core.pause.paused")
 	}
@@ -341,7 +335,7 @@ func (s *Service) voteClick(req Request, l *loaded, id CustomID) Response {
 		return private(req, "core.vote.not_team")
 	}
 	if id.Version != l.t.Version {
-		return s.stale(req, l)
+		return s.stale(ctx, req, l)
 	}
 	// Everything but a proposal from a group's private menu is on the
 	// vote message itself.
@@ -365,44 +359,46 @@ func (s *Service) voteClick(req Request, l *loaded, id CustomID) Response {
 		if !ok || !found {
 			return private(req, "core.vote.none")
 		}
-		return s.carryOut(req, l, actor, o.plan, votersOf(l.t, bs, pick))
+		return s.carryOut(ctx, req, l, actor, o.plan, votersOf(l.t, bs, pick))
 	case voteGroups:
 		return s.proposeGroup(req, l, actor, rest)
 	case votePropose:
-		return s.propose(req, l, actor, opts, rest)
+		return s.propose(ctx, req, l, actor, opts, rest)
 	}
 	pick, err := strconv.Atoi(id.Payload)
 	if _, found := optionAt(opts, pick); err != nil || !found {
 		return private(req, "core.err.bad_button")
 	}
-	return s.cast(req, l, actor, opts, pick, nil)
+	return s.cast(ctx, req, l, actor, opts, pick, nil)
 }
 
 // cast records req's member's ballot for option pick (and a proposal
 // that comes with it), or carries the option out when that makes a
 // majority of the team's people.
-func (s *Service) cast(req Request, l *loaded, actor games.Seat, opts []voteOption, pick int, proposal *data.Proposal) Response {
+func (s *Service) cast(ctx context.Context, req Request, l *loaded, actor games.Seat, opts []voteOption, pick int, proposal *data.Proposal) Response {
 	bs := slices.DeleteFunc(ballots(l.t), func(b data.Ballot) bool { return b.User == req.User.ID })
 	bs = append(bs, data.Ballot{User: req.User.ID, Plan: pick})
 	o, _ := optionAt(opts, pick)
 	if names := votersOf(l.t, bs, pick); 2*len(names) > len(l.t.Players()) {
-		return s.carryOut(req, l, actor, o.plan, names)
+		return s.carryOut(ctx, req, l, actor, o.plan, names)
 	}
-	nt := *l.t
-	nv := data.Vote{Version: nt.Version, MessageID: voteMessageID(l.t), Ballots: bs, Proposals: proposals(l.t)}
+	nv := data.Vote{Version: l.t.Version, MessageID: voteMessageID(l.t), Ballots: bs, Proposals: proposals(l.t)}
 	if proposal != nil {
 		nv.Proposals = append(slices.Clip(nv.Proposals), *proposal)
 	}
-	nt.Vote = &nv
-	if req.OnPrivateMessage {
-		// The vote message is not the clicked one: it is edited through
-		// the outbox, and the private menu says what was done.
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
+		nt.Vote = &nv
+		if req.OnPrivateMessage {
+			// The vote message is not the clicked one: it is edited through
+			// the outbox, and the private menu says what was done.
+			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return s.refused(ctx, req, l, err)
 	}
-	if err := s.store.Update(&nt, l.t.Version); err != nil {
-		return s.refused(req, l, err)
-	}
-	*l.t = nt
+	nt := l.t
 	s.log.Info().Str("table", nt.ID).Int64("version", nt.Version).Int("plan", pick).Bool("proposal", proposal != nil).Msg("vote")
 	if req.OnPrivateMessage {
 		text := o.plan.Text
@@ -418,7 +414,7 @@ func (s *Service) cast(req Request, l *loaded, actor games.Seat, opts []voteOpti
 // propose puts the acting seat's move in the select's value to the vote
 // with the proposer's ballot on it; a move already offered is a vote for
 // that option. Only a move the acting seat may make now is taken.
-func (s *Service) propose(req Request, l *loaded, actor games.Seat, opts []voteOption, rest []render.Choice) Response {
+func (s *Service) propose(ctx context.Context, req Request, l *loaded, actor games.Seat, opts []voteOption, rest []render.Choice) Response {
 	if len(req.Values) != 1 {
 		return private(req, "core.err.bad_button")
 	}
@@ -427,7 +423,7 @@ func (s *Service) propose(req Request, l *loaded, actor games.Seat, opts []voteO
 		return private(req, "core.err.bad_button")
 	}
 	if o, ok := offered(opts, a); ok {
-		return s.cast(req, l, actor, opts, o.index, nil)
+		return s.cast(ctx, req, l, actor, opts, o.index, nil)
 	}
 	i := slices.IndexFunc(rest, func(c render.Choice) bool { return c.Action.Equal(a) })
 	if i < 0 {
@@ -439,7 +435,7 @@ func (s *Service) propose(req Request, l *loaded, actor games.Seat, opts []voteO
 	}
 	p := data.Proposal{User: req.User.ID, Action: a.String()}
 	o := voteOption{index: proposalBase + len(props), plan: render.Plan{Text: rest[i].Label, Actions: []games.Action{a}}, by: req.User.ID}
-	return s.cast(req, l, actor, append(slices.Clip(opts), o), o.index, &p)
+	return s.cast(ctx, req, l, actor, append(slices.Clip(opts), o), o.index, &p)
 }
 
 // proposeGroup answers the group select privately with that group's
@@ -460,15 +456,15 @@ func (s *Service) proposeGroup(req Request, l *loaded, actor games.Seat, rest []
 	if !ok {
 		return private(req, "core.err.bad_button")
 	}
-	ctx := userCtx(req)
+	rc := userCtx(req)
 	var rows []discordgo.MessageComponent
 	for cs := gm.Choices; len(cs) > 0 && len(rows) < render.MaxRows; {
 		n := min(len(cs), render.MaxSelectOptions)
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: l.ids().enc(KindVote, votePropose), Placeholder: render.Clip(ctx.T("core.vote.propose"), 150), Options: choiceOptions(cs[:n])}}})
+			CustomID: l.ids().enc(KindVote, votePropose), Placeholder: render.Clip(rc.T("core.vote.propose"), 150), Options: choiceOptions(cs[:n])}}})
 		cs = cs[n:]
 	}
-	msg := render.Fit(render.Message{Content: ctx.T("core.vote.propose_pick", "Who", ctxFor(l, req.Locale, games.Spectator).Name(actor)), Components: rows})
+	msg := render.Fit(render.Message{Content: rc.T("core.vote.propose_pick", "Who", ctxFor(l, req.Locale, games.Spectator).Name(actor)), Components: rows})
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: msg}}
 }
 
@@ -487,9 +483,9 @@ func proposableIn(l *loaded, actor games.Seat, locale string, rest []render.Choi
 // through the engine's gate, and turns the vote message into its record:
 // the clicked message's update, or, when the majority came from a
 // private menu, an edit owed before the new board.
-func (s *Service) carryOut(req Request, l *loaded, actor games.Seat, p render.Plan, voters []string) Response {
-	ctx := ctxFor(l, l.t.Locale, games.Spectator)
-	done := ctx.T("core.vote.done", "Plan", p.Text, "Who", strings.Join(voters, ", "))
+func (s *Service) carryOut(ctx context.Context, req Request, l *loaded, actor games.Seat, p render.Plan, voters []string) Response {
+	rc := ctxFor(l, l.t.Locale, games.Spectator)
+	done := rc.T("core.vote.done", "Plan", p.Text, "Who", strings.Join(voters, ", "))
 	// The new turn's vote is a new message (EffectVote), so the old one
 	// is not touched again once it is the record.
 	nv := data.Vote{}
@@ -498,9 +494,9 @@ func (s *Service) carryOut(req Request, l *loaded, actor games.Seat, p render.Pl
 		l.t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Text: done})
 	}
 	l.t.Vote = &nv
-	res, err := s.act(l, actor, req.User.ID, p.Actions...)
+	res, err := s.act(ctx, l, actor, req.User.ID, p.Actions...)
 	if err != nil {
-		return s.refused(req, l, err)
+		return s.refused(ctx, req, l, err)
 	}
 	s.log.Info().Str("table", l.t.ID).Int64("version", l.t.Version).Int("seat", int(actor)).Int("bot_moves", len(res.entries)-len(p.Actions)).Msg("team vote carried out")
 	if req.OnPrivateMessage {

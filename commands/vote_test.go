@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -64,7 +65,7 @@ func (h *harness) playUntilTurn(id string) []post {
 	h.t.Helper()
 	var posts []post
 	for i := 0; i < 40; i++ {
-		l, err := h.svc.load(id)
+		l, err := h.svc.load(context.Background(), id)
 		if err != nil {
 			h.t.Fatal(err)
 		}
@@ -110,7 +111,7 @@ func TestTeamVote(t *testing.T) {
 		t.Fatalf("%d vote messages when the first turn began", len(votes))
 	}
 	vote := votes[0]
-	tb, _ := h.store.Get(id)
+	tb, _ := h.store.Get(t.Context(), id)
 	if vote.ChannelID != tb.ThreadID || tb.ThreadID == "" || voteMessageID(tb) != vote.MessageID {
 		t.Fatalf("vote %s in %s, thread %s, recorded %+v", vote.MessageID, vote.ChannelID, tb.ThreadID, tb.Vote)
 	}
@@ -139,7 +140,7 @@ func TestTeamVote(t *testing.T) {
 		t.Fatalf("first vote: %+v", r)
 	}
 	// Only the acting soldier's player may go with the vote.
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	plans, actor, _ := votePlans(l)
 	acting := userOf(l.t, actor)
 	for _, u := range []User{ann, bob, eve} {
@@ -155,7 +156,7 @@ func TestTeamVote(t *testing.T) {
 	if r.Reply.Kind != ReplyUpdate || !strings.Contains(r.Reply.Message.Content, "The team chose") || len(r.Reply.Message.Components) != 0 {
 		t.Fatalf("majority: %+v", r.Reply)
 	}
-	log, err := h.store.Log(id)
+	log, err := h.store.Log(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func TestTeamVote(t *testing.T) {
 			t.Fatalf("carried out %v, the plan was %v", done, plans[0].Actions)
 		}
 	}
-	if tb, _ := h.store.Get(id); tb.Version <= before || len(ballots(tb)) != 0 {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Version <= before || len(ballots(tb)) != 0 {
 		t.Fatalf("after the plan: version %d (was %d), ballots %v", tb.Version, before, ballots(tb))
 	}
 
@@ -181,19 +182,19 @@ func TestTeamVote(t *testing.T) {
 
 	// Ballots are in the record and survive a restart.
 	h.playUntilTurn(id)
-	tb, _ = h.store.Get(id)
+	tb, _ = h.store.Get(t.Context(), id)
 	if voteMessageID(tb) == "" {
 		t.Fatalf("no vote message for the next turn: %+v", tb.Vote)
 	}
 	next := []post{{MessageID: voteMessageID(tb)}}
-	l, _ = h.svc.load(id)
+	l, _ = h.svc.load(t.Context(), id)
 	next[0].Message, _ = voteMessage(l)
 	second := planBtn(next, "2")
 	if r := h.click(ann, next[0].MessageID, second); r.Reply.Kind != ReplyUpdate {
 		t.Fatalf("vote before restart: %+v", r.Reply)
 	}
 	h.restart()
-	tb, _ = h.store.Get(id)
+	tb, _ = h.store.Get(t.Context(), id)
 	if b := ballots(tb); len(b) != 1 || b[0].User != ann.ID || b[0].Plan != 1 {
 		t.Fatalf("after restart: %+v", tb.Vote)
 	}
@@ -201,7 +202,7 @@ func TestTeamVote(t *testing.T) {
 	if r := h.click(bob, next[0].MessageID, second); r.Reply.Kind != ReplyUpdate || !strings.Contains(r.Reply.Message.Content, "The team chose") || !strings.Contains(r.Reply.Message.Content, "Ann, Bob") {
 		t.Fatalf("majority after restart: %+v", r.Reply)
 	}
-	if tb, _ := h.store.Get(id); tb.Version <= before {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Version <= before {
 		t.Fatal("the plan was not carried out")
 	}
 }
@@ -212,7 +213,7 @@ func TestTeamVoteGoWith(t *testing.T) {
 	h := newHarness(t)
 	id := h.startTeam([]User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	_, actor, ok := votePlans(l)
 	if !ok {
 		t.Fatal("no vote open")
@@ -242,7 +243,7 @@ func TestTeamVoteGoWith(t *testing.T) {
 	if r := h.click(acting, mid, goID); r.Reply.Kind != ReplyUpdate || !strings.Contains(r.Reply.Message.Content, other.Name) {
 		t.Fatalf("go with the vote: %+v", r.Reply)
 	}
-	if tb, _ := h.store.Get(id); tb.Version <= before {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Version <= before {
 		t.Fatal("nothing carried out")
 	}
 }
@@ -255,14 +256,14 @@ func TestTeamVoteSoloAndComputers(t *testing.T) {
 	if v := votePosts(h.playUntilTurn(id)); len(v) != 0 {
 		t.Fatalf("solo game got a vote: %q", v[0].Message.Content)
 	}
-	if tb, _ := h.store.Get(id); tb.Vote != nil {
+	if tb, _ := h.store.Get(t.Context(), id); tb.Vote != nil {
 		t.Fatalf("solo table records a vote: %+v", tb.Vote)
 	}
 
 	h = newHarness(t)
 	id = h.startTeam([]User{bob}, 1)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	msg, ok := voteMessage(l)
 	if !ok {
 		// a computer teammate may be the first to act: play on
@@ -282,7 +283,7 @@ func TestTeamVoteAtDeadline(t *testing.T) {
 	h.svc.Now = func() time.Time { return start.Add(clock) }
 	id := h.startTeamWith(map[string]string{"turn_timeout": "1"}, []User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	plans, actor, ok := votePlans(l)
 	if !ok {
 		t.Fatal("no vote open")
@@ -305,7 +306,7 @@ func TestTeamVoteAtDeadline(t *testing.T) {
 	if !ok || err != nil {
 		t.Fatalf("timeout: %v %v", ok, err)
 	}
-	log, _ := h.store.Log(id)
+	log, _ := h.store.Log(t.Context(), id)
 	var done []string
 	for _, e := range log {
 		if e.Version > before && len(done) < len(plans[pick].Actions) {
@@ -367,7 +368,7 @@ func TestTeamVoteFollowsBoard(t *testing.T) {
 	h := newHarness(t)
 	id := h.startTeam([]User{bob, eve}, 0)
 	h.playUntilTurn(id)
-	l, _ := h.svc.load(id)
+	l, _ := h.svc.load(t.Context(), id)
 	msg, _ := voteMessage(l)
 	old := voteMessageID(l.t)
 	for label, cid := range buttons(msg) {
@@ -384,7 +385,7 @@ func TestTeamVoteFollowsBoard(t *testing.T) {
 	for _, e := range r.Edits {
 		stripped = stripped || e.StripOnly && e.MessageID == old
 	}
-	if tb, _ := h.store.Get(id); !stripped || voteMessageID(tb) != votes[0].MessageID {
+	if tb, _ := h.store.Get(t.Context(), id); !stripped || voteMessageID(tb) != votes[0].MessageID {
 		t.Fatalf("old vote %s stripped %v; recorded %+v", old, stripped, tb.Vote)
 	}
 	r = h.slash(ann, "game", "abandon", nil)

@@ -41,9 +41,9 @@ func (t *Table) ended() bool { return !t.Live() && len(t.Outbox) == 0 }
 // first archive run the store holds only the recent finished tables, so
 // the pass costs the live ones and the window kept, not every table ever
 // played; it is an admin command's cost, never the bot's.
-func (b *Bolt) Ended(before time.Time) ([]TableRef, error) {
+func (b *Bolt) Ended(ctx context.Context, before time.Time) ([]TableRef, error) {
 	var out []TableRef
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).ForEach(func(k, v []byte) error {
 			if ref, ok := endedBefore(v, before); ok && ref.ID == string(k) {
 				out = append(out, ref)
@@ -65,9 +65,9 @@ func endedBefore(raw []byte, before time.Time) (TableRef, bool) {
 }
 
 // Remove implements Store: the batch is one transaction.
-func (b *Bolt) Remove(refs []TableRef) ([]string, error) {
+func (b *Bolt) Remove(ctx context.Context, refs []TableRef) ([]string, error) {
 	var gone []string
-	err := b.update(func(tx *bolt.Tx) error {
+	err := b.write(ctx, func(tx *bolt.Tx) error {
 		gone = gone[:0] // the committer may run this again
 		tables := tx.Bucket(bucketTables)
 		for _, r := range refs {
@@ -132,8 +132,8 @@ func archived(tx *bolt.Tx, id string) bool {
 
 // Ended implements Store. Records are read in Go (the updated time lives
 // only in the record); see Bolt.Ended for why one pass is acceptable.
-func (p *Postgres) Ended(before time.Time) ([]TableRef, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*p.timeout)
+func (p *Postgres) Ended(ctx context.Context, before time.Time) ([]TableRef, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*p.timeout)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT record FROM tables WHERE status IN ('finished', 'abandoned') AND NOT owing ORDER BY id COLLATE "C"`)
 	if err != nil {
@@ -154,14 +154,14 @@ func (p *Postgres) Ended(before time.Time) ([]TableRef, error) {
 // while the bot does. The row is deleted only if it is still ended, owes
 // nothing and is at the archived version, checked under the row lock a
 // concurrent Update takes too; its channel rows go with it (cascade).
-func (p *Postgres) Remove(refs []TableRef) ([]string, error) {
+func (p *Postgres) Remove(ctx context.Context, refs []TableRef) ([]string, error) {
 	ids := make([]string, len(refs))
 	versions := make([]int64, len(refs))
 	for i, r := range refs {
 		ids[i], versions[i] = r.ID, r.Version
 	}
 	var gone []string
-	err := p.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := p.write(ctx, func(ctx context.Context, tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `DELETE FROM tables t USING unnest($1::text[], $2::bigint[]) AS x(id, v)
 			WHERE t.id = x.id AND t.version = x.v AND t.status IN ('finished', 'abandoned') AND NOT t.owing
 			RETURNING t.id`, ids, versions)

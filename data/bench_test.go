@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -52,7 +53,7 @@ func BenchmarkOpen(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := db.LiveCount(); err != nil {
+			if _, err := db.LiveCount(context.Background()); err != nil {
 				b.Fatal(err)
 			}
 			db.Close()
@@ -99,7 +100,7 @@ func BenchmarkDurableMoves(b *testing.B) {
 				for i := range tables {
 					tables[i] = &Table{Game: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying,
 						State: json.RawMessage(fmt.Sprintf(`{"pad":%q}`, strings.Repeat("x", 3000)))}
-					if err := st.Create(tables[i]); err != nil {
+					if err := st.Create(context.Background(), tables[i]); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -118,7 +119,7 @@ func BenchmarkDurableMoves(b *testing.B) {
 						if mode == "naive" {
 							err = st.db.Update(func(tx *bolt.Tx) error { _, err := updateTx(tx, &tb, tb.Version-1, time.Now(), e); return err })
 						} else {
-							err = st.Update(&tb, tb.Version-1, e)
+							err = st.Update(context.Background(), &tb, tb.Version-1, e)
 						}
 						if err != nil {
 							b.Fatal(err)
@@ -150,7 +151,7 @@ func BenchmarkDue(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		ids, err := st.Due(t0, time.Time{})
+		ids, err := st.Due(context.Background(), t0, time.Time{})
 		if err != nil || len(ids) != 10 {
 			b.Fatalf("%d due, %v", len(ids), err)
 		}

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -193,14 +194,16 @@ func (b *Bolt) Backup(w io.Writer) (int64, error) {
 }
 
 // Create implements Store.
-func (b *Bolt) Create(t *Table) error { return b.create(t, 0) }
+func (b *Bolt) Create(ctx context.Context, t *Table) error { return b.create(ctx, t, 0) }
 
 // CreateLobby implements Store: the host's lobbies are counted in the
 // transaction that creates, so concurrent /play cannot pass the cap.
-func (b *Bolt) CreateLobby(t *Table, max int) error { return b.create(t, max) }
+func (b *Bolt) CreateLobby(ctx context.Context, t *Table, max int) error {
+	return b.create(ctx, t, max)
+}
 
-func (b *Bolt) create(t *Table, max int) error {
-	return b.update(func(tx *bolt.Tx) error {
+func (b *Bolt) create(ctx context.Context, t *Table, max int) error {
+	return b.write(ctx, func(tx *bolt.Tx) error {
 		ch := tx.Bucket(bucketChannels)
 		if ch.Get([]byte(t.ChannelID)) != nil {
 			return ErrChannelBusy
@@ -299,9 +302,9 @@ func (b *Bolt) checkSequence() error {
 }
 
 // Get implements Store.
-func (b *Bolt) Get(id string) (*Table, error) {
+func (b *Bolt) Get(ctx context.Context, id string) (*Table, error) {
 	var t *Table
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		var err error
 		t, err = getTable(tx.Bucket(bucketTables), id)
 		return err
@@ -310,9 +313,9 @@ func (b *Bolt) Get(id string) (*Table, error) {
 }
 
 // ByChannel implements Store.
-func (b *Bolt) ByChannel(channelID string) (*Table, error) {
+func (b *Bolt) ByChannel(ctx context.Context, channelID string) (*Table, error) {
 	var t *Table
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		id := tx.Bucket(bucketChannels).Get([]byte(channelID))
 		if id == nil {
 			return ErrNotFound
@@ -325,9 +328,9 @@ func (b *Bolt) ByChannel(channelID string) (*Table, error) {
 }
 
 // Update implements Store.
-func (b *Bolt) Update(t *Table, expect int64, log ...LogEntry) error {
+func (b *Bolt) Update(ctx context.Context, t *Table, expect int64, log ...LogEntry) error {
 	now := b.now().UTC()
-	return b.update(func(tx *bolt.Tx) error {
+	return b.write(ctx, func(tx *bolt.Tx) error {
 		old, err := updateTx(tx, t, expect, now, log...)
 		if err == nil {
 			b.countLive(tx, old, t)
@@ -407,9 +410,9 @@ func appendLog(tx *bolt.Tx, id string, log []LogEntry) error {
 }
 
 // Log implements Store.
-func (b *Bolt) Log(id string) ([]LogEntry, error) {
+func (b *Bolt) Log(ctx context.Context, id string) ([]LogEntry, error) {
 	var out []LogEntry
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
 		if lb == nil {
 			return nil
@@ -427,31 +430,31 @@ func (b *Bolt) Log(id string) ([]LogEntry, error) {
 }
 
 // GuildSettings implements Store.
-func (b *Bolt) GuildSettings(guildID string) (GuildSettings, error) {
+func (b *Bolt) GuildSettings(ctx context.Context, guildID string) (GuildSettings, error) {
 	var gs GuildSettings
-	return gs, b.getSettings(bucketGuilds, "guild", guildID, &gs)
+	return gs, b.getSettings(ctx, bucketGuilds, "guild", guildID, &gs)
 }
 
 // SetGuildSettings implements Store.
-func (b *Bolt) SetGuildSettings(guildID string, gs GuildSettings) error {
-	return b.putSettings(bucketGuilds, "guild", guildID, gs, gs == GuildSettings{})
+func (b *Bolt) SetGuildSettings(ctx context.Context, guildID string, gs GuildSettings) error {
+	return b.putSettings(ctx, bucketGuilds, "guild", guildID, gs, gs == GuildSettings{})
 }
 
 // UserSettings implements Store.
-func (b *Bolt) UserSettings(userID string) (UserSettings, error) {
+func (b *Bolt) UserSettings(ctx context.Context, userID string) (UserSettings, error) {
 	var us UserSettings
-	return us, b.getSettings(bucketUsers, "user", userID, &us)
+	return us, b.getSettings(ctx, bucketUsers, "user", userID, &us)
 }
 
 // SetUserSettings implements Store.
-func (b *Bolt) SetUserSettings(userID string, us UserSettings) error {
-	return b.putSettings(bucketUsers, "user", userID, us, us == UserSettings{})
+func (b *Bolt) SetUserSettings(ctx context.Context, userID string, us UserSettings) error {
+	return b.putSettings(ctx, bucketUsers, "user", userID, us, us == UserSettings{})
 }
 
 // getSettings decodes the settings record of a guild or user into v,
 // leaving v as it is when there is none.
-func (b *Bolt) getSettings(bucket []byte, what, id string, v any) error {
-	return b.view(func(tx *bolt.Tx) error {
+func (b *Bolt) getSettings(ctx context.Context, bucket []byte, what, id string, v any) error {
+	return b.read(ctx, func(tx *bolt.Tx) error {
 		raw := tx.Bucket(bucket).Get([]byte(id))
 		if raw == nil {
 			return nil
@@ -464,11 +467,11 @@ func (b *Bolt) getSettings(bucket []byte, what, id string, v any) error {
 }
 
 // putSettings stores a settings record; zero (the defaults) removes it.
-func (b *Bolt) putSettings(bucket []byte, what, id string, v any, zero bool) error {
+func (b *Bolt) putSettings(ctx context.Context, bucket []byte, what, id string, v any, zero bool) error {
 	if id == "" {
 		return fmt.Errorf("%s settings without a %s id", what, what)
 	}
-	return b.update(func(tx *bolt.Tx) error {
+	return b.write(ctx, func(tx *bolt.Tx) error {
 		if zero {
 			return tx.Bucket(bucket).Delete([]byte(id))
 		}
@@ -595,10 +598,10 @@ func memberKeys(t *Table) [][]byte {
 }
 
 // TablesOf implements Store.
-func (b *Bolt) TablesOf(guildID, userID string) ([]*Table, error) {
+func (b *Bolt) TablesOf(ctx context.Context, guildID, userID string) ([]*Table, error) {
 	var out []*Table
 	prefix := []byte(guildID + "/" + userID + "/")
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		tables := tx.Bucket(bucketTables)
 		c := tx.Bucket(bucketMembers).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -639,9 +642,9 @@ func timeKey(kind byte, at time.Time, id string) []byte {
 }
 
 // Due implements Store.
-func (b *Bolt) Due(now, lobbiesBefore time.Time) ([]string, error) {
+func (b *Bolt) Due(ctx context.Context, now, lobbiesBefore time.Time) ([]string, error) {
 	var out []string
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketDue).Cursor()
 		seen := map[string]bool{}
 		scan := func(kind byte, until time.Time) {
@@ -677,8 +680,8 @@ func reindex(tx *bolt.Tx) error {
 // LiveCount is how many tables are in a lobby or in play: the count kept
 // by the writes (metrics read it at every scrape). A read transaction
 // still checks that the store answers (/readyz).
-func (b *Bolt) LiveCount() (int, error) {
-	err := b.view(func(*bolt.Tx) error { return nil })
+func (b *Bolt) LiveCount(ctx context.Context) (int, error) {
+	err := b.read(ctx, func(*bolt.Tx) error { return nil })
 	return int(b.live.Load()), err
 }
 
@@ -702,9 +705,9 @@ func lobbyKey(t *Table) []byte { return append(lobbyPrefix(t.GuildID, t.HostID),
 func lobbyPrefix(guildID, hostID string) []byte { return []byte(guildID + "/" + hostID + "/") }
 
 // OpenLobbies implements Store.
-func (b *Bolt) OpenLobbies(guildID, hostID string) (int, error) {
+func (b *Bolt) OpenLobbies(ctx context.Context, guildID, hostID string) (int, error) {
 	n := 0
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		n = countPrefix(tx.Bucket(bucketLobbies), lobbyPrefix(guildID, hostID))
 		return nil
 	})
@@ -722,9 +725,9 @@ func countPrefix(bk *bolt.Bucket, prefix []byte) int {
 }
 
 // Owing implements Store.
-func (b *Bolt) Owing() ([]string, error) {
+func (b *Bolt) Owing(ctx context.Context) ([]string, error) {
 	var out []string
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketOwing).ForEach(func(k, _ []byte) error {
 			out = append(out, string(k))
 			return nil

@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -82,9 +83,9 @@ func tallyResult(tx *bolt.Tx, r *Result) error {
 }
 
 // Result implements Store.
-func (b *Bolt) Result(tableID string) (*Result, error) {
+func (b *Bolt) Result(ctx context.Context, tableID string) (*Result, error) {
 	var r *Result
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketResults).Get([]byte(tableID))
 		if v == nil {
 			return ErrNotFound
@@ -117,10 +118,10 @@ func scanJSON[T any](b *Bolt, bucket []byte, prefix string) ([]T, error) {
 }
 
 // Standings implements Store.
-func (b *Bolt) Standings(guildID, userID string) ([]Standing, error) {
+func (b *Bolt) Standings(ctx context.Context, guildID, userID string) ([]Standing, error) {
 	var out []Standing
 	prefix := []byte(guildID + "/" + userID + "/")
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		sb := tx.Bucket(bucketStandings)
 		c := tx.Bucket(bucketStandUser).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -141,7 +142,7 @@ func (b *Bolt) Standings(guildID, userID string) ([]Standing, error) {
 
 // Leaderboard implements Store. It reads the game's standings on the
 // server (one prefix of the bucket) and ranks them in memory.
-func (b *Bolt) Leaderboard(guildID, game string, limit int) ([]Standing, error) {
+func (b *Bolt) Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error) {
 	all, err := scanJSON[Standing](b, bucketStandings, guildID+"/"+game+"/")
 	if err != nil {
 		return nil, err
@@ -150,7 +151,7 @@ func (b *Bolt) Leaderboard(guildID, game string, limit int) ([]Standing, error) 
 }
 
 // GameStats implements Store.
-func (b *Bolt) GameStats(guildID string) ([]GameStat, error) {
+func (b *Bolt) GameStats(ctx context.Context, guildID string) ([]GameStat, error) {
 	return scanJSON[GameStat](b, bucketGameStats, guildID+"/")
 }
 

@@ -31,7 +31,7 @@ func open(t testing.TB) (*Bolt, string) {
 // A new database file is readable by warroom's user only.
 func TestNewFileIsPrivate(t *testing.T) {
 	b, p := open(t)
-	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
+	if err := b.Create(t.Context(), &Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
 		t.Fatal(err)
 	}
 	st, err := os.Stat(p)
@@ -47,7 +47,7 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying, State: []byte(`{"x":1}`)}
-	if err := b.Create(tb); err != nil {
+	if err := b.Create(t.Context(), tb); err != nil {
 		t.Fatal(err)
 	}
 	b.Close()
@@ -56,7 +56,7 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	got, err := b.Get(tb.ID)
+	got, err := b.Get(t.Context(), tb.ID)
 	if err != nil || string(got.State) != `{"x":1}` {
 		t.Fatalf("%+v %v", got, err)
 	}
@@ -102,14 +102,14 @@ func TestCorruptRecord(t *testing.T) {
 		tx.Bucket(bucketChannels).Put([]byte("c"), []byte("bad"))
 		return tx.Bucket(bucketTables).Put([]byte("bad"), []byte("{not json"))
 	})
-	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.ByChannel(t.Context(), "c"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestBackup(t *testing.T) {
 	b, _ := open(t)
-	b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby})
+	b.Create(t.Context(), &Table{Game: "g", ChannelID: "c", Status: StatusLobby})
 	var buf bytes.Buffer
 	n, err := b.Backup(&buf)
 	if err != nil || n == 0 || int64(buf.Len()) != n {
@@ -122,24 +122,24 @@ func TestBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if _, err := c.ByChannel("c"); err != nil {
+	if _, err := c.ByChannel(t.Context(), "c"); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestGuildSettings(t *testing.T) {
 	b, p := open(t)
-	gs, err := b.GuildSettings("g1")
+	gs, err := b.GuildSettings(t.Context(), "g1")
 	if err != nil || gs != (GuildSettings{}) {
 		t.Fatalf("unset guild: %+v %v", gs, err)
 	}
-	if err := b.SetGuildSettings("g1", GuildSettings{Locale: "pl"}); err != nil {
+	if err := b.SetGuildSettings(t.Context(), "g1", GuildSettings{Locale: "pl"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetGuildSettings("g2", GuildSettings{Locale: "ru"}); err != nil {
+	if err := b.SetGuildSettings(t.Context(), "g2", GuildSettings{Locale: "ru"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetGuildSettings("", GuildSettings{Locale: "ru"}); err == nil {
+	if err := b.SetGuildSettings(t.Context(), "", GuildSettings{Locale: "ru"}); err == nil {
 		t.Fatal("stored settings without a guild id")
 	}
 	b.Close()
@@ -149,12 +149,12 @@ func TestGuildSettings(t *testing.T) {
 	}
 	defer b.Close()
 	for g, want := range map[string]string{"g1": "pl", "g2": "ru", "g3": ""} {
-		if gs, err := b.GuildSettings(g); err != nil || gs.Locale != want {
+		if gs, err := b.GuildSettings(t.Context(), g); err != nil || gs.Locale != want {
 			t.Fatalf("%s after reopen: %+v %v, want %q", g, gs, err, want)
 		}
 	}
 	// Back to automatic: the record goes.
-	if err := b.SetGuildSettings("g1", GuildSettings{}); err != nil {
+	if err := b.SetGuildSettings(t.Context(), "g1", GuildSettings{}); err != nil {
 		t.Fatal(err)
 	}
 	b.db.View(func(tx *bolt.Tx) error {
@@ -163,11 +163,11 @@ func TestGuildSettings(t *testing.T) {
 		}
 		return nil
 	})
-	if gs, err := b.GuildSettings("g2"); err != nil || gs.Locale != "ru" {
+	if gs, err := b.GuildSettings(t.Context(), "g2"); err != nil || gs.Locale != "ru" {
 		t.Fatalf("other guild changed: %+v %v", gs, err)
 	}
 	b.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketGuilds).Put([]byte("bad"), []byte("{")) })
-	if _, err := b.GuildSettings("bad"); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.GuildSettings(t.Context(), "bad"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("corrupt settings: %v", err)
 	}
 }
@@ -191,10 +191,10 @@ func TestOpenAddsGuildsBucket(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if err := b.SetGuildSettings("g", GuildSettings{Locale: "pl"}); err != nil {
+	if err := b.SetGuildSettings(t.Context(), "g", GuildSettings{Locale: "pl"}); err != nil {
 		t.Fatal(err)
 	}
-	if gs, _ := b.GuildSettings("g"); gs.Locale != "pl" {
+	if gs, _ := b.GuildSettings(t.Context(), "g"); gs.Locale != "pl" {
 		t.Fatalf("got %+v", gs)
 	}
 }
@@ -238,16 +238,16 @@ func TestDueIndex(t *testing.T) {
 	lobby := &Table{Game: "g", ChannelID: "c1", Status: StatusLobby}
 	play := &Table{Game: "g", ChannelID: "c2", Status: StatusLobby}
 	for _, tb := range []*Table{lobby, play} {
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 	}
 	play.Status, play.Version, play.Deadline = StatusPlaying, 1, t0.Add(time.Hour)
-	if err := b.Update(play, 0); err != nil {
+	if err := b.Update(t.Context(), play, 0); err != nil {
 		t.Fatal(err)
 	}
 	due := func(now, lobbies time.Time) string {
-		ids, err := b.Due(now, lobbies)
+		ids, err := b.Due(t.Context(), now, lobbies)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,14 +264,14 @@ func TestDueIndex(t *testing.T) {
 	}
 	// A new deadline replaces the old entry; finishing removes it.
 	play.Version, play.Deadline = 2, t0.Add(3*time.Hour)
-	b.Update(play, 1)
+	b.Update(t.Context(), play, 1)
 	if got := due(t0.Add(2*time.Hour), time.Time{}); got != "" {
 		t.Fatalf("old deadline still indexed: %q", got)
 	}
 	play.Version, play.Status = 3, StatusFinished
-	b.Update(play, 2)
+	b.Update(t.Context(), play, 2)
 	lobby.Version, lobby.Status = 1, StatusAbandoned
-	b.Update(lobby, 0)
+	b.Update(t.Context(), lobby, 0)
 	if got := due(t0.Add(100*time.Hour), t0.Add(100*time.Hour)); got != "" {
 		t.Fatalf("finished tables still due: %q", got)
 	}
@@ -312,16 +312,16 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if n, _ := b.OpenLobbies("g", "h"); n != 1 {
+	if n, _ := b.OpenLobbies(t.Context(), "g", "h"); n != 1 {
 		t.Fatalf("lobbies %d", n)
 	}
-	if ids, _ := b.Owing(); strings.Join(ids, ",") != "2" {
+	if ids, _ := b.Owing(t.Context()); strings.Join(ids, ",") != "2" {
 		t.Fatalf("owing %v", ids)
 	}
-	if ids, _ := b.Due(dl, dl); strings.Join(ids, ",") != "2,1" {
+	if ids, _ := b.Due(t.Context(), dl, dl); strings.Join(ids, ",") != "2,1" {
 		t.Fatalf("due %v", ids)
 	}
-	if n, _ := b.LiveCount(); n != 2 {
+	if n, _ := b.LiveCount(t.Context()); n != 2 {
 		t.Fatalf("live %d", n)
 	}
 }

@@ -1,7 +1,6 @@
 package data_test
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -37,7 +36,7 @@ func TestPostgresContractSimpleProtocol(t *testing.T) {
 // openPG opens a store on url, closed when the test ends.
 func openPG(t testing.TB, url string) *data.Postgres {
 	t.Helper()
-	p, err := data.OpenPostgres(context.Background(), url)
+	p, err := data.OpenPostgres(t.Context(), url)
 	if err != nil {
 		t.Fatal(err)
 	}

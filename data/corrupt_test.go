@@ -27,7 +27,7 @@ func corpus(t *testing.T, n int) (string, map[string]*Table) {
 	want := map[string]*Table{}
 	for i := range n {
 		tb := &Table{Game: "g", ChannelID: "c" + strconv.Itoa(i), GuildID: "g1", HostID: "h" + strconv.Itoa(i%7), Status: StatusLobby}
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		for v := range 1 + i%3 {
@@ -37,7 +37,7 @@ func corpus(t *testing.T, n int) (string, map[string]*Table) {
 				tb.Status = StatusFinished
 			}
 			tb.State = json.RawMessage(fmt.Sprintf(`{"n":%d,"pad":%q}`, v, strings.Repeat("x", 200+(i*37)%900)))
-			if err := b.Update(tb, tb.Version-1, LogEntry{Version: tb.Version, Action: "a." + strconv.Itoa(v)}); err != nil {
+			if err := b.Update(t.Context(), tb, tb.Version-1, LogEntry{Version: tb.Version, Action: "a." + strconv.Itoa(v)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -162,7 +162,7 @@ func TestDamagedFiles(t *testing.T) {
 				lost[id] = true
 			}
 			for id, w := range want {
-				got, err := nb.Get(id)
+				got, err := nb.Get(t.Context(), id)
 				switch {
 				case err == nil:
 					saved++
@@ -184,7 +184,7 @@ func TestDamagedFiles(t *testing.T) {
 				saved, len(want), len(rep.Loose), len(rep.Behind), len(rep.Lost), len(rep.Unreadable), len(rep.LogsLost))
 			// The repaired file takes new tables without reusing an id.
 			tb := &Table{Game: "g", ChannelID: "fresh", Status: StatusLobby}
-			if err := nb.Create(tb); err != nil {
+			if err := nb.Create(t.Context(), tb); err != nil {
 				t.Fatal(err)
 			}
 			if _, ok := want[tb.ID]; ok {
@@ -199,29 +199,29 @@ func TestDamagedFiles(t *testing.T) {
 func TestUnreadableRecordSetAside(t *testing.T) {
 	b, _ := open(t)
 	good := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying}
-	if err := b.Create(good); err != nil {
+	if err := b.Create(t.Context(), good); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.SetAside("c"); !errors.Is(err, ErrReadable) {
+	if _, err := b.SetAside(t.Context(), "c"); !errors.Is(err, ErrReadable) {
 		t.Fatalf("set aside a readable table: %v", err)
 	}
 	b.db.Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).Put([]byte(good.ID), []byte("{not json"))
 	})
-	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.ByChannel(t.Context(), "c"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("got %v", err)
 	}
-	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); !errors.Is(err, ErrChannelBusy) {
+	if err := b.Create(t.Context(), &Table{Game: "g", ChannelID: "c", Status: StatusLobby}); !errors.Is(err, ErrChannelBusy) {
 		t.Fatalf("create: %v", err)
 	}
-	id, err := b.SetAside("c")
+	id, err := b.SetAside(t.Context(), "c")
 	if err != nil || id != good.ID {
 		t.Fatalf("set aside: %q %v", id, err)
 	}
-	if raw, err := b.Raw(id); err != nil || string(raw) != "{not json" {
+	if raw, err := b.Raw(t.Context(), id); err != nil || string(raw) != "{not json" {
 		t.Fatalf("raw: %q %v", raw, err)
 	}
-	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
+	if err := b.Create(t.Context(), &Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
 		t.Fatalf("channel still blocked: %v", err)
 	}
 }
@@ -280,7 +280,7 @@ func TestLargeDamagedFilesRefused(t *testing.T) {
 func readsIntactOrCorrupt(t *testing.T, b *Bolt, want map[string]*Table) {
 	t.Helper()
 	for id, w := range want {
-		got, err := b.Get(id)
+		got, err := b.Get(t.Context(), id)
 		if err == nil && got.Version != w.Version {
 			t.Errorf("table %s: version %d, want %d", id, got.Version, w.Version)
 		}

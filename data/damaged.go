@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -18,9 +19,9 @@ var ErrReadable = errors.New("table record is readable")
 // SetAside implements Store: the live table of channelID whose record
 // cannot be decoded moves to the damaged bucket, and every index entry
 // naming it goes, so the channel is free again.
-func (b *Bolt) SetAside(channelID string) (string, error) {
+func (b *Bolt) SetAside(ctx context.Context, channelID string) (string, error) {
 	var id string
-	err := b.update(func(tx *bolt.Tx) error {
+	err := b.write(ctx, func(tx *bolt.Tx) error {
 		ch := tx.Bucket(bucketChannels)
 		raw := ch.Get([]byte(channelID))
 		if raw == nil {
@@ -69,9 +70,9 @@ func (b *Bolt) SetAside(channelID string) (string, error) {
 
 // Raw implements Store: a table's stored bytes, whether its record is
 // readable or was set aside as damaged.
-func (b *Bolt) Raw(id string) ([]byte, error) {
+func (b *Bolt) Raw(ctx context.Context, id string) ([]byte, error) {
 	var out []byte
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		v := tx.Bucket(bucketTables).Get([]byte(id))
 		if v == nil {
 			if dmg := tx.Bucket(bucketDamaged); dmg != nil {

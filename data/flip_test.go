@@ -122,12 +122,12 @@ func flipOpen(t *testing.T, p string, want map[string]*Table) string {
 	}
 	defer b.Close()
 	nt := &Table{Game: "g", ChannelID: "fresh", Status: StatusLobby}
-	if err := b.Create(nt); err == nil && want[nt.ID] != nil {
+	if err := b.Create(t.Context(), nt); err == nil && want[nt.ID] != nil {
 		t.Logf("/play took table %s's id", nt.ID)
 		return "silently lost"
 	}
 	for id, w := range want {
-		got, err := b.Get(id)
+		got, err := b.Get(t.Context(), id)
 		if (err == nil && (got.Version != w.Version || string(got.State) != string(w.State))) || (err != nil && !errors.Is(err, ErrCorrupt)) {
 			t.Logf("table %s: %+v %v", id, got, err)
 			return "silently lost"
@@ -159,7 +159,7 @@ func flipRepair(t *testing.T, p string, want map[string]*Table) string {
 		if named[id] || (rep.UnknownAfter != "" && idAfter(id, rep.UnknownAfter)) {
 			continue
 		}
-		got, err := nb.Get(id)
+		got, err := nb.Get(t.Context(), id)
 		_, loose := rep.Loose[id]
 		switch {
 		case err != nil:
@@ -169,7 +169,7 @@ func flipRepair(t *testing.T, p string, want map[string]*Table) string {
 			t.Logf("table %s saved at v%d < v%d unnamed", id, got.Version, w.Version)
 			return "silently lost"
 		}
-		if log, _ := nb.Log(id); int64(len(log)) < w.Logged {
+		if log, _ := nb.Log(t.Context(), id); int64(len(log)) < w.Logged {
 			t.Logf("table %s: log of %d entries < %d, unnamed", id, len(log), w.Logged)
 			return "silently lost"
 		}

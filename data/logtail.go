@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -78,20 +79,20 @@ func (c *tailCache) forget(ids []string) {
 // LogTail implements Store: a cursor from the last key backwards, so the
 // cost is n entries whatever the log's length, and only those after the
 // newest entry kept (tailCache) are decoded.
-func (b *Bolt) LogTail(id string, n int) ([]LogEntry, error) {
+func (b *Bolt) LogTail(ctx context.Context, id string, n int) ([]LogEntry, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	return b.logTail(id, n, b.tails.get(id))
+	return b.logTail(ctx, id, n, b.tails.get(id))
 }
 
 // logTail reads id's last n entries, decoding them back to kept's newest
 // one (kept nil: all n), and keeps what it read.
-func (b *Bolt) logTail(id string, n int, kept *keptTail) ([]LogEntry, error) {
+func (b *Bolt) logTail(ctx context.Context, id string, n int, kept *keptTail) ([]LogEntry, error) {
 	var fresh []LogEntry // newest first
 	var newest []byte
 	hit, start := false, false
-	err := b.view(func(tx *bolt.Tx) error {
+	err := b.read(ctx, func(tx *bolt.Tx) error {
 		lb := tx.Bucket(bucketLogs).Bucket([]byte(id))
 		if lb == nil {
 			return nil
@@ -121,7 +122,7 @@ func (b *Bolt) logTail(id string, n int, kept *keptTail) ([]LogEntry, error) {
 	if hit {
 		older, need := kept.entries, n-len(fresh)
 		if len(older) < need && !kept.all {
-			return b.logTail(id, n, nil) // asked for more than is kept
+			return b.logTail(ctx, id, n, nil) // asked for more than is kept
 		}
 		older = older[max(len(older)-need, 0):]
 		out = append(slices.Clip(older), fresh...)

@@ -1,6 +1,7 @@
 package data_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -16,14 +17,14 @@ func BenchmarkLogTail(b *testing.B) {
 	for _, st := range benchStores {
 		s, _ := st.open(b)
 		tb := &data.Table{Game: "g", ChannelID: "c", Status: data.StatusPlaying}
-		if err := s.Create(tb); err != nil {
+		if err := s.Create(context.Background(), tb); err != nil {
 			b.Fatal(err)
 		}
 		for v := int64(1); v <= moves; v++ {
 			tb.Version = v
 			ev := games.Ev("move", 0, "side", "raider", "unit", "ge-g-1", "from", 107, "to", 307, "count", 3, "leg", 1, "gt", 2)
 			e := data.LogEntry{Version: v, UserID: "123456789012345678", Action: fmt.Sprint("move.5.", v), Events: []games.Event{ev, ev}}
-			if err := s.Update(tb, v-1, e); err != nil {
+			if err := s.Update(context.Background(), tb, v-1, e); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -35,11 +36,11 @@ func BenchmarkLogTail(b *testing.B) {
 				tb.Version++
 				e := data.LogEntry{Version: tb.Version, UserID: "123456789012345678", Action: "move.5.1",
 					Events: []games.Event{games.Ev("move", 0, "side", "raider", "unit", "ge-g-1", "from", 107, "to", 307)}}
-				if err := s.Update(tb, tb.Version-1, e); err != nil {
+				if err := s.Update(context.Background(), tb, tb.Version-1, e); err != nil {
 					b.Fatal(err)
 				}
 				b.StartTimer()
-				if _, err := s.LogTail(tb.ID, 60); err != nil {
+				if _, err := s.LogTail(context.Background(), tb.ID, 60); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -53,9 +54,9 @@ func BenchmarkLogTail(b *testing.B) {
 				for range b.N {
 					var err error
 					if n > 0 {
-						_, err = s.LogTail(tb.ID, n)
+						_, err = s.LogTail(context.Background(), tb.ID, n)
 					} else {
-						_, err = s.Log(tb.ID)
+						_, err = s.Log(context.Background(), tb.ID)
 					}
 					if err != nil {
 						b.Fatal(err)

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -19,39 +20,39 @@ import (
 func TestMissingRecordIsCorrupt(t *testing.T) {
 	b, _ := open(t)
 	lost := &Table{Game: "g", ChannelID: "c", Status: StatusPlaying}
-	if err := b.Create(lost); err != nil {
+	if err := b.Create(t.Context(), lost); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Create(&Table{Game: "g", ChannelID: "d", Status: StatusPlaying}); err != nil {
+	if err := b.Create(t.Context(), &Table{Game: "g", ChannelID: "d", Status: StatusPlaying}); err != nil {
 		t.Fatal(err)
 	}
 	b.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketTables).Delete([]byte(lost.ID)) })
-	if _, err := b.Get(lost.ID); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.Get(t.Context(), lost.ID); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("lost record: %v", err)
 	}
-	if _, err := b.ByChannel("c"); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.ByChannel(t.Context(), "c"); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("lost record by channel: %v", err)
 	}
 	for _, id := range []string{"zz", "0" + lost.ID, "", "x/y"} {
-		if _, err := b.Get(id); !errors.Is(err, ErrNotFound) {
+		if _, err := b.Get(t.Context(), id); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("id %q never given out: %v", id, err)
 		}
 	}
 	// The dangling channel entry is dropped, and the channel is free.
-	if id, err := b.SetAside("c"); err != nil || id != lost.ID {
+	if id, err := b.SetAside(t.Context(), "c"); err != nil || id != lost.ID {
 		t.Fatalf("set aside: %q %v", id, err)
 	}
-	if err := b.Create(&Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
+	if err := b.Create(t.Context(), &Table{Game: "g", ChannelID: "c", Status: StatusLobby}); err != nil {
 		t.Fatalf("channel still blocked: %v", err)
 	}
 	// A record set aside as damaged is not "missing".
 	b.db.Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketTables).Put([]byte("2"), []byte("{not json"))
 	})
-	if _, err := b.SetAside("d"); err != nil {
+	if _, err := b.SetAside(t.Context(), "d"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Get("2"); !errors.Is(err, ErrNotFound) {
+	if _, err := b.Get(t.Context(), "2"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("set-aside table: %v", err)
 	}
 }
@@ -67,7 +68,7 @@ func TestLargeOpenSkipsTables(t *testing.T) {
 	var ids []string
 	for i := range 300 {
 		tb := &Table{Game: "g", ChannelID: fmt.Sprint("c", i), Status: StatusFinished}
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, tb.ID)
@@ -90,10 +91,10 @@ func TestLargeOpenSkipsTables(t *testing.T) {
 		t.Fatalf("open read the tables: %v", err)
 	}
 	defer b.Close()
-	if _, err := b.Get(ids[len(ids)-1]); !errors.Is(err, ErrCorrupt) {
+	if _, err := b.Get(t.Context(), ids[len(ids)-1]); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("a table on the zeroed page: %v", err)
 	}
-	if got, err := b.Get(ids[0]); err != nil || got.ChannelID != "c0" {
+	if got, err := b.Get(t.Context(), ids[0]); err != nil || got.ChannelID != "c0" {
 		t.Fatalf("a table elsewhere: %v %v", got, err)
 	}
 }
@@ -106,7 +107,7 @@ func TestLiveCountKept(t *testing.T) {
 	b, p := open(t)
 	check := func(when string) {
 		t.Helper()
-		got, err := b.LiveCount()
+		got, err := b.LiveCount(t.Context())
 		want, _ := b.liveScan()
 		if err != nil || got != want {
 			t.Fatalf("%s: live count %d, index holds %d (%v)", when, got, want, err)
@@ -119,14 +120,14 @@ func TestLiveCountKept(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			tb := &Table{Game: "g", ChannelID: fmt.Sprint("c", i%20), Status: StatusLobby}
-			if b.Create(tb) == nil {
+			if b.Create(t.Context(), tb) == nil {
 				tables[i] = tb
 			}
 		}()
 	}
 	wg.Wait()
 	check("after creates into busy channels")
-	if n, _ := b.LiveCount(); n != 20 {
+	if n, _ := b.LiveCount(t.Context()); n != 20 {
 		t.Fatalf("%d live tables, want 20", n)
 	}
 	for i, tb := range tables {
@@ -143,7 +144,7 @@ func TestLiveCountKept(t *testing.T) {
 				if i%3 == 0 {
 					cp.Status, cp.ThreadID = StatusPlaying, fmt.Sprint("t", i)
 				}
-				b.Update(&cp, expect)
+				b.Update(t.Context(), &cp, expect)
 			}()
 		}
 	}
@@ -155,18 +156,18 @@ func TestLiveCountKept(t *testing.T) {
 		return tx.Bucket(bucketTables).Put(id, []byte("{not json"))
 	})
 	ch, _ := tx0(b)
-	if _, err := b.SetAside(ch); err != nil {
+	if _, err := b.SetAside(t.Context(), ch); err != nil {
 		t.Fatal(err)
 	}
 	check("after a table set aside")
-	n, _ := b.LiveCount()
+	n, _ := b.LiveCount(t.Context())
 	b.Close()
 	b, err := Open(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if m, _ := b.LiveCount(); m != n {
+	if m, _ := b.LiveCount(t.Context()); m != n {
 		t.Fatalf("reopened: %d live, was %d", m, n)
 	}
 }
@@ -207,7 +208,7 @@ func BenchmarkLiveCount(b *testing.B) {
 	st.live.Store(int64(n))
 	b.Run("kept", func(b *testing.B) {
 		for b.Loop() {
-			st.LiveCount()
+			st.LiveCount(context.Background())
 		}
 	})
 	b.Run("scan", func(b *testing.B) {

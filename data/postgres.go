@@ -172,13 +172,16 @@ func (p *Postgres) Close() error {
 	return nil
 }
 
-func (p *Postgres) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), p.timeout)
+// ctx bounds one query by the store's timeout under the caller's ctx, so
+// a request that is cancelled or times out cancels its queries too.
+func (p *Postgres) ctx(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, p.timeout)
 }
 
-// write runs fn in one transaction; an error from fn rolls it back.
-func (p *Postgres) write(fn func(ctx context.Context, tx pgx.Tx) error) error {
-	ctx, cancel := p.ctx()
+// write runs fn in one transaction under ctx (see Postgres.ctx); an error
+// from fn rolls it back.
+func (p *Postgres) write(ctx context.Context, fn func(ctx context.Context, tx pgx.Tx) error) error {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	start := time.Now()
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error { return fn(ctx, tx) })
@@ -250,17 +253,19 @@ func claimChannels(ctx context.Context, tx pgx.Tx, id string, chans []string) er
 }
 
 // Create implements Store.
-func (p *Postgres) Create(t *Table) error { return p.create(t, 0) }
+func (p *Postgres) Create(ctx context.Context, t *Table) error { return p.create(ctx, t, 0) }
 
 // CreateLobby implements Store: a transaction-scoped advisory lock on the
 // host makes concurrent creates by one host count one after another, so
 // the count and the insert cannot interleave (READ COMMITTED alone would
 // let two see the same count).
-func (p *Postgres) CreateLobby(t *Table, max int) error { return p.create(t, max) }
+func (p *Postgres) CreateLobby(ctx context.Context, t *Table, max int) error {
+	return p.create(ctx, t, max)
+}
 
-func (p *Postgres) create(t *Table, max int) error {
+func (p *Postgres) create(ctx context.Context, t *Table, max int) error {
 	nt := *t
-	err := p.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := p.write(ctx, func(ctx context.Context, tx pgx.Tx) error {
 		var busy bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM channels WHERE channel_id = $1)`, t.ChannelID).Scan(&busy); err != nil {
 			return err
@@ -340,7 +345,7 @@ SELECT version, chans FROM old`
 // result is a transaction that also moves the channel index rows and
 // tallies the result (updateChannels). A version logged twice
 // keeps the last entry, as bbolt's Put does.
-func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
+func (p *Postgres) Update(ctx context.Context, t *Table, expect int64, log ...LogEntry) error {
 	nt := *t
 	nt.Updated = p.now().UTC()
 	nt.Logged += int64(len(log)) // t is the record at version expect
@@ -361,13 +366,13 @@ func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	if nt.Result != nil {
 		// A finished game's writes tally its result (once) in their
 		// transaction: the path that takes one.
-		err := p.updateChannels(&nt, expect, raw, c, want, versions, entries)
+		err := p.updateChannels(ctx, &nt, expect, raw, c, want, versions, entries)
 		if err == nil {
 			*t = nt
 		}
 		return err
 	}
-	ctx, cancel := p.ctx()
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	start := time.Now()
 	var version int64
@@ -382,7 +387,7 @@ func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 	case version != expect:
 		return ErrConflict
 	case !slices.Equal(had, want):
-		err = p.updateChannels(&nt, expect, raw, c, want, versions, entries)
+		err = p.updateChannels(ctx, &nt, expect, raw, c, want, versions, entries)
 	default:
 		if f := p.observe.Load(); f != nil {
 			(*f)(1, time.Since(start))
@@ -397,8 +402,8 @@ func (p *Postgres) Update(t *Table, expect int64, log ...LogEntry) error {
 // updateChannels is Update for a move that changes the table's live
 // channels: the checks of updateOne again, under the row lock, then the
 // record, the log and the channel index rows in one transaction.
-func (p *Postgres) updateChannels(nt *Table, expect int64, raw []byte, c pgCols, want []string, versions []int64, entries [][]byte) error {
-	return p.write(func(ctx context.Context, tx pgx.Tx) error {
+func (p *Postgres) updateChannels(ctx context.Context, nt *Table, expect int64, raw []byte, c pgCols, want []string, versions []int64, entries [][]byte) error {
+	return p.write(ctx, func(ctx context.Context, tx pgx.Tx) error {
 		var version int64
 		err := tx.QueryRow(ctx, `SELECT version FROM tables WHERE id = $1 FOR UPDATE`, nt.ID).Scan(&version)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -437,8 +442,8 @@ func decodeTable(id string, raw []byte) (*Table, error) {
 }
 
 // Get implements Store.
-func (p *Postgres) Get(id string) (*Table, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) Get(ctx context.Context, id string) (*Table, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var raw []byte
 	err := p.pool.QueryRow(ctx, `SELECT record FROM tables WHERE id = $1`, id).Scan(&raw)
@@ -452,8 +457,8 @@ func (p *Postgres) Get(id string) (*Table, error) {
 }
 
 // ByChannel implements Store.
-func (p *Postgres) ByChannel(channelID string) (*Table, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) ByChannel(ctx context.Context, channelID string) (*Table, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var id string
 	var raw []byte
@@ -469,8 +474,8 @@ func (p *Postgres) ByChannel(channelID string) (*Table, error) {
 }
 
 // Log implements Store.
-func (p *Postgres) Log(id string) ([]LogEntry, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) Log(ctx context.Context, id string) ([]LogEntry, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT entry FROM logs WHERE table_id = $1 ORDER BY version`, id)
 	if err != nil {
@@ -481,11 +486,11 @@ func (p *Postgres) Log(id string) ([]LogEntry, error) {
 
 // LogTail implements Store: the primary key (table_id, version) read
 // backwards, so only n rows are touched.
-func (p *Postgres) LogTail(id string, n int) ([]LogEntry, error) {
+func (p *Postgres) LogTail(ctx context.Context, id string, n int) ([]LogEntry, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	ctx, cancel := p.ctx()
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT entry FROM (SELECT version, entry FROM logs WHERE table_id = $1 ORDER BY version DESC LIMIT $2) t ORDER BY version`, id, n)
 	if err != nil {
@@ -512,8 +517,8 @@ func logRows(rows pgx.Rows, id string) ([]LogEntry, error) {
 }
 
 // ids runs a query of table ids.
-func (p *Postgres) ids(sql string, args ...any) ([]string, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) ids(ctx context.Context, sql string, args ...any) ([]string, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, sql, args...)
 	if err != nil {
@@ -538,8 +543,8 @@ func timeArg(t time.Time) *time.Time {
 // Due implements Store, earliest first. Times are stored to the
 // microsecond, so a table may be listed up to 1µs early; the caller
 // re-checks each.
-func (p *Postgres) Due(now, lobbiesBefore time.Time) ([]string, error) {
-	return p.ids(`SELECT id FROM tables WHERE `+dueWhere+` ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C"`,
+func (p *Postgres) Due(ctx context.Context, now, lobbiesBefore time.Time) ([]string, error) {
+	return p.ids(ctx, `SELECT id FROM tables WHERE `+dueWhere+` ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C"`,
 		now, timeArg(lobbiesBefore))
 }
 
@@ -551,8 +556,8 @@ func (p *Postgres) Due(now, lobbiesBefore time.Time) ([]string, error) {
 // (the service re-reads the table and writes expecting its version, so a
 // second replica's play gets ErrConflict). A replica that dies holding a
 // lease delays its tables by at most lease.
-func (p *Postgres) Claim(now, lobbiesBefore time.Time, lease time.Duration, limit int) ([]string, error) {
-	return p.ids(`UPDATE tables SET claimed_until = $3 WHERE id IN (
+func (p *Postgres) Claim(ctx context.Context, now, lobbiesBefore time.Time, lease time.Duration, limit int) ([]string, error) {
+	return p.ids(ctx, `UPDATE tables SET claimed_until = $3 WHERE id IN (
 			SELECT id FROM tables WHERE `+dueWhere+` AND (claimed_until IS NULL OR claimed_until <= $1)
 			ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C" LIMIT $4 FOR UPDATE SKIP LOCKED)
 		RETURNING id`, now, timeArg(lobbiesBefore), now.Add(lease), limit)
@@ -560,8 +565,8 @@ func (p *Postgres) Claim(now, lobbiesBefore time.Time, lease time.Duration, limi
 
 // TablesOf implements Store; ids sort as bytes (COLLATE "C"), as in bbolt,
 // whatever the database's collation.
-func (p *Postgres) TablesOf(guildID, userID string) ([]*Table, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) TablesOf(ctx context.Context, guildID, userID string) ([]*Table, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT id, record FROM tables
 		WHERE status IN ('lobby', 'playing') AND guild_id = $1 AND ($2 = '' OR $2 = ANY (players)) ORDER BY id COLLATE "C"`, guildID, userID)
@@ -581,8 +586,8 @@ func (p *Postgres) TablesOf(guildID, userID string) ([]*Table, error) {
 }
 
 // LiveCount implements Store, from the channel index as bbolt does.
-func (p *Postgres) LiveCount() (int, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) LiveCount(ctx context.Context) (int, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var n int
 	err := p.pool.QueryRow(ctx, `SELECT count(DISTINCT table_id) FROM channels`).Scan(&n)
@@ -590,13 +595,13 @@ func (p *Postgres) LiveCount() (int, error) {
 }
 
 // Owing implements Store.
-func (p *Postgres) Owing() ([]string, error) {
-	return p.ids(`SELECT id FROM tables WHERE owing ORDER BY id COLLATE "C"`)
+func (p *Postgres) Owing(ctx context.Context) ([]string, error) {
+	return p.ids(ctx, `SELECT id FROM tables WHERE owing ORDER BY id COLLATE "C"`)
 }
 
 // OpenLobbies implements Store.
-func (p *Postgres) OpenLobbies(guildID, hostID string) (int, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) OpenLobbies(ctx context.Context, guildID, hostID string) (int, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var n int
 	err := p.pool.QueryRow(ctx, `SELECT count(*) FROM tables WHERE status = 'lobby' AND guild_id = $1 AND host_id = $2`,
@@ -605,9 +610,9 @@ func (p *Postgres) OpenLobbies(guildID, hostID string) (int, error) {
 }
 
 // SetAside implements Store.
-func (p *Postgres) SetAside(channelID string) (string, error) {
+func (p *Postgres) SetAside(ctx context.Context, channelID string) (string, error) {
 	var id string
-	err := p.write(func(ctx context.Context, tx pgx.Tx) error {
+	err := p.write(ctx, func(ctx context.Context, tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `SELECT table_id FROM channels WHERE channel_id = $1`, channelID).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
@@ -633,8 +638,8 @@ func (p *Postgres) SetAside(channelID string) (string, error) {
 }
 
 // Raw implements Store.
-func (p *Postgres) Raw(id string) ([]byte, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) Raw(ctx context.Context, id string) ([]byte, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var raw []byte
 	err := p.pool.QueryRow(ctx, `SELECT record FROM tables WHERE id = $1
@@ -646,31 +651,31 @@ func (p *Postgres) Raw(id string) ([]byte, error) {
 }
 
 // GuildSettings implements Store.
-func (p *Postgres) GuildSettings(guildID string) (GuildSettings, error) {
+func (p *Postgres) GuildSettings(ctx context.Context, guildID string) (GuildSettings, error) {
 	var gs GuildSettings
-	return gs, p.getSettings(`SELECT record FROM guild_settings WHERE guild_id = $1`, "guild", guildID, &gs)
+	return gs, p.getSettings(ctx, `SELECT record FROM guild_settings WHERE guild_id = $1`, "guild", guildID, &gs)
 }
 
 // SetGuildSettings implements Store.
-func (p *Postgres) SetGuildSettings(guildID string, gs GuildSettings) error {
-	return p.putSettings("guild_settings", "guild_id", "guild", guildID, gs, gs == GuildSettings{})
+func (p *Postgres) SetGuildSettings(ctx context.Context, guildID string, gs GuildSettings) error {
+	return p.putSettings(ctx, "guild_settings", "guild_id", "guild", guildID, gs, gs == GuildSettings{})
 }
 
 // UserSettings implements Store.
-func (p *Postgres) UserSettings(userID string) (UserSettings, error) {
+func (p *Postgres) UserSettings(ctx context.Context, userID string) (UserSettings, error) {
 	var us UserSettings
-	return us, p.getSettings(`SELECT record FROM user_settings WHERE user_id = $1`, "user", userID, &us)
+	return us, p.getSettings(ctx, `SELECT record FROM user_settings WHERE user_id = $1`, "user", userID, &us)
 }
 
 // SetUserSettings implements Store.
-func (p *Postgres) SetUserSettings(userID string, us UserSettings) error {
-	return p.putSettings("user_settings", "user_id", "user", userID, us, us == UserSettings{})
+func (p *Postgres) SetUserSettings(ctx context.Context, userID string, us UserSettings) error {
+	return p.putSettings(ctx, "user_settings", "user_id", "user", userID, us, us == UserSettings{})
 }
 
 // getSettings decodes a settings record into v, leaving v as it is when
 // there is none.
-func (p *Postgres) getSettings(sql, what, id string, v any) error {
-	ctx, cancel := p.ctx()
+func (p *Postgres) getSettings(ctx context.Context, sql, what, id string, v any) error {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var raw []byte
 	err := p.pool.QueryRow(ctx, sql, id).Scan(&raw)
@@ -688,11 +693,11 @@ func (p *Postgres) getSettings(sql, what, id string, v any) error {
 
 // putSettings stores a settings record; zero (the defaults) removes it.
 // table and key are constants of this file, never input.
-func (p *Postgres) putSettings(table, key, what, id string, v any, zero bool) error {
+func (p *Postgres) putSettings(ctx context.Context, table, key, what, id string, v any, zero bool) error {
 	if id == "" {
 		return fmt.Errorf("%s settings without a %s id", what, what)
 	}
-	return p.write(func(ctx context.Context, tx pgx.Tx) error {
+	return p.write(ctx, func(ctx context.Context, tx pgx.Tx) error {
 		if zero {
 			_, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE `+key+` = $1`, id)
 			return err

@@ -79,8 +79,8 @@ func scanStanding(row pgx.CollectableRow) (Standing, error) {
 	return st, err
 }
 
-func (p *Postgres) standings(sql string, args ...any) ([]Standing, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) standings(ctx context.Context, sql string, args ...any) ([]Standing, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, standingCols+sql, args...)
 	if err != nil {
@@ -90,13 +90,13 @@ func (p *Postgres) standings(sql string, args ...any) ([]Standing, error) {
 }
 
 // Standings implements Store.
-func (p *Postgres) Standings(guildID, userID string) ([]Standing, error) {
-	return p.standings(` WHERE guild_id = $1 AND user_id = $2 AND played > 0 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID, userID)
+func (p *Postgres) Standings(ctx context.Context, guildID, userID string) ([]Standing, error) {
+	return p.standings(ctx, ` WHERE guild_id = $1 AND user_id = $2 AND played > 0 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID, userID)
 }
 
 // Leaderboard implements Store, ranked in Go as bbolt does (rank).
-func (p *Postgres) Leaderboard(guildID, game string, limit int) ([]Standing, error) {
-	all, err := p.standings(` WHERE guild_id = $1 AND game = $2 AND played > 0`, guildID, game)
+func (p *Postgres) Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error) {
+	all, err := p.standings(ctx, ` WHERE guild_id = $1 AND game = $2 AND played > 0`, guildID, game)
 	if err != nil {
 		return nil, err
 	}
@@ -104,8 +104,8 @@ func (p *Postgres) Leaderboard(guildID, game string, limit int) ([]Standing, err
 }
 
 // Result implements Store.
-func (p *Postgres) Result(tableID string) (*Result, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) Result(ctx context.Context, tableID string) (*Result, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	var raw []byte
 	err := p.pool.QueryRow(ctx, `SELECT record FROM results WHERE table_id = $1`, tableID).Scan(&raw)
@@ -123,8 +123,8 @@ func (p *Postgres) Result(tableID string) (*Result, error) {
 }
 
 // GameStats implements Store.
-func (p *Postgres) GameStats(guildID string) ([]GameStat, error) {
-	ctx, cancel := p.ctx()
+func (p *Postgres) GameStats(ctx context.Context, guildID string) ([]GameStat, error) {
+	ctx, cancel := p.ctx(ctx)
 	defer cancel()
 	rows, err := p.pool.Query(ctx, `SELECT guild_id, game, variant, played, wins, moves, seconds FROM game_stats
 		WHERE guild_id = $1 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID)

@@ -22,7 +22,7 @@ import (
 // (or a damaged disk) would.
 func sql(t testing.TB, url, stmt string, args ...any) {
 	t.Helper()
-	ctx := context.Background()
+	ctx := t.Context()
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestPostgresMigrations(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := data.OpenPostgres(context.Background(), url)
+			p, err := data.OpenPostgres(t.Context(), url)
 			if err == nil {
 				p.Close()
 			}
@@ -58,11 +58,11 @@ func TestPostgresMigrations(t *testing.T) {
 		}
 	}
 	p := openPG(t, url)
-	if err := p.Create(&data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); err != nil {
+	if err := p.Create(t.Context(), &data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); err != nil {
 		t.Fatal(err)
 	}
 	sql(t, url, `INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')`, data.PGSchemaVersion()+1)
-	if _, err := data.OpenPostgres(context.Background(), url); err == nil || !strings.Contains(err.Error(), "newer") {
+	if _, err := data.OpenPostgres(t.Context(), url); err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("opened a newer schema: %v", err)
 	}
 }
@@ -73,28 +73,28 @@ func TestPostgresUnreadableRecordSetAside(t *testing.T) {
 	url := storetest.NewDatabase(t)
 	p := openPG(t, url)
 	good := &data.Table{Game: "g", ChannelID: "c", ThreadID: "th", Status: data.StatusPlaying, Outbox: []data.Effect{{Kind: data.EffectBoard}}}
-	if err := p.Create(good); err != nil {
+	if err := p.Create(t.Context(), good); err != nil {
 		t.Fatal(err)
 	}
 	sql(t, url, `UPDATE tables SET record = $2 WHERE id = $1`, good.ID, []byte("{not json"))
-	if _, err := p.ByChannel("c"); !errors.Is(err, data.ErrCorrupt) {
+	if _, err := p.ByChannel(t.Context(), "c"); !errors.Is(err, data.ErrCorrupt) {
 		t.Fatalf("got %v", err)
 	}
-	if err := p.Create(&data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); !errors.Is(err, data.ErrChannelBusy) {
+	if err := p.Create(t.Context(), &data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); !errors.Is(err, data.ErrChannelBusy) {
 		t.Fatalf("create: %v", err)
 	}
-	id, err := p.SetAside("th")
+	id, err := p.SetAside(t.Context(), "th")
 	if err != nil || id != good.ID {
 		t.Fatalf("set aside: %q %v", id, err)
 	}
-	if raw, err := p.Raw(id); err != nil || string(raw) != "{not json" {
+	if raw, err := p.Raw(t.Context(), id); err != nil || string(raw) != "{not json" {
 		t.Fatalf("raw: %q %v", raw, err)
 	}
-	if ids, _ := p.Owing(); len(ids) != 0 {
+	if ids, _ := p.Owing(t.Context()); len(ids) != 0 {
 		t.Fatalf("a set-aside table still owing: %v", ids)
 	}
 	for _, ch := range []string{"c", "th"} {
-		if err := p.Create(&data.Table{Game: "g", ChannelID: ch, Status: data.StatusLobby}); err != nil {
+		if err := p.Create(t.Context(), &data.Table{Game: "g", ChannelID: ch, Status: data.StatusLobby}); err != nil {
 			t.Fatalf("channel %s still blocked: %v", ch, err)
 		}
 	}
@@ -112,7 +112,7 @@ type counter struct {
 // the table's channel index rows too.
 func move(s data.Store, id, action string, thread bool) (int, error) {
 	for conflicts := 0; ; conflicts++ {
-		tb, err := s.Get(id)
+		tb, err := s.Get(context.Background(), id)
 		if err != nil {
 			return conflicts, err
 		}
@@ -129,7 +129,7 @@ func move(s data.Store, id, action string, thread bool) (int, error) {
 		}
 		expect := tb.Version
 		tb.Version++
-		err = s.Update(tb, expect, data.LogEntry{Version: tb.Version, Action: action})
+		err = s.Update(context.Background(), tb, expect, data.LogEntry{Version: tb.Version, Action: action})
 		if errors.Is(err, data.ErrConflict) {
 			continue
 		}
@@ -159,7 +159,7 @@ func TestPostgresTwoReplicas(t *testing.T) {
 			ids := make([]string, tc.tables)
 			for i := range ids {
 				tb := &data.Table{Game: "g", ChannelID: fmt.Sprintf("%s-%d", tc.name, i), Status: data.StatusPlaying, State: json.RawMessage(`{"n":0}`)}
-				if err := replicas[i%2].Create(tb); err != nil {
+				if err := replicas[i%2].Create(t.Context(), tb); err != nil {
 					t.Fatal(err)
 				}
 				ids[i] = tb.ID
@@ -194,13 +194,13 @@ func TestPostgresTwoReplicas(t *testing.T) {
 			wg.Wait()
 			total := 0
 			for _, id := range ids {
-				tb, err := replicas[1].Get(id)
+				tb, err := replicas[1].Get(t.Context(), id)
 				if err != nil {
 					t.Fatal(err)
 				}
 				var c counter
 				json.Unmarshal(tb.State, &c)
-				log, err := replicas[0].Log(id)
+				log, err := replicas[0].Log(t.Context(), id)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -220,7 +220,7 @@ func TestPostgresTwoReplicas(t *testing.T) {
 				}
 				total += c.N
 				if tc.thread {
-					got, err := replicas[0].ByChannel("th-" + id)
+					got, err := replicas[0].ByChannel(t.Context(), "th-"+id)
 					if open := c.N%2 == 1; (err == nil) != open || (open && got.ID != id) {
 						t.Fatalf("table %s after %d moves: thread indexed %v", id, c.N, err)
 					}
@@ -241,7 +241,7 @@ func TestPostgresTwoReplicas(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					errs[i] = replicas[i%2].Create(&data.Table{Game: "g", ChannelID: ch, Status: data.StatusLobby})
+					errs[i] = replicas[i%2].Create(t.Context(), &data.Table{Game: "g", ChannelID: ch, Status: data.StatusLobby})
 				}()
 			}
 			wg.Wait()
@@ -271,11 +271,11 @@ func TestPostgresClaim(t *testing.T) {
 	var due []string
 	for i := range 60 {
 		tb := &data.Table{Game: "g", ChannelID: fmt.Sprint("c", i), Status: data.StatusLobby}
-		if err := replicas[0].Create(tb); err != nil {
+		if err := replicas[0].Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		tb.Status, tb.Version, tb.Deadline = data.StatusPlaying, 1, t0.Add(time.Duration(i-40)*time.Minute)
-		if err := replicas[0].Update(tb, 0); err != nil {
+		if err := replicas[0].Update(t.Context(), tb, 0); err != nil {
 			t.Fatal(err)
 		}
 		if i <= 40 {
@@ -289,7 +289,7 @@ func TestPostgresClaim(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for {
-				ids, err := replicas[i%2].Claim(t0, time.Time{}, time.Minute, 4)
+				ids, err := replicas[i%2].Claim(t.Context(), t0, time.Time{}, time.Minute, 4)
 				if err != nil {
 					t.Error(err)
 					return
@@ -308,14 +308,14 @@ func TestPostgresClaim(t *testing.T) {
 	if !slices.Equal(all, due) {
 		t.Fatalf("claimed %v\nwant each of %v once", all, due)
 	}
-	if ids, _ := replicas[1].Claim(t0.Add(30*time.Second), time.Time{}, time.Minute, 100); len(ids) != 0 {
+	if ids, _ := replicas[1].Claim(t.Context(), t0.Add(30*time.Second), time.Time{}, time.Minute, 100); len(ids) != 0 {
 		t.Fatalf("claimed again within the lease: %v", ids)
 	}
 	// A minute on, the leases have run out and one more deadline has come.
-	if ids, _ := replicas[1].Claim(t0.Add(time.Minute), time.Time{}, time.Minute, 100); len(ids) != len(due)+1 {
+	if ids, _ := replicas[1].Claim(t.Context(), t0.Add(time.Minute), time.Time{}, time.Minute, 100); len(ids) != len(due)+1 {
 		t.Fatalf("after the lease: %d claimed, want %d", len(ids), len(due)+1)
 	}
-	if ids, _ := replicas[0].Due(t0, time.Time{}); len(ids) != len(due) {
+	if ids, _ := replicas[0].Due(t.Context(), t0, time.Time{}); len(ids) != len(due) {
 		t.Fatalf("Due lists %d, want %d whoever holds them", len(ids), len(due))
 	}
 }

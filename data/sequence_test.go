@@ -24,7 +24,7 @@ func threeTables(t *testing.T, b *Bolt) *Table {
 	var live *Table
 	for i := range 3 {
 		tb := &Table{Game: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusLobby}
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		if i == 1 {
@@ -34,7 +34,7 @@ func threeTables(t *testing.T, b *Bolt) *Table {
 	for v := int64(1); v <= 8; v++ {
 		live.Version, live.Status = v, StatusPlaying
 		live.State = json.RawMessage(`{"move":` + strconv.FormatInt(v, 10) + `}`)
-		if err := b.Update(live, v-1, LogEntry{Version: v, Action: "move"}); err != nil {
+		if err := b.Update(t.Context(), live, v-1, LogEntry{Version: v, Action: "move"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -44,11 +44,11 @@ func threeTables(t *testing.T, b *Bolt) *Table {
 // intactTable2 checks that table 2 is the game in play, log and all.
 func intactTable2(t *testing.T, b *Bolt) {
 	t.Helper()
-	got, err := b.Get("2")
+	got, err := b.Get(t.Context(), "2")
 	if err != nil || got.Version != 8 || got.ChannelID != "c1" {
 		t.Fatalf("table 2 after /play on a lowered sequence: %+v %v", got, err)
 	}
-	if log, err := b.Log("2"); err != nil || len(log) != 8 {
+	if log, err := b.Log(t.Context(), "2"); err != nil || len(log) != 8 {
 		t.Fatalf("table 2's log: %d entries, %v", len(log), err)
 	}
 }
@@ -61,7 +61,7 @@ func TestCreateNeverOverwrites(t *testing.T) {
 	lowerSequence(t, b.db, 1)
 	for i, want := range []string{"4", "5"} {
 		tb := &Table{Game: "g", ChannelID: "new" + strconv.Itoa(i), Status: StatusLobby}
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		if tb.ID != want {
@@ -69,7 +69,7 @@ func TestCreateNeverOverwrites(t *testing.T) {
 		}
 	}
 	intactTable2(t, b)
-	if log, _ := b.Log("4"); len(log) != 0 {
+	if log, _ := b.Log(t.Context(), "4"); len(log) != 0 {
 		t.Fatalf("the new table inherited a log: %v", log)
 	}
 }
@@ -89,7 +89,7 @@ func TestOpenRaisesLoweredSequence(t *testing.T) {
 		t.Fatalf("resequenced %v, want [1 3]", b.Resequenced)
 	}
 	tb := &Table{Game: "g", ChannelID: "new", Status: StatusLobby}
-	if err := b.Create(tb); err != nil || tb.ID != "4" {
+	if err := b.Create(t.Context(), tb); err != nil || tb.ID != "4" {
 		t.Fatalf("new table %q %v", tb.ID, err)
 	}
 	intactTable2(t, b)

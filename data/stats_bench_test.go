@@ -1,6 +1,7 @@
 package data_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"testing"
@@ -22,7 +23,7 @@ func BenchmarkFinishGame(b *testing.B) {
 				for i := range tables {
 					tables[i] = &data.Table{Game: "duel", GuildID: "g", ChannelID: "c" + strconv.Itoa(i), Status: data.StatusPlaying,
 						Seats: []data.Seat{{UserID: "u" + strconv.Itoa(i%50)}, {UserID: "v" + strconv.Itoa(i%37)}}}
-					if err := s.Create(tables[i]); err != nil {
+					if err := s.Create(context.Background(), tables[i]); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -34,7 +35,7 @@ func BenchmarkFinishGame(b *testing.B) {
 						tb.Result = &data.Result{TableID: tb.ID, GuildID: "g", Game: "duel", Moves: 20, Started: end, Ended: end.Add(time.Duration(i) * time.Minute),
 							Seats: []data.ResultSeat{{UserID: tb.Seats[0].UserID, Place: 1, Won: true}, {UserID: tb.Seats[1].UserID, Place: 2}}}
 					}
-					if err := s.Update(tb, 0, data.LogEntry{Version: 1, Action: "end"}); err != nil {
+					if err := s.Update(context.Background(), tb, 0, data.LogEntry{Version: 1, Action: "end"}); err != nil {
 						b.Fatal(err)
 					}
 				}

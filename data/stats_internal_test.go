@@ -25,28 +25,28 @@ func TestRepairRetallies(t *testing.T) {
 	for i, winner := range []int{0, 0, 1, 0, 1, 1, 0} {
 		tb := &Table{Game: "duel", GuildID: "g", ChannelID: "c" + strconv.Itoa(i), Status: StatusPlaying,
 			Seats: []Seat{{UserID: "a"}, {UserID: "b" + strconv.Itoa(i%2)}}}
-		if err := b.Create(tb); err != nil {
+		if err := b.Create(t.Context(), tb); err != nil {
 			t.Fatal(err)
 		}
 		r := &Result{TableID: tb.ID, GuildID: "g", Game: "duel", Moves: 10 + i, Started: end, Ended: end.Add(time.Duration(i) * time.Hour),
 			Seats: []ResultSeat{{UserID: "a", Place: 1 + winner}, {UserID: tb.Seats[1].UserID, Place: 2 - winner}}}
 		r.Seats[winner].Won = true
 		tb.Status, tb.Version, tb.Result = StatusFinished, 1, r
-		if err := b.Update(tb, 0); err != nil {
+		if err := b.Update(t.Context(), tb, 0); err != nil {
 			t.Fatal(err)
 		}
 		if i%2 == 0 {
 			refs = append(refs, TableRef{ID: tb.ID, Version: 1})
 		}
 	}
-	if gone, err := b.Remove(refs); err != nil || len(gone) != 4 {
+	if gone, err := b.Remove(t.Context(), refs); err != nil || len(gone) != 4 {
 		t.Fatalf("archiving: %v %v", gone, err)
 	}
 	want := map[string][]Standing{}
 	for _, u := range []string{"a", "b0", "b1"} {
-		want[u], _ = b.Standings("g", u)
+		want[u], _ = b.Standings(t.Context(), "g", u)
 	}
-	wantStats, _ := b.GameStats("g")
+	wantStats, _ := b.GameStats(t.Context(), "g")
 	b.Close()
 
 	out := filepath.Join(t.TempDir(), "new.db")
@@ -60,17 +60,17 @@ func TestRepairRetallies(t *testing.T) {
 	}
 	defer nb.Close()
 	for _, r := range refs {
-		if _, err := nb.Get(r.ID); !errors.Is(err, ErrArchived) {
+		if _, err := nb.Get(t.Context(), r.ID); !errors.Is(err, ErrArchived) {
 			t.Errorf("archived table %s after repair: %v", r.ID, err)
 		}
 	}
 	for u, w := range want {
-		got, err := nb.Standings("g", u)
+		got, err := nb.Standings(t.Context(), "g", u)
 		if err != nil || !reflect.DeepEqual(got, w) || len(got) != 1 {
 			t.Errorf("%s after repair: %+v %v, want %+v", u, got, err, w)
 		}
 	}
-	if got, _ := nb.GameStats("g"); !reflect.DeepEqual(got, wantStats) || got[0].Played != 7 {
+	if got, _ := nb.GameStats(t.Context(), "g"); !reflect.DeepEqual(got, wantStats) || got[0].Played != 7 {
 		t.Errorf("totals after repair: %+v, want %+v", got, wantStats)
 	}
 }

@@ -20,7 +20,7 @@ func TestResultSurvivesRestartOnce(t *testing.T) {
 	}
 	tb := &data.Table{Game: "duel", GuildID: "g", ChannelID: "c", Status: data.StatusPlaying,
 		Seats: []data.Seat{{UserID: "u1"}, {UserID: "u2"}}}
-	if err := b.Create(tb); err != nil {
+	if err := b.Create(t.Context(), tb); err != nil {
 		t.Fatal(err)
 	}
 	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -28,7 +28,7 @@ func TestResultSurvivesRestartOnce(t *testing.T) {
 	tb.Outbox = []data.Effect{{Seq: 1, Kind: data.EffectBoard}}
 	tb.Result = &data.Result{TableID: tb.ID, GuildID: "g", Game: "duel", Moves: 9, Started: end.Add(-time.Hour), Ended: end,
 		Seats: []data.ResultSeat{{UserID: "u1", Place: 2}, {UserID: "u2", Place: 1, Won: true}}}
-	if err := b.Update(tb, 0); err != nil {
+	if err := b.Update(t.Context(), tb, 0); err != nil {
 		t.Fatal(err)
 	}
 	b.Close() // the process stops before the result is posted
@@ -38,19 +38,19 @@ func TestResultSurvivesRestartOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	got, err := b.Get(tb.ID)
+	got, err := b.Get(t.Context(), tb.ID)
 	if err != nil || got.Result == nil || len(got.Outbox) != 1 {
 		t.Fatalf("after restart: %+v %v", got, err)
 	}
 	got.Outbox, got.Version = nil, 2 // delivered
-	if err := b.Update(got, 1); err != nil {
+	if err := b.Update(t.Context(), got, 1); err != nil {
 		t.Fatal(err)
 	}
-	st, err := b.Standings("g", "u2")
+	st, err := b.Standings(t.Context(), "g", "u2")
 	if err != nil || len(st) != 1 || st[0].Played != 1 || st[0].Wins != 1 {
 		t.Fatalf("standings %+v %v", st, err)
 	}
-	if gs, _ := b.GameStats("g"); len(gs) != 1 || gs[0].Played != 1 || gs[0].Seconds != 3600 {
+	if gs, _ := b.GameStats(t.Context(), "g"); len(gs) != 1 || gs[0].Played != 1 || gs[0].Seconds != 3600 {
 		t.Fatalf("game stats %+v", gs)
 	}
 }

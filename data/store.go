@@ -10,6 +10,7 @@
 package data
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -344,78 +345,82 @@ var (
 	ErrTooManyLobbies = errors.New("too many open lobbies")
 )
 
-// Store is what the table service needs from storage.
+// Store is what the table service needs from storage. Every method but
+// Close takes the caller's ctx first (an interaction's, the timer's):
+// PostgreSQL runs its queries under it, bounded by its own timeout too,
+// so a request that times out cancels them; bbolt refuses to start a
+// transaction once ctx is done (one that has started is not stopped).
 type Store interface {
 	// Create stores a new table, assigns its ID and claims its channel.
-	Create(t *Table) error
+	Create(ctx context.Context, t *Table) error
 	// CreateLobby is Create for a lobby whose host may hold at most max
 	// open lobbies in its server (max <= 0: no cap), counted in the same
 	// transaction: ErrTooManyLobbies when they hold max already.
-	CreateLobby(t *Table, max int) error
+	CreateLobby(ctx context.Context, t *Table, max int) error
 	// Get loads a table by id.
-	Get(id string) (*Table, error)
+	Get(ctx context.Context, id string) (*Table, error)
 	// ByChannel loads the live table of a channel or thread.
-	ByChannel(channelID string) (*Table, error)
+	ByChannel(ctx context.Context, channelID string) (*Table, error)
 	// Update writes t if the stored version is still expect, appending
 	// the log entries, and keeps the channel index in step with t.Status.
-	Update(t *Table, expect int64, log ...LogEntry) error
+	Update(ctx context.Context, t *Table, expect int64, log ...LogEntry) error
 	// Log returns a table's action log in order.
-	Log(id string) ([]LogEntry, error)
+	Log(ctx context.Context, id string) ([]LogEntry, error)
 	// LogTail returns the last n entries of a table's action log, in
 	// order, reading only those: boards draw "what happened" from it on
 	// every click. n <= 0 returns none.
-	LogTail(id string, n int) ([]LogEntry, error)
+	LogTail(ctx context.Context, id string, n int) ([]LogEntry, error)
 	// SetAside frees channelID from a live table whose record cannot be
 	// decoded, keeping the bytes for export; it returns the table id and
 	// refuses (ErrReadable) a record that can be read.
-	SetAside(channelID string) (string, error)
+	SetAside(ctx context.Context, channelID string) (string, error)
 	// Raw is a table's stored bytes, even when they cannot be decoded.
-	Raw(id string) ([]byte, error)
+	Raw(ctx context.Context, id string) ([]byte, error)
 	// Due lists the tables in play whose deadline or next reminder is not
 	// after now, and the lobbies created not after lobbiesBefore (zero:
 	// none), from an index, without reading other tables. The caller
 	// re-checks each.
-	Due(now, lobbiesBefore time.Time) ([]string, error)
+	Due(ctx context.Context, now, lobbiesBefore time.Time) ([]string, error)
 	// TablesOf lists the live tables of a server where userID holds a
 	// seat; userID "" lists all of the server's live tables.
-	TablesOf(guildID, userID string) ([]*Table, error)
+	TablesOf(ctx context.Context, guildID, userID string) ([]*Table, error)
 	// LiveCount is how many tables are in a lobby or in play.
-	LiveCount() (int, error)
+	LiveCount(ctx context.Context) (int, error)
 	// Owing lists the ids of the tables whose outbox is not empty.
-	Owing() ([]string, error)
+	Owing(ctx context.Context) ([]string, error)
 	// OpenLobbies counts the lobbies a user hosts in a server.
-	OpenLobbies(guildID, hostID string) (int, error)
+	OpenLobbies(ctx context.Context, guildID, hostID string) (int, error)
 	// GuildSettings loads a server's settings; the zero value when none
 	// were ever set.
-	GuildSettings(guildID string) (GuildSettings, error)
+	GuildSettings(ctx context.Context, guildID string) (GuildSettings, error)
 	// SetGuildSettings stores a server's settings; the zero value
 	// removes the record.
-	SetGuildSettings(guildID string, gs GuildSettings) error
+	SetGuildSettings(ctx context.Context, guildID string, gs GuildSettings) error
 	// UserSettings loads a member's own settings (all servers); the zero
 	// value when none were set.
-	UserSettings(userID string) (UserSettings, error)
+	UserSettings(ctx context.Context, userID string) (UserSettings, error)
 	// SetUserSettings stores them; the zero value removes the record.
-	SetUserSettings(userID string, us UserSettings) error
+	SetUserSettings(ctx context.Context, userID string, us UserSettings) error
 	// Standings are a member's standings on a server, every game.
-	Standings(guildID, userID string) ([]Standing, error)
+	Standings(ctx context.Context, guildID, userID string) ([]Standing, error)
 	// Leaderboard is a game's standings on a server in rank order (see
 	// rank), the first limit of each variant.
-	Leaderboard(guildID, game string, limit int) ([]Standing, error)
+	Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error)
 	// GameStats are a server's totals, one per game and variant.
-	GameStats(guildID string) ([]GameStat, error)
+	GameStats(ctx context.Context, guildID string) ([]GameStat, error)
 	// Result is a finished table's result as tallied, with each rated
 	// player's rating before and after (ResultSeat.Rating); ErrNotFound
 	// when none was tallied.
-	Result(tableID string) (*Result, error)
+	Result(ctx context.Context, tableID string) (*Result, error)
 	// Ended lists the tables that are over (finished or abandoned), owe
 	// Discord nothing and were last written before the given time, at
 	// their current versions: what warroom archive may take out.
-	Ended(before time.Time) ([]TableRef, error)
+	Ended(ctx context.Context, before time.Time) ([]TableRef, error)
 	// Remove deletes, in one transaction, each table of refs that is
 	// still over, owes nothing and is at the version given (the one
 	// archived), with its log and any index entry naming it; reading it
 	// afterwards is ErrNotFound (bbolt: ErrArchived, which is one).
 	// Results and standings stay. It returns the ids it removed; the others changed and stay.
-	Remove(refs []TableRef) ([]string, error)
+	Remove(ctx context.Context, refs []TableRef) ([]string, error)
 	Close() error
 }

@@ -53,7 +53,7 @@ func BenchmarkStoreUpdates(b *testing.B) {
 				tables := make([]*data.Table, n)
 				for i := range tables {
 					tables[i] = &data.Table{Game: "g", ChannelID: "c" + strconv.Itoa(i), Status: data.StatusPlaying, State: pad}
-					if err := s.Create(tables[i]); err != nil {
+					if err := s.Create(context.Background(), tables[i]); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -64,7 +64,7 @@ func BenchmarkStoreUpdates(b *testing.B) {
 					warm.Add(1)
 					go func() {
 						defer warm.Done()
-						if _, err := s.Get(tb.ID); err != nil {
+						if _, err := s.Get(context.Background(), tb.ID); err != nil {
 							b.Error(err)
 						}
 					}()
@@ -82,7 +82,7 @@ func BenchmarkStoreUpdates(b *testing.B) {
 						for left.Add(-1) >= 0 {
 							tb.Version++
 							start := time.Now()
-							if err := s.Update(tb, tb.Version-1, data.LogEntry{Version: tb.Version, Action: "x"}); err != nil {
+							if err := s.Update(context.Background(), tb, tb.Version-1, data.LogEntry{Version: tb.Version, Action: "x"}); err != nil {
 								b.Error(err)
 								return
 							}
@@ -116,7 +116,7 @@ func fill(b *testing.B, s data.Store, n int, t0 time.Time) {
 			for i := next.Add(1); i <= int64(n); i = next.Add(1) {
 				tb := &data.Table{Game: "g", ChannelID: "c" + strconv.FormatInt(i, 10), Status: data.StatusPlaying,
 					State: json.RawMessage(`{"n":0}`), Deadline: t0.Add(time.Duration(i-10) * time.Minute)}
-				if err := s.Create(tb); err != nil {
+				if err := s.Create(context.Background(), tb); err != nil {
 					b.Error(err)
 					return
 				}
@@ -146,7 +146,7 @@ func BenchmarkStoreDue(b *testing.B) {
 				}
 				b.ResetTimer()
 				for b.Loop() {
-					if ids, err := s.Due(t0, time.Time{}); err != nil || len(ids) != 10 {
+					if ids, err := s.Due(context.Background(), t0, time.Time{}); err != nil || len(ids) != 10 {
 						b.Fatalf("%d due, %v", len(ids), err)
 					}
 				}

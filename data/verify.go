@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -236,6 +237,24 @@ func fullCheck(db *bolt.DB) error {
 // a damaged page becomes an ErrCorrupt error for this one request.
 func (b *Bolt) view(fn func(*bolt.Tx) error) error {
 	return protect(func() error { return b.db.View(fn) })
+}
+
+// read is view for a Store method: a request whose ctx is done (the
+// interaction timed out, the bot is stopping) starts no transaction.
+// bbolt cannot cancel one that has started; they are short.
+func (b *Bolt) read(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return b.view(fn)
+}
+
+// write is update for a Store method, refusing a done ctx as read does.
+func (b *Bolt) write(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return b.update(fn)
 }
 
 // update runs fn in a write transaction through the group committer,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,7 +17,7 @@ import (
 )
 
 // cmdExport prints a stored table and its log as JSON (the replay format).
-func cmdExport(args []string, stdout io.Writer) error {
+func cmdExport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
 	table := fs.String("table", "", "table id (shown in the board's footer)")
@@ -35,13 +36,13 @@ func cmdExport(args []string, stdout io.Writer) error {
 	defer store.Close()
 	id := *table
 	if id == "" {
-		t, err := store.ByChannel(*channel)
+		t, err := store.ByChannel(ctx, *channel)
 		if err != nil {
 			return fmt.Errorf("channel %s: %w", *channel, err)
 		}
 		id = t.ID
 	}
-	out, err := commands.NewService(store, zerolog.Nop()).Export(id, *hidden)
+	out, err := commands.NewService(store, zerolog.Nop()).Export(ctx, id, *hidden)
 	if err != nil {
 		return fmt.Errorf("table %s: %w", id, err)
 	}

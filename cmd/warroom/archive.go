@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -33,7 +34,7 @@ var beforeRemove = func() error { return nil }
 // is written and synced before it is removed, so a crash in between
 // leaves tables in both places, never in neither; a re-run appends no
 // line twice for a table at the same version.
-func cmdArchive(args []string, stdout io.Writer) error {
+func cmdArchive(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("archive", flag.ContinueOnError)
 	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file or postgres:// URL (env WARROOM_DB)")
 	beforeArg := fs.String("before", "", "archive tables last written before this: an age (90d, 2160h) or a date (2026-08-01, RFC 3339)")
@@ -65,7 +66,7 @@ func cmdArchive(args []string, stdout io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	refs, err := store.Ended(before)
+	refs, err := store.Ended(ctx, before)
 	if err != nil {
 		return err
 	}
@@ -75,7 +76,7 @@ func cmdArchive(args []string, stdout io.Writer) error {
 		var batch []data.TableRef
 		var buf bytes.Buffer
 		for _, r := range refs[start:min(start+archiveBatch, len(refs))] {
-			doc, ref, err := exportLine(svc, r.ID)
+			doc, ref, err := exportLine(ctx, svc, r.ID)
 			if errors.Is(err, data.ErrNotFound) {
 				continue // removed since it was listed (PostgreSQL, another archive run)
 			}
@@ -101,7 +102,7 @@ func cmdArchive(args []string, stdout io.Writer) error {
 		if err := beforeRemove(); err != nil {
 			return err
 		}
-		gone, err := store.Remove(batch)
+		gone, err := store.Remove(ctx, batch)
 		if err != nil {
 			return fmt.Errorf("removing archived tables (they are in %s; run again to finish): %w", *outPath, err)
 		}
@@ -120,8 +121,8 @@ func cmdArchive(args []string, stdout io.Writer) error {
 
 // exportLine is a table's `warroom export` document on one line, and the
 // version it was exported at.
-func exportLine(svc *commands.Service, id string) ([]byte, data.TableRef, error) {
-	out, err := svc.Export(id, false)
+func exportLine(ctx context.Context, svc *commands.Service, id string) ([]byte, data.TableRef, error) {
+	out, err := svc.Export(ctx, id, false)
 	if err != nil {
 		return nil, data.TableRef{}, err
 	}

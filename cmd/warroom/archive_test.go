@@ -45,7 +45,7 @@ func (m *tableMaker) table(game string, start bool) (string, func(commands.Reque
 	svc.Images = false
 	do := func(r commands.Request) commands.Response {
 		r.GuildID, r.ChannelID, r.Locale, r.User = "g", ch, "en-US", ann
-		if t, err := m.store.Get(table); err == nil && r.MessageID == "" {
+		if t, err := m.store.Get(context.Background(), table); err == nil && r.MessageID == "" {
 			r.MessageID = t.BoardMessageID
 		}
 		resp := svc.Handle(context.Background(), r)
@@ -67,7 +67,7 @@ func (m *tableMaker) table(game string, start bool) (string, func(commands.Reque
 			lobby = r.Reply.Message
 		}
 		r = do(commands.Request{Kind: commands.Component, CustomID: firstID(lobby, ":l:start")})
-		if tb, err := m.store.Get(table); err != nil || tb.Status != data.StatusPlaying {
+		if tb, err := m.store.Get(context.Background(), table); err != nil || tb.Status != data.StatusPlaying {
 			m.t.Fatalf("%s table %s did not start: %v %q %q", game, table, err, r.Reply.Message.Content, firstID(lobby, ":l:start"))
 		}
 	}
@@ -88,7 +88,7 @@ func confirm(do func(commands.Request) commands.Response, sub string) {
 func (m *tableMaker) finished(game string) string {
 	id, do := m.table(game, true)
 	confirm(do, "resign")
-	if tb, err := m.store.Get(id); err != nil || tb.Status != data.StatusFinished || len(tb.Outbox) > 0 {
+	if tb, err := m.store.Get(context.Background(), id); err != nil || tb.Status != data.StatusFinished || len(tb.Outbox) > 0 {
 		m.t.Fatalf("%s table %s did not finish: %+v %v", game, id, tb, err)
 	}
 	return id
@@ -120,10 +120,10 @@ func TestArchiveAndCompact(t *testing.T) {
 	cut := time.Now()
 	time.Sleep(5 * time.Millisecond)
 	recent := m.finished("flanders")
-	liveBefore, _ := store.Get(live)
+	liveBefore, _ := store.Get(t.Context(), live)
 	stats := func(s data.Store) string {
-		st, _ := s.Standings("g", ann.ID)
-		gs, _ := s.GameStats("g")
+		st, _ := s.Standings(t.Context(), "g", ann.ID)
+		gs, _ := s.GameStats(t.Context(), "g")
 		b, _ := json.Marshal([]any{st, gs})
 		return string(b)
 	}
@@ -208,20 +208,20 @@ func TestArchiveAndCompact(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, id := range append(old, abandoned) {
-			if _, err := s.Get(id); !errors.Is(err, data.ErrArchived) {
+			if _, err := s.Get(t.Context(), id); !errors.Is(err, data.ErrArchived) {
 				t.Fatalf("%s: archived table %s: %v", path, id, err)
 			}
-			if log, _ := s.Log(id); len(log) != 0 {
+			if log, _ := s.Log(t.Context(), id); len(log) != 0 {
 				t.Fatalf("%s: archived table %s kept its log", path, id)
 			}
 		}
-		if tb, err := s.Get(live); err != nil || tb.Version != liveBefore.Version || tb.Status != data.StatusPlaying {
+		if tb, err := s.Get(t.Context(), live); err != nil || tb.Version != liveBefore.Version || tb.Status != data.StatusPlaying {
 			t.Fatalf("%s: live table: %+v %v", path, tb, err)
 		}
-		if tb, err := s.ByChannel(liveBefore.ChannelID); err != nil || tb.ID != live {
+		if tb, err := s.ByChannel(t.Context(), liveBefore.ChannelID); err != nil || tb.ID != live {
 			t.Fatalf("%s: live table's channel: %v", path, err)
 		}
-		if tb, err := s.Get(recent); err != nil || tb.Status != data.StatusFinished {
+		if tb, err := s.Get(t.Context(), recent); err != nil || tb.Status != data.StatusFinished {
 			t.Fatalf("%s: the newer finished table: %v", path, err)
 		}
 		if got := stats(s); got != statsBefore {
@@ -231,7 +231,7 @@ func TestArchiveAndCompact(t *testing.T) {
 		// is answered privately as an old button.
 		svc := commands.NewService(s, zerolog.Nop())
 		rec, _ := commands.CustomID{Table: old[0], Kind: commands.KindRecord}.Encode()
-		r := svc.Handle(context.Background(), commands.Request{Kind: commands.Component, User: ann, GuildID: "g", ChannelID: "c1", CustomID: rec, Locale: "en-US"})
+		r := svc.Handle(t.Context(), commands.Request{Kind: commands.Component, User: ann, GuildID: "g", ChannelID: "c1", CustomID: rec, Locale: "en-US"})
 		if r.Reply.Kind != commands.ReplyPrivate || !strings.Contains(r.Reply.Message.Content, "not valid") {
 			t.Fatalf("%s: Game record of an archived table: %+v", path, r.Reply)
 		}
@@ -332,7 +332,7 @@ func TestArchivePostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := data.OpenPostgres(context.Background(), url)
+	store, err := data.OpenPostgres(t.Context(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,14 +346,14 @@ func TestArchivePostgres(t *testing.T) {
 		t.Fatalf("archive: %d %s %s", code, got, errs)
 	}
 	for _, id := range done {
-		if _, err := store.Get(id); !errors.Is(err, data.ErrNotFound) {
+		if _, err := store.Get(t.Context(), id); !errors.Is(err, data.ErrNotFound) {
 			t.Fatalf("archived table %s: %v", id, err)
 		}
 		if got, errs, code := run(t, "", "verify", "--table", id, out); code != 0 {
 			t.Fatalf("verify %s: %s %s", id, got, errs)
 		}
 	}
-	if tb, err := store.Get(live); err != nil || tb.Status != data.StatusPlaying {
+	if tb, err := store.Get(t.Context(), live); err != nil || tb.Status != data.StatusPlaying {
 		t.Fatalf("live table: %+v %v", tb, err)
 	}
 }

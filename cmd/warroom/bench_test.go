@@ -48,7 +48,7 @@ func benchGame(b *testing.B, game string, images bool) {
 	// what it owes (drawing the board), as the bot does.
 	do := func(r commands.Request) commands.Response {
 		r.GuildID, r.ChannelID, r.Locale = "g", "c", "en-US"
-		if t, err := store.Get(table); err == nil {
+		if t, err := store.Get(context.Background(), table); err == nil {
 			r.MessageID = t.BoardMessageID
 		}
 		resp := svc.Handle(context.Background(), r)
@@ -79,13 +79,13 @@ func benchGame(b *testing.B, game string, images bool) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		t, err := store.Get(table)
+		t, err := store.Get(context.Background(), table)
 		if err != nil {
 			b.Fatal(err)
 		}
 		if t.Status != data.StatusPlaying {
 			newGame()
-			t, _ = store.Get(table)
+			t, _ = store.Get(context.Background(), table)
 		}
 		eng, _ := games.Lookup(game)
 		st, _ := eng.Decode(t.State)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -182,7 +183,7 @@ func storeOne(st data.Store, g storedGame, i int) error {
 		u := fmt.Sprint("u", (i+s*7)%5000)
 		tb.Seats = append(tb.Seats, data.Seat{UserID: u, Name: u})
 	}
-	if err := st.Create(tb); err != nil {
+	if err := st.Create(context.Background(), tb); err != nil {
 		return err
 	}
 	log := g.log
@@ -192,5 +193,5 @@ func storeOne(st data.Store, g storedGame, i int) error {
 		tb.Deadline, tb.TurnStart = time.Now().Add(72*time.Hour), time.Now()
 	}
 	tb.Version = int64(len(log))
-	return st.Update(tb, 0, log...)
+	return st.Update(context.Background(), tb, 0, log...)
 }

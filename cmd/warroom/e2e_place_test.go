@@ -234,7 +234,7 @@ func TestE2ETeamThreadNotDoubledAfterCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := store.ByChannel(w.ch)
+	tb, err := store.ByChannel(t.Context(), w.ch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestE2ETeamThreadNotDoubledAfterCrash(t *testing.T) {
 	tb.ThreadID, tb.BoardMessageID, tb.BoardChannelID = "", "", ""
 	tb.Version++
 	tb.Owe(time.Now().UTC(), data.Effect{Kind: data.EffectThread}, data.Effect{Kind: data.EffectBoard})
-	if err := store.Update(tb, tb.Version-1); err != nil {
+	if err := store.Update(t.Context(), tb, tb.Version-1); err != nil {
 		t.Fatal(err)
 	}
 	store.Close()
@@ -260,7 +260,7 @@ func TestE2ETeamThreadNotDoubledAfterCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	if tb, _ = store.Get(tb.ID); tb.ThreadID != th || len(tb.Outbox) != 0 {
+	if tb, _ = store.Get(t.Context(), tb.ID); tb.ThreadID != th || len(tb.Outbox) != 0 {
 		t.Fatalf("thread %q (want %q), still owed %d", tb.ThreadID, th, len(tb.Outbox))
 	}
 }

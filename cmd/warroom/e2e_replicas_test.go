@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -118,12 +117,12 @@ func TestE2ETwoReplicas(t *testing.T) {
 		}
 		w.move(rng, u, b)
 	}
-	st, err := data.OpenPostgres(context.Background(), url)
+	st, err := data.OpenPostgres(t.Context(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	table, err := st.ByChannel(w.ch)
+	table, err := st.ByChannel(t.Context(), w.ch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +140,7 @@ func TestE2ETwoReplicas(t *testing.T) {
 	if button == "" {
 		t.Fatalf("no action button on %q", b.Content)
 	}
-	before, _ := st.Get(table.ID)
+	before, _ := st.Get(t.Context(), table.ID)
 	var wg sync.WaitGroup
 	var answered atomic.Int64
 	for range 100 {
@@ -154,7 +153,7 @@ func TestE2ETwoReplicas(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	after, _ := st.Get(table.ID)
+	after, _ := st.Get(t.Context(), table.ID)
 	if answered.Load() != 100 || after.Version != before.Version+1 {
 		t.Fatalf("100 clicks: %d answered, version %d -> %d (want exactly one move)", answered.Load(), before.Version, after.Version)
 	}
@@ -178,7 +177,7 @@ func TestE2ETwoReplicas(t *testing.T) {
 	if rr.served[0].Load() == 0 || rr.served[1].Load() == 0 {
 		t.Fatalf("requests served per replica: %d, %d", rr.served[0].Load(), rr.served[1].Load())
 	}
-	log, err := st.Log(table.ID)
+	log, err := st.Log(t.Context(), table.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +192,7 @@ func TestE2ETwoReplicas(t *testing.T) {
 
 // timeouts counts the turns the timer played for a late player.
 func timeouts(t *testing.T, st data.Store, id string) int {
-	log, err := st.Log(id)
+	log, err := st.Log(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}

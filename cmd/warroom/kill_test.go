@@ -26,7 +26,7 @@ func TestE2EChildRun(t *testing.T) {
 	if args == "" {
 		t.Skip("only runs as the child of TestE2EKilledMidGame")
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	// The load command's profiles of the bot: WARROOM_CPUPROFILE=file for
 	// WARROOM_CPUPROFILE_SECONDS (30) from the start.
@@ -201,7 +201,7 @@ func TestE2EKillCycles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb, err := store.Get(table)
+		tb, err := store.Get(t.Context(), table)
 		store.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -341,7 +341,7 @@ func TestE2EStopRecordsDeliveries(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if ids, err := st.Owing(); err != nil || len(ids) != 0 {
+	if ids, err := st.Owing(t.Context()); err != nil || len(ids) != 0 {
 		t.Fatalf("after a stop the file owes Discord effects of tables %v (%v)", ids, err)
 	}
 	w.noProblems()

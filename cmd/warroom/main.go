@@ -74,7 +74,9 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdServe(ctx, args[1:], stderr)
 		stop()
 	case "export":
-		err = cmdExport(args[1:], stdout)
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = cmdExport(ctx, args[1:], stdout)
+		stop()
 	case "verify":
 		err = cmdVerify(args[1:], stdout)
 	case "backup":
@@ -82,7 +84,9 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "repair":
 		err = cmdRepair(args[1:], stdout)
 	case "archive":
-		err = cmdArchive(args[1:], stdout)
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = cmdArchive(ctx, args[1:], stdout)
+		stop()
 	case "compact":
 		err = cmdCompact(args[1:], stdout)
 	case "help", "-h", "--help":

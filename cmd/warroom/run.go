@@ -92,7 +92,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if r := store.Resequenced; r != ([2]uint64{}) {
 		log.Warn().Str("db", *dbPath).Uint64("was", r[0]).Uint64("now", r[1]).Msg("the database's table id counter was behind ids in use (damage); it was moved past them so no table is overwritten: consider `warroom repair`")
 	}
-	if live, err := store.LiveCount(); err == nil {
+	if live, err := store.LiveCount(ctx); err == nil {
 		log.Info().Int("tables", live).Dur("open_ms", opened).Msg("live tables resume where they stopped")
 	}
 	svc := commands.NewService(store, log)
@@ -111,7 +111,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	var metrics *bot.Metrics
 	var endpoint *bot.Endpoint
 	if *httpAddr != "" {
-		metrics = bot.NewMetrics(svc.View())
+		metrics = bot.NewMetrics(svc.Store())
 		store.ObserveCommits(metrics.Commit)
 		if serve {
 			endpoint = bot.NewEndpoint(key, metrics, log)

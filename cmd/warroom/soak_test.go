@@ -111,7 +111,7 @@ func TestSoak(t *testing.T) {
 	defer store.Close()
 	var lost, stale, missing int
 	for _, tb := range sk.all {
-		cur, err := store.Get(tb.id)
+		cur, err := store.Get(t.Context(), tb.id)
 		if err != nil {
 			t.Fatal(err)
 		}

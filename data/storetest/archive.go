@@ -20,7 +20,7 @@ func testArchive(t *testing.T, s data.Store) {
 	won := playing(t, s, "g", "flanders", "c-won", "ann", "bob")
 	finish(t, s, won, 12, 1, 2)
 	won.Outbox, won.Version = nil, won.Version+1 // the result delivered
-	if err := s.Update(won, won.Version-1); err != nil {
+	if err := s.Update(t.Context(), won, won.Version-1); err != nil {
 		t.Fatal(err)
 	}
 	owing := playing(t, s, "g", "flanders", "c-owing", "ann", "bob")
@@ -28,7 +28,7 @@ func testArchive(t *testing.T, s data.Store) {
 	lobby := &data.Table{Game: "flanders", GuildID: "g", ChannelID: "c-lobby", Status: data.StatusLobby}
 	mustCreate(t, s, lobby)
 	lobby.Status, lobby.Version = data.StatusAbandoned, 1
-	if err := s.Update(lobby, 0, data.LogEntry{Version: 1, Action: "abandon"}); err != nil {
+	if err := s.Update(t.Context(), lobby, 0, data.LogEntry{Version: 1, Action: "abandon"}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(5 * time.Millisecond)
@@ -36,11 +36,11 @@ func testArchive(t *testing.T, s data.Store) {
 	time.Sleep(5 * time.Millisecond)
 	recent := playing(t, s, "g", "flanders", "c-recent", "ann", "bob")
 	recent.Status, recent.Version = data.StatusFinished, 2
-	if err := s.Update(recent, 1); err != nil {
+	if err := s.Update(t.Context(), recent, 1); err != nil {
 		t.Fatal(err)
 	}
 
-	refs, err := s.Ended(cut)
+	refs, err := s.Ended(t.Context(), cut)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +48,13 @@ func testArchive(t *testing.T, s data.Store) {
 	if !sameRefs(refs, want) {
 		t.Fatalf("Ended(cut) = %+v, want %+v", refs, want)
 	}
-	if refs, _ := s.Ended(time.Now().Add(time.Hour)); len(refs) != 3 {
+	if refs, _ := s.Ended(t.Context(), time.Now().Add(time.Hour)); len(refs) != 3 {
 		t.Fatalf("Ended(later) = %+v, want the recent table too", refs)
 	}
 	stats := func() any {
-		st, _ := s.Standings("g", "ann")
-		gs, _ := s.GameStats("g")
-		lb, _ := s.Leaderboard("g", "flanders", 10)
+		st, _ := s.Standings(t.Context(), "g", "ann")
+		gs, _ := s.GameStats(t.Context(), "g")
+		lb, _ := s.Leaderboard(t.Context(), "g", "flanders", 10)
 		return []any{st, gs, lb}
 	}
 	before := stats()
@@ -63,48 +63,48 @@ func testArchive(t *testing.T, s data.Store) {
 	}
 
 	// A stale version, a live table and an owing one are kept.
-	gone, err := s.Remove([]data.TableRef{{ID: won.ID, Version: won.Version}, {ID: lobby.ID, Version: 0},
+	gone, err := s.Remove(t.Context(), []data.TableRef{{ID: won.ID, Version: won.Version}, {ID: lobby.ID, Version: 0},
 		{ID: live.ID, Version: live.Version}, {ID: owing.ID, Version: owing.Version}, {ID: "nope", Version: 1}})
 	if err != nil || !slices.Equal(gone, []string{won.ID}) {
 		t.Fatalf("Remove: %v %v, want only %s", gone, err, won.ID)
 	}
-	if _, err := s.Get(won.ID); !errors.Is(err, data.ErrNotFound) {
+	if _, err := s.Get(t.Context(), won.ID); !errors.Is(err, data.ErrNotFound) {
 		t.Fatalf("Get of a removed table: %v", err)
 	}
-	if log, err := s.Log(won.ID); err != nil || len(log) != 0 {
+	if log, err := s.Log(t.Context(), won.ID); err != nil || len(log) != 0 {
 		t.Fatalf("log of a removed table: %v %v", log, err)
 	}
-	if tail, err := s.LogTail(won.ID, 5); err != nil || len(tail) != 0 {
+	if tail, err := s.LogTail(t.Context(), won.ID, 5); err != nil || len(tail) != 0 {
 		t.Fatalf("log tail of a removed table: %v %v", tail, err)
 	}
-	if err := s.Update(won, won.Version); !errors.Is(err, data.ErrNotFound) {
+	if err := s.Update(t.Context(), won, won.Version); !errors.Is(err, data.ErrNotFound) {
 		t.Fatalf("Update of a removed table: %v", err)
 	}
 	for _, id := range []string{lobby.ID, live.ID, owing.ID, recent.ID} {
-		if _, err := s.Get(id); err != nil {
+		if _, err := s.Get(t.Context(), id); err != nil {
 			t.Fatalf("table %s after Remove: %v", id, err)
 		}
 	}
-	if got, err := s.ByChannel("c-live"); err != nil || got.ID != live.ID {
+	if got, err := s.ByChannel(t.Context(), "c-live"); err != nil || got.ID != live.ID {
 		t.Fatalf("live table after Remove: %+v %v", got, err)
 	}
-	if n, _ := s.LiveCount(); n != 1 {
+	if n, _ := s.LiveCount(t.Context()); n != 1 {
 		t.Fatalf("live count %d", n)
 	}
-	if ids, _ := s.Owing(); !slices.Equal(ids, []string{owing.ID}) {
+	if ids, _ := s.Owing(t.Context()); !slices.Equal(ids, []string{owing.ID}) {
 		t.Fatalf("owing %v", ids)
 	}
 	if after := stats(); !equalJSON(before, after) {
 		t.Fatalf("stats changed by Remove:\n%v\n%v", before, after)
 	}
-	if refs, _ := s.Ended(cut); !sameRefs(refs, []data.TableRef{{ID: lobby.ID, Version: 1}}) {
+	if refs, _ := s.Ended(t.Context(), cut); !sameRefs(refs, []data.TableRef{{ID: lobby.ID, Version: 1}}) {
 		t.Fatalf("Ended after Remove: %+v", refs)
 	}
 	// Removing again is a no-op; the abandoned lobby goes at its version.
-	if gone, err := s.Remove([]data.TableRef{{ID: won.ID, Version: won.Version}, {ID: lobby.ID, Version: 1}}); err != nil || !slices.Equal(gone, []string{lobby.ID}) {
+	if gone, err := s.Remove(t.Context(), []data.TableRef{{ID: won.ID, Version: won.Version}, {ID: lobby.ID, Version: 1}}); err != nil || !slices.Equal(gone, []string{lobby.ID}) {
 		t.Fatalf("second Remove: %v %v", gone, err)
 	}
-	if gone, err := s.Remove(nil); err != nil || len(gone) != 0 {
+	if gone, err := s.Remove(t.Context(), nil); err != nil || len(gone) != 0 {
 		t.Fatalf("empty Remove: %v %v", gone, err)
 	}
 	// A removed id is never given out again.

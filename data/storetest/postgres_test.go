@@ -1,7 +1,6 @@
 package storetest
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -28,12 +27,12 @@ func TestClusterDatabasesApart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := data.OpenPostgres(context.Background(), url)
+		s, err := data.OpenPostgres(t.Context(), url)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		if err := s.Create(&data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); err != nil {
+		if err := s.Create(t.Context(), &data.Table{Game: "g", ChannelID: "c", Status: data.StatusLobby}); err != nil {
 			t.Fatal(err)
 		}
 	}

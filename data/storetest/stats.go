@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -22,7 +23,7 @@ func playing(t *testing.T, s data.Store, guild, game, channel string, users ...s
 	}
 	mustCreate(t, s, tb)
 	tb.Status, tb.Version = data.StatusPlaying, 1
-	if err := s.Update(tb, 0); err != nil {
+	if err := s.Update(t.Context(), tb, 0); err != nil {
 		t.Fatal(err)
 	}
 	return tb
@@ -46,7 +47,7 @@ func finishErr(s data.Store, tb *data.Table, moves int, places ...int) error {
 	nt := *tb
 	nt.Status, nt.Version, nt.Result = data.StatusFinished, tb.Version+1, r
 	nt.Outbox = []data.Effect{{Seq: 1, Kind: data.EffectBoard}}
-	if err := s.Update(&nt, tb.Version, data.LogEntry{Version: nt.Version, Action: "end"}); err != nil {
+	if err := s.Update(context.Background(), &nt, tb.Version, data.LogEntry{Version: nt.Version, Action: "end"}); err != nil {
 		return err
 	}
 	*tb = nt
@@ -55,7 +56,7 @@ func finishErr(s data.Store, tb *data.Table, moves int, places ...int) error {
 
 func standing(t *testing.T, s data.Store, guild, user, game string) data.Standing {
 	t.Helper()
-	all, err := s.Standings(guild, user)
+	all, err := s.Standings(t.Context(), guild, user)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func standing(t *testing.T, s data.Store, guild, user, game string) data.Standin
 
 func gameStat(t *testing.T, s data.Store, guild, game, variant string) data.GameStat {
 	t.Helper()
-	all, err := s.GameStats(guild)
+	all, err := s.GameStats(t.Context(), guild)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,11 +97,11 @@ func testResultTalliedOnce(t *testing.T, s data.Store) {
 	for range 2 {
 		tb.Outbox = nil
 		tb.Version++
-		if err := s.Update(tb, tb.Version-1); err != nil {
+		if err := s.Update(t.Context(), tb, tb.Version-1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := s.Get(tb.ID)
+	got, err := s.Get(t.Context(), tb.ID)
 	if err != nil || got.Result == nil || got.Result.Moves != 31 || len(got.Result.Seats) != 2 {
 		t.Fatalf("the result did not ride on the record: %+v %v", got, err)
 	}
@@ -119,14 +120,14 @@ func testResultTalliedOnce(t *testing.T, s data.Store) {
 	}
 	// The results entry keeps each player's rating before and after,
 	// from the tally in the final write, not from later writes.
-	res, err := s.Result(tb.ID)
+	res, err := s.Result(t.Context(), tb.ID)
 	if err != nil || len(res.Seats) != 2 || res.Seats[0].Rating == nil || res.Seats[1].Rating == nil {
 		t.Fatalf("result as tallied: %+v %v", res, err)
 	}
 	if ra, rb := res.Seats[0].Rating, res.Seats[1].Rating; ra.Before.R != 1500 || ra.After != a.Rating || rb.Before.R != 1500 || rb.After != b.Rating {
 		t.Fatalf("rating changes %+v %+v, standings %+v %+v", ra, rb, a.Rating, b.Rating)
 	}
-	if _, err := s.Result("no-such-table"); !errors.Is(err, data.ErrNotFound) {
+	if _, err := s.Result(t.Context(), "no-such-table"); !errors.Is(err, data.ErrNotFound) {
 		t.Fatalf("the result of an untallied table: %v", err)
 	}
 }
@@ -140,7 +141,7 @@ func testResultKinds(t *testing.T, s data.Store) {
 		Seats: []data.ResultSeat{{UserID: "u1", Place: 1, Won: true}, {UserID: "u3", Place: 1, Won: true}, {Place: 1, Won: true}}}
 	nt := *co
 	nt.Status, nt.Version, nt.Result = data.StatusFinished, 2, r
-	if err := s.Update(&nt, 1); err != nil {
+	if err := s.Update(t.Context(), &nt, 1); err != nil {
 		t.Fatal(err)
 	}
 	if st := standing(t, s, "g", "u1", "coop"); st.Variant != "hard" || st.Played != 1 || st.Wins != 1 || st.Rated != 0 {
@@ -156,14 +157,14 @@ func testResultKinds(t *testing.T, s data.Store) {
 		t.Fatalf("a game against the computer was rated: %+v", st)
 	}
 	for _, id := range []string{co.ID, bot.ID} { // unrated games carry no rating change
-		if res, err := s.Result(id); err != nil || res.Seats[0].Rating != nil {
+		if res, err := s.Result(t.Context(), id); err != nil || res.Seats[0].Rating != nil {
 			t.Fatalf("unrated result %s: %+v %v", id, res, err)
 		}
 	}
 
 	four := playing(t, s, "g", "duel", "c3", "u1", "u2", "u3", "u4")
 	finish(t, s, four, 40, 2, 1, 4, 3)
-	board, err := s.Leaderboard("g", "duel", 0)
+	board, err := s.Leaderboard(t.Context(), "g", "duel", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func testResultKinds(t *testing.T, s data.Store) {
 	if fmt.Sprint(order) != "[u2 u1 u4 u3]" {
 		t.Fatalf("leaderboard %v", board)
 	}
-	if top, _ := s.Leaderboard("g", "duel", 2); len(top) != 2 || top[0].UserID != "u2" {
+	if top, _ := s.Leaderboard(t.Context(), "g", "duel", 2); len(top) != 2 || top[0].UserID != "u2" {
 		t.Fatalf("top 2: %+v", top)
 	}
 	if gs := gameStat(t, s, "g", "duel", ""); gs.Played != 2 || gs.Moves != 50 {
@@ -189,13 +190,13 @@ func testResultKinds(t *testing.T, s data.Store) {
 	if st := standing(t, s, "g2", "u1", "duel"); st.Played != 1 || st.Wins != 0 {
 		t.Fatalf("g2: %+v", st)
 	}
-	if all, _ := s.Standings("g", "u1"); len(all) != 2 || all[0].Game != "coop" || all[1].Game != "duel" {
+	if all, _ := s.Standings(t.Context(), "g", "u1"); len(all) != 2 || all[0].Game != "coop" || all[1].Game != "duel" {
 		t.Fatalf("u1's standings %+v", all)
 	}
-	if all, _ := s.Standings("g", "nobody"); len(all) != 0 {
+	if all, _ := s.Standings(t.Context(), "g", "nobody"); len(all) != 0 {
 		t.Fatalf("a member without games: %+v", all)
 	}
-	if b, _ := s.Leaderboard("g", "chess", 10); len(b) != 0 {
+	if b, _ := s.Leaderboard(t.Context(), "g", "chess", 10); len(b) != 0 {
 		t.Fatalf("a game never played: %+v", b)
 	}
 }
