@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
 		{"Archive", testArchive},
+		{"InteractionsOnce", testInteractionsOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
