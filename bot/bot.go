@@ -231,6 +231,7 @@ func (b *Bot) timers() {
 		}
 		b.redeliver(started)
 		logErr(b.log, b.svc.RecordDelivered(recordAfter), "record deliveries")
+		b.forgetInteractions()
 	}
 }
 
@@ -243,6 +244,15 @@ const recordAfter = 10 * time.Second
 // delivers it: younger ones are being delivered by their interaction,
 // which answers through it (a command's answer, the clicked board).
 const redeliverAfter = 20 * time.Second
+
+// forgetInteractions drops the accepted interaction ids whose requests
+// have been refused as stale for a whole SignatureWindow already: the
+// extra window covers replicas whose clocks differ by up to that much.
+func (b *Bot) forgetInteractions() {
+	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+	defer cancel()
+	logErr(b.log, b.svc.ForgetInteractions(ctx, time.Now().Add(-SignatureWindow)), "forget old interaction ids")
+}
 
 // redeliver delivers the effects that tables still owe: all those an
 // earlier run left, and those older than redeliverAfter.
