@@ -97,11 +97,11 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // gateway mode. Until a Bot is attached (commands not registered yet)
 // and after it stops, interactions get 503.
 type Endpoint struct {
-	key  ed25519.PublicKey
-	now  func() time.Time
-	log  zerolog.Logger
-	m    *Metrics // counts refusals; may be nil
-	bot  atomic.Pointer[Bot]
+	key ed25519.PublicKey
+	now func() time.Time
+	log zerolog.Logger
+	m   *Metrics // counts refusals; may be nil
+	bot atomic.Pointer[Bot]
 	// slots is one buffer of maxInteractionBody+1 bytes (allocated at
 	// first use) per request reading an unverified body: a stranger's
 	// body lives only there, and only a verified one is copied out.

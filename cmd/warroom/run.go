@@ -10,6 +10,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/warroom/warroom/bot"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
@@ -60,6 +62,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if !serve {
 		shardsFlag = fs.String("shards", env("WARROOM_SHARDS", ""), "gateway shards (a bot in more than 2,500 servers must shard): auto (Discord's recommended count, all in this process), a count such as 4, or i/n such as 0/4 for shard i of n with the others in processes on the same PostgreSQL (env WARROOM_SHARDS; empty: one connection)")
 	}
+	drainDelay := fs.Duration("drain-delay", 0, "on SIGTERM, keep serving this long with /readyz failing before the HTTP listener closes, so a load balancer that health-checks /readyz stops sending here first (see docs/deploy.md)")
 	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -121,6 +124,11 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 
 	var metrics *bot.Metrics
 	var endpoint *bot.Endpoint
+	// The HTTP server outlives ctx: on SIGTERM it closes only once the
+	// balancer was given drainDelay (drain).
+	httpCtx, stopHTTP := context.WithCancel(context.Background())
+	defer stopHTTP()
+	var httpDone <-chan struct{}
 	if *httpAddr != "" {
 		metrics = bot.NewMetrics(svc.View())
 		store.ObserveCommits(metrics.Commit)
@@ -128,7 +136,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 			endpoint = bot.NewEndpoint(key, metrics, log)
 			metrics.Route(bot.InteractionsPath, endpoint)
 		}
-		if err := metrics.Serve(ctx, *httpAddr, log); err != nil {
+		if httpDone, err = metrics.Serve(httpCtx, *httpAddr, log); err != nil {
 			return fmt.Errorf("--http %s: %w", *httpAddr, err)
 		}
 	}
@@ -138,15 +146,37 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	}
 	log.Info().Str("db", dbName(*dbPath)).Msg("warroom is running; Ctrl+C to stop")
 	<-ctx.Done()
-	log.Info().Msg("stopping: finishing interactions in flight")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := b.Stop(sctx); err != nil {
-		log.Warn().Err(err).Msg("stop the bot")
-	}
+	drain(b, metrics, stopHTTP, httpDone, *drainDelay, log)
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("close database: %w", err)
 	}
 	log.Info().Msg("stopped")
 	return nil
+}
+
+// drain stops the bot for a restart without dropping an interaction.
+// /readyz fails at once, and requests are still served for delay, so a
+// balancer that health-checks it sends new ones elsewhere; then the
+// listener closes (a balancer retries a refused connection on another
+// replica) and the requests already in are answered; then the bot's
+// work in flight finishes, delivering what it owes Discord, and the
+// deliveries are recorded. Whatever a table still owes after that
+// (a delivery Discord refused for now) is in the store, delivered by
+// another replica's timer or by this one's successor at start.
+func drain(b *bot.Bot, m *bot.Metrics, stopHTTP func(), httpDone <-chan struct{}, delay time.Duration, log zerolog.Logger) {
+	m.Draining()
+	if delay > 0 {
+		log.Info().Dur("drain_delay", delay).Msg("stopping: /readyz fails; still serving while the load balancer takes this replica out")
+		time.Sleep(delay)
+	}
+	log.Info().Msg("stopping: no new requests; finishing interactions in flight")
+	stopHTTP()
+	if httpDone != nil {
+		<-httpDone
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := b.Stop(sctx); err != nil {
+		log.Warn().Err(err).Msg("stop the bot")
+	}
 }
