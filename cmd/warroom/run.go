@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"time"
 
@@ -129,20 +130,35 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	httpCtx, stopHTTP := context.WithCancel(context.Background())
 	defer stopHTTP()
 	var httpDone <-chan struct{}
+	listen := func() (err error) {
+		if httpDone, err = metrics.Serve(httpCtx, *httpAddr, log); err != nil {
+			return fmt.Errorf("--http %s: %w", *httpAddr, err)
+		}
+		return nil
+	}
 	if *httpAddr != "" {
 		metrics = bot.NewMetrics(svc.View())
 		store.ObserveCommits(metrics.Commit)
 		if serve {
 			endpoint = bot.NewEndpoint(key, metrics, log)
 			metrics.Route(bot.InteractionsPath, endpoint)
+			err = probeAddr(*httpAddr) // it listens once interactions can be taken
+		} else {
+			err = listen() // /healthz answers while the gateway connects
 		}
-		if httpDone, err = metrics.Serve(httpCtx, *httpAddr, log); err != nil {
-			return fmt.Errorf("--http %s: %w", *httpAddr, err)
+		if err != nil {
+			return err
 		}
 	}
 	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint, Shards: shards}, svc, log)
 	if err != nil {
 		return err
+	}
+	if serve {
+		if err := listen(); err != nil {
+			b.Stop(context.Background())
+			return err
+		}
 	}
 	log.Info().Str("db", dbName(*dbPath)).Msg("warroom is running; Ctrl+C to stop")
 	<-ctx.Done()
@@ -179,4 +195,16 @@ func drain(b *bot.Bot, m *bot.Metrics, stopHTTP func(), httpDone <-chan struct{}
 	if err := b.Stop(sctx); err != nil {
 		log.Warn().Err(err).Msg("stop the bot")
 	}
+}
+
+// probeAddr reports at once an address `serve` could not listen on. It
+// listens only after the bot is ready: until then a balancer's
+// connection is refused, which it retries on another replica, where an
+// endpoint still starting could only answer 503 (a failed interaction).
+func probeAddr(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--http %s: %w", addr, err)
+	}
+	return ln.Close()
 }
