@@ -201,6 +201,13 @@ func (b *Bot) timers() {
 		every = 30 * time.Second
 	}
 	started := time.Now()
+	if !b.svc.SoleWriter {
+		// On a shared store an effect made a moment ago is being
+		// delivered by the replica whose interaction made it: a replica
+		// starting in a rolling deploy leaves it to that one, and takes
+		// only what is older than redeliverAfter, as on every tick.
+		started = time.Time{}
+	}
 	b.redeliver(started)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
@@ -254,8 +261,9 @@ func (b *Bot) forgetInteractions() {
 	logErr(b.log, b.svc.ForgetInteractions(ctx, time.Now().Add(-SignatureWindow)), "forget old interaction ids")
 }
 
-// redeliver delivers the effects that tables still owe: all those an
-// earlier run left, and those older than redeliverAfter.
+// redeliver delivers the effects that tables still owe: all those made
+// before started (an earlier run left them; zero: none), and those older
+// than redeliverAfter.
 func (b *Bot) redeliver(started time.Time) {
 	ids, err := b.svc.Owing(time.Now(), started, redeliverAfter)
 	if err != nil {

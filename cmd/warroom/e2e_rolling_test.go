@@ -28,16 +28,18 @@ import (
 	"github.com/warroom/warroom/data/storetest"
 )
 
-// dialBalancer sends each request to the next replica, as a load
-// balancer does. A refused connection (nothing was sent) goes on to the
-// next replica, as nginx, HAProxy and Envoy retry a failed connect; a
-// request a replica dropped after it was sent is answered 502, as a
-// balancer answers a POST it may not send twice, and its interaction id
-// is noted. It opens a connection per request: a reused idle connection
-// that a draining replica closes fails a POST that Go's client may not
-// retry either.
+// dialBalancer sends each request to the next replica that passed its
+// last health check (GET /readyz every healthEvery), as a load balancer
+// does. A refused connection (nothing was sent) goes on to the next
+// replica, as nginx, HAProxy and Envoy retry a failed connect; a request
+// a replica dropped after it was sent is answered 502, as a balancer
+// answers a POST it may not send twice, and its interaction id is noted.
+// It opens a connection per request: a reused idle connection that a
+// draining replica closes fails a POST that Go's client may not retry
+// either.
 type dialBalancer struct {
 	addrs   []string
+	healthy []atomic.Bool
 	next    atomic.Int64
 	client  *http.Client
 	retried atomic.Int64 // refused connections sent on to another replica
@@ -45,17 +47,55 @@ type dialBalancer struct {
 	dropped map[string]bool // interaction ids a replica dropped mid-request
 }
 
-func newDialBalancer(addrs []string) *dialBalancer {
-	return &dialBalancer{addrs: addrs, dropped: map[string]bool{},
+// healthEvery is the balancer's health check interval; the replicas'
+// --drain-delay is several of them (docs/deploy.md).
+const healthEvery = 100 * time.Millisecond
+
+func newDialBalancer(t *testing.T, addrs []string) *dialBalancer {
+	lb := &dialBalancer{addrs: addrs, healthy: make([]atomic.Bool, len(addrs)), dropped: map[string]bool{},
 		client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}}
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		check := &http.Client{Timeout: healthEvery, Transport: &http.Transport{DisableKeepAlives: true}}
+		for {
+			for i, addr := range addrs {
+				resp, err := check.Get("http://" + addr + "/readyz")
+				lb.healthy[i].Store(err == nil && resp.StatusCode == http.StatusOK)
+				if err == nil {
+					resp.Body.Close()
+				}
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(healthEvery):
+			}
+		}
+	}()
+	return lb
+}
+
+// order is the replicas to try for one request: round robin over the
+// healthy ones, then the others (when none is healthy).
+func (lb *dialBalancer) order() []int {
+	first := int(lb.next.Add(1))
+	var good, bad []int
+	for try := range lb.addrs {
+		i := (first + try) % len(lb.addrs)
+		if lb.healthy[i].Load() {
+			good = append(good, i)
+		} else {
+			bad = append(bad, i)
+		}
+	}
+	return append(good, bad...)
 }
 
 func (lb *dialBalancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	first := int(lb.next.Add(1))
-	for try := range lb.addrs {
-		addr := lb.addrs[(first+try)%len(lb.addrs)]
-		req, _ := http.NewRequestWithContext(r.Context(), r.Method, "http://"+addr+r.URL.Path, bytes.NewReader(body))
+	for _, i := range lb.order() {
+		req, _ := http.NewRequestWithContext(r.Context(), r.Method, "http://"+lb.addrs[i]+r.URL.Path, bytes.NewReader(body))
 		req.Header = r.Header.Clone()
 		resp, err := lb.client.Do(req)
 		var op *net.OpError
@@ -112,13 +152,23 @@ type rollStats struct {
 	mu       sync.Mutex
 	moves    int // interactions that make a move (an action button or select)
 	accepted []acceptedMove
-	errs     []string
-	last     *discordtest.Interaction // the latest accepted move, for replays
+	// incomplete are when the interactions were sent that were
+	// acknowledged and whose work never finished (their replica was
+	// killed after the acknowledgement): the player does not know
+	// whether the move was applied.
+	incomplete []time.Time
+	errs       []string
+	last       *discordtest.Interaction // the latest accepted move, for replays
 }
 
 func (s *rollStats) add(m *acceptedMove, ix *discordtest.Interaction, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	var inc incompleteError
+	if errors.As(err, &inc) {
+		s.incomplete = append(s.incomplete, inc.sent)
+		return
+	}
 	if err != nil {
 		s.errs = append(s.errs, err.Error())
 		return
@@ -141,9 +191,10 @@ func (s *rollStats) add(m *acceptedMove, ix *discordtest.Interaction, err error)
 // and replays of an accepted click answered as new after each
 // replacement. Under SIGTERM everything must be 0. Under SIGKILL an
 // interaction may fail only when the killed replica dropped its request,
-// and a move acknowledged in the instant before the kill may be lost
-// (clicks are acknowledged before they are applied: docs/deploy.md);
-// both are reported. WARROOM_ROLL_REPLICAS sets N (default 2). Run by
+// and one may be acknowledged and never completed only when it was sent
+// just before a kill (a click is acknowledged before it is applied, so
+// the player cannot tell whether it was: docs/deploy.md); both are
+// reported. WARROOM_ROLL_REPLICAS sets N (default 2). Run by
 // .ci/run; skipped under -short and the race detector (./test.sh).
 func TestE2ERollingDeploy(t *testing.T) {
 	if os.Getenv("WARROOM_E2E_CHILD") != "" {
@@ -203,9 +254,17 @@ func TestE2ERollingDeploy(t *testing.T) {
 	for p := range phases {
 		t.Logf("%s: failed %d, lost %d", phaseNames[p], failed[p], lost[p])
 	}
+	unexplained := 0
+	for _, sent := range stats.incomplete {
+		if !r.killedAround(sent) {
+			unexplained++
+		}
+	}
+	t.Logf("acknowledged but never completed: %d, %d of them sent within %v before a SIGKILL", len(stats.incomplete), len(stats.incomplete)-unexplained, ackWindow)
 	t.Logf("doubled %d, replays accepted %d, tables owing Discord %d", doubled, replays, owing)
-	if lost[phaseWarm]+lost[phaseTerm]+doubled+replays+owing > 0 || len(stats.accepted) == 0 {
-		t.Errorf("lost %v, doubled %d, replays accepted %d, owing %d, %d accepted moves", lost, doubled, replays, owing, len(stats.accepted))
+	if lost[phaseWarm]+lost[phaseTerm]+lost[phaseKill]+unexplained+doubled+replays+owing > 0 || len(stats.accepted) == 0 {
+		t.Errorf("lost %v, incomplete without a SIGKILL %d, doubled %d, replays accepted %d, owing %d, %d accepted moves",
+			lost, unexplained, doubled, replays, owing, len(stats.accepted))
 	}
 	if len(stats.errs) > failed[phaseKill] {
 		t.Errorf("clickers' errors beyond the interactions SIGKILL dropped:\n%s", strings.Join(stats.errs, "\n"))
@@ -225,6 +284,20 @@ type rolling struct {
 	channels []string
 	ids      []string
 	logged   []int // log entries per table before the clicks
+	mu       sync.Mutex
+	kills    []time.Time // when each SIGKILL was sent
+}
+
+// ackWindow is how long an interaction's work may take before a SIGKILL
+// for the kill to explain that it never completed: Discord's deadline.
+const ackWindow = 3 * time.Second
+
+// killedAround reports whether a SIGKILL was sent within ackWindow after
+// sent.
+func (r *rolling) killedAround(sent time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.ContainsFunc(r.kills, func(k time.Time) bool { return !k.Before(sent) && k.Sub(sent) <= ackWindow })
 }
 
 // startRolling starts n replicas on a fresh PostgreSQL database behind a
@@ -234,14 +307,15 @@ func startRolling(t *testing.T, n, tables int) *rolling {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rolling{t: t, w: newWorld(t), flags: []string{"--no-images", "--timer-interval", "1s", "--log-level", "info"}}
+	r := &rolling{t: t, w: newWorld(t), flags: []string{"--no-images", "--timer-interval", "1s", "--log-level", "info",
+		"--drain-delay", (10 * healthEvery).String()}}
 	r.w.db = url
 	r.w.log = &logBuffer{running: make(chan struct{})}
 	for range n {
 		r.addrs = append(r.addrs, freeAddr(t))
 		r.kids = append(r.kids, r.w.startServeChild(r.addrs[len(r.addrs)-1], r.flags...))
 	}
-	r.lb = newDialBalancer(r.addrs)
+	r.lb = newDialBalancer(t, r.addrs)
 	front := httptest.NewServer(r.lb)
 	t.Cleanup(front.Close)
 	if err := r.w.srv.SetInteractionsEndpoint(r.w.ctx(), front.URL+"/interactions"); err != nil {
@@ -271,6 +345,11 @@ func (r *rolling) replaceAll(how string, sig os.Signal, stats *rollStats) int {
 	replays := 0
 	for i := range r.kids {
 		began := time.Now()
+		if sig == syscall.SIGKILL {
+			r.mu.Lock()
+			r.kills = append(r.kills, began)
+			r.mu.Unlock()
+		}
 		r.kids[i].Process.Signal(sig)
 		r.kids[i].Wait()
 		down := time.Since(began)
@@ -294,8 +373,8 @@ func (r *rolling) replaceAll(how string, sig os.Signal, stats *rollStats) int {
 // audit compares the accepted moves with the tables' logs: lost (per
 // phase) are moves shown applied whose version has no successor in the
 // log; doubled are log versions that do not strictly increase, and
-// entries beyond the accepted moves and those whose answer a killed
-// replica dropped.
+// entries beyond the accepted moves and those a killed replica dropped
+// or never completed.
 func (r *rolling) audit(t *testing.T, stats *rollStats) (lost [phases]int, doubled int) {
 	versions := map[string]map[int64]bool{}
 	grew := 0
@@ -318,7 +397,8 @@ func (r *rolling) audit(t *testing.T, stats *rollStats) (lost [phases]int, doubl
 	r.lb.mu.Lock()
 	dropped := len(r.lb.dropped)
 	r.lb.mu.Unlock()
-	if extra := grew - len(stats.accepted) - dropped; extra > 0 {
+	unsure := dropped + len(stats.incomplete)
+	if extra := grew - len(stats.accepted) - unsure; extra > 0 {
 		doubled += extra
 	}
 	return lost, doubled
@@ -422,6 +502,15 @@ func currentBoard(ctx context.Context, srv *discordtest.Server, ch string) (*dis
 	return nil, fmt.Errorf("no board in %s", ch)
 }
 
+// incompleteError: the interaction sent at sent was acknowledged, then
+// its answer never came.
+type incompleteError struct {
+	sent time.Time
+	what string
+}
+
+func (e incompleteError) Error() string { return "acknowledged, then never completed: " + e.what }
+
 // tryMove makes one legal move as move does, returning what it would
 // have ended the test for: the interaction that makes the move and
 // whether it was applied (answered with no private message, such as
@@ -455,8 +544,14 @@ func (w *world) tryMove(ctx context.Context, rng *rand.Rand, user discordtest.Us
 			}
 			ix, final = w.srv.Click(user, msg, your), false
 		}
+		sent := time.Now()
 		r, err := ix.Wait(ctx)
 		if err != nil {
+			actx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			if _, aerr := ix.WaitAck(actx); aerr == nil {
+				err = incompleteError{sent: sent, what: ix.ID + " " + customID}
+			}
 			return ix, "", false, err
 		}
 		if final {
