@@ -7,11 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"time"
-
-	"github.com/rs/zerolog"
 
 	"github.com/warroom/warroom/bot"
 	"github.com/warroom/warroom/commands"
@@ -123,88 +120,24 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	}
 	svc.MaxLobbies = *maxLobbies
 
-	var metrics *bot.Metrics
-	var endpoint *bot.Endpoint
-	// The HTTP server outlives ctx: on SIGTERM it closes only once the
-	// balancer was given drainDelay (drain).
-	httpCtx, stopHTTP := context.WithCancel(context.Background())
-	defer stopHTTP()
-	var httpDone <-chan struct{}
-	listen := func() (err error) {
-		if httpDone, err = metrics.Serve(httpCtx, *httpAddr, log); err != nil {
-			return fmt.Errorf("--http %s: %w", *httpAddr, err)
-		}
-		return nil
-	}
-	if *httpAddr != "" {
-		metrics = bot.NewMetrics(svc.View())
-		store.ObserveCommits(metrics.Commit)
-		if serve {
-			endpoint = bot.NewEndpoint(key, metrics, log)
-			metrics.Route(bot.InteractionsPath, endpoint)
-			err = probeAddr(*httpAddr) // it listens once interactions can be taken
-		} else {
-			err = listen() // /healthz answers while the gateway connects
-		}
-		if err != nil {
-			return err
-		}
-	}
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint, Shards: shards}, svc, log)
+	h, err := openHTTP(*httpAddr, serve, key, svc, store, log)
 	if err != nil {
 		return err
 	}
-	if serve {
-		if err := listen(); err != nil {
-			b.Stop(context.Background())
-			return err
-		}
+	defer h.stop()
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: h.metrics, Endpoint: h.endpoint, Shards: shards}, svc, log)
+	if err != nil {
+		return err
+	}
+	if err := h.started(b); err != nil {
+		return err
 	}
 	log.Info().Str("db", dbName(*dbPath)).Msg("warroom is running; Ctrl+C to stop")
 	<-ctx.Done()
-	drain(b, metrics, stopHTTP, httpDone, *drainDelay, log)
+	h.drain(b, *drainDelay)
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("close database: %w", err)
 	}
 	log.Info().Msg("stopped")
 	return nil
-}
-
-// drain stops the bot for a restart without dropping an interaction.
-// /readyz fails at once, and requests are still served for delay, so a
-// balancer that health-checks it sends new ones elsewhere; then the
-// listener closes (a balancer retries a refused connection on another
-// replica) and the requests already in are answered; then the bot's
-// work in flight finishes, delivering what it owes Discord, and the
-// deliveries are recorded. Whatever a table still owes after that
-// (a delivery Discord refused for now) is in the store, delivered by
-// another replica's timer or by this one's successor at start.
-func drain(b *bot.Bot, m *bot.Metrics, stopHTTP func(), httpDone <-chan struct{}, delay time.Duration, log zerolog.Logger) {
-	m.Draining()
-	if delay > 0 {
-		log.Info().Dur("drain_delay", delay).Msg("stopping: /readyz fails; still serving while the load balancer takes this replica out")
-		time.Sleep(delay)
-	}
-	log.Info().Msg("stopping: no new requests; finishing interactions in flight")
-	stopHTTP()
-	if httpDone != nil {
-		<-httpDone
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := b.Stop(sctx); err != nil {
-		log.Warn().Err(err).Msg("stop the bot")
-	}
-}
-
-// probeAddr reports at once an address `serve` could not listen on. It
-// listens only after the bot is ready: until then a balancer's
-// connection is refused, which it retries on another replica, where an
-// endpoint still starting could only answer 503 (a failed interaction).
-func probeAddr(addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("--http %s: %w", addr, err)
-	}
-	return ln.Close()
 }
