@@ -308,7 +308,8 @@ func (b *Bot) first(ctx context.Context, id string, expires time.Time) *refusal 
 	ok, err := b.svc.FirstInteraction(ctx, id, expires)
 	switch {
 	case err != nil:
-		return refuse(http.StatusServiceUnavailable, "could not record the interaction id: %v", err)
+		b.log.Error().Err(err).Str("interaction", id).Msg("could not record the interaction id: not acted on")
+		return refuse(http.StatusServiceUnavailable, "could not record the interaction id")
 	case !ok:
 		return refuse(http.StatusUnauthorized, "replayed interaction")
 	}
