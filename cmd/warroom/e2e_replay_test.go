@@ -18,10 +18,15 @@ import (
 // PostgreSQL, then again after both restarted, once its lobby was
 // cancelled: every replay is refused (401) and opens no lobby (#29
 // item 4). Before, the replica that had not seen the request, or any
-// replica after a restart, opened a lobby in the host's name.
+// replica after a restart, opened a lobby in the host's name. Run by
+// .ci/run; skipped under -short and the race detector (./test.sh), whose
+// bot and data tests cover a replay after a restart and a shared id.
 func TestE2EReplayOnEveryReplica(t *testing.T) {
 	if os.Getenv("WARROOM_E2E_CHILD") != "" {
 		t.Skip("child")
+	}
+	if testing.Short() || raceEnabled {
+		t.Skip("replicas in child processes: .ci/run runs it")
 	}
 	w, rr, kids := twoReplicas(t, "--no-images")
 	st, err := data.OpenPostgres(context.Background(), w.db)
