@@ -201,6 +201,13 @@ func (b *Bot) timers() {
 		every = 30 * time.Second
 	}
 	started := time.Now()
+	if !b.svc.SoleWriter {
+		// On a shared store an effect made a moment ago is being
+		// delivered by the replica whose interaction made it: a replica
+		// starting in a rolling deploy leaves it to that one, and takes
+		// only what is older than redeliverAfter, as on every tick.
+		started = time.Time{}
+	}
 	b.redeliver(started)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
@@ -235,6 +242,7 @@ func (b *Bot) timers() {
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
 		logErr(b.log, b.svc.RecordDelivered(ctx, recordAfter), "record deliveries")
 		cancel()
+		b.forgetInteractions()
 	}
 }
 
@@ -248,8 +256,18 @@ const recordAfter = 10 * time.Second
 // which answers through it (a command's answer, the clicked board).
 const redeliverAfter = 20 * time.Second
 
-// redeliver delivers the effects that tables still owe: all those an
-// earlier run left, and those older than redeliverAfter.
+// forgetInteractions drops the accepted interaction ids whose requests
+// have been refused as stale for a whole SignatureWindow already: the
+// extra window covers replicas whose clocks differ by up to that much.
+func (b *Bot) forgetInteractions() {
+	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
+	defer cancel()
+	logErr(b.log, b.svc.ForgetInteractions(ctx, time.Now().Add(-SignatureWindow)), "forget old interaction ids")
+}
+
+// redeliver delivers the effects that tables still owe: all those made
+// before started (an earlier run left them; zero: none), and those older
+// than redeliverAfter.
 func (b *Bot) redeliver(started time.Time) {
 	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
 	ids, err := b.svc.Owing(ctx, time.Now(), started, redeliverAfter)

@@ -9,6 +9,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
@@ -19,7 +20,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -33,7 +33,8 @@ const (
 
 	// SignatureWindow is how far X-Signature-Timestamp may lie from this
 	// machine's clock. Discord's docs set no limit; ours makes a captured
-	// request useless after it and lets the replay memory forget ids.
+	// request useless after it and lets the store forget accepted ids
+	// (Bot.first).
 	SignatureWindow = 5 * time.Minute
 
 	// maxInteractionBody is the most read of a request before its
@@ -96,12 +97,11 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 // gateway mode. Until a Bot is attached (commands not registered yet)
 // and after it stops, interactions get 503.
 type Endpoint struct {
-	key  ed25519.PublicKey
-	now  func() time.Time
-	seen seenIDs
-	log  zerolog.Logger
-	m    *Metrics // counts refusals; may be nil
-	bot  atomic.Pointer[Bot]
+	key ed25519.PublicKey
+	now func() time.Time
+	log zerolog.Logger
+	m   *Metrics // counts refusals; may be nil
+	bot atomic.Pointer[Bot]
 	// slots is one buffer of maxInteractionBody+1 bytes (allocated at
 	// first use) per request reading an unverified body: a stranger's
 	// body lives only there, and only a verified one is copied out.
@@ -110,7 +110,7 @@ type Endpoint struct {
 
 // NewEndpoint makes an endpoint that trusts requests signed by key.
 func NewEndpoint(key ed25519.PublicKey, m *Metrics, log zerolog.Logger) *Endpoint {
-	e := &Endpoint{key: key, now: time.Now, m: m, log: log, seen: seenIDs{ids: map[string]time.Time{}},
+	e := &Endpoint{key: key, now: time.Now, m: m, log: log,
 		slots: make(chan []byte, maxUnverified)}
 	for range maxUnverified {
 		e.slots <- nil
@@ -144,8 +144,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ref == nil && (b == nil || b.stopping()) {
 		ref = refuse(http.StatusServiceUnavailable, "not serving interactions (starting or stopping)")
 	}
-	if ref == nil && !e.seen.first(i.ID, ts.Add(SignatureWindow), e.now()) {
-		ref = refuse(http.StatusUnauthorized, "replayed interaction")
+	if ref == nil {
+		ref = b.first(r.Context(), i.ID, ts.Add(SignatureWindow))
 	}
 	if ref != nil {
 		ev := e.log.Warn()
@@ -297,34 +297,23 @@ func decodeInteraction(raw []byte) (*discordgo.Interaction, interactionExtras, e
 	return i, x, nil
 }
 
-// seenIDs remembers the ids of accepted interactions until their
-// signature expires, so a captured request sent again is refused: the
-// table service is not idempotent per interaction id (a replayed /play
-// would open a second lobby). It is this process's memory; replicas
-// behind one load balancer do not share it.
-type seenIDs struct {
-	mu    sync.Mutex
-	ids   map[string]time.Time // id -> when its request's signature expires
-	swept time.Time
-}
-
-// first records id until expires and reports whether it is new.
-func (s *seenIDs) first(id string, expires, now time.Time) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if now.Sub(s.swept) > time.Minute {
-		for k, exp := range s.ids {
-			if now.After(exp) {
-				delete(s.ids, k)
-			}
-		}
-		s.swept = now
+// first records interaction id in the store until expires, and refuses
+// it when this process, an earlier run or another replica recorded it
+// before: a captured request sent again within its signature's window.
+// A replay is answered 401 like any request that is not Discord's own
+// (developers/interactions/overview.mdx, "Validating Security Request
+// Headers"): Discord sends an interaction once, so only a stranger
+// replays one. An id that cannot be recorded is not acted on (503).
+func (b *Bot) first(ctx context.Context, id string, expires time.Time) *refusal {
+	ok, err := b.svc.FirstInteraction(ctx, id, expires)
+	switch {
+	case err != nil:
+		b.log.Error().Err(err).Str("interaction", id).Msg("could not record the interaction id: not acted on")
+		return refuse(http.StatusServiceUnavailable, "could not record the interaction id")
+	case !ok:
+		return refuse(http.StatusUnauthorized, "replayed interaction")
 	}
-	if exp, ok := s.ids[id]; ok && !now.After(exp) {
-		return false
-	}
-	s.ids[id] = expires
-	return true
+	return nil
 }
 
 // Attach makes the endpoint hand interactions to b (Start does it once

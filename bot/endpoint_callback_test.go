@@ -45,10 +45,7 @@ func TestEndpointAnswers202OnlyForATakenCallback(t *testing.T) {
 				w.Write([]byte(c.body))
 			}))
 			defer discord.Close()
-			base, _ := url.Parse(discord.URL)
-			s, _ := discordgo.New("Bot x")
-			b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
-			s.Client = &http.Client{Transport: callbackTransport{next: &RewriteTransport{Base: base}, sent: b.callbackSent}}
+			b := httpBot(store, discord.URL)
 			e := testEndpoint()
 			e.Attach(b)
 			w := httptest.NewRecorder()
@@ -59,4 +56,14 @@ func TestEndpointAnswers202OnlyForATakenCallback(t *testing.T) {
 			}
 		})
 	}
+}
+
+// httpBot is a Bot in HTTP mode on store, whose Discord is at discordURL,
+// without registering commands or running timers.
+func httpBot(store data.Store, discordURL string) *Bot {
+	base, _ := url.Parse(discordURL)
+	s, _ := discordgo.New("Bot x")
+	b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
+	s.Client = &http.Client{Transport: callbackTransport{next: &RewriteTransport{Base: base}, sent: b.callbackSent}}
+	return b
 }

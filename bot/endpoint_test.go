@@ -171,26 +171,6 @@ func TestEndpointRefuses(t *testing.T) {
 	}
 }
 
-func TestSeenIDs(t *testing.T) {
-	s := seenIDs{ids: map[string]time.Time{}}
-	exp := testNow.Add(SignatureWindow)
-	if !s.first("1", exp, testNow) {
-		t.Fatal("a new id was taken for a replay")
-	}
-	if s.first("1", exp, testNow.Add(time.Minute)) {
-		t.Fatal("a replay within the window was taken for new")
-	}
-	if !s.first("2", exp, testNow) {
-		t.Fatal("another id was taken for a replay")
-	}
-	// After the window the request itself is stale; the memory forgets.
-	later := exp.Add(2 * time.Minute)
-	s.first("3", later.Add(SignatureWindow), later)
-	if len(s.ids) != 1 {
-		t.Fatalf("expired ids kept: %v", s.ids)
-	}
-}
-
 func TestCallbackID(t *testing.T) {
 	for path, want := range map[string]string{
 		"/api/v9/interactions/123/tok.en/callback":  "123",

@@ -33,6 +33,15 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 		b.log.Warn().Err(err).Msg("undecodable INTERACTION_CREATE")
 		return
 	}
+	// A resumed session may dispatch an event again; an interaction is
+	// acted on once. Its id is kept as long as an HTTP one's would be.
+	ctx, cancel := context.WithTimeout(context.Background(), ackWait)
+	ref := b.first(ctx, i.ID, time.Now().Add(SignatureWindow))
+	cancel()
+	if ref != nil {
+		b.log.Warn().Str("interaction", i.ID).Msg("INTERACTION_CREATE not acted on: " + ref.why)
+		return
+	}
 	b.onInteraction(s, i, x)
 }
 

@@ -31,9 +31,11 @@ type Metrics struct {
 	commit      prometheus.Histogram     // store group commit seconds
 	group       prometheus.Histogram     // writes per store commit
 
-	ready  atomic.Bool // commands registered and the gateway open
-	alive  func(context.Context) error
-	routes map[string]http.Handler // more paths on the same server (Route)
+	ready atomic.Bool // commands registered and the gateway open
+	// draining: stopping (Draining), whatever ready says
+	draining atomic.Bool
+	alive    func(context.Context) error
+	routes   map[string]http.Handler // more paths on the same server (Route)
 }
 
 // Store is what the health and table gauges read.
@@ -134,6 +136,10 @@ func (m *Metrics) Handler() http.Handler {
 			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
+		if m.draining.Load() {
+			http.Error(w, "draining: stopping", http.StatusServiceUnavailable)
+			return
+		}
 		if !m.ready.Load() {
 			http.Error(w, "not connected to Discord yet", http.StatusServiceUnavailable)
 			return
@@ -146,19 +152,26 @@ func (m *Metrics) Handler() http.Handler {
 	return mux
 }
 
-// Serve listens on addr until ctx ends. A bad or busy address is an error
-// at once, so the admin hears of it at start.
-func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) error {
+// Serve listens on addr until ctx ends, then shuts down gracefully: the
+// listener closes (a balancer's next connection is refused, which it
+// retries elsewhere) and the requests in flight are answered, for up to
+// shutdownWait. The returned channel closes once that is done. A bad or
+// busy address is an error at once, so the admin hears of it at start.
+func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) (<-chan struct{}, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	srv := newServer(m.Handler())
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
 		defer cancel()
-		srv.Shutdown(sctx)
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn().Err(err).Msg("HTTP requests still in flight at shutdown")
+		}
 	}()
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -170,7 +183,21 @@ func (m *Metrics) Serve(ctx context.Context, addr string, log zerolog.Logger) er
 		paths = append(paths, p)
 	}
 	log.Info().Str("addr", ln.Addr().String()).Strs("paths", paths).Msg("serving HTTP")
-	return nil
+	return done, nil
+}
+
+// shutdownWait bounds the wait for HTTP requests in flight at shutdown:
+// an interaction's request is answered within ackWait (Discord's 3 s),
+// so this lets every one that arrived before the listener closed finish.
+const shutdownWait = ackWait + time.Second
+
+// Draining makes /readyz fail from now on, so a load balancer's health
+// check takes this process out before it stops serving (the drain of a
+// rolling deploy). Safe on a nil Metrics.
+func (m *Metrics) Draining() {
+	if m != nil {
+		m.draining.Store(true)
+	}
 }
 
 // maxHeaderBytes bounds a request's header. Discord's interaction

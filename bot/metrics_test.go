@@ -1,6 +1,13 @@
 package bot
 
-import "testing"
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/warroom/warroom/data"
+)
 
 func TestRouteLabelHidesIdsAndTokens(t *testing.T) {
 	for in, want := range map[string]string{
@@ -30,5 +37,29 @@ func TestLimitOf(t *testing.T) {
 		if got := limitOf(in); got != want {
 			t.Errorf("limitOf(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A stopping replica fails /readyz at once, so a load balancer takes it
+// out while it still serves (the drain of a rolling deploy).
+func TestReadyzFailsWhileDraining(t *testing.T) {
+	store, err := data.Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	m := NewMetrics(store)
+	m.ready.Store(true)
+	ready := func() int {
+		w := httptest.NewRecorder()
+		m.Handler().ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+		return w.Code
+	}
+	if code := ready(); code != http.StatusOK {
+		t.Fatalf("ready: %d", code)
+	}
+	m.Draining()
+	if code := ready(); code != http.StatusServiceUnavailable {
+		t.Fatalf("draining: %d, want 503", code)
 	}
 }

@@ -548,21 +548,6 @@ func (p *Postgres) Due(ctx context.Context, now, lobbiesBefore time.Time) ([]str
 		now, timeArg(lobbiesBefore))
 }
 
-// Claim is Due for several replicas: it lists the due tables no other
-// replica holds a lease on, and leases them to the caller until now+lease
-// (FOR UPDATE SKIP LOCKED: two replicas claiming at once get disjoint
-// sets, neither waits). A lease only spreads the work: that a timed-out
-// turn is played exactly once is the version compare-and-set in Update
-// (the service re-reads the table and writes expecting its version, so a
-// second replica's play gets ErrConflict). A replica that dies holding a
-// lease delays its tables by at most lease.
-func (p *Postgres) Claim(ctx context.Context, now, lobbiesBefore time.Time, lease time.Duration, limit int) ([]string, error) {
-	return p.ids(ctx, `UPDATE tables SET claimed_until = $3 WHERE id IN (
-			SELECT id FROM tables WHERE `+dueWhere+` AND (claimed_until IS NULL OR claimed_until <= $1)
-			ORDER BY least(deadline, remind_at, lobby_at), id COLLATE "C" LIMIT $4 FOR UPDATE SKIP LOCKED)
-		RETURNING id`, now, timeArg(lobbiesBefore), now.Add(lease), limit)
-}
-
 // TablesOf implements Store; ids sort as bytes (COLLATE "C"), as in bbolt,
 // whatever the database's collation.
 func (p *Postgres) TablesOf(ctx context.Context, guildID, userID string) ([]*Table, error) {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -259,63 +258,4 @@ func TestPostgresTwoReplicas(t *testing.T) {
 			}
 		}
 	})
-}
-
-// TestPostgresClaim: replicas claiming due tables at once get disjoint
-// sets that together are every due table; a lease keeps a table from
-// being handed out again until it runs out.
-func TestPostgresClaim(t *testing.T) {
-	url := storetest.NewDatabase(t)
-	replicas := []*data.Postgres{openPG(t, url), openPG(t, url)}
-	t0 := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	var due []string
-	for i := range 60 {
-		tb := &data.Table{Game: "g", ChannelID: fmt.Sprint("c", i), Status: data.StatusLobby}
-		if err := replicas[0].Create(t.Context(), tb); err != nil {
-			t.Fatal(err)
-		}
-		tb.Status, tb.Version, tb.Deadline = data.StatusPlaying, 1, t0.Add(time.Duration(i-40)*time.Minute)
-		if err := replicas[0].Update(t.Context(), tb, 0); err != nil {
-			t.Fatal(err)
-		}
-		if i <= 40 {
-			due = append(due, tb.ID)
-		}
-	}
-	var wg sync.WaitGroup
-	got := make([][]string, 6)
-	for i := range got {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				ids, err := replicas[i%2].Claim(t.Context(), t0, time.Time{}, time.Minute, 4)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if len(ids) == 0 {
-					return
-				}
-				got[i] = append(got[i], ids...)
-			}
-		}()
-	}
-	wg.Wait()
-	all := slices.Concat(got...)
-	slices.Sort(all)
-	slices.Sort(due)
-	if !slices.Equal(all, due) {
-		t.Fatalf("claimed %v\nwant each of %v once", all, due)
-	}
-	if ids, _ := replicas[1].Claim(t.Context(), t0.Add(30*time.Second), time.Time{}, time.Minute, 100); len(ids) != 0 {
-		t.Fatalf("claimed again within the lease: %v", ids)
-	}
-	// A minute on, the leases have run out and one more deadline has come.
-	if ids, _ := replicas[1].Claim(t.Context(), t0.Add(time.Minute), time.Time{}, time.Minute, 100); len(ids) != len(due)+1 {
-		t.Fatalf("after the lease: %d claimed, want %d", len(ids), len(due)+1)
-	}
-	if ids, _ := replicas[0].Due(t.Context(), t0, time.Time{}); len(ids) != len(due) {
-		t.Fatalf("Due lists %d, want %d whoever holds them", len(ids), len(due))
-	}
 }

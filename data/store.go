@@ -422,5 +422,13 @@ type Store interface {
 	// afterwards is ErrNotFound (bbolt: ErrArchived, which is one).
 	// Results and standings stay. It returns the ids it removed; the others changed and stay.
 	Remove(ctx context.Context, refs []TableRef) ([]string, error)
+	// FirstInteraction records that interaction id is acted on, until
+	// expires, and reports whether it is the first to: false when this
+	// or another process sharing the store recorded it before (a
+	// replayed request), however long ago, until ForgetInteractions.
+	FirstInteraction(ctx context.Context, id string, expires time.Time) (bool, error)
+	// ForgetInteractions removes the ids recorded to expire before the
+	// given time.
+	ForgetInteractions(ctx context.Context, before time.Time) error
 	Close() error
 }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -26,7 +26,9 @@ func TestE2EChildRun(t *testing.T) {
 	if args == "" {
 		t.Skip("only runs as the child of TestE2EKilledMidGame")
 	}
-	ctx, cancel := context.WithCancel(t.Context())
+	// SIGTERM stops it as it stops `warroom run` and `serve` (main.go):
+	// the rolling deploy's drain.
+	ctx, cancel := signal.NotifyContext(t.Context(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	// The load command's profiles of the bot: WARROOM_CPUPROFILE=file for
 	// WARROOM_CPUPROFILE_SECONDS (30) from the start.

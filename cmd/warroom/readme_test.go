@@ -92,10 +92,6 @@ func checkReplayExample(t *testing.T, i int, file, section string) {
 	}
 }
 
-// writtenElsewhere are pages the documentation links to that another branch
-// of issue 30 adds (the rolling-deploy guide); drop an entry once it is merged.
-var writtenElsewhere = map[string]bool{"docs/deploy.md": true}
-
 // TestDocLinksResolve: every relative link and picture of the README, its
 // pages and the glossary's page leads to a file of the repository, so a
 // reader of a clone never meets a path that exists only on someone's machine;
@@ -122,9 +118,6 @@ func TestDocLinksResolve(t *testing.T) {
 				continue
 			}
 			rel := filepath.ToSlash(filepath.Join(filepath.Dir(page), target))
-			if writtenElsewhere[rel] {
-				continue
-			}
 			if _, err := os.Stat(filepath.Join("../..", rel)); err != nil {
 				t.Errorf("%s links to %s, which is not in the repository", page, target)
 			}

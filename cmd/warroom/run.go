@@ -49,6 +49,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if !serve {
 		shardsFlag = fs.String("shards", env("WARROOM_SHARDS", ""), "gateway shards (a bot in more than 2,500 servers must shard): auto (Discord's recommended count, all in this process), a count such as 4, or i/n such as 0/4 for shard i of n with the others in processes on the same PostgreSQL (env WARROOM_SHARDS; empty: one connection)")
 	}
+	drainDelay := fs.Duration("drain-delay", 0, "on SIGTERM, keep serving this long with /readyz failing before the HTTP listener closes, so a load balancer that health-checks /readyz stops sending here first (see docs/deploy.md)")
 	maxLobbies := fs.Int("max-lobbies", 3, "how many open lobbies one member may host in a server at a time (0: no limit; members with Manage Server are not limited)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -108,31 +109,21 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	}
 	svc.MaxLobbies = *maxLobbies
 
-	var metrics *bot.Metrics
-	var endpoint *bot.Endpoint
-	if *httpAddr != "" {
-		metrics = bot.NewMetrics(svc.Store())
-		store.ObserveCommits(metrics.Commit)
-		if serve {
-			endpoint = bot.NewEndpoint(key, metrics, log)
-			metrics.Route(bot.InteractionsPath, endpoint)
-		}
-		if err := metrics.Serve(ctx, *httpAddr, log); err != nil {
-			return fmt.Errorf("--http %s: %w", *httpAddr, err)
-		}
-	}
-	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: metrics, Endpoint: endpoint, Shards: shards}, svc, log)
+	h, err := openHTTP(*httpAddr, serve, key, svc, store, log)
 	if err != nil {
+		return err
+	}
+	defer h.stop()
+	b, err := bot.Start(ctx, bot.Config{Token: token, GuildID: *guild, APIBase: *apiBase, TimerInterval: *timerEvery, Metrics: h.metrics, Endpoint: h.endpoint, Shards: shards}, svc, log)
+	if err != nil {
+		return err
+	}
+	if err := h.started(b); err != nil {
 		return err
 	}
 	log.Info().Str("db", dbName(*dbPath)).Msg("warroom is running; Ctrl+C to stop")
 	<-ctx.Done()
-	log.Info().Msg("stopping: finishing interactions in flight")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := b.Stop(sctx); err != nil {
-		log.Warn().Err(err).Msg("stop the bot")
-	}
+	h.drain(b, *drainDelay)
 	if err := store.Close(); err != nil {
 		return fmt.Errorf("close database: %w", err)
 	}

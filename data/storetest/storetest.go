@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ConcurrentResults", testConcurrentResults},
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
+		{"InteractionsOnce", testInteractionsOnce},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
