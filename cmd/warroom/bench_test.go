@@ -66,9 +66,12 @@ func benchGame(b *testing.B, game string, images bool) {
 	newGame := func() {
 		if table != "" {
 			// /game abandon asks first: press its button.
+			// A finished table has nothing to abandon.
 			r := do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"})
-			row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
-			do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
+			if len(r.Reply.Message.Components) > 0 {
+				row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
+				do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
+			}
 		}
 		table = ""
 		do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "play", Options: map[string]string{"game": game}})
