@@ -275,7 +275,7 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 				fmt.Fprintf(t.out, "%s%s: %s\n", prefix, t.ctx.Name(seat), t.labelIn(s, seat, a))
 			}
 		},
-		After: func(_ games.State, m games.Move) { t.record(m.Seat, m.Action, m.Events) },
+		After: func(_ games.State, m games.Played) { t.record(m.Seat, m.Action, m.Events) },
 	})
 	if err == nil {
 		err = imgErr

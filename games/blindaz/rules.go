@@ -417,24 +417,7 @@ func noteEvent(s *State, n Note) games.Event {
 	if n.Soldier >= 0 && n.Soldier < len(s.Soldiers) {
 		seat = games.Seat(s.Soldiers[n.Soldier].Seat)
 	}
-	kv := []any{"round", n.Round}
-	if n.Soldier >= 0 {
-		kv = append(kv, "soldier", n.Soldier)
-	}
-	add := func(k string, v any, ok bool) {
-		if ok {
-			kv = append(kv, k, v)
-		}
-	}
-	add("cell", n.Cell, n.Cell != "")
-	add("to", n.To, n.To != "")
-	add("what", n.What, n.What != "")
-	add("cause", n.Cause, n.Cause != "")
-	add("die", n.Die, n.Die != 0)
-	add("n", n.N, n.N != 0)
-	add("total", n.Total, n.Total != 0)
-	add("hit", n.Hit, n.Hit)
-	return games.Ev(n.Kind, seat, kv...)
+	return games.Log(n.Kind, seat, n)
 }
 
 func (ap *applier) do(seat int, a games.Action) {

@@ -1,8 +1,6 @@
 package flanders
 
 import (
-	"slices"
-
 	"github.com/warroom/warroom/games"
 )
 
@@ -42,8 +40,8 @@ type Player struct {
 // card that later goes back into the secret draw pile.
 type Note struct {
 	Turn  int      `json:"turn"`
-	Seat  int      `json:"seat"`
-	Kind  string   `json:"kind"`
+	Seat  int      `json:"-"` // the event's Seat
+	Kind  string   `json:"-"` // the event's Kind
 	Nums  []int    `json:"nums,omitempty"`
 	Cards []string `json:"cards,omitempty"`
 }
@@ -118,20 +116,14 @@ type ctx struct {
 	quiet bool
 }
 
-// note emits a public note as an event (Data: the note's turn, numbers
-// and cards): the table's journal is the log, the state keeps none.
+// note emits a public note as an event (its Data: the Note's turn,
+// numbers and cards): the table's journal is the log, the state keeps
+// none.
 func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
 	if c.quiet {
 		return
 	}
-	data := []any{"turn", c.s.TurnNo}
-	if len(nums) > 0 {
-		data = append(data, "nums", slices.Clone(nums))
-	}
-	if len(cards) > 0 {
-		data = append(data, "cards", slices.Clone(cards))
-	}
-	c.ev = append(c.ev, games.Ev(kind, games.Seat(seat), data...))
+	c.ev = append(c.ev, games.Log(kind, games.Seat(seat), Note{Turn: c.s.TurnNo, Nums: nums, Cards: cards}))
 }
 
 func code(card int) string { return Types[cardTypeOf[card]].Code }

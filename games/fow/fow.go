@@ -422,12 +422,9 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	advance(&w, rng)
 	var evs []games.Event
 	for _, e := range w.evs {
-		ev := games.Event{Kind: e.Kind, Seat: games.Seat(e.Seat), Data: map[string]any{"args": append([]int(nil), e.Args...)}}
+		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
 		if e.Vis >= 0 {
 			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
-		}
-		if e.Text != "" {
-			ev.Data["text"] = e.Text
 		}
 		evs = append(evs, ev)
 	}

@@ -163,11 +163,11 @@ type Checklist struct {
 
 // Entry is one log line, given out as an event. Vis is -1 for public, else the only seat that sees it.
 type Entry struct {
-	Kind string `json:"kind"`
-	Seat int    `json:"seat"`
+	Kind string `json:"-"` // the event's Kind
+	Seat int    `json:"-"` // the event's Seat
 	Args []int  `json:"args,omitempty"`
 	Text string `json:"text,omitempty"`
-	Vis  int    `json:"vis"`
+	Vis  int    `json:"-"` // the one seat a private event is for, else -1
 }
 
 func (s State) clone() State {

@@ -445,7 +445,7 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	n.r = nil
 	var evs []games.Event
 	for _, e := range n.evs {
-		ev := games.Ev(e.Kind, games.Seat(e.Seat), "card", e.Card, "card2", e.Card2, "front", e.Front, "a", e.A, "b", e.B, "c", e.C)
+		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
 		if e.Only >= 0 {
 			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Only)}
 		}

@@ -138,9 +138,9 @@ type Battle struct {
 // only seat that may see it. Action cards appear by type only (Card), so a
 // hand's instance ids never travel through the log.
 type Entry struct {
-	Kind  string `json:"kind"`
-	Seat  int    `json:"seat"`
-	Only  int    `json:"only"`
+	Kind  string `json:"-"` // the event's Kind
+	Seat  int    `json:"-"` // the event's Seat
+	Only  int    `json:"-"` // the one seat a private event is for, else -1
 	Card  string `json:"card,omitempty"`
 	Card2 string `json:"card2,omitempty"`
 	Front int    `json:"front,omitempty"`

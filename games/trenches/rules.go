@@ -207,14 +207,11 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	return n, ev
 }
 
-// entryEvent is a log entry as a games.Event: its fields by their JSON
-// names, so the journal tells it as the board's log does.
+// entryEvent is a log entry as a games.Event: the entry is its Data.
 func entryEvent(e Entry, seat, defender games.Seat) games.Event {
-	ev := games.Event{Kind: e.Kind, Seat: seat, Private: e.Private,
-		Data: map[string]any{"side": e.Side, "unit": e.Unit, "target": e.Target, "from": e.From, "to": e.To,
-			"die": e.Die, "mod": e.Mod, "need": e.Need, "hit": e.Hit, "vp": e.VP, "count": e.Count, "leg": e.Leg, "gt": e.GT}}
+	ev := games.Log(e.Kind, seat, e)
 	if e.Private {
-		ev.Only = []games.Seat{defender}
+		ev.Private, ev.Only = true, []games.Seat{defender}
 	}
 	return ev
 }

@@ -60,11 +60,11 @@ type Place struct {
 
 // Entry is one line of the game log, given out as an event's Data.
 type Entry struct {
-	N       int    `json:"n"` // its place in a board's log (the renderer numbers them)
+	N       int    `json:"-"` // its place in a board's log (the renderer numbers them)
 	Leg     int    `json:"leg"`
 	GT      int    `json:"gt"`
 	Side    string `json:"side,omitempty"` // raider, defender
-	Kind    string `json:"kind"`
+	Kind    string `json:"-"`              // the event's Kind
 	Unit    string `json:"unit,omitempty"`
 	Target  string `json:"target,omitempty"`
 	From    int    `json:"from,omitempty"`
@@ -75,7 +75,7 @@ type Entry struct {
 	Hit     bool   `json:"hit,omitempty"`
 	VP      int    `json:"vp,omitempty"`
 	Count   int    `json:"count,omitempty"`
-	Private bool   `json:"private,omitempty"` // Defender only (set-up details)
+	Private bool   `json:"-"` // Defender only (set-up details): the event's Private
 }
 
 // LegResult is the public result of a finished game (one leg of a match).
