@@ -68,11 +68,13 @@ func Log(kind string, seat Seat, entry any) Event {
 }
 
 // Verb is how one verb changes the state: Args is how many integers it
-// takes, Do performs it on m.S. Do is only ever given an action Legal
-// listed (the gate), so it cannot fail.
+// takes, Phase the game's phase it belongs to (for a game that checks it
+// by the table; "" for any), Do performs it on m.S. Do is only ever
+// given an action Legal listed (the gate), so it cannot fail.
 type Verb[S any] struct {
-	Args int
-	Do   func(m *Move[S], a Action)
+	Args  int
+	Phase string
+	Do    func(m *Move[S], a Action)
 }
 
 // Verbs is a game's verb table: each verb's name to its function.
@@ -90,10 +92,11 @@ func (v Verbs[S]) Known(a Action) error {
 // Dispatch performs a on m through the verb table. The gate lets only
 // listed actions through, so an unknown verb here is an engine bug.
 func Dispatch[S any](v Verbs[S], m *Move[S], a Action) {
-	if err := v.Known(a); err != nil {
-		panic("games: Dispatch of an action the gate should have refused: " + err.Error())
+	verb, ok := v[a.Verb]
+	if !ok || len(a.Args) != verb.Args {
+		panic("games: Dispatch of an action the gate should have refused: " + a.String())
 	}
-	v[a.Verb].Do(m, a)
+	verb.Do(m, a)
 }
 
 // Cloner is a state that makes its own deep copy: Do must not change the

@@ -1,28 +1,5 @@
 package flanders
 
-import (
-	"github.com/warroom/warroom/games"
-)
-
-// Phases (spec §6.2).
-const (
-	PhaseReady     = "ready"
-	PhaseRolled    = "rolled"
-	PhaseGas       = "resolve_gas"
-	PhaseArtillery = "resolve_artillery"
-	PhaseSacrifice = "resolve_sacrifice"
-	PhaseMove      = "move"
-	PhaseMines     = "mines_prompt"
-	PhaseOver      = "game_over"
-)
-
-// Outcome reasons.
-const (
-	ReasonObjective = "objective"
-	ReasonAllElim   = "all_eliminated"
-	ReasonTwoElim   = "two_player_elimination"
-)
-
 // Player is one company.
 type Player struct {
 	Row        int   `json:"row"`
@@ -79,8 +56,9 @@ type State struct {
 	Reason  string `json:"reason,omitempty"`
 }
 
-func (s *State) clone() State {
-	c := *s
+// Clone is a deep copy: a move works on one (games.Play).
+func (s State) Clone() State {
+	c := s
 	c.Players = make([]Player, len(s.Players))
 	for i, p := range s.Players {
 		p.Hand = append([]int(nil), p.Hand...)
@@ -105,26 +83,6 @@ func (s *State) clone() State {
 
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
-
-// ctx is the working context of one Apply: the state being changed, the
-// random source and the events produced.
-type ctx struct {
-	s   *State
-	rng games.Rand
-	ev  []games.Event
-	// quiet skips notes and events: a playout nobody reads.
-	quiet bool
-}
-
-// note emits a public note as an event (its Data: the Note's turn,
-// numbers and cards): the table's journal is the log, the state keeps
-// none.
-func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
-	if c.quiet {
-		return
-	}
-	c.ev = append(c.ev, games.Log(kind, games.Seat(seat), Note{Turn: c.s.TurnNo, Nums: nums, Cards: cards}))
-}
 
 func code(card int) string { return Types[cardTypeOf[card]].Code }
 
