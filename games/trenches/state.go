@@ -6,15 +6,6 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// Phases.
-const (
-	PhaseSetupDefender = "setup_defender"
-	PhaseSetupRaider   = "setup_raider"
-	PhaseRaider        = "raider_turn"
-	PhaseDefender      = "defender_turn"
-	PhaseOver          = "game_over"
-)
-
 // Counter locations.
 const (
 	LocPending    = "pending"    // not yet set up
@@ -125,8 +116,9 @@ func (s *State) GT() int { return s.sc().T - s.M + 1 }
 // soloDefender: the Defender's hidden counters follow the solo procedure.
 func (s *State) soloDefender() bool { return s.Solo && s.DefenderSeat() == 1 }
 
-func (s *State) clone() State {
-	n := *s
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
+	n := s
 	n.LegVP = append([]int(nil), s.LegVP...)
 	n.Legs = append([]LegResult(nil), s.Legs...)
 	n.Counters = append([]Counter(nil), s.Counters...)
