@@ -164,7 +164,8 @@ func abs(n int) int {
 }
 
 // clone deep-copies the state.
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	n := s
 	n.Soldiers = slices.Clone(s.Soldiers)
 	n.Market = slices.Clone(s.Market)
