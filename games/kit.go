@@ -68,14 +68,19 @@ func Log(kind string, seat Seat, entry any) Event {
 }
 
 // Verb is how one verb changes the state: Args is how many integers it
-// takes, Phase the game's phase it belongs to (for a game that checks it
-// by the table; "" for any), Do performs it on m.S. Do is only ever
-// given an action Legal listed (the gate), so it cannot fail.
+// takes (MaxArgs, when larger, how many it may take: a verb with
+// optional arguments), Phase the game's phase it belongs to (for a game
+// that checks it by the table; "" for any), Do performs it on m.S. Do is
+// only ever given an action Legal listed (the gate), so it cannot fail.
 type Verb[S any] struct {
-	Args  int
-	Phase string
-	Do    func(m *Move[S], a Action)
+	Args    int
+	MaxArgs int
+	Phase   string
+	Do      func(m *Move[S], a Action)
 }
+
+// takes reports whether n arguments fit the verb.
+func (v Verb[S]) takes(n int) bool { return n == v.Args || n > v.Args && n <= v.MaxArgs }
 
 // Verbs is a game's verb table: each verb's name to its function.
 type Verbs[S any] map[string]Verb[S]
@@ -83,7 +88,7 @@ type Verbs[S any] map[string]Verb[S]
 // Known is the shared refusal of an action whose verb the game does not
 // have, or with the wrong number of arguments: bad_action; nil otherwise.
 func (v Verbs[S]) Known(a Action) error {
-	if verb, ok := v[a.Verb]; !ok || len(a.Args) != verb.Args {
+	if verb, ok := v[a.Verb]; !ok || !verb.takes(len(a.Args)) {
 		return Illegal("bad_action", a.String())
 	}
 	return nil
@@ -93,7 +98,7 @@ func (v Verbs[S]) Known(a Action) error {
 // listed actions through, so an unknown verb here is an engine bug.
 func Dispatch[S any](v Verbs[S], m *Move[S], a Action) {
 	verb, ok := v[a.Verb]
-	if !ok || len(a.Args) != verb.Args {
+	if !ok || !verb.takes(len(a.Args)) {
 		panic("games: Dispatch of an action the gate should have refused: " + a.String())
 	}
 	verb.Do(m, a)

@@ -14,6 +14,7 @@ type added struct {
 }
 
 var tallyVerbs = Verbs[tally]{
+	"mark": {MaxArgs: 2, Do: func(*Move[tally], Action) {}},
 	"add": {Args: 1, Do: func(m *Move[tally], a Action) {
 		m.S.N = append(m.S.N, a.Args[0])
 		m.Log("added", m.Seat, added{a.Args[0]})
@@ -55,6 +56,10 @@ func TestRefuse(t *testing.T) {
 		{false, false, Act("add", 1), own, "not_your_turn"},
 		{false, true, Act("fly", 1), own, "bad_action"},
 		{false, true, Act("add"), own, "bad_action"},
+		{false, true, Act("add", 1, 2), own, "bad_action"},
+		{false, true, Act("mark"), own, "too_many"},
+		{false, true, Act("mark", 1, 2), own, "too_many"},
+		{false, true, Act("mark", 1, 2, 3), own, "bad_action"},
 		{false, true, Act("add", 1), own, "too_many"},
 		{false, true, Act("add", 1), nil, "not_legal"},
 		{false, true, Act("add", 1), func() error { return nil }, "not_legal"},

@@ -113,13 +113,13 @@ func pickBy(legal []games.Action, verb string, score func(games.Action) (int, bo
 func (s *State) botChoice(p int, legal []games.Action) games.Action {
 	first := legal[0]
 	switch first.Verb {
-	case "place", "fort":
-		if first.Verb == "fort" {
+	case VPlace, VFort:
+		if first.Verb == VFort {
 			a, _ := pickBy(legal, "fort", func(a games.Action) (int, bool) { return -10*s.P[p].Fort[a.Args[0]-1] - a.Args[0], true })
 			return a
 		}
 		return first
-	case "target":
+	case VTarget:
 		a, _ := pickBy(legal, "target", func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := s.cardValue(u)
@@ -129,7 +129,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return sc, true
 		})
 		return a
-	case "remove":
+	case VRemove:
 		a, _ := pickBy(legal, "remove", func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := -10 * s.cardValue(u)
@@ -139,7 +139,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return sc, true
 		})
 		return a
-	case "promote":
+	case VPromote:
 		a, _ := pickBy(legal, "promote", func(a games.Action) (int, bool) {
 			if len(a.Args) == 0 {
 				return -1000, true
@@ -147,10 +147,10 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return UnitTypeOf(a.Args[0]).Str*10 - a.Args[0]%10, true
 		})
 		return a
-	case "degrade":
+	case VDegrade:
 		a, _ := pickBy(legal, "degrade", func(a games.Action) (int, bool) { return -UnitTypeOf(a.Args[0]).Str, true })
 		return a
-	case "draft", "draw":
+	case VDraft, VDraw:
 		a, _ := pickBy(legal, first.Verb, func(a games.Action) (int, bool) {
 			return s.unitScore(p, a.Args[0])*10 - a.Args[1], true
 		})
@@ -177,7 +177,7 @@ func (s *State) botBattle(p int, legal []games.Action) games.Action {
 		gasMasks := s.hasEquip(opp(p), "gas_masks")
 		for _, t := range []string{"assault", "sabotage", "barrage", "dig_in", "gas_attack", "initiative", "reserves"} {
 			for _, a := range legal {
-				if a.Verb != "card" || atype(a.Args[0]) != t {
+				if a.Verb != VCard || atype(a.Args[0]) != t {
 					continue
 				}
 				if t == "gas_attack" && gasMasks {
@@ -192,7 +192,7 @@ func (s *State) botBattle(p int, legal []games.Action) games.Action {
 	}
 	if margin <= -5 {
 		for _, a := range legal {
-			if a.Verb == "card" && atype(a.Args[0]) == "orderly_retreat" {
+			if a.Verb == VCard && atype(a.Args[0]) == "orderly_retreat" {
 				return a
 			}
 		}
@@ -262,7 +262,7 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 	pl := &s.P[p]
 	// 1. Buying (never replaces equipment: only 1-arg equipment buys).
 	for _, a := range legal {
-		if a.Verb != "buy" || len(a.Args) != 1 {
+		if a.Verb != VBuy || len(a.Args) != 1 {
 			continue
 		}
 		pile := s.Piles[a.Args[0]-1]
@@ -358,11 +358,11 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 		} else if pl.Ammo == 1 && s.Month <= 5 {
 			need = 4
 		}
-		if m >= need && has(legal, games.Act("declare", attackF)) {
-			return games.Act("declare", attackF)
+		if m >= need && has(legal, games.Act(VDeclare, attackF)) {
+			return games.Act(VDeclare, attackF)
 		}
 	}
-	return games.Act("end")
+	return games.Act(VEnd)
 }
 
 // posValue scores p's position for maneuvering: exposure on each front
@@ -415,14 +415,14 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		n = new(State)
 	}
 	for _, a := range legal {
-		if a.Verb != "move" && a.Verb != "swap" {
+		if a.Verb != VMove && a.Verb != VSwap {
 			continue
 		}
-		if a.Verb == "move" && a.Args[1] == 0 {
+		if a.Verb == VMove && a.Args[1] == 0 {
 			continue // never withdraw to the Rear
 		}
 		var touched [4]bool
-		if a.Verb == "move" {
+		if a.Verb == VMove {
 			touched[s.locate(a.Args[0]).F] = true
 			touched[a.Args[1]] = true
 		} else {
@@ -431,7 +431,7 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		}
 		s.copyInto(n)
 		n.quiet = true
-		n.exec(p, a)
+		n.exec(p, a, nil) // a maneuver: no dice
 		v := base
 		for f := 1; f <= 3; f++ {
 			if touched[f] {

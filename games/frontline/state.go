@@ -1,7 +1,5 @@
 package frontline
 
-import "github.com/warroom/warroom/games"
-
 // Unit marker bits stored in State.Marks.
 const (
 	MarkPlus1 = 1
@@ -65,9 +63,8 @@ type State struct {
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
 
-	r     games.Rand // the table's random source during one Apply; never stored
-	evs   []Entry    // the entries of the action being done, Do's events; never stored
-	quiet bool       // playouts and search: no log entries; never stored
+	evs   []Entry // the entries of the action being done, Do's events; never stored
+	quiet bool    // playouts and search: no log entries; never stored
 	// scratch is a rollout's reusable state for the policy's look-ahead
 	// (botManeuver); never stored, never shared by copies.
 	scratch *State
@@ -156,7 +153,8 @@ func cloneInts(a []int) []int {
 	return append([]int(nil), a...)
 }
 
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	n := s
 	n.Draft = cloneInts(s.Draft)
 	n.UnitDeck = cloneInts(s.UnitDeck)
