@@ -25,7 +25,7 @@ func (Game) Info() games.Info {
 		ID: ID, Name: "Flames of War mission referee", MinSeats: 2, MaxSeats: 2,
 		TimeoutRemindsOnly: true,
 		OutOfTurn:          true,
-		Irreversible:       []string{"concede", "morale_failed"},
+		Irreversible:       []string{VConcede, VMoraleFailed},
 		Options: []games.OptionSpec{
 			{Key: "mission", Kind: games.OptionString, Choices: ids, Default: "free_for_all"},
 			{Key: "dice", Kind: games.OptionString, Choices: []string{"bot", "manual"}, Default: "bot"},
@@ -176,7 +176,7 @@ func legal(s *State, seat int) []games.Action {
 		}
 		out := make([]games.Action, 6)
 		for v := 1; v <= 6; v++ {
-			out[v-1] = act("die", v)
+			out[v-1] = act(VDie, v)
 		}
 		return out
 	}
@@ -187,80 +187,95 @@ func legal(s *State, seat int) []games.Action {
 		out = rosterLegal(sd)
 	case PhRoleChoice:
 		if seat == s.RollWinner {
-			out = append(out, act("attack"), act("defend"))
+			out = append(out, act(VAttack), act(VDefend))
 		}
 	case PhObjectives:
 		if nextPlacer(s) == seat {
-			out = append(out, act("placed"))
+			out = append(out, act(VPlaced))
 		}
 	case PhAssign:
-		if sd.Locked {
-			return nil
-		}
-		m := s.m()
-		role := s.role(seat)
-		ambushOK := role == 1 && m.Ambush != "none"
-		nA := s.count(seat, StAmbush)
-		for i, p := range sd.Platoons {
-			if p.Status != StTable {
-				out = append(out, act("assign", i, 0))
-			}
-			if p.Status != StReserve && m.reserves(role) != "none" {
-				out = append(out, act("assign", i, 1))
-			}
-			if p.Status != StAmbush && ambushOK && nA < m.AmbushMax {
-				out = append(out, act("assign", i, 2))
-			}
-		}
-		if m.reserveMin(role) == "mobile" {
-			for i, p := range sd.Platoons {
-				if p.TransOnly && inT(p) {
-					out = append(out, act("leave", i))
-				}
-			}
-		}
-		if len(deployErrors(s, seat)) == 0 {
-			out = append(out, act("lock"))
-		}
+		out = assignLegal(s, seat, sd)
 	case PhTable:
 		if !sd.Deployed {
-			out = append(out, act("deployed"))
+			out = append(out, act(VDeployed))
 			if s.m().Meeting && !s.SwapVotes[seat] {
-				out = append(out, act("swap"))
+				out = append(out, act(VSwap))
 			}
 		}
 	case PhPatrol:
 		if !sd.Patrol {
 			for i, p := range sd.Platoons {
 				if p.Status == StTable && p.Teams >= 5 {
-					out = append(out, act("patrol", i, 0), act("patrol", i, 1))
+					out = append(out, act(VPatrol, i, 0), act(VPatrol, i, 1))
 				}
 			}
 			if len(out) == 0 {
-				out = append(out, act("no_patrol"))
+				out = append(out, act(VNoPatrol))
 			}
 		}
 	case PhImmediate:
-		if seat == s.Attacker {
-			return []games.Action{act("override"), act("refuse")}
-		}
-		if s.Check != nil {
-			return []games.Action{act("ans", 0), act("ans", 1)}
-		}
-		for i, p := range sd.Platoons {
-			if p.Status == StAmbush {
-				out = append(out, act("check", i))
-			}
-		}
-		if s.ImmFailed >= 0 && !s.OverrideVotes[seat] {
-			out = append(out, act("override"))
-		}
+		out = immediateLegal(s, seat, sd)
 	case PhRecce:
 		if !sd.Recce {
-			out = append(out, act("done"))
+			out = append(out, act(VDone))
 		}
 	case PhBattle:
 		out = battleLegal(s, seat)
+	}
+	return out
+}
+
+// assignLegal is the deployment's choices: each platoon on the table,
+// in reserve or in ambush as the mission allows, then lock.
+func assignLegal(s *State, seat int, sd *Side) []games.Action {
+	if sd.Locked {
+		return nil
+	}
+	var out []games.Action
+	m := s.m()
+	role := s.role(seat)
+	ambushOK := role == 1 && m.Ambush != "none"
+	nA := s.count(seat, StAmbush)
+	for i, p := range sd.Platoons {
+		if p.Status != StTable {
+			out = append(out, act(VAssign, i, 0))
+		}
+		if p.Status != StReserve && m.reserves(role) != "none" {
+			out = append(out, act(VAssign, i, 1))
+		}
+		if p.Status != StAmbush && ambushOK && nA < m.AmbushMax {
+			out = append(out, act(VAssign, i, 2))
+		}
+	}
+	if m.reserveMin(role) == "mobile" {
+		for i, p := range sd.Platoons {
+			if p.TransOnly && inT(p) {
+				out = append(out, act(VLeave, i))
+			}
+		}
+	}
+	if len(deployErrors(s, seat)) == 0 {
+		out = append(out, act(VLock))
+	}
+	return out
+}
+
+// immediateLegal is the choices of the immediate ambush checks.
+func immediateLegal(s *State, seat int, sd *Side) []games.Action {
+	var out []games.Action
+	if seat == s.Attacker {
+		return []games.Action{act(VOverride), act(VRefuse)}
+	}
+	if s.Check != nil {
+		return []games.Action{act(VAns, 0), act(VAns, 1)}
+	}
+	for i, p := range sd.Platoons {
+		if p.Status == StAmbush {
+			out = append(out, act(VCheck, i))
+		}
+	}
+	if s.ImmFailed >= 0 && !s.OverrideVotes[seat] {
+		out = append(out, act(VOverride))
 	}
 	return out
 }
@@ -269,55 +284,55 @@ func rosterLegal(sd *Side) []games.Action {
 	var out []games.Action
 	for i, c := range Companies {
 		if c != sd.Company {
-			out = append(out, act("company", i))
+			out = append(out, act(VCompany, i))
 		}
 	}
 	for i, a := range Alwayses {
 		if a != sd.Always {
-			out = append(out, act("always", i))
+			out = append(out, act(VAlways, i))
 		}
 	}
 	if len(sd.Platoons) < 20 {
 		for i := range data.Templates {
-			out = append(out, act("add", i))
+			out = append(out, act(VAdd, i))
 		}
 	}
 	for i := range sd.Platoons {
 		if i != sd.Sel {
-			out = append(out, act("sel", i))
+			out = append(out, act(VSel, i))
 		}
 	}
 	if sd.Sel >= 0 && sd.Sel < len(sd.Platoons) {
 		p := sd.Platoons[sd.Sel]
 		for i, v := range Skills {
 			if v != p.Skill {
-				out = append(out, act("skill", i))
+				out = append(out, act(VSkill, i))
 			}
 		}
 		for i, v := range Motivations {
 			if v != p.Motivation {
-				out = append(out, act("mot", i))
+				out = append(out, act(VMot, i))
 			}
 		}
 		for f := range Flags {
 			if validPlatoon(toggleFlag(p, f)) {
-				out = append(out, act("flag", f))
+				out = append(out, act(VFlag, f))
 			}
 		}
 		for _, d := range PointSteps {
 			if p.Points+d >= 0 && p.Points+d <= 2000 {
-				out = append(out, act("pts", d))
+				out = append(out, act(VPts, d))
 			}
 		}
 		for _, d := range TeamSteps {
 			if p.Teams+d >= 0 && p.Teams+d <= 40 {
-				out = append(out, act("teams", d))
+				out = append(out, act(VTeams, d))
 			}
 		}
-		out = append(out, act("platoon", sd.Sel), act("del"))
+		out = append(out, act(VPlatoon, sd.Sel), act(VDel))
 	}
 	if len(sd.Platoons) > 0 {
-		out = append(out, act("ready"))
+		out = append(out, act(VReady))
 	}
 	return out
 }
@@ -335,29 +350,29 @@ func anytime(s *State, seat int) []games.Action {
 	var out []games.Action
 	for i, p := range s.Sides[seat].Platoons {
 		if p.Status == StTable {
-			out = append(out, act("lost", seat, i))
+			out = append(out, act(VLost, seat, i))
 		}
 	}
-	return append(out, act("concede"))
+	return append(out, act(VConcede))
 }
 
 func battleLegal(s *State, seat int) []games.Action {
 	var out []games.Action
 	t := &s.T
 	if seat != s.Active {
-		return append([]games.Action{act("agree_end"), act("decline_end")}, anytime(s, seat)...)
+		return append([]games.Action{act(VAgreeEnd), act(VDeclineEnd)}, anytime(s, seat)...)
 	}
 	{
 		if s.Check != nil {
-			return []games.Action{act("ans", 0), act("ans", 1)}
+			return []games.Action{act(VAns, 0), act(VAns, 1)}
 		}
 		if t.Withdraw != nil {
 			if t.Withdraw.P >= 0 {
-				return []games.Action{act("ans", 0), act("ans", 1)}
+				return []games.Action{act(VAns, 0), act(VAns, 1)}
 			}
 			for i, p := range s.Sides[seat].Platoons {
 				if inT(p) {
-					out = append(out, act("withdraw", i))
+					out = append(out, act(VWithdraw, i))
 				}
 			}
 			return out
@@ -365,7 +380,7 @@ func battleLegal(s *State, seat int) []games.Action {
 		if t.PicksLeft > 0 {
 			for i, p := range s.Sides[seat].Platoons {
 				if p.Status == StReserve {
-					out = append(out, act("arrive", i))
+					out = append(out, act(VArrive, i))
 				}
 			}
 			return out
@@ -374,144 +389,58 @@ func battleLegal(s *State, seat int) []games.Action {
 		case SubVictory:
 			objs, clear := victoryOptions(s)
 			for _, o := range objs {
-				out = append(out, act("hold", o))
+				out = append(out, act(VHold, o))
 			}
 			if clear {
-				out = append(out, act("clear"), act("not_clear"))
+				out = append(out, act(VClear), act(VNotClear))
 			} else {
-				out = append(out, act("none"))
+				out = append(out, act(VNone))
 			}
 		case SubAmbush:
 			for i, p := range s.Sides[seat].Platoons {
 				if p.Status == StAmbush {
-					out = append(out, act("spring", i))
+					out = append(out, act(VSpring, i))
 				}
 			}
-			out = append(out, act("not_now"))
+			out = append(out, act(VNotNow))
 		case SubWithdrawal:
 			for _, o := range gradualObjs(s) {
-				out = append(out, act("remove", o))
+				out = append(out, act(VRemove, o))
 			}
 		case SubMovement, SubShooting:
-			out = append(out, act("next"), act("end_turn"))
+			out = append(out, act(VNext), act(VEndTurn))
 		case SubAssault:
-			out = append(out, act("end_turn"))
+			out = append(out, act(VEndTurn))
 		}
 	}
 	for i, p := range s.Sides[seat].Platoons {
 		if p.Status == StTable {
-			out = append(out, act("lost", seat, i))
+			out = append(out, act(VLost, seat, i))
 		}
 	}
-	out = append(out, act("morale_failed"), act("concede"))
+	out = append(out, act(VMoraleFailed), act(VConcede))
 	if !s.AgreeVotes[seat] {
-		out = append(out, act("agree_end"))
+		out = append(out, act(VAgreeEnd))
 	}
 	return out
 }
 
-// Explain says why a is not legal, as precisely as the spec's codes go.
+// Explain implements games.Explainer the shared way (games.Refuse):
+// game_over, not_your_turn for a seat with nothing to do, bad_action for
+// a verb outside the table or with the wrong arguments, then why.
 func (Game) Explain(s State, seat games.Seat, a games.Action) error {
-	return explain(&s, int(seat), a)
+	l := legal(&s, int(seat))
+	return games.Refuse(verbs, s.Phase == PhOver, len(l) > 0, a, func() error { return why(&s, int(seat), a, l) })
 }
 
-// Do performs one legal action.
-func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
-	w := s.clone()
-	perform(&w, int(seat), a, rng)
-	advance(&w, rng)
-	var evs []games.Event
-	for _, e := range w.evs {
-		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
-		if e.Vis >= 0 {
-			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
-		}
-		evs = append(evs, ev)
-	}
-	w.evs = nil
-	return w, evs
-}
-
-// explain gives the most precise error for a, which is not in Legal.
-func explain(s *State, seat int, a games.Action) error {
-	if s.Phase == PhOver {
-		return games.Illegal("game_over")
-	}
-	l := legal(s, seat)
-	if len(l) == 0 {
+// why is the most precise error for a, a verb of the table that is not
+// in legal (l, not empty: the seat has something to do).
+func why(s *State, seat int, a games.Action, l []games.Action) error {
+	if !slices.Contains(activeSeats(s), seat) && a.Verb != VLost {
 		return games.Illegal("not_your_turn")
 	}
-	arg := func(i int) int {
-		if i < len(a.Args) {
-			return a.Args[i]
-		}
-		return -1
-	}
-	if !slices.Contains(activeSeats(s), seat) && a.Verb != "lost" {
-		return games.Illegal("not_your_turn")
-	}
-	sd := s.Sides[seat]
-	plat := func(i int) (Platoon, bool) {
-		if i >= 0 && i < len(sd.Platoons) {
-			return sd.Platoons[i], true
-		}
-		return Platoon{}, false
-	}
-	switch a.Verb {
-	case "lost":
-		if s.Phase == PhBattle && arg(0) != seat {
-			return games.Illegal("not_owner")
-		}
-	case "die":
-		if s.Await != nil {
-			return games.Illegal("bad_die", a.String())
-		}
-	case "lock":
-		if s.Phase == PhAssign && !sd.Locked {
-			errs := deployErrors(s, seat)
-			if len(errs) > 0 {
-				return games.Illegal(errs[0], strings.Join(errs, ","))
-			}
-		}
-	case "assign":
-		if s.Phase == PhAssign && !sd.Locked {
-			m := s.m()
-			switch arg(1) {
-			case 1:
-				if m.reserves(s.role(seat)) == "none" {
-					return games.Illegal("reserves_not_allowed")
-				}
-			case 2:
-				if s.role(seat) != 1 || m.Ambush == "none" {
-					return games.Illegal("ambush_not_allowed")
-				}
-				if s.count(seat, StAmbush) >= m.AmbushMax {
-					return games.Illegal("ambush_max")
-				}
-			}
-		}
-	case "flag":
-		if s.Phase == PhRoster {
-			return games.Illegal("flag_invalid")
-		}
-	case "patrol":
-		if s.Phase == PhPatrol && !sd.Patrol {
-			p, ok := plat(arg(0))
-			if ok && p.Status != StTable {
-				return games.Illegal("patrol_not_on_table")
-			}
-			if ok && p.Teams < 5 {
-				return games.Illegal("patrol_too_small")
-			}
-		}
-	case "arrive":
-		if s.Phase == PhBattle && s.T.PicksLeft > 0 && seat == s.Active {
-			return games.Illegal("bad_selection_count")
-		}
-	case "hold":
-		if s.Phase == PhBattle && s.Sub == SubVictory && seat == s.Active {
-			return games.Illegal("objective_not_eligible")
-		}
+	if err := whyVerb(s, seat, a); err != nil {
+		return err
 	}
 	inPhase := false
 	for _, x := range l {
@@ -528,202 +457,97 @@ func explain(s *State, seat int, a games.Action) error {
 	return games.Illegal("bad_action", a.String())
 }
 
-// perform applies a legal action (w is a private copy).
-func perform(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	sd := &w.Sides[seat]
-	w.Refused = a.Verb == "refuse"
+// whyVerb is the spec's code for a refused verb, when it has one.
+func whyVerb(s *State, seat int, a games.Action) error {
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return -1
+	}
+	sd := s.Sides[seat]
+	plat := func(i int) (Platoon, bool) {
+		if i >= 0 && i < len(sd.Platoons) {
+			return sd.Platoons[i], true
+		}
+		return Platoon{}, false
+	}
 	switch a.Verb {
-	case "die":
-		w.Await.Got = append(w.Await.Got, arg(0))
-		if len(w.Await.Got) == len(w.Await.Seats) {
-			aw := w.Await
-			w.Await = nil
-			resolve(w, rng, aw.Purpose, aw.Got)
+	case VLost:
+		if s.Phase == PhBattle && arg(0) != seat {
+			return games.Illegal("not_owner")
 		}
-	// roster
-	case "company":
-		sd.Company = Companies[arg(0)]
-	case "always":
-		sd.Always = Alwayses[arg(0)]
-	case "add":
-		sd.Platoons = append(sd.Platoons, newPlatoon(*sd, arg(0)))
-		sd.Sel = len(sd.Platoons) - 1
-	case "sel":
-		sd.Sel = arg(0)
-	case "skill":
-		sd.Platoons[sd.Sel].Skill = Skills[arg(0)]
-	case "mot":
-		sd.Platoons[sd.Sel].Motivation = Motivations[arg(0)]
-	case "flag":
-		sd.Platoons[sd.Sel] = toggleFlag(sd.Platoons[sd.Sel], arg(0))
-	case "pts":
-		sd.Platoons[sd.Sel].Points += arg(0)
-	case "teams":
-		sd.Platoons[sd.Sel].Teams += arg(0)
-	case "platoon":
-		setDetails(&sd.Platoons[arg(0)], a)
-	case "del":
-		sd.Platoons = append(sd.Platoons[:sd.Sel:sd.Sel], sd.Platoons[sd.Sel+1:]...)
-		if sd.Sel >= len(sd.Platoons) {
-			sd.Sel = len(sd.Platoons) - 1
+	case VDie:
+		if s.Await != nil {
+			return games.Illegal("bad_die", a.String())
 		}
-	case "ready":
-		sd.Ready = true
-		sd.Sel = -1
-		for i := range sd.Platoons {
-			sd.Platoons[i].Status = StTable
-		}
-		w.log("roster_ready", seat, len(sd.Platoons))
-	// roles, objectives
-	case "attack":
-		setRoles(w, seat, "rolloff_choice")
-	case "defend":
-		setRoles(w, 1-seat, "rolloff_choice")
-	case "placed":
-		k := len(w.Objectives)
-		sp := w.m().objSeq()[k]
-		half := w.Attacker
-		if sp.Half == 1 {
-			half = w.defender()
-		}
-		w.Objectives = append(w.Objectives, Objective{Placer: seat, Half: half})
-		w.log("obj_placed", seat, k, half)
-	// deployment
-	case "assign":
-		p := &sd.Platoons[arg(0)]
-		p.Status = []string{StTable, StReserve, StAmbush}[arg(1)]
-		if p.Status == StReserve {
-			p.LeftBehind = false
-		}
-	case "leave":
-		p := &sd.Platoons[arg(0)]
-		p.LeftBehind = !p.LeftBehind
-	case "lock":
-		sd.Locked = true
-		w.log("locked", seat)
-	case "deployed":
-		sd.Deployed = true
-		w.log("deployed", seat)
-	case "swap":
-		w.SwapVotes[seat] = true
-		if w.SwapVotes[0] && w.SwapVotes[1] {
-			w.FinishedFirst = 1 - w.FinishedFirst
-			w.SwapVotes = [2]bool{}
-			w.log("finished_first", w.FinishedFirst)
-		} else {
-			w.log("swap_vote", seat)
-		}
-	case "patrol":
-		p := &sd.Platoons[arg(0)]
-		p.Patrol = true
-		p.PatrolLeft = arg(1) == 1
-		sd.Patrol = true
-		w.log("patrol", seat, arg(0), arg(1))
-	case "no_patrol":
-		sd.Patrol = true
-		w.log("no_patrol", seat)
-	case "check":
-		w.Check = &Checklist{Seat: seat, P: arg(0), Immediate: true}
-	case "spring":
-		w.Check = &Checklist{Seat: seat, P: arg(0)}
-	case "override":
-		w.OverrideVotes[seat] = true
-		w.log("override_vote", seat)
-		if w.OverrideVotes[0] && w.OverrideVotes[1] {
-			p := w.ImmFailed
-			def := w.defender()
-			w.Sides[def].Platoons[p].Status = StTable
-			w.log("override", def, p)
-			w.log("ambush_revealed", def, p)
-			w.ImmFailed = -1
-			w.OverrideVotes = [2]bool{}
-		}
-	case "ans":
-		if w.Check != nil {
-			answerCheck(w, arg(0))
-		} else {
-			answerWithdraw(w, arg(0), rng)
-		}
-	case "done":
-		sd.Recce = true
-	// battle
-	case "hold":
-		endGame(w, seat, w.m().EndCheck, arg(0))
-	case "none":
-		w.T.VictoryDone = true
-		w.log("victory_none", seat)
-	case "clear":
-		endGame(w, seat, "defender_clear", seat)
-	case "not_clear":
-		w.T.VictoryDone = true
-		w.log("victory_none", seat)
-	case "not_now":
-		w.T.AmbushDone = true
-	case "remove":
-		removeObj(w, arg(0))
-	case "withdraw":
-		p := &sd.Platoons[arg(0)]
-		if p.Status == StAmbush {
-			p.Status = StWithdrawn
-			w.log("withdrawn", seat, arg(0), 1)
-			w.Delay = 0
-			w.T.Withdraw = nil
-			noPlatoons(w)
-		} else {
-			w.T.Withdraw.P = arg(0)
-		}
-	case "arrive":
-		arrive(w, seat, arg(0))
-		w.T.PicksLeft--
-	case "next":
-		if w.Sub == SubMovement {
-			w.Sub = SubShooting
-		} else {
-			w.Sub = SubAssault
-		}
-	case "end_turn":
-		m := w.m()
-		if m.TurnLimit > 0 && w.Active != w.First && w.Turn >= m.TurnLimit {
-			win := -1
-			switch m.TimeoutWinner {
-			case "defender":
-				win = w.defender()
-			case "attacker":
-				win = w.Attacker
+	case VLock:
+		if s.Phase == PhAssign && !sd.Locked {
+			errs := deployErrors(s, seat)
+			if len(errs) > 0 {
+				return games.Illegal(errs[0], strings.Join(errs, ","))
 			}
-			endGame(w, win, "turn_limit", m.TurnLimit)
-			return
 		}
-		w.log("turn_end", seat, w.Turn)
-		w.Active = 1 - w.Active
-		if w.Active == w.First {
-			w.Turn++
+	case VAssign:
+		if s.Phase == PhAssign && !sd.Locked {
+			m := s.m()
+			switch arg(1) {
+			case 1:
+				if m.reserves(s.role(seat)) == "none" {
+					return games.Illegal("reserves_not_allowed")
+				}
+			case 2:
+				if s.role(seat) != 1 || m.Ambush == "none" {
+					return games.Illegal("ambush_not_allowed")
+				}
+				if s.count(seat, StAmbush) >= m.AmbushMax {
+					return games.Illegal("ambush_max")
+				}
+			}
 		}
-		w.MERestricted = false
-		startTurn(w)
-	case "lost":
-		w.Sides[arg(0)].Platoons[arg(1)].Status = StDestroyed
-		w.log("lost", arg(0), arg(1))
-		noPlatoons(w)
-	case "morale_failed":
-		endGame(w, 1-seat, "morale_failed", seat)
-	case "concede":
-		endGame(w, 1-seat, "concede", seat)
-	case "decline_end":
-		w.AgreeVotes = [2]bool{}
-		w.log("agree_declined", seat)
-	case "refuse":
-		w.OverrideVotes = [2]bool{}
-		w.log("override_refused", seat)
-	case "agree_end":
-		w.AgreeVotes[seat] = true
-		if w.AgreeVotes[0] && w.AgreeVotes[1] {
-			endGame(w, -1, "agreed", -1)
-		} else {
-			w.log("agree_vote", seat)
+	case VFlag:
+		if s.Phase == PhRoster {
+			return games.Illegal("flag_invalid")
+		}
+	case VPatrol:
+		if s.Phase == PhPatrol && !sd.Patrol {
+			p, ok := plat(arg(0))
+			if ok && p.Status != StTable {
+				return games.Illegal("patrol_not_on_table")
+			}
+			if ok && p.Teams < 5 {
+				return games.Illegal("patrol_too_small")
+			}
+		}
+	case VArrive:
+		if s.Phase == PhBattle && s.T.PicksLeft > 0 && seat == s.Active {
+			return games.Illegal("bad_selection_count")
+		}
+	case VHold:
+		if s.Phase == PhBattle && s.Sub == SubVictory && seat == s.Active {
+			return games.Illegal("objective_not_eligible")
 		}
 	}
+	return nil
+}
+
+// Do performs one legal action through the verb table (verbs.go), then
+// everything that follows on its own (advance).
+func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
+	m := games.Begin(s, seat, rng)
+	w := m.S
+	w.Refused = a.Verb == VRefuse
+	games.Dispatch(verbs, m, a)
+	advance(w, rng)
+	for _, e := range w.evs {
+		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
+		if e.Vis >= 0 {
+			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
+		}
+		m.Events = append(m.Events, ev)
+	}
+	w.evs = nil
+	return *w, m.Events
 }
 
 func answerCheck(w *State, ans int) {

@@ -170,7 +170,8 @@ type Entry struct {
 	Vis  int    `json:"-"` // the one seat a private event is for, else -1
 }
 
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	c := s
 	for i := range c.Sides {
 		c.Sides[i].Platoons = append([]Platoon(nil), s.Sides[i].Platoons...)
