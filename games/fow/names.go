@@ -4,6 +4,9 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
+// ID is the game id.
+const ID = "fow"
+
 // platoonForm is what a player types for a platoon (spec §3.3, §9: the
 // roster modal): its name (1-40 characters, unique within the seat), its
 // points (0-2000) and its infantry teams (0-40). The action is

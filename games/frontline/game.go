@@ -18,7 +18,7 @@ var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}
 // Info describes the game.
 func (Game) Info() games.Info {
 	return games.Info{
-		ID: "frontline", Name: "IF - Pierwszy Front", MinSeats: 2, MaxSeats: 2,
+		ID: ID, Name: "IF - Pierwszy Front", MinSeats: 2, MaxSeats: 2,
 		Options: []games.OptionSpec{
 			{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"},
 			games.LevelOption(),

@@ -1,5 +1,8 @@
 package frontline
 
+// ID is the game id.
+const ID = "frontline"
+
 // Verbs (the text form of an action, doc.go). place, target, remove,
 // degrade, promote and fort answer a pending decision (State.Queue).
 const (
