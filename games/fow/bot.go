@@ -136,6 +136,25 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 	return l[0]
 }
 
+// botWithdrawal is the platoon the computer withdraws: the cheapest on
+// the table, an ambusher first at equal points (it needs no test).
+func botWithdrawal(sd *Side) int {
+	var c []int
+	for i, p := range sd.Platoons {
+		if inT(p) {
+			c = append(c, i)
+		}
+	}
+	sort.SliceStable(c, func(a, b int) bool {
+		pa, pb := sd.Platoons[c[a]], sd.Platoons[c[b]]
+		if pa.Points != pb.Points {
+			return pa.Points < pb.Points
+		}
+		return pa.Status == StAmbush && pb.Status != StAmbush
+	})
+	return c[0]
+}
+
 func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Action {
 	sd := &s.Sides[seat]
 	t := &s.T
@@ -149,21 +168,7 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if t.Withdraw.P >= 0 {
 			return act(VAns, rng.Intn(2))
 		}
-		// candidates in ascending points; an ambusher needs no test
-		var c []int
-		for i, p := range sd.Platoons {
-			if inT(p) {
-				c = append(c, i)
-			}
-		}
-		sort.SliceStable(c, func(a, b int) bool {
-			pa, pb := sd.Platoons[c[a]], sd.Platoons[c[b]]
-			if pa.Points != pb.Points {
-				return pa.Points < pb.Points
-			}
-			return pa.Status == StAmbush && pb.Status != StAmbush
-		})
-		return act(VWithdraw, c[0])
+		return act(VWithdraw, botWithdrawal(sd))
 	}
 	if t.PicksLeft > 0 {
 		return act(VArrive, botArrival(s, seat))

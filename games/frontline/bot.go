@@ -272,9 +272,51 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 		}
 	}
 	// 2. Activations.
+	if a, ok := s.botActivation(p, legal); ok {
+		return a
+	}
+	// 3. Shelling: the largest X.
+	if a, ok := pickBy(legal, VShell, func(a games.Action) (int, bool) {
+		return s.shellX(p, a.Args[1])*10 + s.strength(opp(p), a.Args[1], false, Effects{}, Effects{}, false), true
+	}); ok {
+		return a
+	}
+	// 4. Maneuvers: bring Rear cards back to the attack front (or any front).
+	attackF := s.botAttackFront(p)
+	if a, ok := s.botManeuver(p, legal, attackF); ok {
+		return a
+	}
+	if a, ok := s.botFromRear(p, legal, attackF); ok {
+		return a
+	}
+	// 5. Declaring.
+	if attackF > 0 && s.Declared[p] == 0 {
+		bc := 0
+		for _, h := range pl.Hand {
+			if acat(h) == CatBattle {
+				bc++
+			}
+		}
+		m := s.attackMargin(p, attackF) + 2*bc
+		need := 2
+		if s.Month >= s.Months {
+			need = 0
+		} else if pl.Ammo == 1 && s.Month <= 5 {
+			need = 4
+		}
+		if m >= need && has(legal, games.Act(VDeclare, attackF)) {
+			return games.Act(VDeclare, attackF)
+		}
+	}
+	return games.Act(VEnd)
+}
+
+// botActivation is the activation card the computer plays, in its order
+// of preference, each aimed where it helps most.
+func (s *State) botActivation(p int, legal []games.Action) (games.Action, bool) {
 	hot := s.maxThreatFront(p)
 	for _, t := range []string{"fortify", "barracks", "camouflage", "minefield", "field_hospital", "disinformation", "spy"} {
-		a, ok := pickBy(legal, "play", func(a games.Action) (int, bool) {
+		a, ok := pickBy(legal, VPlay, func(a games.Action) (int, bool) {
 			c := a.Args[0]
 			if atype(c) != t {
 				return 0, false
@@ -298,16 +340,16 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 			return 0, true
 		})
 		if ok {
-			return a
+			return a, true
 		}
 	}
-	// 3. Shelling: the largest X.
-	if a, ok := pickBy(legal, "shell", func(a games.Action) (int, bool) {
-		return s.shellX(p, a.Args[1])*10 + s.strength(opp(p), a.Args[1], false, Effects{}, Effects{}, false), true
-	}); ok {
-		return a
-	}
-	// 4. Maneuvers: bring Rear cards back to the attack front (or any front).
+	return games.Action{}, false
+}
+
+// botAttackFront is the front the computer means to attack: the declared
+// one, else the ready front with the best margin when it has ammunition.
+func (s *State) botAttackFront(p int) int {
+	pl := &s.P[p]
 	attackF := 0
 	if pl.Ammo >= 1 && s.Declared[p] == 0 {
 		bm := -1000
@@ -322,47 +364,33 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 	if s.Declared[p] > 0 {
 		attackF = s.Declared[p]
 	}
-	if a, ok := s.botManeuver(p, legal, attackF); ok {
-		return a
+	return attackF
+}
+
+// botFromRear moves a Rear card back to a front: the attack front, or
+// the most threatened.
+func (s *State) botFromRear(p int, legal []games.Action, attackF int) (games.Action, bool) {
+	pl := &s.P[p]
+	if len(pl.Rear) == 0 {
+		return games.Action{}, false
 	}
-	if len(pl.Rear) > 0 {
-		if a, ok := pickBy(legal, "move", func(a games.Action) (int, bool) {
-			u := a.Args[0]
-			if !contains(pl.Rear, u) || a.Args[1] == 0 {
-				return 0, false
-			}
-			sc := -a.Args[2]
-			if a.Args[1] == attackF {
-				sc += 10
-			}
-			if s.threat(p, a.Args[1]) >= 3 {
-				sc += 20
-			}
-			return sc, true
-		}); ok {
-			return a
+	if a, ok := pickBy(legal, VMove, func(a games.Action) (int, bool) {
+		u := a.Args[0]
+		if !contains(pl.Rear, u) || a.Args[1] == 0 {
+			return 0, false
 		}
+		sc := -a.Args[2]
+		if a.Args[1] == attackF {
+			sc += 10
+		}
+		if s.threat(p, a.Args[1]) >= 3 {
+			sc += 20
+		}
+		return sc, true
+	}); ok {
+		return a, true
 	}
-	// 5. Declaring.
-	if attackF > 0 && s.Declared[p] == 0 {
-		bc := 0
-		for _, h := range pl.Hand {
-			if acat(h) == CatBattle {
-				bc++
-			}
-		}
-		m := s.attackMargin(p, attackF) + 2*bc
-		need := 2
-		if s.Month >= s.Months {
-			need = 0
-		} else if pl.Ammo == 1 && s.Month <= 5 {
-			need = 4
-		}
-		if m >= need && has(legal, games.Act(VDeclare, attackF)) {
-			return games.Act(VDeclare, attackF)
-		}
-	}
-	return games.Act(VEnd)
+	return games.Action{}, false
 }
 
 // posValue scores p's position for maneuvering: exposure on each front
