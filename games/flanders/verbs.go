@@ -1,6 +1,7 @@
 package flanders
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/warroom/warroom/games"
@@ -55,8 +56,8 @@ func (c ctx) do(a games.Action) { games.Dispatch(verbs, c.Move, a) }
 // numbers and cards): the table's journal is the log, the state keeps
 // none.
 func (c ctx) note(seat int, kind string, nums []int, cards ...string) {
-	if !c.Quiet {
-		c.Log(kind, games.Seat(seat), Note{Turn: c.S.TurnNo, Nums: nums, Cards: cards})
+	if !c.Quiet { // the copies keep a quiet move's numbers off the heap
+		c.Log(kind, games.Seat(seat), Note{Turn: c.S.TurnNo, Nums: slices.Clone(nums), Cards: slices.Clone(cards)})
 	}
 }
 

@@ -1,5 +1,7 @@
 package frontline
 
+import "github.com/warroom/warroom/games"
+
 // Unit marker bits stored in State.Marks.
 const (
 	MarkPlus1 = 1
@@ -68,6 +70,9 @@ type State struct {
 	// scratch is a rollout's reusable state for the policy's look-ahead
 	// (botManeuver); never stored, never shared by copies.
 	scratch *State
+	// move is a quiet copy's one games.Move, reused by every step of a
+	// playout (exec) so that stepping allocates nothing; never cloned.
+	move *games.Move[State]
 }
 
 // Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
@@ -191,7 +196,7 @@ func (s State) Clone() State {
 		b.Cards[1] = cloneInts(b.Cards[1])
 		n.Battle = &b
 	}
-	n.evs, n.scratch = nil, nil
+	n.evs, n.scratch, n.move = nil, nil, nil
 	return n
 }
 
@@ -200,7 +205,7 @@ func (s State) Clone() State {
 func (s *State) copyInto(d *State) {
 	old := *d
 	*d = *s
-	d.evs, d.scratch = nil, nil
+	d.evs, d.scratch, d.move = nil, nil, old.move
 	d.Draft = append(old.Draft[:0], s.Draft...)
 	d.UnitDeck = append(old.UnitDeck[:0], s.UnitDeck...)
 	d.UnitRow = append(old.UnitRow[:0], s.UnitRow...)

@@ -34,7 +34,15 @@ var verbs = games.Verbs[State]{
 
 // exec applies an action already known to be legal, in place.
 func (s *State) exec(p int, a games.Action, r games.Rand) {
-	games.Dispatch(verbs, &games.Move[State]{S: s, Seat: games.Seat(p), Rand: r, Quiet: s.quiet}, a)
+	m := s.move
+	if m == nil {
+		m = &games.Move[State]{}
+		if s.quiet {
+			s.move = m
+		}
+	}
+	m.S, m.Seat, m.Rand, m.Quiet = s, games.Seat(p), r, s.quiet
+	games.Dispatch(verbs, m, a)
 }
 
 // argOr is a's i-th argument, or -1 when it has fewer.

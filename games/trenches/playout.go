@@ -90,7 +90,8 @@ func (s *State) activeSeat() games.Seat {
 // step does legal action m in place, as Do does (a match's second leg
 // dealt when the first ends), drawing the same random numbers.
 func (s *State) step(m cmove, r games.Rand) {
-	s.do(games.Action{Verb: m.verb, Args: m.a[:m.n:m.n]}, r)
+	s.args = append(s.args[:0], m.a[:m.n]...)
+	s.do(games.Action{Verb: m.verb, Args: s.args[:m.n:m.n]}, r)
 	s.evs = s.evs[:0]
 	if s.Phase == PhaseOver && s.Match && s.Leg == 1 {
 		s.nextLeg(r)

@@ -103,6 +103,12 @@ type State struct {
 	evs []Entry
 	// quiet: a private playout copy, which keeps no log entries.
 	quiet bool
+	// move is a quiet copy's one games.Move, reused by every step of a
+	// playout (do) so that stepping allocates nothing; never cloned.
+	move *games.Move[State]
+	// args holds a playout step's arguments (step), off the stack the
+	// verb table's functions cannot see into; never cloned.
+	args []int
 }
 
 func (s *State) sc() *Scenario { return &Scenarios[s.Scenario] }
@@ -135,6 +141,7 @@ func (s State) Clone() State {
 	n.Entered = append([]int(nil), s.Entered...)
 	n.evs = nil
 	n.quiet = false
+	n.move, n.args = nil, nil
 	return n
 }
 

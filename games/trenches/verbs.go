@@ -21,7 +21,15 @@ var verbs = games.Verbs[State]{
 // do performs legal action a on n in place (a private copy): playouts
 // step with it.
 func (n *State) do(a games.Action, rng games.Rand) {
-	games.Dispatch(verbs, &games.Move[State]{S: n, Rand: rng, Quiet: n.quiet}, a)
+	m := n.move
+	if m == nil {
+		m = &games.Move[State]{}
+		if n.quiet {
+			n.move = m
+		}
+	}
+	m.S, m.Rand, m.Quiet = n, rng, n.quiet
+	games.Dispatch(verbs, m, a)
 }
 
 func dugout(m *games.Move[State], a games.Action) {
