@@ -36,16 +36,13 @@ func (m *Move[S]) Log(kind string, seat Seat, entry any) {
 }
 
 // LogFor appends an event only the seats in only see (a hand, a hidden
-// unit's place): Private, and Only when it names anybody but seat.
+// unit's place; none given: seat alone).
 func (m *Move[S]) LogFor(kind string, seat Seat, only []Seat, entry any) {
 	if m.Quiet {
 		return
 	}
 	e := Log(kind, seat, entry)
-	e.Private = true
-	if len(only) > 0 && !(len(only) == 1 && only[0] == seat) {
-		e.Only = only
-	}
+	e.Private, e.Only = true, only
 	m.Events = append(m.Events, e)
 }
 

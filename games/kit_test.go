@@ -33,7 +33,7 @@ func TestPlay(t *testing.T) {
 	if len(evs) != 2 || evs[0].Decode(&x) != nil || x.N != 4 || evs[0].Private {
 		t.Fatalf("events %+v", evs)
 	}
-	if !evs[1].Private || evs[1].Only != nil || evs[1].Visible(0) || !evs[1].Visible(1) {
+	if !evs[1].Private || evs[1].Visible(0) || !evs[1].Visible(1) {
 		t.Fatalf("a private event for its own seat: %+v", evs[1])
 	}
 	m := &Move[tally]{S: &ns, Quiet: true}

@@ -426,11 +426,11 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	games.Dispatch(verbs, m, a)
 	advance(w, rng)
 	for _, e := range w.evs {
-		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
 		if e.Vis >= 0 {
-			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Vis)}
+			m.LogFor(e.Kind, games.Seat(e.Seat), []games.Seat{games.Seat(e.Vis)}, e)
+		} else {
+			m.Log(e.Kind, games.Seat(e.Seat), e)
 		}
-		m.Events = append(m.Events, ev)
 	}
 	w.evs = nil
 	return *w, m.Events

@@ -431,11 +431,11 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	n := m.S
 	n.settle(rng)
 	for _, e := range n.evs {
-		ev := games.Log(e.Kind, games.Seat(e.Seat), e)
 		if e.Only >= 0 {
-			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Only)}
+			m.LogFor(e.Kind, games.Seat(e.Seat), []games.Seat{games.Seat(e.Only)}, e)
+		} else {
+			m.Log(e.Kind, games.Seat(e.Seat), e)
 		}
-		m.Events = append(m.Events, ev)
 	}
 	n.evs = nil
 	return *n, m.Events

@@ -175,29 +175,24 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	m := games.Begin(s, seat, rng)
 	games.Dispatch(verbs, m, a)
 	n := m.S
-	// A private entry is the Defender's (set-up details), whoever acted.
-	m.Events = n.journal(m.Events, seat, s.DefenderSeat())
+	n.journal(m, s.DefenderSeat())
 	if n.Phase == PhaseOver && n.Match && n.Leg == 1 {
 		n.nextLeg(rng)
-		m.Events = n.journal(m.Events, seat, n.DefenderSeat())
+		n.journal(m, n.DefenderSeat())
 	}
 	return *n, m.Events
 }
 
-// journal appends the entries n logged as events, and empties its log.
-func (n *State) journal(ev []games.Event, seat, defender games.Seat) []games.Event {
+// journal logs the entries n (m.S) logged as m's events, by the seat
+// that acted, and empties n's log; a private entry is the Defender's
+// (set-up details), whoever acted.
+func (n *State) journal(m *games.Move[State], defender games.Seat) {
 	for _, e := range n.evs {
-		ev = append(ev, entryEvent(e, seat, defender))
+		if e.Private {
+			m.LogFor(e.Kind, m.Seat, []games.Seat{defender}, e)
+		} else {
+			m.Log(e.Kind, m.Seat, e)
+		}
 	}
 	n.evs = nil
-	return ev
-}
-
-// entryEvent is a log entry as a games.Event: the entry is its Data.
-func entryEvent(e Entry, seat, defender games.Seat) games.Event {
-	ev := games.Log(e.Kind, seat, e)
-	if e.Private {
-		ev.Private, ev.Only = true, []games.Seat{defender}
-	}
-	return ev
 }
