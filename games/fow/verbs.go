@@ -62,8 +62,7 @@ func on(f func(w *State, seat int, a games.Action, rng games.Rand)) func(m *game
 }
 
 func doDie(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	w.Await.Got = append(w.Await.Got, arg(0))
+	w.Await.Got = append(w.Await.Got, a.Args[0])
 	if len(w.Await.Got) == len(w.Await.Seats) {
 		aw := w.Await
 		w.Await = nil
@@ -72,64 +71,54 @@ func doDie(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doCompany(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Company = Companies[arg(0)]
+	sd.Company = Companies[a.Args[0]]
 }
 
 func doAlways(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Always = Alwayses[arg(0)]
+	sd.Always = Alwayses[a.Args[0]]
 }
 
 func doAdd(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons = append(sd.Platoons, newPlatoon(*sd, arg(0)))
+	sd.Platoons = append(sd.Platoons, newPlatoon(*sd, a.Args[0]))
 	sd.Sel = len(sd.Platoons) - 1
 }
 
 func doSel(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Sel = arg(0)
+	sd.Sel = a.Args[0]
 }
 
 func doSkill(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons[sd.Sel].Skill = Skills[arg(0)]
+	sd.Platoons[sd.Sel].Skill = Skills[a.Args[0]]
 }
 
 func doMot(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons[sd.Sel].Motivation = Motivations[arg(0)]
+	sd.Platoons[sd.Sel].Motivation = Motivations[a.Args[0]]
 }
 
 func doFlag(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons[sd.Sel] = toggleFlag(sd.Platoons[sd.Sel], arg(0))
+	sd.Platoons[sd.Sel] = toggleFlag(sd.Platoons[sd.Sel], a.Args[0])
 }
 
 func doPts(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons[sd.Sel].Points += arg(0)
+	sd.Platoons[sd.Sel].Points += a.Args[0]
 }
 
 func doTeams(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	sd.Platoons[sd.Sel].Teams += arg(0)
+	sd.Platoons[sd.Sel].Teams += a.Args[0]
 }
 
 func doPlatoon(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	setDetails(&sd.Platoons[arg(0)], a)
+	setDetails(&sd.Platoons[a.Args[0]], a)
 }
 
 func doDel(w *State, seat int, a games.Action, rng games.Rand) {
@@ -170,19 +159,17 @@ func doPlaced(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doAssign(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	p := &sd.Platoons[arg(0)]
-	p.Status = []string{StTable, StReserve, StAmbush}[arg(1)]
+	p := &sd.Platoons[a.Args[0]]
+	p.Status = []string{StTable, StReserve, StAmbush}[a.Args[1]]
 	if p.Status == StReserve {
 		p.LeftBehind = false
 	}
 }
 
 func doLeave(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	p := &sd.Platoons[arg(0)]
+	p := &sd.Platoons[a.Args[0]]
 	p.LeftBehind = !p.LeftBehind
 }
 
@@ -210,13 +197,12 @@ func doSwap(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doPatrol(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	p := &sd.Platoons[arg(0)]
+	p := &sd.Platoons[a.Args[0]]
 	p.Patrol = true
-	p.PatrolLeft = arg(1) == 1
+	p.PatrolLeft = a.Args[1] == 1
 	sd.Patrol = true
-	w.log("patrol", seat, arg(0), arg(1))
+	w.log("patrol", seat, a.Args[0], a.Args[1])
 }
 
 func doNoPatrol(w *State, seat int, a games.Action, rng games.Rand) {
@@ -226,13 +212,11 @@ func doNoPatrol(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doCheck(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	w.Check = &Checklist{Seat: seat, P: arg(0), Immediate: true}
+	w.Check = &Checklist{Seat: seat, P: a.Args[0], Immediate: true}
 }
 
 func doSpring(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	w.Check = &Checklist{Seat: seat, P: arg(0)}
+	w.Check = &Checklist{Seat: seat, P: a.Args[0]}
 }
 
 func doOverride(w *State, seat int, a games.Action, rng games.Rand) {
@@ -250,11 +234,10 @@ func doOverride(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doAns(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	if w.Check != nil {
-		answerCheck(w, arg(0))
+		answerCheck(w, a.Args[0])
 	} else {
-		answerWithdraw(w, arg(0), rng)
+		answerWithdraw(w, a.Args[0], rng)
 	}
 }
 
@@ -264,8 +247,7 @@ func doDone(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doHold(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	endGame(w, seat, w.m().EndCheck, arg(0))
+	endGame(w, seat, w.m().EndCheck, a.Args[0])
 }
 
 func doNone(w *State, seat int, a games.Action, rng games.Rand) {
@@ -287,28 +269,25 @@ func doNotNow(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doRemove(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	removeObj(w, arg(0))
+	removeObj(w, a.Args[0])
 }
 
 func doWithdraw(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
 	sd := &w.Sides[seat]
-	p := &sd.Platoons[arg(0)]
+	p := &sd.Platoons[a.Args[0]]
 	if p.Status == StAmbush {
 		p.Status = StWithdrawn
-		w.log("withdrawn", seat, arg(0), 1)
+		w.log("withdrawn", seat, a.Args[0], 1)
 		w.Delay = 0
 		w.T.Withdraw = nil
 		noPlatoons(w)
 	} else {
-		w.T.Withdraw.P = arg(0)
+		w.T.Withdraw.P = a.Args[0]
 	}
 }
 
 func doArrive(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	arrive(w, seat, arg(0))
+	arrive(w, seat, a.Args[0])
 	w.T.PicksLeft--
 }
 
@@ -343,9 +322,8 @@ func doEndTurn(w *State, seat int, a games.Action, rng games.Rand) {
 }
 
 func doLost(w *State, seat int, a games.Action, rng games.Rand) {
-	arg := func(i int) int { return a.Args[i] }
-	w.Sides[arg(0)].Platoons[arg(1)].Status = StDestroyed
-	w.log("lost", arg(0), arg(1))
+	w.Sides[a.Args[0]].Platoons[a.Args[1]].Status = StDestroyed
+	w.log("lost", a.Args[0], a.Args[1])
 	noPlatoons(w)
 }
 
