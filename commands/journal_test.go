@@ -309,7 +309,7 @@ func TestJournalClicks(t *testing.T) {
 	h.click(ann, h.board, buttons(p.Message)["+2"])
 	for u, want := range map[User]string{ann: "The last moves", bob: "What happened since the game began", eve: "What happened since the game began"} {
 		r := h.click(u, "x", what)
-		if got := text(r.Reply.Message); r.Reply.Kind != ReplyPrivate || !strings.Contains(got, want) || !strings.Contains(got, "add map[n:2]") {
+		if got := text(r.Reply.Message); r.Reply.Kind != ReplyPrivate || !strings.Contains(got, want) || !strings.Contains(got, "add n=2") {
 			t.Fatalf("%s after Ann's move: %s", u.Name, got)
 		}
 	}

@@ -60,10 +60,15 @@ func (race) Undoable(before, after raceState, p games.Seat, a games.Action) bool
 	return a.Verb == "mark"
 }
 
+// raceEntry is the race's journal entry.
+type raceEntry struct {
+	N int `json:"n,omitempty"`
+}
+
 func (g race) Do(s raceState, p games.Seat, a games.Action, r games.Rand) (raceState, []games.Event) {
 	if a.Verb == "mark" {
 		s.Marks++
-		return s, []games.Event{games.Ev("mark", p)}
+		return s, []games.Event{games.Log("mark", p, nil)}
 	}
 	s.Secrets = append([]int(nil), s.Secrets...)
 	s.Total += a.Args[0]
@@ -72,7 +77,7 @@ func (g race) Do(s raceState, p games.Seat, a games.Action, r games.Rand) (raceS
 	} else {
 		s.Turn = (s.Turn + 1) % s.Seats
 	}
-	return s, []games.Event{games.Ev("add", p, "n", a.Args[0])}
+	return s, []games.Event{games.Log("add", p, raceEntry{a.Args[0]})}
 }
 
 func (race) View(s raceState, v games.Seat) any {
@@ -123,7 +128,11 @@ func (raceRenderer) Status(rc render.Ctx, v any) string         { return "racing
 func (raceRenderer) Image(rc render.Ctx, v any) ([]byte, error) { return nil, nil }
 func (raceRenderer) Rules(rc render.Ctx) string                 { return "add 1 or 2; reach 10" }
 func (raceRenderer) Tell(rc render.Ctx, v any, e games.Event) render.Line {
-	return render.Line{Text: fmt.Sprintf("%s %v", e.Kind, e.Data)}
+	var x raceEntry
+	if err := e.Decode(&x); err != nil || x.N == 0 {
+		return render.Line{Text: e.Kind}
+	}
+	return render.Line{Text: fmt.Sprintf("%s n=%d", e.Kind, x.N)}
 }
 
 func init() {

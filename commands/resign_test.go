@@ -37,7 +37,7 @@ func TestResign(t *testing.T) {
 	}
 	// Bob's "What happened" tells him that Ann resigned, and what the
 	// computer then did in her seat.
-	if got := text(h.click(bob, "x", buttons(r.Posts[0].Message)["What happened"]).Reply.Message); !strings.Contains(got, "<@100> resigned") || !strings.Contains(got, "add map[n:") {
+	if got := text(h.click(bob, "x", buttons(r.Posts[0].Message)["What happened"]).Reply.Message); !strings.Contains(got, "<@100> resigned") || !strings.Contains(got, "add n=") {
 		t.Fatalf("Bob's What happened after Ann resigned: %s", got)
 	}
 	// Clicking the old question again: Ann holds no seat any more.

@@ -317,7 +317,7 @@ func (s *Service) runBots(l *loaded, st games.State, v int64) (games.State, []da
 }
 
 // logEntries records moves from version v+1 on.
-func logEntries(moves []games.Move, v int64) []data.LogEntry {
+func logEntries(moves []games.Played, v int64) []data.LogEntry {
 	var out []data.LogEntry
 	for _, m := range moves {
 		v++

@@ -22,7 +22,7 @@ func BenchmarkLogTail(b *testing.B) {
 		}
 		for v := int64(1); v <= moves; v++ {
 			tb.Version = v
-			ev := games.Ev("move", 0, "side", "raider", "unit", "ge-g-1", "from", 107, "to", 307, "count", 3, "leg", 1, "gt", 2)
+			ev := games.Log("move", 0, moveEntry{Side: "raider", Unit: "ge-g-1", From: 107, To: 307, Count: 3, Leg: 1, GT: 2})
 			e := data.LogEntry{Version: v, UserID: "123456789012345678", Action: fmt.Sprint("move.5.", v), Events: []games.Event{ev, ev}}
 			if err := s.Update(context.Background(), tb, v-1, e); err != nil {
 				b.Fatal(err)
@@ -35,7 +35,7 @@ func BenchmarkLogTail(b *testing.B) {
 				b.StopTimer()
 				tb.Version++
 				e := data.LogEntry{Version: tb.Version, UserID: "123456789012345678", Action: "move.5.1",
-					Events: []games.Event{games.Ev("move", 0, "side", "raider", "unit", "ge-g-1", "from", 107, "to", 307)}}
+					Events: []games.Event{games.Log("move", 0, moveEntry{Side: "raider", Unit: "ge-g-1", From: 107, To: 307})}}
 				if err := s.Update(context.Background(), tb, tb.Version-1, e); err != nil {
 					b.Fatal(err)
 				}
@@ -65,4 +65,15 @@ func BenchmarkLogTail(b *testing.B) {
 			})
 		}
 	}
+}
+
+// moveEntry is a journal entry the size of a Trenches move's.
+type moveEntry struct {
+	Side  string `json:"side"`
+	Unit  string `json:"unit"`
+	From  int    `json:"from"`
+	To    int    `json:"to"`
+	Count int    `json:"count,omitempty"`
+	Leg   int    `json:"leg"`
+	GT    int    `json:"gt,omitempty"`
 }

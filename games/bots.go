@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Move is one action RunBots played.
-type Move struct {
+// Played is one action RunBots played.
+type Played struct {
 	Seat   Seat
 	Action Action
 	Events []Event
@@ -23,7 +23,7 @@ type Bots struct {
 	// Before, if set, hears of each move before it is applied.
 	Before func(s State, seat Seat, a Action)
 	// After, if set, hears of each move once applied, with its events.
-	After func(s State, m Move)
+	After func(s State, m Played)
 }
 
 // RunBots plays computer seats from s, drawing from rng (the table's own
@@ -31,12 +31,12 @@ type Bots struct {
 // nobody is active or the game is over. It returns the state reached and
 // the moves played; on an error, s and no moves. The computer's choice
 // goes through the adapter's gate (Engine.Bot plays a legal action).
-func RunBots(e Engine, s State, rng Rand, b Bots) (State, []Move, error) {
+func RunBots(e Engine, s State, rng Rand, b Bots) (State, []Played, error) {
 	limit := b.Max
 	if limit <= 0 {
 		limit = 5000
 	}
-	var moves []Move
+	var moves []Played
 	st := s
 	for range limit {
 		if e.Outcome(st).Done {
@@ -59,7 +59,7 @@ func RunBots(e Engine, s State, rng Rand, b Bots) (State, []Move, error) {
 			return s, nil, fmt.Errorf("computer seat %d of %s chose %s: %w", seat, e.Info().ID, a, err)
 		}
 		st = ns
-		moves = append(moves, Move{Seat: seat, Action: a, Events: ev})
+		moves = append(moves, Played{Seat: seat, Action: a, Events: ev})
 		if b.After != nil {
 			b.After(st, moves[len(moves)-1])
 		}

@@ -10,6 +10,7 @@
 package games
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -129,26 +130,17 @@ func ParseAction(s string) (Action, error) {
 // the seats in Only, or for Seat alone when Only is empty (see Visible).
 // Data must then hold nothing its audience may not know.
 type Event struct {
-	Kind    string         `json:"kind"`
-	Seat    Seat           `json:"seat"`
-	Data    map[string]any `json:"data,omitempty"`
-	Private bool           `json:"private,omitempty"`
+	Kind string `json:"kind"`
+	Seat Seat   `json:"seat"`
+	// Data is the engine's own journal struct as JSON, marshalled once
+	// by Log and decoded once where it is read (Decode): the bytes go
+	// to the store as they are.
+	Data    json.RawMessage `json:"data,omitempty"`
+	Private bool            `json:"private,omitempty"`
 	// Only names the seats that see a Private event when they are not
 	// just Seat (a Blindaż team, the Defender of a set-up the computer
 	// made). Stored logs written before it have Private alone.
 	Only []Seat `json:"only,omitempty"`
-}
-
-// Ev builds a public event; data is given as key, value pairs.
-func Ev(kind string, seat Seat, kv ...any) Event {
-	e := Event{Kind: kind, Seat: seat}
-	if len(kv) > 0 {
-		e.Data = make(map[string]any, len(kv)/2)
-		for i := 0; i+1 < len(kv); i += 2 {
-			e.Data[fmt.Sprint(kv[i])] = kv[i+1]
-		}
-	}
-	return e
 }
 
 // Outcome is the result of a game, or Done=false while it runs.

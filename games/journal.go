@@ -34,15 +34,14 @@ func (e Event) Visible(viewer Seat) bool {
 	return viewer == e.Seat
 }
 
-// Decode fills v (a pointer to a struct with JSON tags) from e.Data, so a
-// renderer reads an event the same way whether it was just made (Go
-// values) or read back from the store (JSON numbers and lists).
+// Decode fills v (a pointer to the engine's journal struct) from e.Data,
+// the one typed decode of an event; an event without data leaves v as
+// it is.
 func (e Event) Decode(v any) error {
-	raw, err := json.Marshal(e.Data)
-	if err != nil {
-		return err
+	if len(e.Data) == 0 {
+		return nil
 	}
-	return json.Unmarshal(raw, v)
+	return json.Unmarshal(e.Data, v)
 }
 
 // Record is one entry of a table's journal: an action and the events it

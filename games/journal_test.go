@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -30,25 +31,47 @@ func TestEventVisible(t *testing.T) {
 	}
 }
 
-// A stored event (JSON numbers, lists of any) decodes like a fresh one.
+// A stored event decodes like a fresh one, and an event stored before
+// Data was marshalled from the engine's struct (a map: keys sorted, zero
+// values written) decodes to the same struct.
 func TestEventDecode(t *testing.T) {
 	type entry struct {
 		Unit  string `json:"unit"`
-		Die   int    `json:"die"`
+		Die   int    `json:"die,omitempty"`
+		Mod   int    `json:"mod,omitempty"`
 		Hit   bool   `json:"hit"`
 		Cards []int  `json:"cards"`
 	}
-	fresh := Ev("attack", 1, "unit", "G1", "die", 5, "hit", true, "cards", []int{3, 4})
+	want := entry{Unit: "G1", Die: 5, Hit: true, Cards: []int{3, 4}}
+	fresh := Log("attack", 1, want)
 	raw, _ := json.Marshal(fresh)
-	var stored Event
+	var stored, old Event
 	if err := json.Unmarshal(raw, &stored); err != nil {
 		t.Fatal(err)
 	}
-	want := entry{Unit: "G1", Die: 5, Hit: true, Cards: []int{3, 4}}
-	for _, e := range []Event{fresh, stored} {
+	oldJSON := `{"kind":"attack","seat":1,"data":{"cards":[3,4],"die":5,"hit":true,"mod":0,"unit":"G1"}}`
+	if err := json.Unmarshal([]byte(oldJSON), &old); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Event{fresh, stored, old} {
 		var got entry
 		if err := e.Decode(&got); err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("Decode = %+v, %v; want %+v", got, err, want)
+		}
+	}
+	if !bytes.Contains(raw, []byte(`"data":{"unit":"G1","die":5,"hit":true,"cards":[3,4]}`)) {
+		t.Errorf("the entry is not stored as its own JSON: %s", raw)
+	}
+}
+
+// Log leaves out data that says nothing, as events without data were.
+func TestLogEmpty(t *testing.T) {
+	type entry struct {
+		N int `json:"n,omitempty"`
+	}
+	for _, e := range []Event{Log("pass", 0, nil), Log("pass", 0, entry{})} {
+		if raw, _ := json.Marshal(e); string(raw) != `{"kind":"pass","seat":0}` {
+			t.Errorf("%s", raw)
 		}
 	}
 }

@@ -8,7 +8,6 @@
 package render
 
 import (
-	"reflect"
 	"slices"
 	"sort"
 	"sync"
@@ -36,11 +35,11 @@ type Ctx struct {
 	entries *entryMemo
 }
 
-// entryMemo is the journal decoded by Entries, per entry type: a game
-// decodes its entries with one fill function.
+// entryMemo is the journal of one board as Entries decoded it: one slot,
+// since a board is one game's and a game reads its events as one type.
 type entryMemo struct {
 	mu sync.Mutex
-	m  map[reflect.Type]any
+	v  any
 }
 
 // JournalTail is how many of a table's latest records a board is given
@@ -48,41 +47,33 @@ type entryMemo struct {
 // turn moves and fires with every unit) and the turn before it.
 const JournalTail = 60
 
-// Entries decodes every event of ctx.Journal, oldest first, into E (a
-// game's log entry, whose JSON names match the events' Data); fill sets
-// what an event carries outside Data (its kind, seat and privacy). An
-// event that does not decode is skipped.
-func Entries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
+// Entries is every event of ctx.Journal, oldest first, as read gives it:
+// the game's one typed decode of an event (its journal struct from the
+// event's Data, with what the event carries beside it: kind, seat,
+// privacy), the same its Tell uses. An event that does not decode is
+// skipped.
+func Entries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
 	m := ctx.entries
 	if m == nil {
-		return decodeEntries(ctx, fill)
+		return decodeEntries(ctx, read)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	t := reflect.TypeFor[E]()
-	xs, ok := m.m[t].([]E)
+	xs, ok := m.v.([]E)
 	if !ok {
-		xs = decodeEntries(ctx, fill)
-		if m.m == nil {
-			m.m = map[reflect.Type]any{}
-		}
-		m.m[t] = xs
+		xs = decodeEntries(ctx, read)
+		m.v = xs
 	}
 	return slices.Clone(xs) // callers may filter in place
 }
 
-func decodeEntries[E any](ctx Ctx, fill func(*E, games.Event)) []E {
+func decodeEntries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
 	var out []E
 	for _, r := range ctx.Journal {
 		for _, e := range r.Events {
-			var x E
-			if e.Decode(&x) != nil {
-				continue
+			if x, err := read(e); err == nil {
+				out = append(out, x)
 			}
-			if fill != nil {
-				fill(&x, e)
-			}
-			out = append(out, x)
 		}
 	}
 	return out

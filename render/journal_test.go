@@ -21,14 +21,14 @@ func journalOf(n, perTurn, lines int) []games.Record {
 	for len(out) < n {
 		seq++
 		out = append(out, games.Record{Seq: seq, Seat: 0, By: "ann", Verb: "go",
-			Events: []games.Event{games.Ev("x", 0, "text", fmt.Sprintf("Ann moved (move %d)", seq))}})
+			Events: []games.Event{games.Log("x", 0, said{Text: fmt.Sprintf("Ann moved (move %d)", seq)})}})
 		for k := 0; k < perTurn && len(out) < n; k++ {
 			seq++
 			r := games.Record{Seq: seq, Seat: 1, Verb: "go"}
 			for j := 0; j < lines; j++ {
-				e := games.Ev("x", 1, "text", fmt.Sprintf("Bob marched on (move %d, event %d)", seq, j))
+				e := games.Log("x", 1, said{Text: fmt.Sprintf("Bob marched on (move %d, event %d)", seq, j)})
 				if (int(seq)+j)%3 == 0 {
-					e = games.Ev("battle", 1, "text", fmt.Sprintf("Bob won battle %d.%d for +5 VP", seq, j), "key", true)
+					e = games.Log("battle", 1, said{Text: fmt.Sprintf("Bob won battle %d.%d for +5 VP", seq, j), Key: true})
 				}
 				r.Events = append(r.Events, e)
 			}
@@ -132,8 +132,8 @@ func TestDigestCompacts(t *testing.T) {
 	for _, r := range recs {
 		total += len(r.Events)
 		for _, e := range r.Events {
-			if e.Kind == "battle" && !strings.Contains(text, e.Data["text"].(string)) {
-				t.Fatalf("battle %q is missing:\n%s", e.Data["text"], text)
+			if e.Kind == "battle" && !strings.Contains(text, saidOf(e).Text) {
+				t.Fatalf("battle %q is missing:\n%s", saidOf(e).Text, text)
 			}
 		}
 	}
@@ -159,7 +159,7 @@ func TestDigestPages(t *testing.T) {
 		text := digestText(m)
 		for _, r := range req.Records {
 			for _, e := range r.Events {
-				if s := e.Data["text"].(string); e.Kind == "battle" && strings.Contains(text, s+"\n") || strings.HasSuffix(text, s) {
+				if s := saidOf(e).Text; e.Kind == "battle" && strings.Contains(text, s+"\n") || strings.HasSuffix(text, s) {
 					seen[s]++
 				}
 			}
@@ -189,7 +189,7 @@ func TestDigestPages(t *testing.T) {
 	}
 	for _, r := range recs {
 		for _, e := range r.Events {
-			if s := e.Data["text"].(string); e.Kind == "battle" && seen[s] != 1 {
+			if s := saidOf(e).Text; e.Kind == "battle" && seen[s] != 1 {
 				t.Fatalf("battle %q shown %d times over %d pages", s, seen[s], pages)
 			}
 		}
@@ -217,7 +217,11 @@ func TestEntriesOncePerBoard(t *testing.T) {
 	}
 	ctx := Ctx{Journal: journalOf(6, 1, 1), entries: &entryMemo{}}
 	fills := 0
-	fill := func(x *entry, e games.Event) { fills++; x.Kind = e.Kind }
+	fill := func(e games.Event) (entry, error) {
+		fills++
+		x := entry{Kind: e.Kind}
+		return x, e.Decode(&x)
+	}
 	a := Entries(ctx, fill)
 	a[0].Text = "changed"
 	b := Entries(ctx, fill)

@@ -154,8 +154,20 @@ func (fakeGame) Rules(ctx Ctx) string                 { return "" }
 
 // Tell says the event's "text"; a "key" event is a Key line.
 func (fakeGame) Tell(ctx Ctx, v any, e games.Event) Line {
-	text, _ := e.Data["text"].(string)
-	return Line{Text: text, Key: e.Data["key"] == true}
+	x := saidOf(e)
+	return Line{Text: x.Text, Key: x.Key}
+}
+
+// said is the fake game's journal entry.
+type said struct {
+	Text string `json:"text"`
+	Key  bool   `json:"key,omitempty"`
+}
+
+func saidOf(e games.Event) said {
+	var x said
+	_ = e.Decode(&x)
+	return x
 }
 
 func TestBoardMessage(t *testing.T) {

@@ -44,10 +44,11 @@ func benchGame(b *testing.B, game string, images bool) {
 	users := []commands.User{{ID: "1", Name: "ann"}, {ID: "2", Name: "bob"}}
 	c := &benchCourier{}
 	var table string
+	channel := 0 // each new game in a channel of its own: a channel limits its new tables
 	// do handles a request on the table's board message and delivers
 	// what it owes (drawing the board), as the bot does.
 	do := func(r commands.Request) commands.Response {
-		r.GuildID, r.ChannelID, r.Locale = "g", "c", "en-US"
+		r.GuildID, r.ChannelID, r.Locale = "g", fmt.Sprint("c", channel), "en-US"
 		if t, err := store.Get(context.Background(), table); err == nil {
 			r.MessageID = t.BoardMessageID
 		}
@@ -66,11 +67,15 @@ func benchGame(b *testing.B, game string, images bool) {
 	newGame := func() {
 		if table != "" {
 			// /game abandon asks first: press its button.
+			// A finished table has nothing to abandon.
 			r := do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"})
-			row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
-			do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
+			if len(r.Reply.Message.Components) > 0 {
+				row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
+				do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
+			}
 		}
 		table = ""
+		channel++
 		do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "play", Options: map[string]string{"game": game}})
 		req(users[1], firstID(c.last, ":l:join"))
 		req(users[0], firstID(c.last, ":l:start"))
@@ -85,7 +90,9 @@ func benchGame(b *testing.B, game string, images bool) {
 		}
 		if t.Status != data.StatusPlaying {
 			newGame()
-			t, _ = store.Get(context.Background(), table)
+			if t, err = store.Get(context.Background(), table); err != nil {
+				b.Fatalf("a new game after %d moves: %v (%+v)", i, err, c.last.Content)
+			}
 		}
 		eng, _ := games.Lookup(game)
 		st, _ := eng.Decode(t.State)

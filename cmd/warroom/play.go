@@ -428,7 +428,7 @@ func (t *localTable) runBots(pick func(games.State, []games.Seat) (games.Seat, b
 			last, n = seat, n+1
 			choice = t.publicChoice(s, seat, a)
 		},
-		After: func(s games.State, m games.Move) {
+		After: func(s games.State, m games.Played) {
 			t.record(m.Seat, m.Action, m.Events)
 			if !quiet {
 				t.tellMove(s, prefix, choice)

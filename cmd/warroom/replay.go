@@ -212,7 +212,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	bots := func() {
 		for range 5000 {
 			var played bool
-			var moves []games.Move
+			var moves []games.Played
 			berr := guard(func() error {
 				var ns games.State
 				var e error

@@ -164,15 +164,22 @@ func TestExample4AttacksVictory(t *testing.T) {
 	s := f.esEmpty().check()
 	r := games.Script(dice(4, 5, 2, 6)...)
 	s, ev := apply(t, s, 0, "attack.2.3", r)
-	if ev[0].Kind != "AttackRolled" || ev[0].Data["total"] != 3 || ev[0].Data["hit"] != true {
+	note := func(e games.Event) Note {
+		n, err := NewNote(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := note(ev[0]); ev[0].Kind != "AttackRolled" || n.Total != 3 || !n.Hit {
 		t.Fatalf("Ann's attack: %+v", ev[0])
 	}
 	s, ev = apply(t, s, 1, "attack.4.5", r)
-	if ev[0].Data["total"] != 5 || ev[0].Data["hit"] != true {
+	if n := note(ev[0]); n.Total != 5 || !n.Hit {
 		t.Fatalf("Boris's attack: %+v", ev[0])
 	}
 	s, ev = apply(t, s, 2, "attack.0.1", r)
-	if ev[0].Data["total"] != 1 || ev[0].Data["hit"] == true {
+	if n := note(ev[0]); n.Total != 1 || n.Hit {
 		t.Fatalf("Cyril's attack: %+v", ev[0])
 	}
 	eq(t, "B1", tileAt(s, "B1"), "")

@@ -20,19 +20,19 @@ const rolloutNoise = 8
 // rolloutNoise a random plan, every die and choice drawn from r. The
 // estimates of "How it went" and the hard level's samples use it.
 func (g Game) Rollout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	ap := &applier{s: s.clone(), r: r, quiet: true}
+	ap := newApplier(s.Clone(), r, true)
 	var buf []Dest
 	if err := ap.rollout(maxSteps, &buf); err != nil {
 		return games.Outcome{}, err
 	}
-	return g.Outcome(ap.s), nil
+	return g.Outcome(*ap.S), nil
 }
 
-// rollout plays ap.s to the end in place under the rollout policy, at
+// rollout plays ap.S to the end in place under the rollout policy, at
 // most maxSteps actions. A turn is played whole: its move, then its
 // action. buf is scratch space for the plans' destinations.
 func (ap *applier) rollout(maxSteps int, buf *[]Dest) error {
-	s := &ap.s
+	s := ap.S
 	for n := 0; n < maxSteps; n++ {
 		switch s.Phase {
 		case PhaseOver:
@@ -43,8 +43,8 @@ func (ap *applier) rollout(maxSteps int, buf *[]Dest) error {
 			if lanes, ok := BotDeploy[s.N]; ok && i < len(lanes) {
 				lane = lanes[i]
 			}
-			if lane == 0 || ap.r.Intn(rolloutNoise) == 0 {
-				lane = 1 + ap.r.Intn(Lanes)
+			if lane == 0 || ap.Rand.Intn(rolloutNoise) == 0 {
+				lane = 1 + ap.Rand.Intn(Lanes)
 			}
 			ap.do(s.Soldiers[i].Seat, games.Action{Verb: VDeploy, Args: smallLaneTab[lane]})
 		default:
@@ -69,13 +69,13 @@ func (ap *applier) rollout(maxSteps int, buf *[]Dest) error {
 // pickPlan is the rollout policy's plan for the acting soldier: the §13
 // best, or one time in rolloutNoise a uniformly random one.
 func (ap *applier) pickPlan(buf *[]Dest) (cand, bool) {
-	random := ap.r.Intn(rolloutNoise) == 0
+	random := ap.Rand.Intn(rolloutNoise) == 0
 	var best cand
 	seen := 0
-	*buf = ap.s.eachPlan(*buf, func(c cand) {
+	*buf = ap.S.eachPlan(*buf, func(c cand) {
 		seen++
 		if random {
-			if ap.r.Intn(seen) == 0 {
+			if ap.Rand.Intn(seen) == 0 {
 				best = c
 			}
 			return
@@ -145,13 +145,13 @@ func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games
 		// on the same luck and the budget goes further.
 		own := games.NewPCG(seed, tries[k])
 		tries[k]++
-		ap := &applier{s: g.Disguise(s, own), r: own, quiet: true}
+		ap := newApplier(g.Disguise(s, own), own, true)
 		for _, a := range arms[k] {
 			if !ap.over() {
 				ap.do(int(seat), a)
 			}
 		}
-		if ap.rollout(5000, &buf) != nil || ap.s.Result != Victory {
+		if ap.rollout(5000, &buf) != nil || ap.S.Result != Victory {
 			return 0
 		}
 		return 1

@@ -67,7 +67,7 @@ func midGames(t testing.TB, seeds, seats int, f func(s State, seat games.Seat)) 
 // trench stack reversed, and the top enemy tile of the stack swapped with
 // a boxed tile of another type. ok is false when nothing could differ.
 func hiddenTwin(s State) (State, bool) {
-	tw := s.clone()
+	tw := s.Clone()
 	slices.Reverse(tw.Stack)
 	changed := !slices.Equal(tw.Stack, s.Stack)
 	if len(tw.EStack) > 0 {

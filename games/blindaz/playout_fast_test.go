@@ -29,13 +29,13 @@ func TestQuietWalkMatchesApply(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := games.NewPCG(seed, 2)
-		ap := &applier{s: s.clone(), r: r, quiet: true}
+		ap := newApplier(s.Clone(), r, true)
 		for !ap.over() {
-			seat := Game{}.Active(ap.s)[0]
-			legal := Game{}.Legal(ap.s, seat)
+			seat := Game{}.Active(*ap.S)[0]
+			legal := Game{}.Legal(*ap.S, seat)
 			ap.do(int(seat), legal[r.Intn(len(legal))])
 		}
-		if enc(ap.s) != enc(end.(State)) {
+		if enc(*ap.S) != enc(end.(State)) {
 			t.Fatalf("seed %d: quiet end state differs from Apply's", seed)
 		}
 	}

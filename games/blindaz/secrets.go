@@ -13,7 +13,7 @@ import (
 // alone, never on the hidden order: the turning-point estimate samples
 // with it. Blindaż has no games.Secrets: every menu is public.
 func (Game) Disguise(s State, r games.Rand) State {
-	n := s.clone()
+	n := s.Clone()
 	slices.Sort(n.Stack)
 	games.Shuffle(r, n.Stack)
 	if n.Result != "" {

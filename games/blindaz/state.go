@@ -3,6 +3,8 @@ package blindaz
 import (
 	"fmt"
 	"slices"
+
+	"github.com/warroom/warroom/games"
 )
 
 // Phases (spec §6). The enemy phase is automatic and never rests.
@@ -44,19 +46,28 @@ type Spent struct {
 	Cause string `json:"cause"`
 }
 
-// Note is one public log entry (and one games.Event).
+// Note is one public log entry, an event's Data. An event stored before
+// notes were marshalled whole has no "soldier" for none: read a note
+// from a Note{Soldier: -1} (NewNote).
 type Note struct {
-	Round   int    `json:"r"`
-	Kind    string `json:"k"`
-	Soldier int    `json:"s"` // soldier index, -1 for none
-	Cell    string `json:"c,omitempty"`
+	Round   int    `json:"round"`
+	Kind    string `json:"-"`       // the event's Kind
+	Soldier int    `json:"soldier"` // soldier index, -1 for none
+	Cell    string `json:"cell,omitempty"`
 	To      string `json:"to,omitempty"`
-	What    string `json:"w,omitempty"`
-	Cause   string `json:"why,omitempty"`
-	Die     int    `json:"d,omitempty"`
+	What    string `json:"what,omitempty"`
+	Cause   string `json:"cause,omitempty"`
+	Die     int    `json:"die,omitempty"`
 	N       int    `json:"n,omitempty"`
-	Total   int    `json:"tot,omitempty"`
+	Total   int    `json:"total,omitempty"`
 	Hit     bool   `json:"hit,omitempty"`
+}
+
+// NewNote is the note an event carries, read with its one typed decode.
+func NewNote(e games.Event) (Note, error) {
+	n := Note{Kind: e.Kind, Soldier: -1}
+	err := e.Decode(&n)
+	return n, err
 }
 
 // State is the whole game. It round-trips through JSON and never holds the
@@ -153,7 +164,8 @@ func abs(n int) int {
 }
 
 // clone deep-copies the state.
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	n := s
 	n.Soldiers = slices.Clone(s.Soldiers)
 	n.Market = slices.Clone(s.Market)

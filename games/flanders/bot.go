@@ -35,26 +35,26 @@ func (s *State) botChoice() games.Action {
 			if a, ok := s.botGas(); ok {
 				return a
 			}
-			return games.Act("roll")
+			return games.Act(VerbRoll)
 		}
 		if s.botShouldStop() {
-			return games.Act("stop")
+			return games.Act(VerbStop)
 		}
-		return games.Act("roll")
+		return games.Act(VerbRoll)
 	case PhaseRolled:
 		return s.botRolled()
 	case PhaseGas:
-		return games.Act("gas_discard", s.botGasDiscard())
+		return games.Act(VerbGasDiscard, s.botGasDiscard())
 	case PhaseArtillery:
 		el := cancellableIn(p.Hand)
 		for _, t := range []int{GermanArtillery, GermanCounterAttack, GermanMG} {
 			for _, e := range el {
-				if e == t && s.check(s.Active, games.Act("cancel", t)) == nil {
-					return games.Act("cancel", t)
+				if e == t && s.check(s.Active, games.Act(VerbCancel, t)) == nil {
+					return games.Act(VerbCancel, t)
 				}
 			}
 		}
-		return games.Act("keep_artillery")
+		return games.Act(VerbKeepArtillery)
 	case PhaseSacrifice:
 		wire := 0
 		if s.T == 0 {
@@ -73,15 +73,15 @@ func (s *State) botChoice() games.Action {
 				best, bestN = d, n
 			}
 		}
-		return games.Act("sacrifice", bestN)
+		return games.Act(VerbSacrifice, bestN)
 	case PhaseMove:
-		return games.Act("auto_move")
+		return games.Act(VerbAutoMove)
 	case PhaseMines:
 		with := simulateMove(p.Row, s.I, s.T, countType(p.Hand, Mines)-1)
 		if with-p.Row >= 2 || with == Objective {
-			return games.Act("use_mines")
+			return games.Act(VerbUseMines)
 		}
-		return games.Act("halt")
+		return games.Act(VerbHalt)
 	}
 	return games.Action{}
 }
@@ -103,11 +103,11 @@ func (s *State) botGas() (games.Action, bool) {
 		return bestSp, best >= 0
 	}
 	if sp, ok := pick(GermanArtillery, 0); ok {
-		return games.Act("gas", sp), true
+		return games.Act(VerbGas, sp), true
 	}
 	if gas >= 2 {
 		if sp, ok := pick(GermanMG, 60); ok {
-			return games.Act("gas", sp), true
+			return games.Act(VerbGas, sp), true
 		}
 	}
 	return games.Action{}, false
@@ -176,7 +176,7 @@ func (s *State) maxValue(opts []int) float64 {
 
 func (s *State) botRolled() games.Action {
 	opts := s.optionsFor(s.Dice)
-	reconOK := s.check(s.Active, games.Act("recon")) == nil
+	reconOK := s.check(s.Active, games.Act(VerbRecon)) == nil
 	// bestBalloon finds the legal change with the best max v, optionally
 	// requiring an option worth at least minV.
 	bestBalloon := func(minV float64) (games.Action, bool) {
@@ -184,7 +184,7 @@ func (s *State) botRolled() games.Action {
 		bestV, found := -1e9, false
 		for die := 1; die <= 3; die++ {
 			for _, d := range [2]int{-1, 1} {
-				a := games.Act("balloon", die, d)
+				a := games.Act(VerbBalloon, die, d)
 				if s.check(s.Active, a) != nil {
 					continue
 				}
@@ -203,13 +203,13 @@ func (s *State) botRolled() games.Action {
 			return a
 		}
 		if reconOK {
-			return games.Act("recon")
+			return games.Act(VerbRecon)
 		}
-		return games.Act("accept_bust")
+		return games.Act(VerbAcceptBust)
 	}
 	if s.maxValue(opts) <= -2.0 && !s.fcForced(opts) {
 		if reconOK {
-			return games.Act("recon")
+			return games.Act(VerbRecon)
 		}
 		if a, ok := bestBalloon(0); ok {
 			return a
@@ -221,7 +221,7 @@ func (s *State) botRolled() games.Action {
 			bestSp, bestV = sp, v
 		}
 	}
-	return games.Act("take", bestSp)
+	return games.Act(VerbTake, bestSp)
 }
 
 // simulateMove is where auto_move would end with the policy's Mines rule.

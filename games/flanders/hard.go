@@ -29,7 +29,7 @@ func (g Game) hardChoice(s State, seat games.Seat, legal []games.Action, r games
 	var buf []games.Action
 	k := search.FlatUCB(len(legal), hardBudget, func(k int) float64 {
 		twin := g.Disguise(s, own)
-		c := &ctx{s: &twin, rng: own, quiet: true}
+		c := newCtx(&twin, own, true)
 		c.do(legal[k])
 		return twin.playoutScore(int(seat), own, &buf)
 	})
@@ -60,7 +60,7 @@ const hardNoise = 8
 // rollout policy and scores it for seat: 1 for a win, shared equally, 0
 // otherwise (or for a game that does not end within the bound).
 func (s *State) playoutScore(seat int, r games.Rand, buf *[]games.Action) float64 {
-	c := &ctx{s: s, rng: r, quiet: true}
+	c := newCtx(s, r, true)
 	for range 5000 {
 		if s.Over() {
 			for _, w := range s.Winners {

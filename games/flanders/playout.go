@@ -10,8 +10,8 @@ import (
 // of s, stepped in place with no notes or events, drawing the random
 // numbers games.RandomPlayout draws. playout_test checks the two agree.
 func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	ns := s.clone()
-	c := &ctx{s: &ns, rng: r, quiet: true}
+	ns := s.Clone()
+	c := newCtx(&ns, r, true)
 	var legal []games.Action
 	for range maxSteps {
 		if ns.Over() {

@@ -12,7 +12,7 @@ import (
 // quiet step gives Do's state and Legal's list.
 func TestQuietStepMatchesDo(t *testing.T) {
 	strip := func(s State) string {
-		s = s.clone() // empty piles as clone writes them (nil)
+		s = s.Clone() // empty piles as clone writes them (nil)
 		b, err := json.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
@@ -25,7 +25,7 @@ func TestQuietStepMatchesDo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		quiet := s.clone()
+		quiet := s.Clone()
 		for n := 0; !s.Over(); n++ {
 			legal := Game{}.Legal(s, games.Seat(s.Active))
 			if fast := quiet.appendLegal(nil, quiet.Active); !reflect.DeepEqual(fast, legal) {
@@ -34,7 +34,7 @@ func TestQuietStepMatchesDo(t *testing.T) {
 			a := legal[pick.Intn(len(legal))]
 			r1, r2 := games.NewPCG(seed, uint64(n)), games.NewPCG(seed, uint64(n))
 			s, _ = Game{}.Do(s, games.Seat(s.Active), a, r1)
-			c := &ctx{s: &quiet, rng: r2, quiet: true}
+			c := newCtx(&quiet, r2, true)
 			c.do(a)
 			if strip(s) != strip(quiet) {
 				t.Fatalf("seed %d step %d %s:\nDo    %s\nquiet %s", seed, n, a, strip(s), strip(quiet))

@@ -162,7 +162,11 @@ func checkRows(t testing.TB, before, after State, evs []games.Event) {
 	t.Helper()
 	row := before.Players[before.Active].Row
 	for _, e := range evs {
-		nums, _ := e.Data["nums"].([]int)
+		var n Note
+		if err := e.Decode(&n); err != nil {
+			t.Fatal(err)
+		}
+		nums := n.Nums
 		switch e.Kind {
 		case "step":
 			row++

@@ -12,7 +12,7 @@ import (
 // turning-point estimate samples with it. Flanders has no games.Secrets:
 // every menu is public.
 func (Game) Disguise(s State, r games.Rand) State {
-	n := s.clone()
+	n := s.Clone()
 	slices.Sort(n.Draw)
 	games.Shuffle(r, n.Draw)
 	return n

@@ -1,30 +1,5 @@
 package flanders
 
-import (
-	"slices"
-
-	"github.com/warroom/warroom/games"
-)
-
-// Phases (spec §6.2).
-const (
-	PhaseReady     = "ready"
-	PhaseRolled    = "rolled"
-	PhaseGas       = "resolve_gas"
-	PhaseArtillery = "resolve_artillery"
-	PhaseSacrifice = "resolve_sacrifice"
-	PhaseMove      = "move"
-	PhaseMines     = "mines_prompt"
-	PhaseOver      = "game_over"
-)
-
-// Outcome reasons.
-const (
-	ReasonObjective = "objective"
-	ReasonAllElim   = "all_eliminated"
-	ReasonTwoElim   = "two_player_elimination"
-)
-
 // Player is one company.
 type Player struct {
 	Row        int   `json:"row"`
@@ -42,8 +17,8 @@ type Player struct {
 // card that later goes back into the secret draw pile.
 type Note struct {
 	Turn  int      `json:"turn"`
-	Seat  int      `json:"seat"`
-	Kind  string   `json:"kind"`
+	Seat  int      `json:"-"` // the event's Seat
+	Kind  string   `json:"-"` // the event's Kind
 	Nums  []int    `json:"nums,omitempty"`
 	Cards []string `json:"cards,omitempty"`
 }
@@ -81,8 +56,9 @@ type State struct {
 	Reason  string `json:"reason,omitempty"`
 }
 
-func (s *State) clone() State {
-	c := *s
+// Clone is a deep copy: a move works on one (games.Play).
+func (s State) Clone() State {
+	c := s
 	c.Players = make([]Player, len(s.Players))
 	for i, p := range s.Players {
 		p.Hand = append([]int(nil), p.Hand...)
@@ -107,32 +83,6 @@ func (s *State) clone() State {
 
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
-
-// ctx is the working context of one Apply: the state being changed, the
-// random source and the events produced.
-type ctx struct {
-	s   *State
-	rng games.Rand
-	ev  []games.Event
-	// quiet skips notes and events: a playout nobody reads.
-	quiet bool
-}
-
-// note emits a public note as an event (Data: the note's turn, numbers
-// and cards): the table's journal is the log, the state keeps none.
-func (c *ctx) note(seat int, kind string, nums []int, cards ...string) {
-	if c.quiet {
-		return
-	}
-	data := []any{"turn", c.s.TurnNo}
-	if len(nums) > 0 {
-		data = append(data, "nums", slices.Clone(nums))
-	}
-	if len(cards) > 0 {
-		data = append(data, "cards", slices.Clone(cards))
-	}
-	c.ev = append(c.ev, games.Ev(kind, games.Seat(seat), data...))
-}
 
 func code(card int) string { return Types[cardTypeOf[card]].Code }
 

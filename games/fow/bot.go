@@ -53,56 +53,56 @@ func botAnswerCheck(q int, rng games.Rand) games.Action {
 	if chance(rng, 1, 12) {
 		ans = 1 - ans
 	}
-	return act("ans", ans)
+	return act(VAns, ans)
 }
 
 func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Action {
 	if s.Await != nil {
-		return act("die", games.Die(rng, 6))
+		return act(VDie, games.Die(rng, 6))
 	}
 	sd := &s.Sides[seat]
 	switch s.Phase {
 	case PhRoster:
 		n := len(sd.Platoons)
 		if n == 0 && sd.Company == "infantry" && !chance(rng, 1, 4) {
-			return act("company", []int{0, 1, 3}[rng.Intn(3)]) // tank, mechanised or fortified
+			return act(VCompany, []int{0, 1, 3}[rng.Intn(3)]) // tank, mechanised or fortified
 		}
 		if n == 1 && sd.Always == "" && chance(rng, 1, 10) {
-			return act("always", 1+rng.Intn(2))
+			return act(VAlways, 1+rng.Intn(2))
 		}
 		if n > 0 && sd.Sel == n-1 && sd.Platoons[n-1].Skill == "trained" && chance(rng, 1, 3) {
-			return act("skill", []int{0, 2}[rng.Intn(2)])
+			return act(VSkill, []int{0, 2}[rng.Intn(2)])
 		}
 		if n >= 3 && (n >= 8 || chance(rng, 1, 3)) {
-			return act("ready")
+			return act(VReady)
 		}
 		ts := botTemplates[sd.Company]
-		return act("add", tplIndex(ts[rng.Intn(len(ts))]))
+		return act(VAdd, tplIndex(ts[rng.Intn(len(ts))]))
 	case PhRoleChoice:
 		if sd.Company == "tank" || sd.Company == "mechanised" {
-			return act("attack")
+			return act(VAttack)
 		}
-		return act("defend")
+		return act(VDefend)
 	case PhObjectives:
-		return act("placed")
+		return act(VPlaced)
 	case PhAssign:
 		plan := BotDeployment(*s, seat)
 		for i, p := range sd.Platoons {
 			if p.Status != plan[i].Status {
-				return act("assign", i, map[string]int{StTable: 0, StReserve: 1, StAmbush: 2}[plan[i].Status])
+				return act(VAssign, i, map[string]int{StTable: 0, StReserve: 1, StAmbush: 2}[plan[i].Status])
 			}
 		}
 		for i, p := range sd.Platoons {
 			if p.LeftBehind != plan[i].LeftBehind {
-				return act("leave", i)
+				return act(VLeave, i)
 			}
 		}
-		return act("lock")
+		return act(VLock)
 	case PhTable:
 		if s.SwapVotes[1-seat] && !s.SwapVotes[seat] {
-			return act("swap")
+			return act(VSwap)
 		}
-		return act("deployed")
+		return act(VDeployed)
 	case PhPatrol:
 		best, bt := -1, -1
 		for i, p := range sd.Platoons {
@@ -111,13 +111,13 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 			}
 		}
 		if best < 0 {
-			return act("no_patrol")
+			return act(VNoPatrol)
 		}
 		lb := 0
 		if sd.Platoons[best].HasVehicles || sd.Platoons[best].Type == "gun" {
 			lb = 1
 		}
-		return act("patrol", best, lb)
+		return act(VPatrol, best, lb)
 	case PhImmediate:
 		if s.Check != nil {
 			return botAnswerCheck(len(s.Check.Answers), rng)
@@ -129,44 +129,49 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 			return x
 		}
 	case PhRecce:
-		return act("done")
+		return act(VDone)
 	case PhBattle:
 		return botBattle(s, seat, l, rng)
 	}
 	return l[0]
 }
 
+// botWithdrawal is the platoon the computer withdraws: the cheapest on
+// the table, an ambusher first at equal points (it needs no test).
+func botWithdrawal(sd *Side) int {
+	var c []int
+	for i, p := range sd.Platoons {
+		if inT(p) {
+			c = append(c, i)
+		}
+	}
+	sort.SliceStable(c, func(a, b int) bool {
+		pa, pb := sd.Platoons[c[a]], sd.Platoons[c[b]]
+		if pa.Points != pb.Points {
+			return pa.Points < pb.Points
+		}
+		return pa.Status == StAmbush && pb.Status != StAmbush
+	})
+	return c[0]
+}
+
 func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Action {
 	sd := &s.Sides[seat]
 	t := &s.T
 	if seat != s.Active {
-		return act("agree_end")
+		return act(VAgreeEnd)
 	}
 	if s.Check != nil {
 		return botAnswerCheck(len(s.Check.Answers), rng)
 	}
 	if t.Withdraw != nil {
 		if t.Withdraw.P >= 0 {
-			return act("ans", rng.Intn(2))
+			return act(VAns, rng.Intn(2))
 		}
-		// candidates in ascending points; an ambusher needs no test
-		var c []int
-		for i, p := range sd.Platoons {
-			if inT(p) {
-				c = append(c, i)
-			}
-		}
-		sort.SliceStable(c, func(a, b int) bool {
-			pa, pb := sd.Platoons[c[a]], sd.Platoons[c[b]]
-			if pa.Points != pb.Points {
-				return pa.Points < pb.Points
-			}
-			return pa.Status == StAmbush && pb.Status != StAmbush
-		})
-		return act("withdraw", c[0])
+		return act(VWithdraw, botWithdrawal(sd))
 	}
 	if t.PicksLeft > 0 {
-		return act("arrive", botArrival(s, seat))
+		return act(VArrive, botArrival(s, seat))
 	}
 	switch s.Sub {
 	case SubVictory:
@@ -177,33 +182,33 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		}
 		if chance(rng, k, 16) {
 			if clear {
-				return act("clear")
+				return act(VClear)
 			}
 			if len(objs) > 0 {
-				return act("hold", objs[rng.Intn(len(objs))])
+				return act(VHold, objs[rng.Intn(len(objs))])
 			}
 		}
 		if clear {
-			return act("not_clear")
+			return act(VNotClear)
 		}
-		return act("none")
+		return act(VNone)
 	case SubAmbush:
 		if t.AmbushFails == 0 && (s.Turn >= 4 || chance(rng, 1, 2)) {
 			for i, p := range sd.Platoons {
 				if p.Status == StAmbush {
-					return act("spring", i)
+					return act(VSpring, i)
 				}
 			}
 		}
-		return act("not_now")
+		return act(VNotNow)
 	case SubWithdrawal:
 		if g := gradualObjs(s); len(g) > 0 {
-			return act("remove", g[0])
+			return act(VRemove, g[0])
 		}
 	case SubMovement, SubShooting, SubAssault:
 		n, d := len(sd.Platoons), s.count(seat, StDestroyed)
 		if d*2 >= n && chance(rng, 1, 8) {
-			return act("morale_failed")
+			return act(VMoraleFailed)
 		}
 		// the computer also plays the proxy: it reports losses on both sides
 		if chance(rng, 1, 5) {
@@ -218,10 +223,10 @@ func botBattle(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 				}
 			}
 			if len(on) > 0 {
-				return act("lost", side, on[rng.Intn(len(on))])
+				return act(VLost, side, on[rng.Intn(len(on))])
 			}
 		}
-		return act("end_turn")
+		return act(VEndTurn)
 	}
 	return l[0]
 }
@@ -260,7 +265,7 @@ func botArrival(s *State, seat int) int {
 // BotDeployment is the computer's deployment assignment (spec §13, item 2): the
 // seat's platoons with Status and LeftBehind set; always a valid assignment.
 func BotDeployment(s State, seat int) []Platoon {
-	w := s.clone()
+	w := s.Clone()
 	m := w.m()
 	role := w.role(seat)
 	pl := w.Sides[seat].Platoons

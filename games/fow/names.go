@@ -4,6 +4,9 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
+// ID is the game id.
+const ID = "fow"
+
 // platoonForm is what a player types for a platoon (spec §3.3, §9: the
 // roster modal): its name (1-40 characters, unique within the seat), its
 // points (0-2000) and its infantry teams (0-40). The action is
@@ -17,7 +20,7 @@ var platoonForm = games.TextRule{
 
 // TextRule implements games.Forms: "platoon" is the one form.
 func (Game) TextRule(verb string) (games.TextRule, bool) {
-	if verb == "platoon" {
+	if verb == VPlatoon {
 		return platoonForm, true
 	}
 	return games.TextRule{}, false
@@ -34,7 +37,7 @@ func setDetails(p *Platoon, a games.Action) {
 // ("Tank platoon 2") are numbered apart and translated, so only typed
 // names are compared.
 func (Game) CheckText(s State, seat games.Seat, a games.Action) error {
-	if a.Verb != "platoon" || seat < 0 || int(seat) >= len(s.Sides) {
+	if a.Verb != VPlatoon || seat < 0 || int(seat) >= len(s.Sides) {
 		return nil
 	}
 	for i, p := range s.Sides[seat].Platoons {
@@ -44,3 +47,55 @@ func (Game) CheckText(s State, seat games.Seat, a games.Action) error {
 	}
 	return nil
 }
+
+// Verbs (the text form of an action, doc.go), by phase.
+const (
+	VDie = "die"
+	// roster
+	VCompany = "company"
+	VAlways  = "always"
+	VAdd     = "add"
+	VSel     = "sel"
+	VSkill   = "skill"
+	VMot     = "mot"
+	VFlag    = "flag"
+	VPts     = "pts"
+	VTeams   = "teams"
+	VPlatoon = "platoon"
+	VDel     = "del"
+	VReady   = "ready"
+	// roles, objectives
+	VAttack = "attack"
+	VDefend = "defend"
+	VPlaced = "placed"
+	// deployment
+	VAssign   = "assign"
+	VLeave    = "leave"
+	VLock     = "lock"
+	VDeployed = "deployed"
+	VSwap     = "swap"
+	VPatrol   = "patrol"
+	VNoPatrol = "no_patrol"
+	VCheck    = "check"
+	VSpring   = "spring"
+	VOverride = "override"
+	VAns      = "ans"
+	VDone     = "done"
+	// battle
+	VHold         = "hold"
+	VNone         = "none"
+	VClear        = "clear"
+	VNotClear     = "not_clear"
+	VNotNow       = "not_now"
+	VRemove       = "remove"
+	VWithdraw     = "withdraw"
+	VArrive       = "arrive"
+	VNext         = "next"
+	VEndTurn      = "end_turn"
+	VLost         = "lost"
+	VMoraleFailed = "morale_failed"
+	VConcede      = "concede"
+	VDeclineEnd   = "decline_end"
+	VRefuse       = "refuse"
+	VAgreeEnd     = "agree_end"
+)

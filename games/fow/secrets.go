@@ -40,7 +40,7 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 // counts are public). A seat in the middle of an ambush checklist or
 // override keeps its deployment.
 func (Game) Disguise(s State, r games.Rand) State {
-	w := s.clone()
+	w := s.Clone()
 	if w.Phase == PhOver {
 		return w
 	}

@@ -163,14 +163,15 @@ type Checklist struct {
 
 // Entry is one log line, given out as an event. Vis is -1 for public, else the only seat that sees it.
 type Entry struct {
-	Kind string `json:"kind"`
-	Seat int    `json:"seat"`
+	Kind string `json:"-"` // the event's Kind
+	Seat int    `json:"-"` // the event's Seat
 	Args []int  `json:"args,omitempty"`
 	Text string `json:"text,omitempty"`
-	Vis  int    `json:"vis"`
+	Vis  int    `json:"-"` // the one seat a private event is for, else -1
 }
 
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	c := s
 	for i := range c.Sides {
 		c.Sides[i].Platoons = append([]Platoon(nil), s.Sides[i].Platoons...)

@@ -113,13 +113,13 @@ func pickBy(legal []games.Action, verb string, score func(games.Action) (int, bo
 func (s *State) botChoice(p int, legal []games.Action) games.Action {
 	first := legal[0]
 	switch first.Verb {
-	case "place", "fort":
-		if first.Verb == "fort" {
+	case VPlace, VFort:
+		if first.Verb == VFort {
 			a, _ := pickBy(legal, "fort", func(a games.Action) (int, bool) { return -10*s.P[p].Fort[a.Args[0]-1] - a.Args[0], true })
 			return a
 		}
 		return first
-	case "target":
+	case VTarget:
 		a, _ := pickBy(legal, "target", func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := s.cardValue(u)
@@ -129,7 +129,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return sc, true
 		})
 		return a
-	case "remove":
+	case VRemove:
 		a, _ := pickBy(legal, "remove", func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := -10 * s.cardValue(u)
@@ -139,7 +139,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return sc, true
 		})
 		return a
-	case "promote":
+	case VPromote:
 		a, _ := pickBy(legal, "promote", func(a games.Action) (int, bool) {
 			if len(a.Args) == 0 {
 				return -1000, true
@@ -147,10 +147,10 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 			return UnitTypeOf(a.Args[0]).Str*10 - a.Args[0]%10, true
 		})
 		return a
-	case "degrade":
+	case VDegrade:
 		a, _ := pickBy(legal, "degrade", func(a games.Action) (int, bool) { return -UnitTypeOf(a.Args[0]).Str, true })
 		return a
-	case "draft", "draw":
+	case VDraft, VDraw:
 		a, _ := pickBy(legal, first.Verb, func(a games.Action) (int, bool) {
 			return s.unitScore(p, a.Args[0])*10 - a.Args[1], true
 		})
@@ -177,7 +177,7 @@ func (s *State) botBattle(p int, legal []games.Action) games.Action {
 		gasMasks := s.hasEquip(opp(p), "gas_masks")
 		for _, t := range []string{"assault", "sabotage", "barrage", "dig_in", "gas_attack", "initiative", "reserves"} {
 			for _, a := range legal {
-				if a.Verb != "card" || atype(a.Args[0]) != t {
+				if a.Verb != VCard || atype(a.Args[0]) != t {
 					continue
 				}
 				if t == "gas_attack" && gasMasks {
@@ -192,7 +192,7 @@ func (s *State) botBattle(p int, legal []games.Action) games.Action {
 	}
 	if margin <= -5 {
 		for _, a := range legal {
-			if a.Verb == "card" && atype(a.Args[0]) == "orderly_retreat" {
+			if a.Verb == VCard && atype(a.Args[0]) == "orderly_retreat" {
 				return a
 			}
 		}
@@ -262,7 +262,7 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 	pl := &s.P[p]
 	// 1. Buying (never replaces equipment: only 1-arg equipment buys).
 	for _, a := range legal {
-		if a.Verb != "buy" || len(a.Args) != 1 {
+		if a.Verb != VBuy || len(a.Args) != 1 {
 			continue
 		}
 		pile := s.Piles[a.Args[0]-1]
@@ -272,9 +272,51 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 		}
 	}
 	// 2. Activations.
+	if a, ok := s.botActivation(p, legal); ok {
+		return a
+	}
+	// 3. Shelling: the largest X.
+	if a, ok := pickBy(legal, VShell, func(a games.Action) (int, bool) {
+		return s.shellX(p, a.Args[1])*10 + s.strength(opp(p), a.Args[1], false, Effects{}, Effects{}, false), true
+	}); ok {
+		return a
+	}
+	// 4. Maneuvers: bring Rear cards back to the attack front (or any front).
+	attackF := s.botAttackFront(p)
+	if a, ok := s.botManeuver(p, legal, attackF); ok {
+		return a
+	}
+	if a, ok := s.botFromRear(p, legal, attackF); ok {
+		return a
+	}
+	// 5. Declaring.
+	if attackF > 0 && s.Declared[p] == 0 {
+		bc := 0
+		for _, h := range pl.Hand {
+			if acat(h) == CatBattle {
+				bc++
+			}
+		}
+		m := s.attackMargin(p, attackF) + 2*bc
+		need := 2
+		if s.Month >= s.Months {
+			need = 0
+		} else if pl.Ammo == 1 && s.Month <= 5 {
+			need = 4
+		}
+		if m >= need && has(legal, games.Act(VDeclare, attackF)) {
+			return games.Act(VDeclare, attackF)
+		}
+	}
+	return games.Act(VEnd)
+}
+
+// botActivation is the activation card the computer plays, in its order
+// of preference, each aimed where it helps most.
+func (s *State) botActivation(p int, legal []games.Action) (games.Action, bool) {
 	hot := s.maxThreatFront(p)
 	for _, t := range []string{"fortify", "barracks", "camouflage", "minefield", "field_hospital", "disinformation", "spy"} {
-		a, ok := pickBy(legal, "play", func(a games.Action) (int, bool) {
+		a, ok := pickBy(legal, VPlay, func(a games.Action) (int, bool) {
 			c := a.Args[0]
 			if atype(c) != t {
 				return 0, false
@@ -298,16 +340,16 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 			return 0, true
 		})
 		if ok {
-			return a
+			return a, true
 		}
 	}
-	// 3. Shelling: the largest X.
-	if a, ok := pickBy(legal, "shell", func(a games.Action) (int, bool) {
-		return s.shellX(p, a.Args[1])*10 + s.strength(opp(p), a.Args[1], false, Effects{}, Effects{}, false), true
-	}); ok {
-		return a
-	}
-	// 4. Maneuvers: bring Rear cards back to the attack front (or any front).
+	return games.Action{}, false
+}
+
+// botAttackFront is the front the computer means to attack: the declared
+// one, else the ready front with the best margin when it has ammunition.
+func (s *State) botAttackFront(p int) int {
+	pl := &s.P[p]
 	attackF := 0
 	if pl.Ammo >= 1 && s.Declared[p] == 0 {
 		bm := -1000
@@ -322,47 +364,33 @@ func (s *State) botMain(p int, legal []games.Action) games.Action {
 	if s.Declared[p] > 0 {
 		attackF = s.Declared[p]
 	}
-	if a, ok := s.botManeuver(p, legal, attackF); ok {
-		return a
+	return attackF
+}
+
+// botFromRear moves a Rear card back to a front: the attack front, or
+// the most threatened.
+func (s *State) botFromRear(p int, legal []games.Action, attackF int) (games.Action, bool) {
+	pl := &s.P[p]
+	if len(pl.Rear) == 0 {
+		return games.Action{}, false
 	}
-	if len(pl.Rear) > 0 {
-		if a, ok := pickBy(legal, "move", func(a games.Action) (int, bool) {
-			u := a.Args[0]
-			if !contains(pl.Rear, u) || a.Args[1] == 0 {
-				return 0, false
-			}
-			sc := -a.Args[2]
-			if a.Args[1] == attackF {
-				sc += 10
-			}
-			if s.threat(p, a.Args[1]) >= 3 {
-				sc += 20
-			}
-			return sc, true
-		}); ok {
-			return a
+	if a, ok := pickBy(legal, VMove, func(a games.Action) (int, bool) {
+		u := a.Args[0]
+		if !contains(pl.Rear, u) || a.Args[1] == 0 {
+			return 0, false
 		}
+		sc := -a.Args[2]
+		if a.Args[1] == attackF {
+			sc += 10
+		}
+		if s.threat(p, a.Args[1]) >= 3 {
+			sc += 20
+		}
+		return sc, true
+	}); ok {
+		return a, true
 	}
-	// 5. Declaring.
-	if attackF > 0 && s.Declared[p] == 0 {
-		bc := 0
-		for _, h := range pl.Hand {
-			if acat(h) == CatBattle {
-				bc++
-			}
-		}
-		m := s.attackMargin(p, attackF) + 2*bc
-		need := 2
-		if s.Month >= s.Months {
-			need = 0
-		} else if pl.Ammo == 1 && s.Month <= 5 {
-			need = 4
-		}
-		if m >= need && has(legal, games.Act("declare", attackF)) {
-			return games.Act("declare", attackF)
-		}
-	}
-	return games.Act("end")
+	return games.Action{}, false
 }
 
 // posValue scores p's position for maneuvering: exposure on each front
@@ -415,14 +443,14 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		n = new(State)
 	}
 	for _, a := range legal {
-		if a.Verb != "move" && a.Verb != "swap" {
+		if a.Verb != VMove && a.Verb != VSwap {
 			continue
 		}
-		if a.Verb == "move" && a.Args[1] == 0 {
+		if a.Verb == VMove && a.Args[1] == 0 {
 			continue // never withdraw to the Rear
 		}
 		var touched [4]bool
-		if a.Verb == "move" {
+		if a.Verb == VMove {
 			touched[s.locate(a.Args[0]).F] = true
 			touched[a.Args[1]] = true
 		} else {
@@ -431,7 +459,7 @@ func (s *State) botManeuver(p int, legal []games.Action, attackF int) (games.Act
 		}
 		s.copyInto(n)
 		n.quiet = true
-		n.exec(p, a)
+		n.exec(p, a, nil) // a maneuver: no dice
 		v := base
 		for f := 1; f <= 3; f++ {
 			if touched[f] {

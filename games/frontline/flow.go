@@ -226,7 +226,7 @@ func (s *State) addBattle(b *acts, p int) int {
 				}
 				for _, col := range cols {
 					if b != nil {
-						b.add("card", c, u, col)
+						b.add(VCard, c, u, col)
 					}
 					n++
 					any = true
@@ -239,7 +239,7 @@ func (s *State) addBattle(b *acts, p int) int {
 		}
 		seen |= 1 << actionType[c]
 		if b != nil {
-			b.add("card", c)
+			b.add(VCard, c)
 		}
 		n++
 	}
@@ -248,11 +248,11 @@ func (s *State) addBattle(b *acts, p int) int {
 
 // autoWindows advances the battle through windows whose holder has no
 // playable battle card (ruling 3), and rolls when both sides are out.
-func (s *State) autoWindows() bool {
+func (s *State) autoWindows(r games.Rand) bool {
 	b := s.Battle
 	for {
 		if !b.In[0] && !b.In[1] {
-			s.rollBattle()
+			s.rollBattle(r)
 			return true
 		}
 		if s.addBattle(nil, b.Holder) > 0 {
@@ -292,8 +292,6 @@ func (s *State) rollD4(r games.Rand, two bool) []int {
 	return d
 }
 
-func (s *State) rng() games.Rand { return s.r }
-
 func best(d []int) int {
 	m := 0
 	for _, v := range d {
@@ -302,12 +300,12 @@ func best(d []int) int {
 	return m
 }
 
-func (s *State) rollBattle() {
+func (s *State) rollBattle(r games.Rand) {
 	b := s.Battle
 	att, def, f := b.Att, opp(b.Att), b.Front
 	sa, sd := s.battleStrengths(att, f, b)
-	b.Dice[att] = s.rollD4(s.rng(), b.Eff[att].Initiative)
-	b.Dice[def] = s.rollD4(s.rng(), b.Eff[def].Initiative)
+	b.Dice[att] = s.rollD4(r, b.Eff[att].Initiative)
+	b.Dice[def] = s.rollD4(r, b.Eff[def].Initiative)
 	b.Totals[att] = sa + best(b.Dice[att])
 	b.Totals[def] = sd + best(b.Dice[def])
 	b.Rolled = true
@@ -504,7 +502,7 @@ func (s *State) ownTrained(p int, slotsOnly bool) []int {
 }
 
 // settle runs everything automatic until a seat must decide.
-func (s *State) settle() {
+func (s *State) settle(r games.Rand) {
 	for i := 0; i < 1000; i++ {
 		if s.Phase == PhOver {
 			return
@@ -554,7 +552,7 @@ func (s *State) settle() {
 				s.cleanupBattle()
 				continue
 			}
-			if !s.autoWindows() {
+			if !s.autoWindows(r) {
 				return
 			}
 			continue

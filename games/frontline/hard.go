@@ -41,8 +41,8 @@ func (s *State) hardChoice(p int, legal []games.Action, r games.Rand) games.Acti
 	k := search.FlatUCB(len(arms), hardBudget, func(k int) float64 {
 		s.copyInto(&twin)
 		twin.determinize(p, own)
-		twin.r, twin.quiet = own, true
-		twin.step(p, arms[k])
+		twin.quiet = true
+		twin.step(p, arms[k], own)
 		for range 5000 {
 			if twin.active() < 0 || hardHorizon > 0 && twin.Month > last {
 				break
@@ -99,7 +99,7 @@ func (s *State) hardArms(p int, legal []games.Action) []games.Action {
 	}
 	for _, a := range legal {
 		switch a.Verb {
-		case "end", "pass", "done", "declare":
+		case VEnd, VPass, VDone, VDeclare:
 			add(a)
 		}
 	}
@@ -119,10 +119,10 @@ func (s *State) hardArms(p int, legal []games.Action) []games.Action {
 	var n State
 	for _, a := range legal {
 		switch a.Verb {
-		case "end", "pass", "done", "declare":
+		case VEnd, VPass, VDone, VDeclare:
 			continue
-		case "move", "swap":
-			if a.Verb == "move" && a.Args[1] == 0 {
+		case VMove, VSwap:
+			if a.Verb == VMove && a.Args[1] == 0 {
 				continue
 			}
 			if mans == nil {
@@ -130,12 +130,12 @@ func (s *State) hardArms(p int, legal []games.Action) []games.Action {
 			}
 			s.copyInto(&n)
 			n.quiet = true
-			n.exec(p, a)
+			n.exec(p, a, nil) // a maneuver: no dice
 			mans = append(mans, man{a, n.posValue(p, attackF) - base})
 			continue
-		case "draft", "draw", "buy", "play", "card":
+		case VDraft, VDraw, VBuy, VPlay, VCard:
 			k := key{a.Verb, a.Args[0]}
-			if a.Verb == "card" || a.Verb == "play" {
+			if a.Verb == VCard || a.Verb == VPlay {
 				k.x = actionType[a.Args[0]]
 			}
 			if seen[k] {

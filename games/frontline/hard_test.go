@@ -43,7 +43,7 @@ func TestDeterminizeHandBuilt(t *testing.T) {
 	s.UnitDeck = []int{u("grenadiers-1"), u("recon-2"), u("mortars-1")}
 	s.EvDeck = []int{2, 5, 7}
 	s.Declared[B] = 2
-	other := s.clone()
+	other := s.Clone()
 	other.P[B].Hand = []int{c("assault-3"), c("convoy-1"), c("dig_in-1")}
 	other.ActDeck = []int{c("spy-1"), c("escape-2"), c("barrage-2"), c("sabotage-1")}
 	other.UnitDeck = []int{u("mortars-1"), u("grenadiers-1"), u("recon-2")}

@@ -10,8 +10,8 @@ import (
 // of s, stepped in place with no log entries, drawing the random numbers
 // games.RandomPlayout draws. playout_fast_test checks the two agree.
 func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	ns := s.clone()
-	ns.r, ns.quiet = r, true
+	ns := s.Clone()
+	ns.quiet = true
 	b := acts{list: make([]games.Action, 0, 256), args: make([]int, 0, 1024)}
 	for range maxSteps {
 		p := ns.active()
@@ -24,15 +24,15 @@ func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error
 		if len(legal) == 0 {
 			return games.Outcome{}, fmt.Errorf("frontline: seat %d has no legal action in phase %s", p, ns.Phase)
 		}
-		ns.step(p, legal[r.Intn(len(legal))])
+		ns.step(p, legal[r.Intn(len(legal))], r)
 	}
 	return games.Outcome{}, fmt.Errorf("frontline: playout longer than %d moves", maxSteps)
 }
 
 // step is Do in place: the action, then everything automatic.
-func (s *State) step(p int, a games.Action) {
-	s.exec(p, a)
-	s.settle()
+func (s *State) step(p int, a games.Action, r games.Rand) {
+	s.exec(p, a, r)
+	s.settle(r)
 }
 
 // Rollout implements games.Rollouter: a playout on a private copy of s
@@ -40,7 +40,7 @@ func (s *State) step(p int, a games.Action) {
 // hard level. Random play is a poor judge here: a random side buys and
 // shuffles cards aimlessly and seldom declares a battle it can win.
 func (g Game) Rollout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	ns := s.clone()
+	ns := s.Clone()
 	var sc rolling
 	for range maxSteps {
 		if ns.active() < 0 {
@@ -62,14 +62,14 @@ type rolling struct {
 // rolloutStep plays one move of the running game in place under the
 // rollout policy, drawing from r; false if the seat to act has none.
 func (s *State) rolloutStep(r games.Rand, sc *rolling) bool {
-	s.r, s.quiet, s.scratch = r, true, &sc.scratch
+	s.quiet, s.scratch = true, &sc.scratch
 	p := s.active()
 	sc.b.reset()
 	s.addLegal(&sc.b, p)
 	if len(sc.b.list) == 0 {
 		return false
 	}
-	s.step(p, s.rolloutAction(p, sc.b.list, r))
+	s.step(p, s.rolloutAction(p, sc.b.list, r), r)
 	return true
 }
 

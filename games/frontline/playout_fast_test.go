@@ -21,7 +21,7 @@ func TestQuietStepMatchesDo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		quiet := s.clone()
+		quiet := s.Clone()
 		quiet.quiet = true
 		for k := 0; !G.Outcome(s).Done; k++ {
 			seat := G.Active(s)[0]
@@ -32,10 +32,8 @@ func TestQuietStepMatchesDo(t *testing.T) {
 			a := legal[pick.Intn(len(legal))]
 			r1, r2 := games.NewPCG(seed, uint64(k)), games.NewPCG(seed, uint64(k))
 			s, _ = Game{}.Do(s, seat, a, r1)
-			quiet.r = r2
-			quiet.step(int(seat), a)
-			quiet.r = nil
-			if a, b := mustJSON(t, s.clone()), mustJSON(t, quiet.clone()); a != b {
+			quiet.step(int(seat), a, r2)
+			if a, b := mustJSON(t, s.Clone()), mustJSON(t, quiet.Clone()); a != b {
 				t.Fatalf("seed %d step %d %s:\nDo    %s\nquiet %s", seed, k, legal, a, b)
 			}
 		}

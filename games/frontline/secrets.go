@@ -25,7 +25,7 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 // front. Every hidden pile is sorted before it is shuffled, so the twin
 // depends on the public facts and r alone.
 func (Game) Disguise(s State, r games.Rand) State {
-	n := s.clone()
+	n := s.Clone()
 	pool := append(append(append([]int(nil), n.P[0].Hand...), n.P[1].Hand...), n.ActDeck...)
 	slices.Sort(pool)
 	games.Shuffle(r, pool)
@@ -91,7 +91,7 @@ func (g Game) Determinize(s State, viewer games.Seat, r games.Rand) State {
 	if v != 0 && v != 1 {
 		return g.Disguise(s, r)
 	}
-	n := s.clone()
+	n := s.Clone()
 	n.determinize(v, r)
 	return n
 }

@@ -65,12 +65,14 @@ type State struct {
 	Queue  []Pending `json:"queue"`
 	Battle *Battle   `json:"battle,omitempty"`
 
-	r     games.Rand // the table's random source during one Apply; never stored
-	evs   []Entry    // the entries of the action being done, Do's events; never stored
-	quiet bool       // playouts and search: no log entries; never stored
+	evs   []Entry // the entries of the action being done, Do's events; never stored
+	quiet bool    // playouts and search: no log entries; never stored
 	// scratch is a rollout's reusable state for the policy's look-ahead
 	// (botManeuver); never stored, never shared by copies.
 	scratch *State
+	// move is a quiet copy's one games.Move, reused by every step of a
+	// playout (exec) so that stepping allocates nothing; never cloned.
+	move *games.Move[State]
 }
 
 // Player is one seat's board. Seat 0 = A (red), seat 1 = B (blue).
@@ -138,9 +140,9 @@ type Battle struct {
 // only seat that may see it. Action cards appear by type only (Card), so a
 // hand's instance ids never travel through the log.
 type Entry struct {
-	Kind  string `json:"kind"`
-	Seat  int    `json:"seat"`
-	Only  int    `json:"only"`
+	Kind  string `json:"-"` // the event's Kind
+	Seat  int    `json:"-"` // the event's Seat
+	Only  int    `json:"-"` // the one seat a private event is for, else -1
 	Card  string `json:"card,omitempty"`
 	Card2 string `json:"card2,omitempty"`
 	Front int    `json:"front,omitempty"`
@@ -156,7 +158,8 @@ func cloneInts(a []int) []int {
 	return append([]int(nil), a...)
 }
 
-func (s State) clone() State {
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
 	n := s
 	n.Draft = cloneInts(s.Draft)
 	n.UnitDeck = cloneInts(s.UnitDeck)
@@ -193,7 +196,7 @@ func (s State) clone() State {
 		b.Cards[1] = cloneInts(b.Cards[1])
 		n.Battle = &b
 	}
-	n.evs, n.scratch = nil, nil
+	n.evs, n.scratch, n.move = nil, nil, nil
 	return n
 }
 
@@ -202,7 +205,7 @@ func (s State) clone() State {
 func (s *State) copyInto(d *State) {
 	old := *d
 	*d = *s
-	d.evs, d.scratch = nil, nil
+	d.evs, d.scratch, d.move = nil, nil, old.move
 	d.Draft = append(old.Draft[:0], s.Draft...)
 	d.UnitDeck = append(old.UnitDeck[:0], s.UnitDeck...)
 	d.UnitRow = append(old.UnitRow[:0], s.UnitRow...)

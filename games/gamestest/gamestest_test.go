@@ -54,11 +54,17 @@ func (g count) Legal(s countState, seat games.Seat) []games.Action {
 	}
 	return []games.Action{games.Act("add", 1), games.Act("add", 2), games.Act("note")}
 }
+
+// counted is the count game's journal entry.
+type counted struct {
+	N int `json:"n"`
+}
+
 func (g count) Do(s countState, _ games.Seat, a games.Action, r games.Rand) (countState, []games.Event) {
 	if a.Verb == "note" {
 		s.History = append(append([]int(nil), s.History...), 0)
 		s.Turn = (s.Turn + 1) % s.Seats
-		return s, []games.Event{games.Ev("note", 0, "n", a.Args[0])}
+		return s, []games.Event{games.Log("note", 0, counted{a.Args[0]})}
 	}
 	switch g.bug {
 	case "mutate":
@@ -77,7 +83,7 @@ func (g count) Do(s countState, _ games.Seat, a games.Action, r games.Rand) (cou
 		s.Total = 0
 	}
 	s.Turn = (s.Turn + 1) % s.Seats
-	return s, []games.Event{games.Ev("add", 0, "n", a.Args[0])}
+	return s, []games.Event{games.Log("add", 0, counted{a.Args[0]})}
 }
 func (count) View(s countState, _ games.Seat) any { return s.Total }
 func (g count) Outcome(s countState) games.Outcome {

@@ -27,15 +27,15 @@ import (
 func (g Game) Determinize(s State, viewer games.Seat, r games.Rand) State {
 	switch {
 	case s.Phase == PhaseOver:
-		return s.clone()
+		return s.Clone()
 	case viewer == s.DefenderSeat():
-		n := s.clone()
+		n := s.Clone()
 		n.forgetReveals()
 		return n
 	case s.Phase == PhaseSetupDefender:
 		return s.setupStart()
 	}
-	n := s.clone()
+	n := s.Clone()
 	n.forgetReveals()
 	n.redeal(r)
 	return n
@@ -53,7 +53,7 @@ func (s *State) forgetReveals() {
 // setupStart is the Defender's set-up as it starts: every Defender
 // counter pending, the scenario's dugouts, the forced placements made.
 func (s *State) setupStart() State {
-	n := s.clone()
+	n := s.Clone()
 	for i, c := range n.Counters {
 		if !c.Raider {
 			n.Counters[i].Loc, n.Counters[i].Hex, n.Counters[i].Acted = LocPending, 0, false

@@ -10,7 +10,7 @@ import (
 // copy of s, stepped in place with no log, drawing the random numbers
 // games.RandomPlayout draws. playout_test checks the two agree.
 func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	n := s.clone()
+	n := s.Clone()
 	n.quiet = true
 	var buf []cmove
 	for range maxSteps {
@@ -28,7 +28,7 @@ func (g Game) Playout(s State, r games.Rand, maxSteps int) (games.Outcome, error
 // says little here (a random Raider wanders and ends turns at random), so
 // estimates and the hard level judge positions under plausible play.
 func (g Game) Rollout(s State, r games.Rand, maxSteps int) (games.Outcome, error) {
-	n := s.clone()
+	n := s.Clone()
 	n.quiet = true
 	var buf []cmove
 	if !n.rollout(r, maxSteps, &buf) {
@@ -62,7 +62,7 @@ func (s *State) rolloutMove(r games.Rand, buf *[]cmove) cmove {
 	if r.Intn(rolloutNoise) != 0 {
 		a := s.botChoice()
 		if s.Phase == PhaseRaider || s.Phase == PhaseDefender {
-			if a.Verb == VMove || s.whyNot(s.activeSeat(), a) == "" {
+			if a.Verb == VMove || verbs.Known(a) == nil && s.whyNot(a) == "" {
 				m := act(a.Verb, a.Args...)
 				return m
 			}
@@ -90,7 +90,8 @@ func (s *State) activeSeat() games.Seat {
 // step does legal action m in place, as Do does (a match's second leg
 // dealt when the first ends), drawing the same random numbers.
 func (s *State) step(m cmove, r games.Rand) {
-	s.do(games.Action{Verb: m.verb, Args: m.a[:m.n:m.n]}, r)
+	s.args = append(s.args[:0], m.a[:m.n]...)
+	s.do(games.Action{Verb: m.verb, Args: s.args[:m.n:m.n]}, r)
 	s.evs = s.evs[:0]
 	if s.Phase == PhaseOver && s.Match && s.Leg == 1 {
 		s.nextLeg(r)

@@ -40,7 +40,7 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 // follow the counter now in its slot. Once the game is over everything is
 // public.
 func (g Game) Disguise(s State, r games.Rand) State {
-	n := s.clone()
+	n := s.Clone()
 	if n.Phase == PhaseOver {
 		return n
 	}

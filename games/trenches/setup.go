@@ -7,9 +7,6 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// ID is the game id.
-const ID = "trenches"
-
 // Game implements games.Game[State].
 type Game struct{}
 

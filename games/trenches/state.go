@@ -6,15 +6,6 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// Phases.
-const (
-	PhaseSetupDefender = "setup_defender"
-	PhaseSetupRaider   = "setup_raider"
-	PhaseRaider        = "raider_turn"
-	PhaseDefender      = "defender_turn"
-	PhaseOver          = "game_over"
-)
-
 // Counter locations.
 const (
 	LocPending    = "pending"    // not yet set up
@@ -60,11 +51,11 @@ type Place struct {
 
 // Entry is one line of the game log, given out as an event's Data.
 type Entry struct {
-	N       int    `json:"n"` // its place in a board's log (the renderer numbers them)
+	N       int    `json:"-"` // its place in a board's log (the renderer numbers them)
 	Leg     int    `json:"leg"`
 	GT      int    `json:"gt"`
 	Side    string `json:"side,omitempty"` // raider, defender
-	Kind    string `json:"kind"`
+	Kind    string `json:"-"`              // the event's Kind
 	Unit    string `json:"unit,omitempty"`
 	Target  string `json:"target,omitempty"`
 	From    int    `json:"from,omitempty"`
@@ -75,7 +66,7 @@ type Entry struct {
 	Hit     bool   `json:"hit,omitempty"`
 	VP      int    `json:"vp,omitempty"`
 	Count   int    `json:"count,omitempty"`
-	Private bool   `json:"private,omitempty"` // Defender only (set-up details)
+	Private bool   `json:"-"` // Defender only (set-up details): the event's Private
 }
 
 // LegResult is the public result of a finished game (one leg of a match).
@@ -112,6 +103,12 @@ type State struct {
 	evs []Entry
 	// quiet: a private playout copy, which keeps no log entries.
 	quiet bool
+	// move is a quiet copy's one games.Move, reused by every step of a
+	// playout (do) so that stepping allocates nothing; never cloned.
+	move *games.Move[State]
+	// args holds a playout step's arguments (step), off the stack the
+	// verb table's functions cannot see into; never cloned.
+	args []int
 }
 
 func (s *State) sc() *Scenario { return &Scenarios[s.Scenario] }
@@ -125,8 +122,9 @@ func (s *State) GT() int { return s.sc().T - s.M + 1 }
 // soloDefender: the Defender's hidden counters follow the solo procedure.
 func (s *State) soloDefender() bool { return s.Solo && s.DefenderSeat() == 1 }
 
-func (s *State) clone() State {
-	n := *s
+// Clone is a deep copy: a move works on one (games.Begin).
+func (s State) Clone() State {
+	n := s
 	n.LegVP = append([]int(nil), s.LegVP...)
 	n.Legs = append([]LegResult(nil), s.Legs...)
 	n.Counters = append([]Counter(nil), s.Counters...)
@@ -143,6 +141,7 @@ func (s *State) clone() State {
 	n.Entered = append([]int(nil), s.Entered...)
 	n.evs = nil
 	n.quiet = false
+	n.move, n.args = nil, nil
 	return n
 }
 

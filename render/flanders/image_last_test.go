@@ -108,7 +108,7 @@ func TestCompaniesFit(t *testing.T) {
 // journal's tail; notes stored before events carried their turn (turn 0)
 // are all kept.
 func TestRecentFromJournal(t *testing.T) {
-	ev := func(turn int, kind string) games.Event { return games.Ev(kind, 1, "turn", turn) }
+	ev := func(turn int, kind string) games.Event { return games.Log(kind, 1, fl.Note{Turn: turn}) }
 	ctx := imageCtx
 	ctx.Journal = []games.Record{
 		{Seq: 1, Events: []games.Event{ev(3, "turn_started"), ev(3, "stopped")}},
@@ -119,7 +119,7 @@ func TestRecentFromJournal(t *testing.T) {
 	if len(got) != 3 || got[0].Turn != 4 || got[2].Kind != "turn_started" || got[2].Seat != 1 {
 		t.Fatalf("recent = %+v, want turns 4 and 5", got)
 	}
-	ctx.Journal = []games.Record{{Seq: 1, Events: []games.Event{games.Ev("stopped", 0), games.Ev("turn_started", 1, "nums", []int{2})}}}
+	ctx.Journal = []games.Record{{Seq: 1, Events: []games.Event{games.Log("stopped", 0, nil), games.Log("turn_started", 1, fl.Note{Nums: []int{2}})}}}
 	if got := recent(ctx); len(got) != 2 || got[1].Nums[0] != 2 {
 		t.Fatalf("old notes: %+v", got)
 	}

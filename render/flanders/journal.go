@@ -15,11 +15,10 @@ var keyKinds = map[string]bool{"took": true, "bust": true, "sacrificed": true, "
 // Tell implements render.Game: an event in the words of the board's
 // "recent" log (the event carries the note's numbers and cards).
 func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
-	n := fl.Note{Seat: int(e.Seat), Kind: e.Kind}
-	if err := e.Decode(&n); err != nil {
+	n, err := read(e)
+	if err != nil {
 		return render.Line{}
 	}
-	n.Seat, n.Kind = int(e.Seat), e.Kind
 	lines := recentLines(ctx, []fl.Note{n})
 	if len(lines) == 0 {
 		return render.Line{}
@@ -36,7 +35,7 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 // turn in ctx.Journal, oldest first. Notes logged before they carried
 // their turn read as turn 0, and are all kept.
 func recent(ctx render.Ctx) []fl.Note {
-	all := render.Entries(ctx, func(n *fl.Note, e games.Event) { n.Seat, n.Kind = int(e.Seat), e.Kind })
+	all := render.Entries(ctx, read)
 	if len(all) == 0 {
 		return nil
 	}
@@ -47,4 +46,10 @@ func recent(ctx render.Ctx) []fl.Note {
 		}
 	}
 	return out
+}
+
+// read is an event's note: its one typed decode.
+func read(e games.Event) (fl.Note, error) {
+	n := fl.Note{Seat: int(e.Seat), Kind: e.Kind}
+	return n, e.Decode(&n)
 }

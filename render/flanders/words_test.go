@@ -16,7 +16,7 @@ import (
 func TestDigestRefillsOneLine(t *testing.T) {
 	var evs []games.Event
 	for i, c := range []string{"mines", "tank", "reserves", "german_mg"} {
-		evs = append(evs, games.Ev("refilled", 0, "turn", 1, "nums", []int{3 + i}, "cards", []string{c}))
+		evs = append(evs, games.Log("refilled", 0, fl.Note{Turn: 1, Nums: []int{3 + i}, Cards: []string{c}}))
 	}
 	recs := []games.Record{{Seq: 2, Seat: 0, By: "100", Verb: "stop", Events: evs}}
 	for _, lang := range []string{"en", "pl", "ru"} {

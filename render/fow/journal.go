@@ -16,17 +16,20 @@ var keyKinds = map[string]bool{"roles": true, "first_rolled": true, "turn": true
 // (the event carries the log entry's arguments), with platoon names as
 // the viewer's view gives them.
 func (Renderer) Tell(ctx render.Ctx, v fowg.View, e games.Event) render.Line {
-	var x fowg.Entry
-	if err := e.Decode(&x); err != nil {
+	x, err := read(e)
+	if err != nil {
 		return render.Line{}
 	}
-	x.Kind, x.Seat = e.Kind, int(e.Seat)
 	return render.Line{Text: logLine(ctx, v, x), Key: keyKinds[e.Kind]}
 }
 
 // entries is the board's log: the entries of ctx.Journal, oldest first.
 func entries(ctx render.Ctx) []fowg.Entry {
-	return render.Entries(ctx, func(x *fowg.Entry, e games.Event) {
-		x.Kind, x.Seat, x.Vis = e.Kind, int(e.Seat), int(e.For())
-	})
+	return render.Entries(ctx, read)
+}
+
+// read is an event's log entry: its one typed decode.
+func read(e games.Event) (fowg.Entry, error) {
+	x := fowg.Entry{Kind: e.Kind, Seat: int(e.Seat), Vis: int(e.For())}
+	return x, e.Decode(&x)
 }

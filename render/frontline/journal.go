@@ -16,18 +16,21 @@ var keyKinds = map[string]bool{"battle": true, "roll": true, "win": true, "tie":
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
 func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
-	var x fl.Entry
-	if err := e.Decode(&x); err != nil {
+	x, err := read(e)
+	if err != nil {
 		return render.Line{}
 	}
-	x.Kind, x.Seat = e.Kind, int(e.Seat)
 	key := keyKinds[e.Kind] || e.Kind == "shell" && x.B <= x.A
 	return render.Line{Text: logLine(ctx, v, x), Key: key}
 }
 
 // entries is the board's log: the entries of ctx.Journal, oldest first.
 func entries(ctx render.Ctx) []fl.Entry {
-	return render.Entries(ctx, func(x *fl.Entry, e games.Event) {
-		x.Kind, x.Seat, x.Only = e.Kind, int(e.Seat), int(e.For())
-	})
+	return render.Entries(ctx, read)
+}
+
+// read is an event's log entry: its one typed decode.
+func read(e games.Event) (fl.Entry, error) {
+	x := fl.Entry{Kind: e.Kind, Seat: int(e.Seat), Only: int(e.For())}
+	return x, e.Decode(&x)
 }

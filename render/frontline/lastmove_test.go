@@ -1,6 +1,7 @@
 package frontline
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -50,9 +51,9 @@ func TestLastMoveCaption(t *testing.T) {
 	// The seat's own journal, its secret declaration too (a public
 	// board is never drawn with it).
 	journal := []games.Record{{Seq: 1, Seat: 0, Events: []games.Event{
-		games.Ev("turn", 0),
-		games.Ev("move", 0, "card", unit.ID, "front", 1+f%3, "a", c, "b", f, "c", c),
-		{Kind: "declare_own", Seat: 0, Private: true, Only: []games.Seat{0}, Data: map[string]any{"front": 2}}}}}
+		games.Log("turn", 0, nil),
+		games.Log("move", 0, fl.Entry{Card: unit.ID, Front: 1 + f%3, A: c, B: f, C: c}),
+		{Kind: "declare_own", Seat: 0, Private: true, Only: []games.Seat{0}, Data: json.RawMessage(`{"front":2}`)}}}}
 	jctx := imageCtx
 	jctx.Journal = journal
 	moves := lastMoves(entries(jctx))

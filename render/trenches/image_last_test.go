@@ -1,6 +1,7 @@
 package trenches
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestImageLastActionIsPublic(t *testing.T) {
 	// the picture is drawn with the public one).
 	ctx := imageCtx
 	ctx.Journal = []games.Record{{Seq: 1, Seat: 1, Events: []games.Event{{Kind: "place", Seat: 1, Private: true, Only: []games.Seat{1},
-		Data: map[string]any{"side": "defender", "unit": "ge-g-1", "to": 602, "leg": 1}}}}}
+		Data: js(`{"side":"defender", "unit":"ge-g-1", "to":602, "leg":1}`)}}}}
 	if e, ok := lastAction(entries(ctx, v)); ok {
 		t.Fatalf("private entry %+v chosen as the last action", e)
 	}
@@ -75,7 +76,7 @@ func TestImageLastActionIsPublic(t *testing.T) {
 		t.Fatalf("private entries marked: %+v", acts)
 	}
 	ctx.Journal = append(ctx.Journal, games.Record{Seq: 2, Events: []games.Event{{Kind: "move",
-		Data: map[string]any{"side": "raider", "unit": "ca-r-2", "from": 105, "to": 205, "leg": 1}}}})
+		Data: js(`{"side":"raider", "unit":"ca-r-2", "from":105, "to":205, "leg":1}`)}}})
 	if e, ok := lastAction(entries(ctx, v)); !ok || e.N != 2 || e.Unit != "ca-r-2" {
 		t.Fatalf("last action %+v, %v; want the raider's move", e, ok)
 	}
@@ -110,3 +111,5 @@ func TestPanelFits(t *testing.T) {
 		}
 	}
 }
+
+func js(s string) json.RawMessage { return json.RawMessage(s) }

@@ -14,20 +14,17 @@ var keyKinds = map[string]bool{"attack": true, "clear": true, "reveal": true, "d
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
 func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
-	var x tov.Entry
-	if err := e.Decode(&x); err != nil {
+	x, err := read(e)
+	if err != nil {
 		return render.Line{}
 	}
-	x.Kind = e.Kind
 	return render.Line{Text: logLine(ctx, x), Key: keyKinds[e.Kind] || x.VP > 0}
 }
 
 // entries is the board's log: this leg's entries in ctx.Journal, oldest
 // first, numbered in order.
 func entries(ctx render.Ctx, v tov.View) []tov.Entry {
-	all := render.Entries(ctx, func(x *tov.Entry, e games.Event) {
-		x.Kind, x.Private = e.Kind, e.Private
-	})
+	all := render.Entries(ctx, read)
 	var out []tov.Entry
 	for _, e := range all {
 		if e.Leg == v.Leg {
@@ -36,4 +33,10 @@ func entries(ctx render.Ctx, v tov.View) []tov.Entry {
 		}
 	}
 	return out
+}
+
+// read is an event's log entry: its one typed decode.
+func read(e games.Event) (tov.Entry, error) {
+	x := tov.Entry{Kind: e.Kind, Private: e.Private}
+	return x, e.Decode(&x)
 }

@@ -18,7 +18,7 @@ var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}
 // Info describes the game.
 func (Game) Info() games.Info {
 	return games.Info{
-		ID: "frontline", Name: "IF – Pierwszy Front", MinSeats: 2, MaxSeats: 2,
+		ID: ID, Name: "IF – Pierwszy Front", MinSeats: 2, MaxSeats: 2,
 		Options: []games.OptionSpec{
 			{Key: "variant", Kind: games.OptionString, Choices: Variants, Default: "standard"},
 			games.LevelOption(),
@@ -121,29 +121,29 @@ func (s *State) addLegal(b *acts, p int) {
 		switch h.Kind {
 		case PendPlace:
 			for _, c := range s.emptyCols(p, unitFront[h.Unit]) {
-				b.add("place", c)
+				b.add(VPlace, c)
 			}
 		case PendTarget:
 			for _, u := range s.shellTargets(p, h.Front) {
-				b.add("target", u)
+				b.add(VTarget, u)
 			}
 		case PendRemove:
 			for _, u := range s.frontCards(p, h.Front) {
-				b.add("remove", u)
+				b.add(VRemove, u)
 			}
 		case PendDegrade:
 			for _, u := range s.ownTrained(p, false) {
-				b.add("degrade", u)
+				b.add(VDegrade, u)
 			}
 		case PendPromote:
 			for _, u := range s.promoteOptions(p) {
-				b.add("promote", u)
+				b.add(VPromote, u)
 			}
-			b.add("promote")
+			b.add(VPromote)
 		case PendFort:
 			for f := 1; f <= 3; f++ {
 				if s.P[p].Fort[f-1] < 5 {
-					b.add("fort", f)
+					b.add(VFort, f)
 				}
 			}
 		}
@@ -153,21 +153,21 @@ func (s *State) addLegal(b *acts, p int) {
 	case PhDraft:
 		for _, u := range s.Draft {
 			for _, c := range s.emptyCols(p, unitFront[u]) {
-				b.add("draft", u, c)
+				b.add(VDraft, u, c)
 			}
 		}
 	case PhDraw:
 		for _, u := range s.UnitRow {
-			s.addEntries(b, "draw", p, u)
+			s.addEntries(b, VDraw, p, u)
 		}
 	case PhMain:
 		s.addMain(b, p)
 	case PhBattle:
 		s.addBattle(b, p)
 		if s.Battle.PlayedNow > 0 {
-			b.add("done")
+			b.add(VDone)
 		} else {
-			b.add("pass")
+			b.add(VPass)
 		}
 	}
 }
@@ -218,7 +218,7 @@ func (s *State) addBuys(b *acts, p, pile int) {
 	if pl.Gold < acost(c) {
 		return
 	}
-	one := func() { b.add("buy", pile) }
+	one := func() { b.add(VBuy, pile) }
 	t := atype(c)
 	switch acat(c) {
 	case CatActivation, CatBattle, CatPermanent:
@@ -233,7 +233,7 @@ func (s *State) addBuys(b *acts, p, pile int) {
 			return
 		}
 		for i := range pl.Equip {
-			b.add("buy", pile, i)
+			b.add(VBuy, pile, i)
 		}
 		return
 	}
@@ -246,12 +246,12 @@ func (s *State) addBuys(b *acts, p, pile int) {
 	case "trench_raid":
 		for f := 1; f <= 3; f++ {
 			for _, u := range s.shellTargets(p, f) {
-				b.add("buy", pile, u)
+				b.add(VBuy, pile, u)
 			}
 		}
 	case "escape":
 		for _, u := range s.P[opp(p)].Prison {
-			s.addEntries(b, "buy", p, u, pile)
+			s.addEntries(b, VBuy, p, u, pile)
 		}
 	case "propaganda":
 		one()
@@ -261,7 +261,7 @@ func (s *State) addBuys(b *acts, p, pile int) {
 			return
 		}
 		for _, u := range s.ownMilitary(p, false, MarkPlus1) {
-			b.add("buy", pile, u)
+			b.add(VBuy, pile, u)
 		}
 	case "conscription":
 		if len(s.UnitRow) == 0 {
@@ -269,7 +269,7 @@ func (s *State) addBuys(b *acts, p, pile int) {
 			return
 		}
 		for _, u := range s.UnitRow {
-			s.addEntries(b, "buy", p, u, pile)
+			s.addEntries(b, VBuy, p, u, pile)
 		}
 	case "extra_barrage":
 		if s.eventID() != "fog" {
@@ -293,41 +293,41 @@ func (s *State) addPlays(b *acts, p, c int) {
 	case "barracks":
 		if s.canPlace(MarkPlus2) {
 			for _, u := range s.ownMilitary(p, false, MarkPlus2) {
-				b.add("play", c, u)
+				b.add(VPlay, c, u)
 			}
 		}
 	case "reorganization", "spy":
-		b.add("play", c)
+		b.add(VPlay, c)
 	case "fortify":
 		for f := 1; f <= 3; f++ {
 			if pl.Fort[f-1] < 5 {
-				b.add("play", c, f)
+				b.add(VPlay, c, f)
 			}
 		}
 	case "disinformation":
 		for f := 1; f <= 3; f++ {
 			for _, u := range s.frontMilitary(opp(p), f) {
 				if s.hasMark(u, MarkPlus2) && !s.hasMark(u, MarkCamo) {
-					b.add("play", c, u)
+					b.add(VPlay, c, u)
 				}
 			}
 		}
 	case "camouflage":
 		if s.canPlace(MarkCamo) {
 			for _, u := range s.ownMilitary(p, true, MarkCamo) {
-				b.add("play", c, u)
+				b.add(VPlay, c, u)
 			}
 		}
 	case "field_hospital":
 		for f := 1; f <= 3; f++ {
 			if pl.Hospital != f {
-				b.add("play", c, f)
+				b.add(VPlay, c, f)
 			}
 		}
 	case "minefield":
 		for f := 1; f <= 3; f++ {
 			if pl.Mine[f-1] == 0 {
-				b.add("play", c, f)
+				b.add(VPlay, c, f)
 			}
 		}
 	}
@@ -347,12 +347,12 @@ func (s *State) addMoves(b *acts, p int) {
 		for f := 1; f <= 3; f++ {
 			for _, c := range s.emptyCols(p, f) {
 				if s.canMoveTo(p, u, from, f, c) {
-					b.add("move", u, f, c)
+					b.add(VMove, u, f, c)
 				}
 			}
 		}
 		if from.Where == "slot" {
-			b.add("move", u, 0, 0)
+			b.add(VMove, u, 0, 0)
 		}
 	}
 	for i, u := range units {
@@ -367,7 +367,7 @@ func (s *State) addMoves(b *acts, p int) {
 				if x > y {
 					x, y = y, x
 				}
-				b.add("swap", x, y)
+				b.add(VSwap, x, y)
 			}
 		}
 	}
@@ -399,7 +399,7 @@ func (s *State) addMain(b *acts, p int) {
 				}
 				for _, e := range s.shellFronts(p, u) {
 					if s.shellX(p, e) > 0 {
-						b.add("shell", u, e)
+						b.add(VShell, u, e)
 					}
 				}
 			}
@@ -408,152 +408,37 @@ func (s *State) addMain(b *acts, p int) {
 	if s.Declared[p] == 0 && pl.Ammo >= 1 && s.eventID() != "christmas_truce" {
 		for f := 1; f <= 3; f++ {
 			if pl.Ready[f-1] {
-				b.add("declare", f)
+				b.add(VDeclare, f)
 			}
 		}
 	}
 	if !s.Peeked && s.Declared[opp(p)] > 0 {
 		for _, u := range s.boardUnits(p) {
 			if utype(u) == "recon_plane" && s.locate(u).Where == "slot" {
-				b.add("peek")
+				b.add(VPeek)
 				break
 			}
 		}
 	}
-	b.add("end")
+	b.add(VEnd)
 }
 
-// Explain says why a is not legal, with the spec's precise code.
-func (Game) Explain(s State, seat games.Seat, a games.Action) error {
-	if s.Phase == PhOver {
-		return games.Illegal("game_over")
-	}
-	p := int(seat)
-	if p != s.active() {
-		return games.Illegal("not_your_turn")
-	}
-	return games.Illegal(s.diagnose(p, a), a.String())
-}
-
-// Do performs one legal action.
+// Do performs one legal action through the verb table (verbs.go), then
+// everything automatic that follows (settle).
 func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State, []games.Event) {
-	p := int(seat)
-	n := s.clone()
-	n.r = rng
-	n.exec(p, a)
-	n.settle()
-	n.r = nil
-	var evs []games.Event
+	m := games.Begin(s, seat, rng)
+	games.Dispatch(verbs, m, a)
+	n := m.S
+	n.settle(rng)
 	for _, e := range n.evs {
-		ev := games.Ev(e.Kind, games.Seat(e.Seat), "card", e.Card, "card2", e.Card2, "front", e.Front, "a", e.A, "b", e.B, "c", e.C)
 		if e.Only >= 0 {
-			ev.Private, ev.Only = true, []games.Seat{games.Seat(e.Only)}
+			m.LogFor(e.Kind, games.Seat(e.Seat), []games.Seat{games.Seat(e.Only)}, e)
+		} else {
+			m.Log(e.Kind, games.Seat(e.Seat), e)
 		}
-		evs = append(evs, ev)
 	}
 	n.evs = nil
-	return n, evs
-}
-
-func (s *State) diagnose(p int, a games.Action) string {
-	if len(s.Queue) > 0 {
-		switch a.Verb {
-		case "place", "target", "remove", "degrade", "fort", "promote":
-			return "bad_choice"
-		}
-		return "decision_pending"
-	}
-	arg := func(i int) int {
-		if i < len(a.Args) {
-			return a.Args[i]
-		}
-		return -1
-	}
-	switch a.Verb {
-	case "draft":
-		if s.Phase != PhDraft {
-			return "wrong_phase"
-		}
-		return "bad_draft"
-	case "draw":
-		if s.Phase != PhDraw {
-			return "wrong_phase"
-		}
-		return "bad_draw"
-	case "buy", "play", "move", "swap", "shell", "declare", "peek", "end":
-		if s.Phase != PhMain {
-			return "wrong_phase"
-		}
-	case "card", "done", "pass":
-		if s.Phase != PhBattle {
-			return "wrong_phase"
-		}
-		if a.Verb == "done" {
-			return "done_needs_card"
-		}
-		if a.Verb == "pass" {
-			return "pass_after_card"
-		}
-		return "cannot_play"
-	case "place", "target", "remove", "degrade", "fort", "promote":
-		return "no_decision"
-	default:
-		return "bad_action"
-	}
-	switch a.Verb {
-	case "buy":
-		if len(a.Args) == 0 {
-			return "bad_action"
-		}
-		pile := arg(0)
-		if pile < 1 || pile > 5 || len(s.Piles[pile-1]) == 0 {
-			return "empty_pile"
-		}
-		c := s.Piles[pile-1][len(s.Piles[pile-1])-1]
-		if s.P[p].Gold < acost(c) {
-			return "not_enough_gold"
-		}
-		if atype(c) == "extra_barrage" && s.eventID() == "fog" {
-			return "fog"
-		}
-		return s.whyNotBuy(p, c, a.Args[1:])
-	case "play":
-		c := arg(0)
-		if !contains(s.P[p].Hand, c) {
-			return "not_in_hand"
-		}
-		if s.ActPlayed >= s.limit(p) {
-			return "limit_reached"
-		}
-		return "no_target"
-	case "move", "swap":
-		if s.ManLeft < 1 {
-			return "no_maneuvers"
-		}
-		return s.whyNotMove(p, a)
-	case "shell":
-		if s.eventID() == "fog" {
-			return "fog"
-		}
-		if s.ShellLeft < 1 || contains(s.Shelled, arg(0)) {
-			return "no_shelling"
-		}
-		return s.whyNotShell(p, a)
-	case "declare":
-		if s.eventID() == "christmas_truce" {
-			return "truce"
-		}
-		if s.Declared[p] > 0 {
-			return "already_declared"
-		}
-		if s.P[p].Ammo < 1 {
-			return "no_ammo"
-		}
-		return "not_ready"
-	case "peek":
-		return "cannot_peek"
-	}
-	return "bad_action"
+	return *n, m.Events
 }
 
 // isUnit reports whether u is a unit card id.
@@ -639,7 +524,7 @@ func (s *State) whyNotBuy(p, c int, args []int) string {
 
 // whyNotMove names what stops a maneuver (move u f c, swap u v).
 func (s *State) whyNotMove(p int, a games.Action) string {
-	if a.Verb == "swap" {
+	if a.Verb == VSwap {
 		if len(a.Args) != 2 {
 			return "bad_move"
 		}

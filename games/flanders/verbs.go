@@ -1,14 +1,84 @@
 package flanders
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/warroom/warroom/games"
 )
 
+// verbs is the verb table: each verb's phase, argument count and
+// function. Legal lists only actions whose phase is the state's, so a
+// verb's function runs only in its phase.
+var verbs = games.Verbs[State]{
+	VerbGas:  {Phase: PhaseReady, Args: 1, Do: func(m *games.Move[State], a games.Action) { ctx{m}.gas(a.Args[0]) }},
+	VerbRoll: {Phase: PhaseReady, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.rollDice("rolled") }},
+	VerbStop: {Phase: PhaseReady, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.stop() }},
+
+	VerbTake:       {Phase: PhaseRolled, Args: 1, Do: func(m *games.Move[State], a games.Action) { ctx{m}.take(a.Args[0]) }},
+	VerbRecon:      {Phase: PhaseRolled, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.recon() }},
+	VerbBalloon:    {Phase: PhaseRolled, Args: 2, Do: func(m *games.Move[State], a games.Action) { ctx{m}.balloon(a.Args[0], a.Args[1]) }},
+	VerbAcceptBust: {Phase: PhaseRolled, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.bust() }},
+
+	VerbGasDiscard: {Phase: PhaseGas, Args: 1, Do: func(m *games.Move[State], a games.Action) {
+		c := ctx{m}
+		c.gasDiscard(a.Args[0])
+		c.resolveGas()
+	}},
+
+	VerbCancel:        {Phase: PhaseArtillery, Args: 1, Do: func(m *games.Move[State], a games.Action) { ctx{m}.cancel(a.Args[0]) }},
+	VerbKeepArtillery: {Phase: PhaseArtillery, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.finishArtillery() }},
+
+	VerbSacrifice: {Phase: PhaseSacrifice, Args: 1, Do: func(m *games.Move[State], a games.Action) { ctx{m}.finishSacrifice(a.Args[0]) }},
+
+	VerbStepInfantry: {Phase: PhaseMove, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.step(false) }},
+	VerbStepTank:     {Phase: PhaseMove, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.step(true) }},
+	VerbAutoMove:     {Phase: PhaseMove, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.autoMove() }},
+	VerbEndMove:      {Phase: PhaseMove, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.endMovement() }},
+
+	VerbUseMines: {Phase: PhaseMines, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.useMines() }},
+	VerbHalt:     {Phase: PhaseMines, Do: func(m *games.Move[State], _ games.Action) { ctx{m}.halt() }},
+}
+
+// ctx is one move being applied (games.Move) with the rules' steps as
+// its methods; a quiet one (a playout nobody reads) logs nothing.
+type ctx struct{ *games.Move[State] }
+
+// newCtx is a move on s, which it changes in place.
+func newCtx(s *State, r games.Rand, quiet bool) ctx {
+	return ctx{&games.Move[State]{S: s, Seat: games.Seat(s.Active), Rand: r, Quiet: quiet}}
+}
+
+// do performs a legal action on c.S in place.
+func (c ctx) do(a games.Action) { games.Dispatch(verbs, c.Move, a) }
+
+// note emits a public note as an event (its Data: the Note's turn,
+// numbers and cards): the table's journal is the log, the state keeps
+// none.
+func (c ctx) note(seat int, kind string, nums []int, cards ...string) {
+	if !c.Quiet { // the copies keep a quiet move's numbers off the heap
+		c.Log(kind, games.Seat(seat), Note{Turn: c.S.TurnNo, Nums: slices.Clone(nums), Cards: slices.Clone(cards)})
+	}
+}
+
+// recon rerolls with an Aerial Recon (spec §7.5).
+func (c ctx) recon() {
+	c.discardFirst(AerialRecon)
+	c.rollDice("recon")
+}
+
+// balloon changes one die by d with an Observation Balloon (spec §7.6).
+func (c ctx) balloon(die, d int) {
+	c.discardFirst(ObservationBalloon)
+	from := c.S.Dice[die-1]
+	c.S.Dice[die-1] += d
+	c.note(c.S.Active, "balloon", []int{die, from, from + d})
+	c.afterDice()
+}
+
 // ---- cards in hands and piles ----
 
-func (c *ctx) player() *Player { return &c.s.Players[c.s.Active] }
+func (c ctx) player() *Player { return &c.S.Players[c.S.Active] }
 
 func countType(hand []int, t int) int {
 	n := 0
@@ -33,7 +103,7 @@ func indexType(hand []int, t int) int {
 
 // removeFirst removes the first card of type t from the active hand and
 // discards it; it returns the card id.
-func (c *ctx) discardFirst(t int) int {
+func (c ctx) discardFirst(t int) int {
 	p := c.player()
 	i := indexType(p.Hand, t)
 	if i < 0 {
@@ -41,21 +111,21 @@ func (c *ctx) discardFirst(t int) int {
 	}
 	card := p.Hand[i]
 	p.Hand = append(p.Hand[:i], p.Hand[i+1:]...)
-	c.s.Discard = append(c.s.Discard, card)
+	c.S.Discard = append(c.S.Discard, card)
 	return card
 }
 
 // draw takes the top card, reshuffling the discard pile when the draw pile
 // is empty (spec §7.15). ok=false when both piles are empty.
-func (c *ctx) draw() (int, bool) {
-	s := c.s
+func (c ctx) draw() (int, bool) {
+	s := c.S
 	if len(s.Draw) == 0 {
 		if len(s.Discard) == 0 {
 			return -1, false
 		}
 		pile := append([]int(nil), s.Discard...)
 		sort.Ints(pile) // canonical order: card ids follow the table
-		games.Shuffle(c.rng, pile)
+		games.Shuffle(c.Rand, pile)
 		s.Draw = pile
 		s.Discard = nil
 		c.note(s.Active, "reshuffled", []int{len(pile)})
@@ -66,24 +136,24 @@ func (c *ctx) draw() (int, bool) {
 }
 
 // refill draws a card into every empty drawable space, then row-checks.
-func (c *ctx) refill() {
+func (c ctx) refill() {
 	for _, sp := range Drawable {
-		if c.s.Spaces[sp] >= 0 {
+		if c.S.Spaces[sp] >= 0 {
 			continue
 		}
 		card, ok := c.draw()
 		if !ok {
 			continue
 		}
-		c.s.Spaces[sp] = card
-		c.note(c.s.Active, "refilled", []int{sp}, code(card))
+		c.S.Spaces[sp] = card
+		c.note(c.S.Active, "refilled", []int{sp}, code(card))
 	}
 	c.rowCheck()
 }
 
 // rowCheck redraws an all-German row A or B (spec §7.14).
-func (c *ctx) rowCheck() {
-	s := c.s
+func (c ctx) rowCheck() {
+	s := c.S
 	for pass := 0; pass < 10; pass++ {
 		changed := false
 		for gr, row := range CheckRows {
@@ -213,31 +283,31 @@ func (s *State) rescue() bool {
 	return false
 }
 
-func (c *ctx) rollDice(kind string) {
-	d := c.s.Dice
-	if c.quiet && cap(d) >= 3 { // a playout's own copy: reuse it
+func (c ctx) rollDice(kind string) {
+	d := c.S.Dice
+	if c.Quiet && cap(d) >= 3 { // a playout's own copy: reuse it
 		d = d[:3]
-		d[0], d[1], d[2] = games.Die(c.rng, 6), games.Die(c.rng, 6), games.Die(c.rng, 6)
+		d[0], d[1], d[2] = games.Die(c.Rand, 6), games.Die(c.Rand, 6), games.Die(c.Rand, 6)
 	} else {
-		d = []int{games.Die(c.rng, 6), games.Die(c.rng, 6), games.Die(c.rng, 6)}
+		d = []int{games.Die(c.Rand, 6), games.Die(c.Rand, 6), games.Die(c.Rand, 6)}
 	}
-	c.s.Dice = d
-	c.s.Phase = PhaseRolled
-	if !c.quiet {
-		c.note(c.s.Active, kind, append(append([]int(nil), d...), c.s.optionsFor(d)...))
+	c.S.Dice = d
+	c.S.Phase = PhaseRolled
+	if !c.Quiet {
+		c.note(c.S.Active, kind, append(append([]int(nil), d...), c.S.optionsFor(d)...))
 	}
 	c.afterDice()
 }
 
 // afterDice busts at once when nothing can be taken or changed.
-func (c *ctx) afterDice() {
-	if c.s.optionMask(c.s.Dice) == 0 && !c.s.rescue() {
+func (c ctx) afterDice() {
+	if c.S.optionMask(c.S.Dice) == 0 && !c.S.rescue() {
 		c.bust()
 	}
 }
 
-func (c *ctx) take(sp int) {
-	s := c.s
+func (c ctx) take(sp int) {
+	s := c.S
 	p := c.player()
 	s.MayStop = true
 	s.Phase = PhaseReady
@@ -279,24 +349,24 @@ func (c *ctx) take(sp int) {
 
 // ---- bust ----
 
-func (c *ctx) lose(n int) int {
+func (c ctx) lose(n int) int {
 	p := c.player()
 	if n > p.Troops {
 		n = p.Troops
 	}
 	p.Troops -= n
-	c.s.Pool += n
+	c.S.Pool += n
 	return n
 }
 
-func (c *ctx) retreat() {
+func (c ctx) retreat() {
 	p := c.player()
-	c.note(c.s.Active, "retreat", []int{p.Row, p.Row - 1})
+	c.note(c.S.Active, "retreat", []int{p.Row, p.Row - 1})
 	p.Row--
 }
 
-func (c *ctx) bust() {
-	s := c.s
+func (c ctx) bust() {
+	s := c.S
 	p := c.player()
 	total := 0
 	for _, card := range p.Hand {
@@ -322,9 +392,9 @@ func (c *ctx) bust() {
 
 // ---- resolution after stop ----
 
-func (c *ctx) stop() {
-	c.note(c.s.Active, "stopped", nil)
-	c.s.GasDone = 0
+func (c ctx) stop() {
+	c.note(c.S.Active, "stopped", nil)
+	c.S.GasDone = 0
 	c.resolveGas()
 }
 
@@ -347,8 +417,8 @@ func gasEligible(hand []int) []int {
 	return out
 }
 
-func (c *ctx) resolveGas() {
-	s := c.s
+func (c ctx) resolveGas() {
+	s := c.S
 	p := c.player()
 	for s.GasDone < countType(p.Hand, GermanGas) {
 		el := gasEligible(p.Hand)
@@ -366,10 +436,10 @@ func (c *ctx) resolveGas() {
 	c.enterArtillery()
 }
 
-func (c *ctx) gasDiscard(t int) {
+func (c ctx) gasDiscard(t int) {
 	card := c.discardFirst(t)
-	c.s.GasDone++
-	c.note(c.s.Active, "gas_discard", nil, code(card))
+	c.S.GasDone++
+	c.note(c.S.Active, "gas_discard", nil, code(card))
 }
 
 func cancellableIn(hand []int) []int {
@@ -388,24 +458,24 @@ func cancellableIn(hand []int) []int {
 	return out
 }
 
-func (c *ctx) enterArtillery() {
+func (c ctx) enterArtillery() {
 	hand := c.player().Hand
 	if hasType(hand, BritishArtillery) && len(cancellableIn(hand)) > 0 {
-		c.s.Phase = PhaseArtillery
+		c.S.Phase = PhaseArtillery
 		return
 	}
 	c.finishArtillery()
 }
 
-func (c *ctx) cancel(t int) {
+func (c ctx) cancel(t int) {
 	p := c.player()
 	art := c.discardFirst(BritishArtillery)
 	cards := []string{code(art)}
-	if c.s.StrongArtillery {
+	if c.S.StrongArtillery {
 		keep := p.Hand[:0:0]
 		for _, card := range p.Hand {
 			if Cancellable(cardTypeOf[card]) {
-				c.s.Discard = append(c.s.Discard, card)
+				c.S.Discard = append(c.S.Discard, card)
 				cards = append(cards, code(card))
 			} else {
 				keep = append(keep, card)
@@ -415,12 +485,12 @@ func (c *ctx) cancel(t int) {
 	} else {
 		cards = append(cards, code(c.discardFirst(t)))
 	}
-	c.note(c.s.Active, "artillery_cancel", nil, cards...)
+	c.note(c.S.Active, "artillery_cancel", nil, cards...)
 	c.enterArtillery()
 }
 
-func (c *ctx) finishArtillery() {
-	s := c.s
+func (c ctx) finishArtillery() {
+	s := c.S
 	p := c.player()
 	for range countType(p.Hand, Reserves) {
 		if s.Pool > 0 {
@@ -454,8 +524,8 @@ func basePoints(hand []int, nine bool) (i, t, plus int) {
 	return
 }
 
-func (c *ctx) enterSacrifice() {
-	s := c.s
+func (c ctx) enterSacrifice() {
+	s := c.S
 	p := c.player()
 	var plus int
 	s.I, s.T, plus = basePoints(p.Hand, s.NineClaimed)
@@ -468,8 +538,8 @@ func (c *ctx) enterSacrifice() {
 	s.Phase = PhaseSacrifice
 }
 
-func (c *ctx) finishSacrifice(n int) {
-	s := c.s
+func (c ctx) finishSacrifice(n int) {
+	s := c.S
 	p := c.player()
 	if n > 0 {
 		p.Troops -= n
@@ -490,8 +560,8 @@ func (c *ctx) finishSacrifice(n int) {
 
 // ---- movement ----
 
-func (c *ctx) enterMove() {
-	s := c.s
+func (c ctx) enterMove() {
+	s := c.S
 	s.Phase = PhaseMove
 	if c.player().Row >= Objective || s.I+s.T == 0 {
 		c.endMovement()
@@ -509,8 +579,8 @@ func (s *State) defaultTank() bool {
 }
 
 // step moves one row; tank says which pool pays.
-func (c *ctx) step(tank bool) {
-	s := c.s
+func (c ctx) step(tank bool) {
+	s := c.S
 	p := c.player()
 	kind := 0
 	if tank {
@@ -539,26 +609,26 @@ func (c *ctx) step(tank bool) {
 	}
 }
 
-func (c *ctx) autoMove() {
-	for c.s.Phase == PhaseMove {
-		c.step(c.s.defaultTank())
+func (c ctx) autoMove() {
+	for c.S.Phase == PhaseMove {
+		c.step(c.S.defaultTank())
 	}
 }
 
-func (c *ctx) useMines() {
+func (c ctx) useMines() {
 	c.discardFirst(Mines)
-	c.note(c.s.Active, "mines_used", []int{c.player().Row})
-	c.s.Phase = PhaseMove
+	c.note(c.S.Active, "mines_used", []int{c.player().Row})
+	c.S.Phase = PhaseMove
 }
 
-func (c *ctx) halt() {
-	c.note(c.s.Active, "halted_at_line", []int{c.player().Row})
+func (c ctx) halt() {
+	c.note(c.S.Active, "halted_at_line", []int{c.player().Row})
 	c.endMovement()
 }
 
 // endMovement applies the German losses (spec §7.13) and cleans up.
-func (c *ctx) endMovement() {
-	s := c.s
+func (c ctx) endMovement() {
+	s := c.S
 	p := c.player()
 	s.I, s.T = 0, 0
 	for _, card := range p.Hand {
@@ -580,8 +650,8 @@ func (c *ctx) endMovement() {
 
 // ---- cleanup and end checks (spec §6.3) ----
 
-func (c *ctx) cleanup(stopped bool) {
-	s := c.s
+func (c ctx) cleanup(stopped bool) {
+	s := c.S
 	p := c.player()
 	if stopped {
 		keep := p.Hand[:0] // in place: the state is c's own
@@ -605,7 +675,7 @@ func (c *ctx) cleanup(stopped bool) {
 		c.note(s.Active, "reached_objective", []int{p.Troops})
 	}
 	p.Turns++
-	if c.quiet { // keep a playout's arrays for the next turn
+	if c.Quiet { // keep a playout's arrays for the next turn
 		s.Dice, s.Taken = s.Dice[:0], s.Taken[:0]
 	} else {
 		s.Dice, s.Taken = nil, nil
@@ -613,15 +683,29 @@ func (c *ctx) cleanup(stopped bool) {
 	s.MayStop, s.FCActive = false, false
 	s.GasDone, s.I, s.T, s.KMax = 0, 0, 0, 0
 	c.refill()
+	if c.ended() {
+		return
+	}
+	next, wrap := s.nextSeat()
+	if wrap && c.reachedEnd() {
+		return
+	}
+	if wrap {
+		s.Round++
+	}
+	s.Active = next
+	s.startTurn()
+	c.note(next, "turn_started", []int{s.Round})
+}
 
-	// End checks.
-	alive, reached := 0, 0
+// ended ends the game when every company is eliminated, or one of two
+// (spec §10), and says so.
+func (c ctx) ended() bool {
+	s := c.S
+	alive := 0
 	for _, q := range s.Players {
 		if !q.Eliminated {
 			alive++
-		}
-		if q.Reached {
-			reached++
 		}
 	}
 	switch {
@@ -637,17 +721,29 @@ func (c *ctx) cleanup(stopped bool) {
 			}
 		}
 		c.gameOver(ReasonAllElim, w)
-		return
+		return true
 	case s.NSeats == 2 && alive == 1:
 		for i, q := range s.Players {
 			if !q.Eliminated {
 				c.gameOver(ReasonTwoElim, []int{i})
-				return
+				return true
 			}
 		}
 	}
-	next, wrap := s.nextSeat()
-	if wrap && reached > 0 {
+	return false
+}
+
+// reachedEnd ends the game at the end of a round in which a company
+// reached the objective (spec §10): the most troops among them win.
+func (c ctx) reachedEnd() bool {
+	s := c.S
+	reached := 0
+	for _, q := range s.Players {
+		if q.Reached {
+			reached++
+		}
+	}
+	if reached > 0 {
 		most := -1
 		for _, q := range s.Players {
 			if q.Reached {
@@ -661,14 +757,9 @@ func (c *ctx) cleanup(stopped bool) {
 			}
 		}
 		c.gameOver(ReasonObjective, w)
-		return
+		return true
 	}
-	if wrap {
-		s.Round++
-	}
-	s.Active = next
-	s.startTurn()
-	c.note(next, "turn_started", []int{s.Round})
+	return false
 }
 
 // nextSeat is the next non-eliminated seat after the active one; wrap is
@@ -692,8 +783,8 @@ func (s *State) startTurn() {
 	s.TurnNo++
 }
 
-func (c *ctx) gameOver(reason string, winners []int) {
-	s := c.s
+func (c ctx) gameOver(reason string, winners []int) {
+	s := c.S
 	s.Phase = PhaseOver
 	s.Reason = reason
 	s.Winners = winners
@@ -702,8 +793,8 @@ func (c *ctx) gameOver(reason string, winners []int) {
 
 // ---- British Gas (spec §7.10) ----
 
-func (c *ctx) gas(sp int) {
-	s := c.s
+func (c ctx) gas(sp int) {
+	s := c.S
 	gasCard := c.discardFirst(BritishGas)
 	_ = gasCard
 	removed := s.Spaces[sp]
