@@ -20,7 +20,7 @@ func TestBoardTokensExpire(t *testing.T) {
 	var bt boardTokens
 	i := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
 	bt.remember("m1", i, now)
-	if got, ok := bt.get("m1", now); !ok || got != i {
+	if got, ok := bt.get("m1", now); !ok || got != (owner{i, "@original"}) {
 		t.Fatal("a fresh click is not used")
 	}
 	if _, ok := bt.get("m2", now); ok {
