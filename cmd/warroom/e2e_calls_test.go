@@ -90,6 +90,12 @@ func callsPerMove(t *testing.T, game string) {
 		next := w.settle(ch)
 		// The turn passes when the players to act (the board's pings) change.
 		passed := isResult(next) || !slices.Equal(w.board(ch).Mentions(), b.Mentions())
+		if isResult(next) && ch != w.ch {
+			// A co-op game's last move also puts the result on the
+			// channel's link and archives the team thread (owedAfter):
+			// two more calls, once a game, that no click's token reaches.
+			global -= 2
+		}
 		c := moves[passed]
 		moves[passed] = [3]int{c[0] + 1, c[1] + ix, c[2] + global}
 		if global > 0 && !passed || global > 1 {
