@@ -94,7 +94,7 @@ func (c *ixCourier) PostReply(ctx context.Context, channelID string, msg render.
 	m, err := c.b.s.FollowupMessageCreate(c.i, true, &discordgo.WebhookParams{
 		Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components, Files: files(msg), AllowedMentions: mentions(msg),
 	}, discordgo.WithContext(ctx))
-	if err = classify(err); errors.Is(err, commands.ErrGone) {
+	if err = classify(err); errors.Is(err, commands.ErrGone) || tokenExpired(err) {
 		return "", false, nil // the token is no longer good: Post instead
 	}
 	if err != nil {
@@ -131,7 +131,7 @@ func (c *ixCourier) viaToken(ctx context.Context, channelID, messageID string, e
 	err = classify(c.b.unarchived(channelID, func() error {
 		return c.b.editVia(o, edit, discordgo.WithContext(ctx))
 	}))
-	if errors.Is(err, commands.ErrGone) {
+	if errors.Is(err, commands.ErrGone) || tokenExpired(err) {
 		c.b.tokens.forget(messageID, o.i)
 		return false, nil
 	}
@@ -344,6 +344,15 @@ func (b *Bot) respondWithMessage(ctx context.Context, i *discordgo.Interaction, 
 		return b.s.InteractionResponse(i, discordgo.WithContext(ctx))
 	}
 	return out.Resource.Message, nil
+}
+
+// tokenExpired: Discord refused an interaction's token, 50027 "Invalid
+// webhook token provided" (developers/topics/opcodes-and-status-codes.mdx),
+// as it does once the token's 15 minutes are over by Discord's clock,
+// whatever this process's clock says.
+func tokenExpired(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInvalidWebhookTokenProvided
 }
 
 // classify maps a Discord error to how the outbox takes it
