@@ -33,6 +33,7 @@ type RateLimiter struct {
 	// groups maps a route's bucket key to the key of the bucket Discord
 	// groups it in (warroom patch; see groupKey).
 	groups map[string]string
+	swept  time.Time // the last sweep of idle buckets (warroom patch)
 }
 
 // GlobalRequestsPerSecond is Discord's global rate limit (warroom patch):
@@ -71,10 +72,13 @@ func (r *RateLimiter) GetBucket(key string) *Bucket {
 	r.Lock()
 	defer r.Unlock()
 
+	now := time.Now()
+	r.sweep(now)                    // warroom patch
 	if g, ok := r.groups[key]; ok { // warroom patch
 		key = g
 	}
 	if bucket, ok := r.buckets[key]; ok {
+		bucket.lastUsed = now // warroom patch
 		return bucket
 	}
 
@@ -84,6 +88,7 @@ func (r *RateLimiter) GetBucket(key string) *Bucket {
 		global:    r.global,
 		exempt:    exemptFromGlobal(key), // warroom patch
 		limiter:   r,                     // warroom patch
+		lastUsed:  now,                   // warroom patch
 	}
 
 	// Check if there is a custom ratelimit set for this bucket ID.
@@ -215,6 +220,9 @@ type Bucket struct {
 	limiter *RateLimiter
 	group   string                     // the X-RateLimit-Bucket this bucket is named by, if any
 	hint    atomic.Pointer[bucketHint] // what a response on another route of the group said
+	// lastUsed is when GetBucket last gave it out, guarded by the
+	// limiter's lock (warroom patch; see sweep).
+	lastUsed time.Time
 
 	lastReset       time.Time
 	customRateLimit *customRateLimit
@@ -367,7 +375,7 @@ func (r *RateLimiter) group(b *Bucket, hash string) {
 	if !ok {
 		// Nobody holds it yet: it starts from this response.
 		r.buckets[key] = &Bucket{Key: key, Remaining: b.Remaining, reset: b.reset, limit: b.limit,
-			global: r.global, exempt: b.exempt, limiter: r, group: hash}
+			global: r.global, exempt: b.exempt, limiter: r, group: hash, lastUsed: time.Now()}
 		return
 	}
 	g.hint.Store(&bucketHint{remaining: b.Remaining, reset: b.reset})
@@ -430,4 +438,39 @@ func groupKey(k, hash string) (string, bool) {
 	}
 	major := strings.Join(parts[:min(n, len(parts))], "/")
 	return prefix + "bucket:" + hash + "/" + major, true
+}
+
+// warroom patch: idle buckets are dropped. Upstream keeps every bucket
+// for good; with a bucket per interaction token (InteractionBucketID)
+// and its group, each click added a few that were never used again
+// after the token's 15 minutes (developers/interactions/receiving-and-responding.mdx),
+// so a busy bot's map grew without end. A bucket nobody has asked for
+// in bucketIdle, whose window is over and that nobody holds, tells
+// nothing a new one would not learn from its first answer.
+
+// bucketIdle is how long a bucket is kept unused: an interaction
+// token's life.
+var bucketIdle = 15 * time.Minute
+
+// sweep drops idle buckets, and groups whose bucket is gone, at most
+// every bucketIdle/15. Call with r locked; it never waits for a bucket.
+func (r *RateLimiter) sweep(now time.Time) {
+	if now.Sub(r.swept) < bucketIdle/15 {
+		return
+	}
+	r.swept = now
+	for k, b := range r.buckets {
+		if now.Sub(b.lastUsed) < bucketIdle || !b.TryLock() {
+			continue
+		}
+		if !now.Before(b.reset) {
+			delete(r.buckets, k)
+		}
+		b.Unlock()
+	}
+	for route, key := range r.groups {
+		if _, ok := r.buckets[key]; !ok {
+			delete(r.groups, route)
+		}
+	}
 }

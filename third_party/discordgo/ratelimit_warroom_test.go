@@ -356,3 +356,39 @@ func TestGroupKey(t *testing.T) {
 		t.Error("a key that is not an API URL was grouped")
 	}
 }
+
+// Buckets nobody has used for bucketIdle (an interaction token's life)
+// are dropped, with their groups: a bucket per interaction token must not
+// make the limiter's maps grow with every click. At HEAD every bucket is
+// kept for good.
+func TestIdleBucketsDropped(t *testing.T) {
+	defer func(d time.Duration) { bucketIdle = d }(bucketIdle)
+	bucketIdle = 150 * time.Millisecond
+	d := &slowDiscord{rtt: 5 * time.Millisecond}
+	s := slowSession(t, d)
+	edit := func(k int) {
+		content := "board"
+		i := &Interaction{AppID: "99", Token: "token" + strconv.Itoa(k)}
+		if _, err := s.InteractionResponseEdit(i, &WebhookEdit{Content: &content}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < 50; k++ {
+		edit(k)
+	}
+	count := func() (int, int) {
+		r := s.Ratelimiter
+		r.Lock()
+		defer r.Unlock()
+		return len(r.buckets), len(r.groups)
+	}
+	if b, _ := count(); b < 50 {
+		t.Fatalf("%d buckets for 50 tokens", b)
+	}
+	// Past bucketIdle and past the windows slowDiscord announces (1 s).
+	time.Sleep(time.Second + 200*time.Millisecond)
+	edit(1000)
+	if b, g := count(); b > 3 || g > 1 {
+		t.Errorf("after the tokens' life: %d buckets and %d groups kept", b, g)
+	}
+}
