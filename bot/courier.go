@@ -79,15 +79,41 @@ func (c *ixCourier) Post(ctx context.Context, channelID string, msg render.Messa
 	return m.ID, nil
 }
 
+// PostReply implements commands.ReplyPoster: a click's message in the
+// click's own channel goes as a public follow-up of the click
+// (developers/interactions/receiving-and-responding.mdx, "Create Followup
+// Message"), not bound to the global rate limit, and is remembered so
+// that its edits go through the same token while it lives ("Edit
+// Followup Message"). Only after a deferred update (type 6): after a
+// type 5 deferral the first follow-up would fill in the "thinking"
+// message instead. A follow-up takes no nonce.
+func (c *ixCourier) PostReply(ctx context.Context, channelID string, msg render.Message) (string, bool, error) {
+	if c.i == nil || c.state != deferredUpdate || channelID != c.i.ChannelID || !fresh(c.i, time.Now()) {
+		return "", false, nil
+	}
+	m, err := c.b.s.FollowupMessageCreate(c.i, true, &discordgo.WebhookParams{
+		Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components, Files: files(msg), AllowedMentions: mentions(msg),
+	}, discordgo.WithContext(ctx))
+	if err = classify(err); errors.Is(err, commands.ErrGone) || tokenExpired(err) {
+		return "", false, nil // the token is no longer good: Post instead
+	}
+	if err != nil {
+		return "", true, err
+	}
+	c.b.tokens.rememberFollowup(m.ID, c.i, time.Now())
+	return m.ID, true, nil
+}
+
 // clicked: the message is the one the click came from, which a deferred
 // update edits through the interaction.
 func (c *ixCourier) clicked(messageID string) bool {
 	return c.i != nil && c.state == deferredUpdate && c.req.MessageID == messageID && !c.req.OnPrivateMessage
 }
 
-// viaToken edits messageID through an interaction whose @original it
-// is, on that interaction's bucket and free of the global rate limit: the
-// click being answered, else a recent deferred click on it (boardTokens).
+// viaToken edits messageID through an interaction whose token owns it,
+// on that interaction's bucket and free of the global rate limit: the
+// click being answered, else a recent deferred click on it or the
+// interaction it was posted as a follow-up of (boardTokens).
 // done is false when neither can: the caller uses the channel endpoint.
 // A remembered token Discord no longer knows is forgotten and the channel
 // endpoint used.
@@ -97,16 +123,16 @@ func (c *ixCourier) viaToken(ctx context.Context, channelID, messageID string, e
 			return c.b.editOriginal(c.i, edit, discordgo.WithContext(ctx))
 		}))
 	}
-	i, ok := c.b.tokens.get(messageID, time.Now())
+	o, ok := c.b.tokens.get(messageID, time.Now())
 	if !ok {
 		return false, nil
 	}
 	edit.AllowedMentions = noPings() // as the channel endpoint's edit
 	err = classify(c.b.unarchived(channelID, func() error {
-		return c.b.editOriginal(i, edit, discordgo.WithContext(ctx))
+		return c.b.editVia(o, edit, discordgo.WithContext(ctx))
 	}))
-	if errors.Is(err, commands.ErrGone) {
-		c.b.tokens.forget(messageID, i)
+	if errors.Is(err, commands.ErrGone) || tokenExpired(err) {
+		c.b.tokens.forget(messageID, o.i)
 		return false, nil
 	}
 	return true, err
@@ -318,6 +344,15 @@ func (b *Bot) respondWithMessage(ctx context.Context, i *discordgo.Interaction, 
 		return b.s.InteractionResponse(i, discordgo.WithContext(ctx))
 	}
 	return out.Resource.Message, nil
+}
+
+// tokenExpired: Discord refused an interaction's token, 50027 "Invalid
+// webhook token provided" (developers/topics/opcodes-and-status-codes.mdx),
+// as it does once the token's 15 minutes are over by Discord's clock,
+// whatever this process's clock says.
+func tokenExpired(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInvalidWebhookTokenProvided
 }
 
 // classify maps a Discord error to how the outbox takes it

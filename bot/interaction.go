@@ -502,7 +502,14 @@ func isPermissionError(err error) bool {
 // (discordgo.InteractionBucketID): a bucket shared by every interaction
 // queued each edit behind the one before, one round trip each.
 func (b *Bot) editOriginal(i *discordgo.Interaction, data *discordgo.WebhookEdit, opts ...discordgo.RequestOption) error {
-	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	return b.editVia(owner{i, "@original"}, data, opts...)
+}
+
+// editVia edits o's message through o's interaction token: its @original
+// or a follow-up it sent (Edit Followup Message).
+func (b *Bot) editVia(o owner, data *discordgo.WebhookEdit, opts ...discordgo.RequestOption) error {
+	i := o.i
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, o.ref)
 	bucket := discordgo.InteractionBucketID(uri)
 	if len(data.Files) > 0 {
 		contentType, body, err := discordgo.MultipartBodyWithJSON(data, data.Files)

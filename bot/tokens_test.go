@@ -20,7 +20,7 @@ func TestBoardTokensExpire(t *testing.T) {
 	var bt boardTokens
 	i := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
 	bt.remember("m1", i, now)
-	if got, ok := bt.get("m1", now); !ok || got != i {
+	if got, ok := bt.get("m1", now); !ok || got != (owner{i, "@original"}) {
 		t.Fatal("a fresh click is not used")
 	}
 	if _, ok := bt.get("m2", now); ok {
@@ -42,5 +42,26 @@ func TestBoardTokensExpire(t *testing.T) {
 	bt.remember("m4", i, now.Add(4*time.Minute))
 	if _, ok := bt.m["m3"]; ok {
 		t.Fatal("an expired token was kept")
+	}
+}
+
+// A follow-up is edited through the token that sent it, by its own id
+// ("Edit Followup Message"), and a later click on it takes over as its
+// @original.
+func TestFollowupTokens(t *testing.T) {
+	now := time.Now()
+	var bt boardTokens
+	post := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
+	bt.rememberFollowup("vote", post, now)
+	if got, ok := bt.get("vote", now); !ok || got != (owner{post, "vote"}) {
+		t.Fatalf("the follow-up's owner is %+v, %v", got, ok)
+	}
+	click := &discordgo.Interaction{ID: snowflakeAt(now), Token: "b"}
+	bt.remember("vote", click, now)
+	if got, _ := bt.get("vote", now); got != (owner{click, "@original"}) {
+		t.Fatalf("after a click on it, the owner is %+v", got)
+	}
+	if _, ok := bt.get("vote", now.Add(tokenLife+time.Minute)); ok {
+		t.Fatal("an expired token is used")
 	}
 }

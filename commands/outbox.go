@@ -36,6 +36,17 @@ type Courier interface {
 	DM(ctx context.Context, userID string, msg render.Message, nonce string) error
 }
 
+// ReplyPoster is a Courier that may post a message as a reply to the
+// interaction it delivers for: a follow-up on the interaction's token,
+// which that token may edit while it lives, free of the global rate
+// limit. ok is false when it cannot (no interaction, another channel, an
+// expired token); the caller then uses Post. A reply takes no nonce, so
+// it is for messages a double would not harm (the team's vote: a stale
+// copy's buttons are refused).
+type ReplyPoster interface {
+	PostReply(ctx context.Context, channelID string, msg render.Message) (messageID string, ok bool, err error)
+}
+
 // Errors a Courier returns to say how a failure is to be taken. Any
 // other error is taken as passing (a rate limit, Discord down, a missing
 // permission): the effect stays owed and is tried again later.

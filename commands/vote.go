@@ -544,7 +544,7 @@ func (s *Service) deliverVote(ctx context.Context, t *data.Table, e data.Effect,
 		}
 	}
 	if open {
-		id, err := c.Post(ctx, t.PlayChannel(), msg, t.Nonce(e))
+		id, err := postVote(ctx, t, e, msg, c)
 		if err != nil {
 			return err
 		}
@@ -554,4 +554,17 @@ func (s *Service) deliverVote(ctx context.Context, t *data.Table, e data.Effect,
 		t.Vote = &nv
 	}
 	return nil
+}
+
+// postVote posts a new vote message, as a reply to the click that
+// brought it where the courier can: the moves that follow edit it through
+// that click's token, with no call bound to the global rate limit (issue
+// 27), for as long as the token lives; then through the channel.
+func postVote(ctx context.Context, t *data.Table, e data.Effect, msg render.Message, c Courier) (string, error) {
+	if rp, ok := c.(ReplyPoster); ok {
+		if id, ok, err := rp.PostReply(ctx, t.PlayChannel(), msg); ok {
+			return id, err
+		}
+	}
+	return c.Post(ctx, t.PlayChannel(), msg, t.Nonce(e))
 }

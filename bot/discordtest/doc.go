@@ -143,6 +143,12 @@
 // Discord so tests stay fast); DiscordRateLimits are Discord's documented
 // limits and the stand-in's stated assumptions where the docs give none (5
 // posts per 5 s per channel, 5 per 2 s per webhook token).
+// Headers (developers/reference.mdx): a User-Agent not of the form
+// "DiscordBot ($url, $versionNumber)" is blocked as Cloudflare blocks it
+// (403, error code 1010, an HTML body: an assumption); an Authorization
+// not "TOKEN_TYPE TOKEN" (and a wrong bot token where one is needed) is
+// 401; a body's Content-Type must be one its route takes; an
+// X-Audit-Log-Reason must be 1-512 URL-encoded UTF-8 characters.
 // Latency: WithLatency(d) makes each request take d, WithUpload(perFile,
 // bytesPerSecond) adds each file's upload; both are zero by default (the
 // load command sets 80 ms and 300 ms).

@@ -213,6 +213,9 @@ func (s *Server) takeAnswer(st *ixState, status int, hdr http.Header, body []byt
 		}
 		r := httptest.NewRequest(http.MethodPost, apiPrefix+"/interactions/"+st.id+"/"+st.token+"/callback", bytes.NewReader(body))
 		r.Header.Set("Content-Type", hdr.Get("Content-Type"))
+		// An answer to Discord's POST, not a request to the HTTP API:
+		// the API's User-Agent rule (checked there) is not the bot's to keep.
+		r.Header.Set("User-Agent", "DiscordBot (inline-response, 0)")
 		s.serveHTTP(httptest.NewRecorder(), r) // refusals are recorded there
 	default:
 		if genuine {

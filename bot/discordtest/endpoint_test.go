@@ -49,8 +49,11 @@ func TestHTTPInteractionDelivery(t *testing.T) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Write([]byte(`{"type":4,"data":{"content":"inline answer"}}`))
 		case "callback":
-			resp, err := srv.HTTPClient().Post("https://discord.com/api/v10/interactions/"+i.ID+"/"+i.Token+"/callback",
-				"application/json", strings.NewReader(`{"type":4,"data":{"content":"callback answer"}}`))
+			req, _ := http.NewRequest("POST", "https://discord.com/api/v10/interactions/"+i.ID+"/"+i.Token+"/callback",
+				strings.NewReader(`{"type":4,"data":{"content":"callback answer"}}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("User-Agent", "DiscordBot (https://example.test/warroom, 1.0)")
+			resp, err := srv.HTTPClient().Do(req)
 			if err == nil {
 				resp.Body.Close()
 			}

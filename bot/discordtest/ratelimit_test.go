@@ -54,6 +54,7 @@ func TestInvalidRequestBan(t *testing.T) {
 	plainDo(t, srv, "POST", "/channels/"+ch+"/messages", `{"content":"2"}`) // 429
 	unauth := func() int {
 		req, _ := http.NewRequest("GET", "https://discord.com/api/v10/users/@me", nil)
+		req.Header.Set("User-Agent", testAgent)
 		resp, err := srv.HTTPClient().Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -71,6 +71,7 @@ func (r *rawClient) do(method, path string, body any) apiResp {
 			req.Header.Set("Content-Type", ct)
 		}
 		req.Header.Set("Authorization", "Bot "+r.srv.Token())
+		req.Header.Set("User-Agent", testAgent)
 		resp, err = r.c.Do(req)
 		if err != nil {
 			r.t.Fatal(err)
@@ -393,6 +394,7 @@ func TestThreadsRateLimitAuthAndUnexpected(t *testing.T) {
 	// bad token
 	req, _ := http.NewRequest("GET", "https://discord.com/api/v10/users/@me", nil)
 	req.Header.Set("Authorization", "Bot wrong")
+	req.Header.Set("User-Agent", testAgent)
 	resp, err := r.c.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -57,7 +57,9 @@ func send(t *testing.T, ws *websocket.Conn, op int, d any) {
 func TestResumeGatewayURL(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	resp, err := srv.HTTPClient().Get("https://discord.com/api/v10/gateway")
+	req, _ := http.NewRequest("GET", "https://discord.com/api/v10/gateway", nil)
+	req.Header.Set("User-Agent", testAgent)
+	resp, err := srv.HTTPClient().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -296,6 +296,7 @@ func plainDo(t *testing.T, srv *discordtest.Server, method, path, body string) (
 	t.Helper()
 	req, _ := http.NewRequest(method, "https://discord.com/api/v10"+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bot "+srv.Token())
+	req.Header.Set("User-Agent", testAgent)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -426,6 +427,7 @@ func TestBodyAndQueryShape(t *testing.T) {
 		t.Helper()
 		req, _ := http.NewRequest(method, "https://discord.com/api/v10"+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bot "+srv.Token())
+		req.Header.Set("User-Agent", testAgent)
 		if ct != "" {
 			req.Header.Set("Content-Type", ct)
 		}

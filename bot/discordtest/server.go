@@ -776,7 +776,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	s.logf("%s %s", r.Method, rec.Path)
 
-	if s.banned(c) {
+	if s.banned(c) || s.blockedAgent(c) {
 		return
 	}
 	if rule != nil {
@@ -820,6 +820,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 // been answered; it returns false.
 func (s *Server) admit(c *call, rt *route, p string) bool {
 	r, params := c.r, c.params
+	if e := checkHeaders(r.Header); e != nil {
+		c.fail(e, "")
+		return false
+	}
 	if !rt.noAuth && r.Header.Get("Authorization") != "Bot "+s.token {
 		c.fail(&apiError{Status: 401, Code: 0, Message: "401: Unauthorized", kind: "unauthorized"}, "")
 		return false

@@ -145,6 +145,7 @@ func TestE2EAutoArchivedTeamThread(t *testing.T) {
 	u, _ := w.toAct(first)
 	w.move(rng, u, first)
 	old := first
+	w.idle() // the bot is done with the move (the vote's follow-up too) before the week passes
 	w.srv.AdvanceClock(8 * 24 * time.Hour)
 	if thr := w.srv.Thread(th); thr == nil || !thr.Archived {
 		t.Fatal("the idle thread was not archived by Discord")
@@ -153,6 +154,7 @@ func TestE2EAutoArchivedTeamThread(t *testing.T) {
 	// thread. A move that updates the board in place edits a message in
 	// the thread, which Discord refuses while it is archived (50083).
 	for i := 0; i < 6; i++ {
+		w.idle()
 		w.srv.AdvanceClock(8 * 24 * time.Hour)
 		if thr := w.srv.Thread(th); thr == nil || !thr.Archived {
 			t.Fatal("the idle thread was not archived by Discord")
@@ -182,6 +184,7 @@ func TestE2EAutoArchivedTeamThread(t *testing.T) {
 		}
 	}
 	// An old board's button: answered privately as stale.
+	w.idle()
 	w.srv.AdvanceClock(8 * 24 * time.Hour)
 	for _, btn := range old.Buttons() {
 		if strings.HasSuffix(btn.CustomID, ":h") {
@@ -198,6 +201,14 @@ func TestE2EAutoArchivedTeamThread(t *testing.T) {
 	// Discord refused is a fault.
 	retried := 0
 	for _, f := range w.srv.Failures() {
+		if f.Code == 50027 {
+			// The stand-in's clock jumped a week, the bot's did not: the
+			// team vote's follow-up token, fresh by the bot's clock, is
+			// refused once, and the vote is edited through the channel
+			// (the move reached the team, above). Not so on Discord,
+			// whose clock and the bot's agree.
+			continue
+		}
 		if f.Code != 50083 || f.Request == nil || !succeededLater(w.srv.Requests(), *f.Request) {
 			t.Errorf("Discord refused: %s", f)
 		}

@@ -132,6 +132,16 @@ func (w *world) stopBot() {
 
 // ctx bounds one wait; generous, because CI runs packages side by side
 // on two cores (Discord's 3-second deadline is checked separately).
+// idle waits until the bot has answered everything and sent nothing for
+// 50 ms (discordtest WaitIdle): before the stand-in's clock jumps, so
+// that no request of the last move meets the new time.
+func (w *world) idle() {
+	w.t.Helper()
+	if err := w.srv.WaitIdle(w.ctx(), 50*time.Millisecond); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
 func (w *world) ctx() context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	w.t.Cleanup(cancel)

@@ -30,6 +30,10 @@ type RateLimiter struct {
 	// pace spaces the requests bound by the global rate limit (warroom
 	// patch; see GlobalRequestsPerSecond).
 	pace *rate.Limiter
+	// groups maps a route's bucket key to the key of the bucket Discord
+	// groups it in (warroom patch; see groupKey).
+	groups map[string]string
+	swept  time.Time // the last sweep of idle buckets (warroom patch)
 }
 
 // GlobalRequestsPerSecond is Discord's global rate limit (warroom patch):
@@ -50,6 +54,7 @@ func NewRatelimiter() *RateLimiter {
 
 	return &RateLimiter{
 		buckets: make(map[string]*Bucket),
+		groups:  make(map[string]string),
 		global:  new(int64),
 		pace:    globalPace(),
 		customRateLimits: []*customRateLimit{
@@ -67,7 +72,13 @@ func (r *RateLimiter) GetBucket(key string) *Bucket {
 	r.Lock()
 	defer r.Unlock()
 
+	now := time.Now()
+	r.sweep(now)                    // warroom patch
+	if g, ok := r.groups[key]; ok { // warroom patch
+		key = g
+	}
 	if bucket, ok := r.buckets[key]; ok {
+		bucket.lastUsed = now // warroom patch
 		return bucket
 	}
 
@@ -76,6 +87,8 @@ func (r *RateLimiter) GetBucket(key string) *Bucket {
 		Key:       key,
 		global:    r.global,
 		exempt:    exemptFromGlobal(key), // warroom patch
+		limiter:   r,                     // warroom patch
+		lastUsed:  now,                   // warroom patch
 	}
 
 	// Check if there is a custom ratelimit set for this bucket ID.
@@ -173,6 +186,11 @@ func (r *RateLimiter) LockBucket(bucketID string) *Bucket {
 // LockBucketObject Locks an already resolved bucket until a request can be made
 func (r *RateLimiter) LockBucketObject(b *Bucket) *Bucket {
 	b.Lock()
+	if g := r.groupOf(b); g != nil { // warroom patch
+		b.Unlock()
+		return r.LockBucketObject(g)
+	}
+	b.applyHint() // warroom patch
 
 	if !b.exempt && r.pace != nil { // warroom patch
 		time.Sleep(r.pace.Reserve().Delay())
@@ -197,6 +215,14 @@ type Bucket struct {
 	reset     time.Time
 	global    *int64
 	exempt    bool // not bound to the global rate limit (warroom patch)
+
+	// warroom patch: grouped buckets (RateLimiter.group).
+	limiter *RateLimiter
+	group   string                     // the X-RateLimit-Bucket this bucket is named by, if any
+	hint    atomic.Pointer[bucketHint] // what a response on another route of the group said
+	// lastUsed is when GetBucket last gave it out, guarded by the
+	// limiter's lock (warroom patch; see sweep).
+	lastUsed time.Time
 
 	lastReset       time.Time
 	customRateLimit *customRateLimit
@@ -280,6 +306,9 @@ func (b *Bucket) Release(headers http.Header) error {
 	}
 
 	b.holdForRetryAfter(headers)
+	if h := headers.Get("X-RateLimit-Bucket"); h != "" && b.limiter != nil && b.customRateLimit == nil {
+		b.limiter.group(b, h) // warroom patch
+	}
 	return nil
 }
 
@@ -306,5 +335,142 @@ func (b *Bucket) holdForRetryAfter(headers http.Header) {
 	b.Remaining = 0
 	if until.After(b.reset) {
 		b.reset = until
+	}
+}
+
+// warroom patch: grouped buckets. "In some cases, per-route limits will
+// be shared across a set of similar endpoints, indicated in the
+// X-RateLimit-Bucket header. It's recommended to use this header as a
+// unique identifier for a rate limit", which is "non-inclusive of
+// top-level resources in the path" (developers/topics/rate-limits.mdx,
+// "Rate Limits" and "Header Format"). Upstream keys a bucket by its route
+// only, so two routes Discord counts together each spend the shared
+// remaining as their own, and the second earns a 429. Here a route, once
+// a response named its bucket, is locked on the bucket named by that
+// header and the route's top-level resource; the first answer of each
+// route, sent before its group was known, hands its headers to the
+// group's bucket as a hint.
+
+// bucketHint is a group bucket's remaining and reset as a response on
+// another of its routes gave them.
+type bucketHint struct {
+	remaining int
+	reset     time.Time
+}
+
+// group records that the route of b (a route's own bucket) is counted in
+// Discord's bucket hash. Call with b locked (Release).
+func (r *RateLimiter) group(b *Bucket, hash string) {
+	if b.group != "" {
+		return // b is a group's bucket already
+	}
+	key, ok := groupKey(b.Key, hash)
+	if !ok {
+		return
+	}
+	r.Lock()
+	defer r.Unlock()
+	r.groups[b.Key] = key
+	g, ok := r.buckets[key]
+	if !ok {
+		// Nobody holds it yet: it starts from this response.
+		r.buckets[key] = &Bucket{Key: key, Remaining: b.Remaining, reset: b.reset, limit: b.limit,
+			global: r.global, exempt: b.exempt, limiter: r, group: hash, lastUsed: time.Now()}
+		return
+	}
+	g.hint.Store(&bucketHint{remaining: b.Remaining, reset: b.reset})
+}
+
+// groupOf is the group's bucket a route's bucket b now belongs to, if
+// any: a request that waited on b before its group was known goes there.
+func (r *RateLimiter) groupOf(b *Bucket) *Bucket {
+	if b.limiter != r || b.group != "" {
+		return nil
+	}
+	r.Lock()
+	defer r.Unlock()
+	key, ok := r.groups[b.Key]
+	if !ok {
+		return nil
+	}
+	return r.buckets[key]
+}
+
+// applyHint merges a hint left by another route of b's group: a later
+// window replaces b's, the same one can only have fewer requests left.
+// Call with b locked.
+func (b *Bucket) applyHint() {
+	h := b.hint.Swap(nil)
+	if h == nil {
+		return
+	}
+	switch {
+	case h.reset.After(b.reset.Add(time.Second / 2)):
+		b.Remaining, b.reset = h.remaining, h.reset
+	case h.reset.After(time.Now()) && h.remaining < b.Remaining:
+		b.Remaining = h.remaining
+		if h.reset.After(b.reset) {
+			b.reset = h.reset
+		}
+	}
+}
+
+// groupKey is the key of Discord's bucket hash for the top-level resource
+// of route key k (channels/{id}, guilds/{id}, webhooks/{id}/{token},
+// interactions/{id}/{token}); an interaction endpoint's group keeps it
+// outside the global limit. ok is false for a key that is not an API URL.
+func groupKey(k, hash string) (string, bool) {
+	prefix := ""
+	if exemptFromGlobal(k) {
+		prefix = interactionBucketPrefix
+	}
+	path, ok := strings.CutPrefix(strings.TrimPrefix(k, interactionBucketPrefix), EndpointAPI)
+	if !ok {
+		return "", false
+	}
+	parts := strings.Split(strings.SplitN(path, "?", 2)[0], "/")
+	n := 0
+	switch parts[0] {
+	case "channels", "guilds":
+		n = 2
+	case "webhooks", "interactions":
+		n = 3
+	}
+	major := strings.Join(parts[:min(n, len(parts))], "/")
+	return prefix + "bucket:" + hash + "/" + major, true
+}
+
+// warroom patch: idle buckets are dropped. Upstream keeps every bucket
+// for good; with a bucket per interaction token (InteractionBucketID)
+// and its group, each click added a few that were never used again
+// after the token's 15 minutes (developers/interactions/receiving-and-responding.mdx),
+// so a busy bot's map grew without end. A bucket nobody has asked for
+// in bucketIdle, whose window is over and that nobody holds, tells
+// nothing a new one would not learn from its first answer.
+
+// bucketIdle is how long a bucket is kept unused: an interaction
+// token's life.
+var bucketIdle = 15 * time.Minute
+
+// sweep drops idle buckets, and groups whose bucket is gone, at most
+// every bucketIdle/15. Call with r locked; it never waits for a bucket.
+func (r *RateLimiter) sweep(now time.Time) {
+	if now.Sub(r.swept) < bucketIdle/15 {
+		return
+	}
+	r.swept = now
+	for k, b := range r.buckets {
+		if now.Sub(b.lastUsed) < bucketIdle || !b.TryLock() {
+			continue
+		}
+		if !now.Before(b.reset) {
+			delete(r.buckets, k)
+		}
+		b.Unlock()
+	}
+	for route, key := range r.groups {
+		if _, ok := r.buckets[key]; !ok {
+			delete(r.groups, route)
+		}
 	}
 }

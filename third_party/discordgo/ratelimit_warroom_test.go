@@ -260,3 +260,135 @@ func mostInOneSecond(ts []time.Time) int {
 	}
 	return most
 }
+
+// groupedDiscord counts message posts and edits in one bucket per channel,
+// as Discord may group routes (X-RateLimit-Bucket "msgs"): limit requests
+// per second, then 429.
+type groupedDiscord struct {
+	mu       sync.Mutex
+	limit    int
+	windows  map[string]time.Time // channel -> end of its window
+	used     map[string]int
+	limited  int
+	accepted int
+}
+
+func (g *groupedDiscord) answer(w http.ResponseWriter, r *http.Request) bool {
+	ch := strings.Split(strings.TrimPrefix(r.URL.Path, "/api/v"+APIVersion+"/channels/"), "/")[0]
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := time.Now()
+	if !now.Before(g.windows[ch]) {
+		g.windows[ch], g.used[ch] = now.Add(time.Second), 0
+	}
+	after := g.windows[ch].Sub(now).Seconds()
+	w.Header().Set("X-RateLimit-Limit", strconv.Itoa(g.limit))
+	w.Header().Set("X-RateLimit-Reset-After", strconv.FormatFloat(after, 'f', 3, 64))
+	w.Header().Set("X-RateLimit-Bucket", "msgs")
+	w.Header().Set("Content-Type", "application/json")
+	if g.used[ch] >= g.limit {
+		g.limited++
+		w.Header().Set("X-RateLimit-Remaining", "0")
+		w.Header().Set("Retry-After", strconv.Itoa(int(after)+1))
+		w.Header().Set("X-RateLimit-Scope", "user")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(`{"message": "You are being rate limited.", "retry_after": ` + strconv.FormatFloat(after, 'f', 3, 64) + `, "global": false}`))
+		return true
+	}
+	g.used[ch]++
+	g.accepted++
+	w.Header().Set("X-RateLimit-Remaining", strconv.Itoa(g.limit-g.used[ch]))
+	w.Write([]byte(`{"id":"1","channel_id":"` + ch + `"}`))
+	return true
+}
+
+// Routes Discord groups in one X-RateLimit-Bucket share one bucket per
+// top-level resource (developers/topics/rate-limits.mdx): posts and edits
+// in a channel that share 3 a second are sent at most 3 a second and earn
+// no 429, while another channel's post does not wait for that bucket. At
+// HEAD each route spends the shared remaining as its own and the second
+// edit gets a 429.
+func TestGroupedRoutesShareABucket(t *testing.T) {
+	g := &groupedDiscord{limit: 3, windows: map[string]time.Time{}, used: map[string]int{}}
+	d := &slowDiscord{rtt: 30 * time.Millisecond, answer: g.answer}
+	s := slowSession(t, d)
+	for k := 0; k < 3; k++ {
+		if _, err := s.ChannelMessageSend("1", "board"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ChannelMessageEdit("1", "9", "vote"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	if _, err := s.ChannelMessageSend("2", "board"); err != nil {
+		t.Fatal(err)
+	}
+	other := time.Since(start)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	t.Logf("6 requests in one grouped bucket of 3/s: %d accepted, %d 429s; another channel's post took %v", g.accepted-1, g.limited, other)
+	if g.limited > 0 {
+		t.Errorf("%d requests earned a 429 in a bucket two routes share", g.limited)
+	}
+	if other > 500*time.Millisecond {
+		t.Errorf("a post in another channel waited %v for the first channel's bucket", other)
+	}
+}
+
+// groupKey keeps the top-level resource and an interaction endpoint's
+// exemption from the global limit.
+func TestGroupKey(t *testing.T) {
+	for _, c := range []struct{ key, want string }{
+		{EndpointChannelMessages("1"), "bucket:h/channels/1"},
+		{EndpointChannelMessage("1", ""), "bucket:h/channels/1"},
+		{EndpointGuildMembers("7"), "bucket:h/guilds/7"},
+		{InteractionBucketID(EndpointWebhookMessage("99", "tok", "@original")), "interaction:bucket:h/webhooks/99/tok"},
+		{EndpointInteractionResponse("5", "tok") + "?with_response=true", "interaction:bucket:h/interactions/5/tok"},
+		{EndpointUserChannels("@me"), "bucket:h/"}, // no top-level resource
+	} {
+		got, ok := groupKey(c.key, "h")
+		if !ok || got != c.want {
+			t.Errorf("groupKey(%q) = %q, %v; want %q", c.key, got, ok, c.want)
+		}
+	}
+	if _, ok := groupKey("custom", "h"); ok {
+		t.Error("a key that is not an API URL was grouped")
+	}
+}
+
+// Buckets nobody has used for bucketIdle (an interaction token's life)
+// are dropped, with their groups: a bucket per interaction token must not
+// make the limiter's maps grow with every click. At HEAD every bucket is
+// kept for good.
+func TestIdleBucketsDropped(t *testing.T) {
+	defer func(d time.Duration) { bucketIdle = d }(bucketIdle)
+	bucketIdle = 150 * time.Millisecond
+	d := &slowDiscord{rtt: 5 * time.Millisecond}
+	s := slowSession(t, d)
+	edit := func(k int) {
+		content := "board"
+		i := &Interaction{AppID: "99", Token: "token" + strconv.Itoa(k)}
+		if _, err := s.InteractionResponseEdit(i, &WebhookEdit{Content: &content}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < 50; k++ {
+		edit(k)
+	}
+	count := func() (int, int) {
+		r := s.Ratelimiter
+		r.Lock()
+		defer r.Unlock()
+		return len(r.buckets), len(r.groups)
+	}
+	if b, _ := count(); b < 50 {
+		t.Fatalf("%d buckets for 50 tokens", b)
+	}
+	// Past bucketIdle and past the windows slowDiscord announces (1 s).
+	time.Sleep(time.Second + 200*time.Millisecond)
+	edit(1000)
+	if b, g := count(); b > 3 || g > 1 {
+		t.Errorf("after the tokens' life: %d buckets and %d groups kept", b, g)
+	}
+}
