@@ -381,7 +381,6 @@ func (Renderer) Image(ctx render.Ctx, v bz.View) ([]byte, error) {
 		return nil, nil
 	}
 	c := staticBoard(ctx).Clone()
-	defer c.Release()
 	drawBoard(pen{c: c}, ctx, v)
 	return c.PNGWith(palette)
 }

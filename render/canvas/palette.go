@@ -14,15 +14,10 @@ import (
 // bytes of RGBA to compress, and files about half the size.
 //
 // Every pixel maps to its nearest palette colour; a colour painted exactly
-// maps to itself. The mapping of each colour seen is remembered in small
-// per-goroutine lookup tables, so after the first boards almost every
-// pixel costs a comparison with its left neighbour or one table probe.
+// maps to itself.
 type Palette struct {
-	pal    color.Palette
-	rgb    []uint32     // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
-	tables chan *lookup // idle lookup tables, kept across garbage collections
-	id     uint64       // names it in bandCache's keys
-	plte   []byte       // its PNG chunk
+	pal color.Palette
+	rgb []uint32 // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -32,7 +27,7 @@ type Palette struct {
 // pair, then quarter and three-quarter shades, grounds in order, while
 // there is room. It panics when the exact colours are more than 256.
 func NewPalette(grounds, inks []color.RGBA) *Palette {
-	p := &Palette{tables: make(chan *lookup, 4), id: ids.Add(1)}
+	p := &Palette{}
 	seen := map[uint32]bool{}
 	var exact []color.RGBA
 	for _, c := range append(append([]color.RGBA{}, grounds...), inks...) {
@@ -69,11 +64,6 @@ func NewPalette(grounds, inks []color.RGBA) *Palette {
 	}
 	ramps(0.5)
 	ramps(0.25, 0.75)
-	plte := make([]byte, 0, 3*len(p.rgb))
-	for _, k := range p.rgb {
-		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
-	}
-	p.plte = chunk(nil, "PLTE", plte)
 	return p
 }
 
@@ -104,8 +94,9 @@ func (p *Palette) nearest(k uint32) uint8 {
 	return uint8(best)
 }
 
-// lookup is a direct-mapped cache from colour to palette index.
-const lookupBits = 16
+// lookup is a direct-mapped table from colour to palette index, made
+// for one picture: most pixels repeat a colour seen a little before.
+const lookupBits = 12
 
 type lookup struct {
 	keys [1 << lookupBits]uint32 // colour, or noKey
@@ -114,107 +105,32 @@ type lookup struct {
 
 const noKey = 0xffffffff // no 24-bit colour has this key
 
-func (p *Palette) table() *lookup {
-	select {
-	case t := <-p.tables:
-		return t
-	default:
-	}
-	t := &lookup{}
-	for i := range t.keys {
-		t.keys[i] = noKey
-	}
-	return t
-}
-
-func (p *Palette) putTable(t *lookup) {
-	select {
-	case p.tables <- t:
-	default:
-	}
-}
-
 // Quantize maps an RGBA image onto the palette (alpha is ignored: boards
-// are opaque), into dst when it has the right size.
+// are opaque), into dst when it has the right size. A row the same as
+// the one above (a board's flat areas) is copied; other pixels cost a
+// comparison with their left neighbour or a probe of the lookup table.
 func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
-	return p.quantize(src, nil, nil, nil, dst)
-}
-
-// quantize maps src onto the palette; where src has the same pixels as
-// base, it copies baseIdx, base in this palette (see quantizeRows).
-func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
 	if dst == nil || dst.Rect != b {
 		dst = image.NewPaletted(b, p.pal)
 	}
 	dst.Palette = p.pal
-	p.quantizeRows(src, base, baseIdx, drawn, dst.Pix, dst.Stride, 0, b.Dy())
-	return dst
-}
-
-// quantizeRows maps rows y0 to y1 (from the top of src) into out, row y
-// at out[y*stride:]. With a base, src's pixels outside what drawn
-// records are base's, and take baseIdx (base in this palette); without
-// drawn every row is compared with base's. Where a row, or a span of 16
-// pixels, equals base's, it copies baseIdx too, and where a span equals
-// the one above it, what that became.
-func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, out []byte, stride, y0, y1 int) {
-	b := src.Bounds()
-	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
-		base = nil
+	t := &lookup{}
+	for i := range t.keys {
+		t.keys[i] = noKey
 	}
-	if base == nil {
-		drawn = nil
-	}
-	t := p.table()
-	defer p.putTable(t)
 	w := b.Dx()
-	const span = 16
-	for y := y0; y < y1; y++ {
+	for y := 0; y < b.Dy(); y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		o := out[y*stride : y*stride+w]
-		var brow, bout []byte
-		lo, hi := 0, w // the columns to look at
-		if base != nil {
-			brow = base.Pix[y*base.Stride : y*base.Stride+4*w]
-			bout = baseIdx.Pix[y*baseIdx.Stride : y*baseIdx.Stride+w]
-			if drawn != nil {
-				s := drawn.rows[y]
-				if s.x0 >= s.x1 {
-					copy(o, bout)
-					continue
-				}
-				lo, hi = int(s.x0), int(s.x1)
-				if bytes.Equal(row[4*lo:4*hi], brow[4*lo:4*hi]) {
-					copy(o, bout) // drawn over in the base's colours
-					continue
-				}
-				copy(o[:lo], bout[:lo])
-				copy(o[hi:], bout[hi:])
-			} else if bytes.Equal(row, brow) {
-				copy(o, bout)
-				continue
-			}
-		}
-		var up, upOut []byte // the row above, when in the same band
-		if y > y0 {
-			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
-			upOut = out[(y-1)*stride : (y-1)*stride+w]
+		o := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
+			copy(o, dst.Pix[(y-1)*dst.Stride:])
+			continue
 		}
 		var m mapper
-		for x0 := lo; x0 < hi; x0 += span {
-			x1 := min(x0+span, hi)
-			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
-				copy(o[x0:x1], bout[x0:x1])
-				continue
-			}
-			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
-				copy(o[x0:x1], upOut[x0:x1])
-				continue
-			}
-			m.run(p, t, row[4*x0:4*x1], o[x0:x1])
-		}
+		m.run(p, t, row, o)
 	}
+	return dst
 }
 
 // mapper maps pixels to palette indices, remembering the last pixel's
@@ -245,26 +161,4 @@ func (m *mapper) run(p *Palette, t *lookup, px, out []byte) {
 		out[i] = idx
 	}
 	m.last, m.idx, m.ok = last, idx, ok
-}
-
-// in is the canvas in palette p, computed once for a canvas other
-// canvases were cloned from.
-func (c *Canvas) in(p *Palette) *image.Paletted {
-	q := c.quant
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if img, ok := q.m[p]; ok {
-		return img
-	}
-	if q.m == nil {
-		q.m = map[*Palette]*image.Paletted{}
-	}
-	var base *image.RGBA
-	var baseIdx *image.Paletted
-	if c.base != nil {
-		base, baseIdx = c.base.Img, c.base.in(p)
-	}
-	img := p.quantize(c.Img, base, baseIdx, c.drawn, nil)
-	q.m[p] = img
-	return img
 }

@@ -41,8 +41,9 @@ func BenchmarkGame(b *testing.B) {
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 
-// TestDrawnRecorded: every pixel a board changes was recorded as drawn
-// (rendertest.Boards.DrawnRecorded).
-func TestDrawnRecorded(t *testing.T) {
-	boards.DrawnRecorded(t, rendertest.InLanguages(Adapted, imageCtx), palette)
+// BenchmarkFirstSight draws boards never drawn before in the process
+// (rendertest.BenchFirstSight): what a board costs with nothing to reuse
+// but the static layers.
+func BenchmarkFirstSight(b *testing.B) {
+	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
 }

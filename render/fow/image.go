@@ -307,7 +307,6 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 	b := base(ctx, v)
 	f, c := b.f, b.c.Clone()
-	defer c.Release()
 	if v.Phase == fowg.PhBattle {
 		// "Turn 3 · Ann" right of the mission's name
 		name := word(ctx, "fow.mission."+v.Mission.ID)
