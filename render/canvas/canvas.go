@@ -10,6 +10,7 @@ import (
 	"image/draw"
 	"math"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/image/vector"
@@ -28,6 +29,17 @@ type Canvas struct {
 	// canvas (and shared by its Views) so that its coverage buffer is
 	// reused from shape to shape of one board.
 	ras **vector.Rasterizer
+
+	// layer is the canvas this one is a Clone of: encoding takes the
+	// layer's palette indices where the pixels are still the layer's.
+	layer *Canvas
+	// inPalette is this canvas in a palette, made once when it is a
+	// layer a clone is encoded from.
+	inPalette struct {
+		sync.Mutex
+		p   *Palette
+		img *image.Paletted
+	}
 }
 
 // TextRun is one string drawn on a canvas: what, at which pixel size,
@@ -65,7 +77,7 @@ func (c *Canvas) Clone() *Canvas {
 	img := image.NewRGBA(c.Img.Bounds())
 	copy(img.Pix, c.Img.Pix)
 	texts := slices.Clone(*c.texts)
-	return &Canvas{Img: img, texts: &texts, ras: new(*vector.Rasterizer)}
+	return &Canvas{Img: img, texts: &texts, ras: new(*vector.Rasterizer), layer: c}
 }
 
 // Draw is draw.Draw onto the canvas in r: for pasting a picture.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"sync"
 )
 
 // Palette is a game's fixed set of at most 256 colours: the colours it
@@ -18,6 +19,15 @@ import (
 type Palette struct {
 	pal color.Palette
 	rgb []uint32 // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
+
+	// The colour cube cut into cells of 16 levels a side, and for each
+	// cell the only palette entries that can be nearest to a colour in
+	// it, in palette order: entries cellIdx[cellStart[c]:cellStart[c+1]].
+	// Worked out once, on first use; a search then looks at a few
+	// entries instead of every one.
+	cellsOnce sync.Once
+	cellStart []uint32
+	cellIdx   []uint8
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -78,11 +88,15 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 }
 
 // nearest is the index of the palette colour closest to k (0xBBGGRR),
-// by squared distance weighted towards green as the eye is.
+// by squared distance weighted towards green as the eye is: the first
+// such colour in palette order, looked for among its cell's candidates.
 func (p *Palette) nearest(k uint32) uint8 {
+	p.cellsOnce.Do(p.buildCells)
 	r, g, b := int(k&0xff), int(k>>8&0xff), int(k>>16&0xff)
-	best, bestD := 0, 1<<62
-	for i, q := range p.rgb {
+	c := r>>4<<8 | g>>4<<4 | b>>4
+	best, bestD := uint8(0), 1<<62
+	for _, i := range p.cellIdx[p.cellStart[c]:p.cellStart[c+1]] {
+		q := p.rgb[i]
 		dr, dg, db := r-int(q&0xff), g-int(q>>8&0xff), b-int(q>>16&0xff)
 		if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD {
 			best, bestD = i, d
@@ -91,7 +105,47 @@ func (p *Palette) nearest(k uint32) uint8 {
 			}
 		}
 	}
-	return uint8(best)
+	return best
+}
+
+// buildCells lists each cell's candidates: the entries whose distance to
+// the nearest point of the cell is at most the smallest distance any
+// entry has to the farthest point of the cell. The nearest entry to a
+// colour in the cell is no farther than that, so it is among them.
+func (p *Palette) buildCells() {
+	p.cellStart = make([]uint32, 1, 4096+1)
+	minD, maxD := make([]int, len(p.rgb)), make([]int, len(p.rgb))
+	for c := range 4096 {
+		lo := [3]int{c >> 8 << 4, c >> 4 & 15 << 4, c & 15 << 4}
+		bound := 1 << 62
+		for i, q := range p.rgb {
+			v := [3]int{int(q & 0xff), int(q >> 8 & 0xff), int(q >> 16 & 0xff)}
+			minD[i], maxD[i] = 0, 0
+			for ch, w := range [3]int{3, 4, 2} {
+				near, far := span(v[ch], lo[ch], lo[ch]+15)
+				minD[i] += w * near * near
+				maxD[i] += w * far * far
+			}
+			bound = min(bound, maxD[i])
+		}
+		for i := range p.rgb {
+			if minD[i] <= bound {
+				p.cellIdx = append(p.cellIdx, uint8(i))
+			}
+		}
+		p.cellStart = append(p.cellStart, uint32(len(p.cellIdx)))
+	}
+}
+
+// span is how far v lies from the nearest and the farthest of lo..hi.
+func span(v, lo, hi int) (near, far int) {
+	switch {
+	case v < lo:
+		near = lo - v
+	case v > hi:
+		near = v - hi
+	}
+	return near, max(v-lo, hi-v)
 }
 
 // lookup is a direct-mapped table from colour to palette index, made
@@ -106,31 +160,71 @@ type lookup struct {
 const noKey = 0xffffffff // no 24-bit colour has this key
 
 // Quantize maps an RGBA image onto the palette (alpha is ignored: boards
-// are opaque), into dst when it has the right size. A row the same as
-// the one above (a board's flat areas) is copied; other pixels cost a
-// comparison with their left neighbour or a probe of the lookup table.
+// are opaque), into dst when it has the right size.
 func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
+	return p.quantize(src, nil, nil, dst)
+}
+
+// quantize is Quantize that takes base's indices, baseIdx, where src's
+// pixels are base's (a board's static layer), in runs of 16 pixels. A
+// run the same as the run above it (a board's flat areas) takes what
+// that run became; other pixels cost a comparison with their left
+// neighbour or a probe of the lookup table.
+func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
 	if dst == nil || dst.Rect != b {
 		dst = image.NewPaletted(b, p.pal)
 	}
 	dst.Palette = p.pal
+	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
+		base = nil
+	}
 	t := &lookup{}
 	for i := range t.keys {
 		t.keys[i] = noKey
 	}
+	const run = 16
 	w := b.Dx()
 	for y := 0; y < b.Dy(); y++ {
-		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		o := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
-			copy(o, dst.Pix[(y-1)*dst.Stride:])
-			continue
+		row, o := src.Pix[y*src.Stride:][:4*w], dst.Pix[y*dst.Stride:][:w]
+		var up, upOut, brow, bout []byte
+		if y > 0 {
+			up, upOut = src.Pix[(y-1)*src.Stride:][:4*w], dst.Pix[(y-1)*dst.Stride:][:w]
+		}
+		if base != nil {
+			brow, bout = base.Pix[y*base.Stride:][:4*w], baseIdx.Pix[y*baseIdx.Stride:][:w]
 		}
 		var m mapper
-		m.run(p, t, row, o)
+		for x0 := 0; x0 < w; x0 += run {
+			x1 := min(x0+run, w)
+			px := row[4*x0 : 4*x1]
+			switch {
+			case brow != nil && bytes.Equal(px, brow[4*x0:4*x1]):
+				copy(o[x0:x1], bout[x0:x1])
+			case up != nil && bytes.Equal(px, up[4*x0:4*x1]):
+				copy(o[x0:x1], upOut[x0:x1])
+			default:
+				m.run(p, t, px, o[x0:x1])
+			}
+		}
 	}
 	return dst
+}
+
+// paletted is c in palette p: c's static layer's indices where c still
+// has the layer's pixels. A layer keeps its own, made once.
+func (c *Canvas) paletted(p *Palette) *image.Paletted {
+	if c.layer == nil {
+		return p.Quantize(c.Img, nil)
+	}
+	l := c.layer
+	l.inPalette.Lock()
+	if l.inPalette.p != p {
+		l.inPalette.p, l.inPalette.img = p, l.paletted(p)
+	}
+	idx := l.inPalette.img
+	l.inPalette.Unlock()
+	return p.quantize(c.Img, l.Img, idx, nil)
 }
 
 // mapper maps pixels to palette indices, remembering the last pixel's

@@ -120,3 +120,28 @@ func TestPNGWithConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestSameAsEveryEntry: the search among a cell's candidates
+// finds the entry a search of the whole palette finds, for colours all
+// over the cube, in palettes of a few and of 256 entries.
+func TestNearestSameAsEveryEntry(t *testing.T) {
+	var many []color.RGBA
+	for i := 0; i < 60; i++ {
+		many = append(many, color.RGBA{uint8(i * 4), uint8(255 - i*4), uint8(i * 7), 255})
+	}
+	for _, p := range []*Palette{testPalette, NewPalette(many[:20], many[20:])} {
+		for k := uint32(0); k < 1<<24; k += 997 {
+			r, g, b := int(k&0xff), int(k>>8&0xff), int(k>>16&0xff)
+			want, wantD := 0, 1<<62
+			for i, q := range p.rgb {
+				dr, dg, db := r-int(q&0xff), g-int(q>>8&0xff), b-int(q>>16&0xff)
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < wantD {
+					want, wantD = i, d
+				}
+			}
+			if got := p.nearest(k); int(got) != want {
+				t.Fatalf("%06x: entry %d, the whole palette says %d", k, got, want)
+			}
+		}
+	}
+}

@@ -25,13 +25,14 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // PNGWith encodes the canvas as an 8-bit paletted PNG in the palette's
 // colours (see Palette): a quarter of the bytes of RGBA to compress, and
-// smaller files.
+// smaller files. A clone of a static layer is mapped to the palette only
+// where it differs from the layer (Canvas.paletted).
 func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
 	if fn := encoding.Load(); fn != nil {
 		(*fn)(c)
 	}
 	var buf bytes.Buffer
-	if err := encoder.Encode(&buf, p.Quantize(c.Img, nil)); err != nil {
+	if err := encoder.Encode(&buf, c.paletted(p)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
