@@ -193,6 +193,10 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) 
 		}
 		if base != nil {
 			brow, bout = base.Pix[y*base.Stride:][:4*w], baseIdx.Pix[y*baseIdx.Stride:][:w]
+			if bytes.Equal(row, brow) { // most rows of a board
+				copy(o, bout)
+				continue
+			}
 		}
 		var m mapper
 		for x0 := 0; x0 < w; x0 += run {
@@ -212,7 +216,8 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) 
 }
 
 // paletted is c in palette p: c's static layer's indices where c still
-// has the layer's pixels. A layer keeps its own, made once.
+// has the layer's pixels. A layer keeps its own, made once (1 byte a
+// pixel, a quarter of its RGBA); the layers it was cloned from keep none.
 func (c *Canvas) paletted(p *Palette) *image.Paletted {
 	if c.layer == nil {
 		return p.Quantize(c.Img, nil)
@@ -220,7 +225,7 @@ func (c *Canvas) paletted(p *Palette) *image.Paletted {
 	l := c.layer
 	l.inPalette.Lock()
 	if l.inPalette.p != p {
-		l.inPalette.p, l.inPalette.img = p, l.paletted(p)
+		l.inPalette.p, l.inPalette.img = p, p.Quantize(l.Img, nil)
 	}
 	idx := l.inPalette.img
 	l.inPalette.Unlock()
