@@ -118,9 +118,16 @@ type layer struct {
 	f frame
 }
 
+// maxLayers bounds the static layers kept: one is 3 MB (its RGBA and
+// its palette indices), and their keys multiply to 168 (14 missions,
+// two units, objectives placed or not, three languages), half a
+// gigabyte; a busy bot's tables share a few. Past it the oldest goes.
+const maxLayers = 8
+
 var (
-	baseMu sync.Mutex
-	bases  = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
+	baseMu    sync.Mutex
+	bases     = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
+	baseOrder []string             // bases' keys, oldest first
 )
 
 // base draws what a mission's picture always shows, once per language,
@@ -194,7 +201,12 @@ func base(ctx render.Ctx, v fowg.View) layer {
 		drawEntry(c, f, role, l.Entry[role], colEntry, 8)
 	}
 	drawLegend(c, f)
+	if len(baseOrder) == maxLayers {
+		delete(bases, baseOrder[0])
+		baseOrder = baseOrder[1:]
+	}
 	bases[key] = layer{c, f}
+	baseOrder = append(baseOrder, key)
 	return bases[key]
 }
 
