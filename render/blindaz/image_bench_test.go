@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/warroom/warroom/games"
+	bz "github.com/warroom/warroom/games/blindaz"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -33,3 +36,6 @@ func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 func BenchmarkFirstSight(b *testing.B) {
 	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
 }
+
+// pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
+func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return picture(ctx, v.(bz.View)) }

@@ -11,7 +11,6 @@ import (
 	"math"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/image/vector"
 )
@@ -202,17 +201,6 @@ func (c *Canvas) Compose(src *Canvas, at image.Point) {
 			*c.texts = append(*c.texts, t)
 		}
 	}
-}
-
-// encoding, when set, sees every canvas just before PNGWith encodes it:
-// how a test reaches the text of a picture a renderer returns as bytes.
-var encoding atomic.Pointer[func(*Canvas)]
-
-// OnEncode makes PNGWith pass every canvas to fn before encoding it,
-// until stop is called. Tests only; fn must not keep the canvas.
-func OnEncode(fn func(*Canvas)) (stop func()) {
-	encoding.Store(&fn)
-	return func() { encoding.Store(nil) }
 }
 
 // Hex parses "#rrggbb" into a colour; it panics on bad input (constants only).

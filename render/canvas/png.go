@@ -28,9 +28,6 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // smaller files. A clone of a static layer is mapped to the palette only
 // where it differs from the layer (Canvas.paletted).
 func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
-	if fn := encoding.Load(); fn != nil {
-		(*fn)(c)
-	}
 	var buf bytes.Buffer
 	if err := encoder.Encode(&buf, c.paletted(p)); err != nil {
 		return nil, err

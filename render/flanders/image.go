@@ -310,6 +310,11 @@ func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
 
 // Image draws the public board.
 func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
+	return picture(ctx, v).PNGWith(palette)
+}
+
+// picture draws the public board on a copy of its static layer.
+func picture(ctx render.Ctx, v fl.View) *canvas.Canvas {
 	base := baseLayer(ctx)
 	c := base.c.Clone()
 	notes := recent(ctx)
@@ -385,7 +390,7 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 		drawCommander(c, p)
 	}
 	drawCompanies(ctx, c, v, base.legendTop)
-	return c.PNGWith(palette)
+	return c
 }
 
 // drawCommander draws a company's commander on its lane: its colour and

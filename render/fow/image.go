@@ -317,6 +317,11 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 // each player's platoons on the table, in reserve and in ambush, the
 // reserves entering this turn, the last move, and at the end the result.
 func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
+	return picture(ctx, v).PNGWith(palette)
+}
+
+// picture draws the public picture on a copy of its mission's layer.
+func picture(ctx render.Ctx, v fowg.View) *canvas.Canvas {
 	b := base(ctx, v)
 	f, c := b.f, b.c.Clone()
 	if v.Phase == fowg.PhBattle {
@@ -355,7 +360,7 @@ func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 	} else if last != nil {
 		caption(ctx, c, v, *last)
 	}
-	return c.PNGWith(palette)
+	return c
 }
 
 // word is every word drawn on the picture: a catalogue message in the

@@ -5,6 +5,8 @@ import (
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -53,3 +55,6 @@ func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 func BenchmarkFirstSight(b *testing.B) {
 	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
 }
+
+// pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
+func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return drawBoard(ctx, v.(fl.View)) }

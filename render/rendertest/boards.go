@@ -163,8 +163,8 @@ const (
 // Legible draws every candidate board in English, Polish and Russian and
 // holds each string on it to MinTextPx at PhoneWidth, inside the picture,
 // and whole (not cut short with "…"). drawIn draws a public view in a
-// language.
-func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byte, error)) {
+// language (PicturesIn).
+func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) *canvas.Canvas) {
 	cands := b.Candidates(t)
 	if b.Race {
 		cands = cands[len(cands)-1:]
@@ -172,7 +172,7 @@ func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byt
 	for _, lang := range []string{"en", "pl", "ru"} {
 		bad := 0
 		for i, v := range cands {
-			for _, p := range Problems(t, func() ([]byte, error) { return drawIn(lang, v) }) {
+			for _, p := range Problems(drawIn(lang, v)) {
 				if bad++; bad <= 10 {
 					t.Errorf("%s %s board %d: %s", b.Name, lang, i, p)
 				}
@@ -184,28 +184,9 @@ func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byt
 	}
 }
 
-// Texts draws a picture and returns every string on it and the
-// picture's bounds (canvas.OnEncode).
-func Texts(tb testing.TB, draw func() ([]byte, error)) ([]canvas.TextRun, image.Rectangle) {
-	tb.Helper()
-	var texts []canvas.TextRun
-	var bounds image.Rectangle
-	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts, bounds = c.Texts(), c.Img.Bounds() })
-	_, err := draw()
-	stop()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if bounds.Empty() {
-		tb.Fatal("the picture was not encoded by canvas.PNGWith")
-	}
-	return texts, bounds
-}
-
 // Drawn is every string the picture shows, joined by spaces.
-func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
-	tb.Helper()
-	texts, _ := Texts(tb, draw)
+func Drawn(pic *canvas.Canvas) string {
+	texts := pic.Texts()
 	all := make([]string, len(texts))
 	for i, r := range texts {
 		all[i] = r.S
@@ -213,13 +194,15 @@ func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
 	return strings.Join(all, " ")
 }
 
-// InLanguages draws views (or Shots) of g in a language: ctx with the
-// language's catalogue, the form Legible takes.
-func InLanguages(g render.Game, ctx render.Ctx) func(lang string, view any) ([]byte, error) {
-	return func(lang string, view any) ([]byte, error) {
+// PicturesIn draws views (or Shots) of a game in a language: ctx with
+// the language's catalogue, the form Legible takes. It gives the picture
+// before it is encoded, with its strings (canvas.Canvas.Texts); pic is
+// the game's drawing of a public view.
+func PicturesIn(ctx render.Ctx, pic func(ctx render.Ctx, view any) *canvas.Canvas) func(lang string, view any) *canvas.Canvas {
+	return func(lang string, view any) *canvas.Canvas {
 		c := ctx
 		c.L = i18n.For(lang)
-		return Image(g, c, view)
+		return pic(Unpack(c, view))
 	}
 }
 
@@ -264,10 +247,10 @@ func (j Journal) Tail(viewers ...games.Seat) []games.Record {
 // Shot is the public board of view with the public tail.
 func (j Journal) Shot(view any) Shot { return Shot{View: view, Journal: j.Tail()} }
 
-// Problems lists what a phone player could not read on the picture that
-// draw makes: text too small at PhoneWidth, outside the picture, or cut.
-func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
-	texts, bounds := Texts(tb, draw)
+// Problems lists what a phone player could not read on the picture: text
+// too small at PhoneWidth, outside the picture, or cut.
+func Problems(pic *canvas.Canvas) []string {
+	texts, bounds := pic.Texts(), pic.Img.Bounds()
 	scale := PhoneWidth / float64(bounds.Dx())
 	var out []string
 	seen := map[string]bool{}

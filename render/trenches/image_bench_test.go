@@ -5,6 +5,8 @@ import (
 
 	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -67,3 +69,6 @@ func BenchmarkEntries(b *testing.B) {
 func BenchmarkFirstSight(b *testing.B) {
 	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
 }
+
+// pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
+func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return paint(ctx, v.(tov.View)) }
