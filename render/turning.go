@@ -30,6 +30,11 @@ var (
 // TurningChart draws each seat's chance to win after every turn of rep,
 // names[i] naming seat i (a co-op game's single curve is the team's).
 func TurningChart(l *i18n.Localizer, names []string, rep turning.Report) ([]byte, error) {
+	return turningChart(l, names, rep).PNGWith(chartPal)
+}
+
+// turningChart draws the chart TurningChart encodes.
+func turningChart(l *i18n.Localizer, names []string, rep turning.Report) *canvas.Canvas {
 	c := canvas.New(chartW, chartH, chartBG)
 	c.Text(l.T("turning.title"), chartW/2, 14, 34, true, chartInk, canvas.TopCenter)
 	// Legend: one row of names, each after its colour.
@@ -79,7 +84,7 @@ func TurningChart(l *i18n.Localizer, names []string, rep turning.Report) ([]byte
 	c.Text(l.T("turning.axis"), (x0+x1)/2, y1+14, chartText, false, chartInk, canvas.TopCenter)
 	end := l.T("turning.end")
 	c.Text(end, x1-canvas.TextWidth(end, chartText, false), y1+14, chartText, false, chartInk, canvas.TopLeft)
-	return c.PNGWith(chartPal)
+	return c
 }
 
 // TurningText is the report's words: what the chart shows (from whose

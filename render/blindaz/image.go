@@ -380,10 +380,14 @@ func (Renderer) Image(ctx render.Ctx, v bz.View) ([]byte, error) {
 	if len(v.Cells) != bz.Cells {
 		return nil, nil
 	}
+	return picture(ctx, v).PNGWith(palette)
+}
+
+// picture draws the public board on a copy of its static layer.
+func picture(ctx render.Ctx, v bz.View) *canvas.Canvas {
 	c := staticBoard(ctx).Clone()
-	defer c.Release()
 	drawBoard(pen{c: c}, ctx, v)
-	return c.PNGWith(palette)
+	return c
 }
 
 // drawBoard draws everything that depends on the view onto the static layer.

@@ -7,25 +7,15 @@ import (
 	"github.com/warroom/warroom/games"
 	bz "github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
+	"github.com/warroom/warroom/render/rendertest"
 )
 
 // pictureText draws v in ctx and returns the strings on the picture,
 // joined by spaces (so a caption's lines read as one).
 func pictureText(t *testing.T, ctx render.Ctx, v bz.View) string {
 	t.Helper()
-	var out []string
-	stop := canvas.OnEncode(func(c *canvas.Canvas) {
-		for _, r := range c.Texts() {
-			out = append(out, r.S)
-		}
-	})
-	defer stop()
-	if _, err := Adapted.Image(ctx, v); err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(out, " ")
+	return rendertest.Drawn(picture(ctx, v))
 }
 
 // The top band words the last soldier's action (its move when it did

@@ -9,7 +9,7 @@ import (
 )
 
 // TestLegibleOnPhone: every board reads at phone width in every language.
-func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.InLanguages(Adapted, imageCtx)) }
+func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.PicturesIn(imageCtx, pictureOf)) }
 
 // TestLegendFits: the legend with every symbol at once stays inside the
 // picture in every language.

@@ -2,15 +2,16 @@ package canvas
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
+	"runtime"
 	"strings"
 	"testing"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
 func TestDrawAndEncode(t *testing.T) {
@@ -24,7 +25,7 @@ func TestDrawAndEncode(t *testing.T) {
 	if got := c.Img.RGBAAt(80, 40); got != Hex("#00ff00") {
 		t.Fatalf("hex centre pixel = %v", got)
 	}
-	b, err := c.PNG()
+	b, err := c.PNGWith(testPalette)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,45 +73,6 @@ func TestFitShrinksThenClips(t *testing.T) {
 	}
 	if got := ClipWidth("abc", 1, 12, false); got != "" {
 		t.Fatalf("nothing fits: %q", got)
-	}
-}
-
-// TestGlyphCacheExact: text drawn through the glyph cache is pixel for
-// pixel what the font face draws, at every sub-pixel offset.
-func TestGlyphCacheExact(t *testing.T) {
-	for _, col := range []color.Color{Hex("#2b2b2b"), color.RGBA{0x20, 0x40, 0x10, 0x80}} {
-		for _, bold := range []bool{false, true} {
-			for _, size := range []float64{8, 11, 14.5, 26} {
-				cached := New(400, 60, Hex("#efe8d4"))
-				plain := New(400, 60, Hex("#efe8d4"))
-				faceMu.Lock()
-				raw := face(bold, size).(*cachedFace).Face
-				faceMu.Unlock()
-				for i := 0; i < 10; i++ {
-					x, y := 5+float64(i)*47.37-20, 20+float64(i)*0.29
-					if i == 9 {
-						y = -12 // cut at the top
-					}
-					s := []string{"Łódź", "Ёж", "7/216", "+3", "…", "AVA", "jg", "W1", "Wjg", "AVATAR Ёж"}[i] // the first and last cut at the sides
-					cached.Text(s, x, y, size, bold, col, TopLeft)
-					faceMu.Lock()
-					want := float64(font.MeasureString(raw, s)) / 64
-					faceMu.Unlock()
-					if got := TextWidth(s, size, bold); got != want {
-						t.Fatalf("%q bold %v size %v: %v wide, the face says %v", s, bold, size, got, want)
-					}
-					faceMu.Lock()
-					d := font.Drawer{Dst: plain.Img, Src: image.NewUniform(col), Face: raw}
-					m := raw.Metrics()
-					d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + float64(m.Ascent)/64) * 64)}
-					d.DrawString(s)
-					faceMu.Unlock()
-				}
-				if !bytes.Equal(cached.Img.Pix, plain.Img.Pix) {
-					t.Fatalf("%v bold %v size %v: cached glyphs differ from the face's", col, bold, size)
-				}
-			}
-		}
 	}
 }
 
@@ -213,7 +175,13 @@ func TestPixelRectSameAsRasterised(t *testing.T) {
 				b.Circle(Pt{30, 20}, 15, Hex("#2e9e4f"))
 				a.Polygon(pts, col)
 				if box := image.Rect(int(x), int(y), int(x+w)+1, int(y+h)+1).Intersect(b.Img.Rect); !box.Empty() {
-					b.rasterize(pts, box, col)
+					r := vector.NewRasterizer(box.Dx(), box.Dy())
+					r.MoveTo(float32(pts[0].X)-float32(box.Min.X), float32(pts[0].Y)-float32(box.Min.Y))
+					for _, p := range pts[1:] {
+						r.LineTo(float32(p.X)-float32(box.Min.X), float32(p.Y)-float32(box.Min.Y))
+					}
+					r.ClosePath()
+					r.Draw(b.Img, box, image.NewUniform(col), image.Point{})
 				}
 				if !pixelRect(pts) {
 					t.Fatalf("%v not taken for a pixel rectangle", pts)
@@ -240,51 +208,70 @@ func TestPixelRectSameAsRasterised(t *testing.T) {
 	}
 }
 
-// A clone records what each op draws, through Views too, so encoding
-// and Release look only there; a write to Img without Touch is caught
-// by CheckTouches, and Release gives the next clone the base's pixels.
-func TestTouchesRecorded(t *testing.T) {
+// A clone is a copy: drawing on it leaves its layer as it was, and the
+// next clone of the layer starts from the layer's pixels and strings.
+func TestCloneLeavesLayer(t *testing.T) {
 	base := New(120, 90, Hex("#efe8d4"))
 	base.Rect(10, 10, 50, 30, Hex("#f8f4e8"))
+	base.Text("base", 2, 2, 12, false, Hex("#2b2b2b"), TopLeft)
+	pix := bytes.Clone(base.Img.Pix)
 	c := base.Clone()
 	c.Circle(Pt{30, 30}, 8, Hex("#c0392b"))
 	c.Text("Łódź", 60, 5, 12, true, Hex("#2b2b2b"), TopLeft)
-	c.Fill(0, 80, 20, 5, Hex("#2e6fd8"))
 	c.View(image.Rect(70, 50, 110, 80)).Line(Pt{0, 0}, Pt{39, 29}, 2, Hex("#2b2b2b"))
-	tile := New(10, 10, color.RGBA{})
-	tile.Rect(2, 2, 5, 5, Hex("#c0392b"))
-	c.Compose(tile, image.Pt(100, 5))
 	c.Draw(image.Rect(0, 0, 4, 4), image.NewUniform(Hex("#2b2b2b")), image.Point{}, draw.Src)
-	if err := c.CheckTouches(); err != nil {
-		t.Fatal(err)
+	if !bytes.Equal(base.Img.Pix, pix) || len(base.Texts()) != 1 {
+		t.Fatal("drawing on a clone changed its layer")
 	}
-	if c.drawn.anyIn(45, 50) || !c.drawn.anyIn(60, 70) {
-		t.Errorf("rows recorded wrongly: %v", c.drawn.rows[40:72])
+	if bytes.Equal(c.Img.Pix, pix) || len(c.Texts()) != 2 {
+		t.Fatal("the clone did not draw")
 	}
-	c.Img.SetRGBA(5, 60, Hex("#c0392b")) // straight into Img
-	if c.CheckTouches() == nil {
-		t.Fatal("a write to Img without Touch went unnoticed")
+	if d := base.Clone(); !bytes.Equal(d.Img.Pix, pix) || len(d.Texts()) != 1 {
+		t.Fatal("a second clone is not the layer")
 	}
-	c.Touch(image.Rect(5, 60, 6, 61))
-	if err := c.CheckTouches(); err != nil {
-		t.Fatal(err)
+}
+
+// TestDrawingKeepsNothing: drawing and encoding boards never seen before
+// leaves nothing behind in the heap past the font faces: no cache of
+// shapes, strings, bands or buffers grows with the boards a process has
+// drawn.
+func TestDrawingKeepsNothing(t *testing.T) {
+	base, _ := board(400, 300)
+	draw := func(i int) {
+		c := base.Clone()
+		for j := 0; j < 20; j++ {
+			x, y := float64((i*37+j*53)%380)+0.25*float64(j%4), float64((i*11+j*29)%280)
+			c.Circle(Pt{x, y}, 6+float64(j%5), Hex("#c0392b"))
+			c.Text(fmt.Sprintf("%d Łódź", i*20+j), x, y, 12, j%2 == 0, Hex("#2e6fd8"), TopLeft)
+		}
+		if _, err := c.PNGWith(testPalette); err != nil {
+			t.Fatal(err)
+		}
 	}
-	want := testPalette.Quantize(c.Img, nil)
-	b, err := c.PNGWith(testPalette)
-	if err != nil {
-		t.Fatal(err)
+	draw(0) // the font faces and the encoder's first buffers
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapInuse
 	}
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil || !bytes.Equal(img.(*image.Paletted).Pix, want.Pix) {
-		t.Fatalf("the picture differs from the canvas quantised: %v", err)
+	before := heap()
+	for i := 1; i <= 600; i++ {
+		draw(i)
 	}
-	pix := c.Img.Pix
-	c.Release()
-	if !bytes.Equal(pix, base.Img.Pix) {
-		t.Fatal("Release did not put the base's pixels back")
+	if grew := int64(heap()) - int64(before); grew > 4<<20 {
+		t.Fatalf("600 boards left %d KB more in the heap", grew>>10)
 	}
-	d := base.Clone()
-	if !bytes.Equal(d.Img.Pix, base.Img.Pix) || d.drawn.anyIn(0, 90) {
-		t.Fatal("a clone of released pixels is not the base")
+}
+
+// A rune the fonts have no glyph for is left out, not drawn as the
+// font's empty box (a Blindaż log line has a box-drawing tile).
+func TestMissingGlyphLeftOut(t *testing.T) {
+	c := New(60, 30, color.White)
+	c.Text("\u2576", 10, 5, 14, false, color.Black, TopLeft)
+	for i, v := range c.Img.Pix {
+		if v != 0xff {
+			t.Fatalf("byte %d is %#x: the missing glyph was drawn", i, v)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"sync"
 )
 
 // Palette is a game's fixed set of at most 256 colours: the colours it
@@ -14,15 +15,19 @@ import (
 // bytes of RGBA to compress, and files about half the size.
 //
 // Every pixel maps to its nearest palette colour; a colour painted exactly
-// maps to itself. The mapping of each colour seen is remembered in small
-// per-goroutine lookup tables, so after the first boards almost every
-// pixel costs a comparison with its left neighbour or one table probe.
+// maps to itself.
 type Palette struct {
-	pal    color.Palette
-	rgb    []uint32     // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
-	tables chan *lookup // idle lookup tables, kept across garbage collections
-	id     uint64       // names it in bandCache's keys
-	plte   []byte       // its PNG chunk
+	pal color.Palette
+	rgb []uint32 // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
+
+	// The colour cube cut into cells of 16 levels a side, and for each
+	// cell the only palette entries that can be nearest to a colour in
+	// it, in palette order: entries cellIdx[cellStart[c]:cellStart[c+1]].
+	// Worked out once, on first use; a search then looks at a few
+	// entries instead of every one.
+	cellsOnce sync.Once
+	cellStart []uint32
+	cellIdx   []uint8
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -32,7 +37,7 @@ type Palette struct {
 // pair, then quarter and three-quarter shades, grounds in order, while
 // there is room. It panics when the exact colours are more than 256.
 func NewPalette(grounds, inks []color.RGBA) *Palette {
-	p := &Palette{tables: make(chan *lookup, 4), id: ids.Add(1)}
+	p := &Palette{}
 	seen := map[uint32]bool{}
 	var exact []color.RGBA
 	for _, c := range append(append([]color.RGBA{}, grounds...), inks...) {
@@ -69,11 +74,6 @@ func NewPalette(grounds, inks []color.RGBA) *Palette {
 	}
 	ramps(0.5)
 	ramps(0.25, 0.75)
-	plte := make([]byte, 0, 3*len(p.rgb))
-	for _, k := range p.rgb {
-		plte = append(plte, byte(k), byte(k>>8), byte(k>>16))
-	}
-	p.plte = chunk(nil, "PLTE", plte)
 	return p
 }
 
@@ -88,11 +88,15 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 }
 
 // nearest is the index of the palette colour closest to k (0xBBGGRR),
-// by squared distance weighted towards green as the eye is.
+// by squared distance weighted towards green as the eye is: the first
+// such colour in palette order, looked for among its cell's candidates.
 func (p *Palette) nearest(k uint32) uint8 {
+	p.cellsOnce.Do(p.buildCells)
 	r, g, b := int(k&0xff), int(k>>8&0xff), int(k>>16&0xff)
-	best, bestD := 0, 1<<62
-	for i, q := range p.rgb {
+	c := r>>4<<8 | g>>4<<4 | b>>4
+	best, bestD := uint8(0), 1<<62
+	for _, i := range p.cellIdx[p.cellStart[c]:p.cellStart[c+1]] {
+		q := p.rgb[i]
 		dr, dg, db := r-int(q&0xff), g-int(q>>8&0xff), b-int(q>>16&0xff)
 		if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD {
 			best, bestD = i, d
@@ -101,11 +105,52 @@ func (p *Palette) nearest(k uint32) uint8 {
 			}
 		}
 	}
-	return uint8(best)
+	return best
 }
 
-// lookup is a direct-mapped cache from colour to palette index.
-const lookupBits = 16
+// buildCells lists each cell's candidates: the entries whose distance to
+// the nearest point of the cell is at most the smallest distance any
+// entry has to the farthest point of the cell. The nearest entry to a
+// colour in the cell is no farther than that, so it is among them.
+func (p *Palette) buildCells() {
+	p.cellStart = make([]uint32, 1, 4096+1)
+	minD, maxD := make([]int, len(p.rgb)), make([]int, len(p.rgb))
+	for c := range 4096 {
+		lo := [3]int{c >> 8 << 4, c >> 4 & 15 << 4, c & 15 << 4}
+		bound := 1 << 62
+		for i, q := range p.rgb {
+			v := [3]int{int(q & 0xff), int(q >> 8 & 0xff), int(q >> 16 & 0xff)}
+			minD[i], maxD[i] = 0, 0
+			for ch, w := range [3]int{3, 4, 2} {
+				near, far := span(v[ch], lo[ch], lo[ch]+15)
+				minD[i] += w * near * near
+				maxD[i] += w * far * far
+			}
+			bound = min(bound, maxD[i])
+		}
+		for i := range p.rgb {
+			if minD[i] <= bound {
+				p.cellIdx = append(p.cellIdx, uint8(i))
+			}
+		}
+		p.cellStart = append(p.cellStart, uint32(len(p.cellIdx)))
+	}
+}
+
+// span is how far v lies from the nearest and the farthest of lo..hi.
+func span(v, lo, hi int) (near, far int) {
+	switch {
+	case v < lo:
+		near = lo - v
+	case v > hi:
+		near = v - hi
+	}
+	return near, max(v-lo, hi-v)
+}
+
+// lookup is a direct-mapped table from colour to palette index, made
+// for one picture: most pixels repeat a colour seen a little before.
+const lookupBits = 12
 
 type lookup struct {
 	keys [1 << lookupBits]uint32 // colour, or noKey
@@ -114,107 +159,77 @@ type lookup struct {
 
 const noKey = 0xffffffff // no 24-bit colour has this key
 
-func (p *Palette) table() *lookup {
-	select {
-	case t := <-p.tables:
-		return t
-	default:
-	}
-	t := &lookup{}
-	for i := range t.keys {
-		t.keys[i] = noKey
-	}
-	return t
-}
-
-func (p *Palette) putTable(t *lookup) {
-	select {
-	case p.tables <- t:
-	default:
-	}
-}
-
 // Quantize maps an RGBA image onto the palette (alpha is ignored: boards
 // are opaque), into dst when it has the right size.
 func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
-	return p.quantize(src, nil, nil, nil, dst)
+	return p.quantize(src, nil, nil, dst)
 }
 
-// quantize maps src onto the palette; where src has the same pixels as
-// base, it copies baseIdx, base in this palette (see quantizeRows).
-func (p *Palette) quantize(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, dst *image.Paletted) *image.Paletted {
+// quantize is Quantize that takes base's indices, baseIdx, where src's
+// pixels are base's (a board's static layer), in runs of 16 pixels. A
+// run the same as the run above it (a board's flat areas) takes what
+// that run became; other pixels cost a comparison with their left
+// neighbour or a probe of the lookup table.
+func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
 	if dst == nil || dst.Rect != b {
 		dst = image.NewPaletted(b, p.pal)
 	}
 	dst.Palette = p.pal
-	p.quantizeRows(src, base, baseIdx, drawn, dst.Pix, dst.Stride, 0, b.Dy())
-	return dst
-}
-
-// quantizeRows maps rows y0 to y1 (from the top of src) into out, row y
-// at out[y*stride:]. With a base, src's pixels outside what drawn
-// records are base's, and take baseIdx (base in this palette); without
-// drawn every row is compared with base's. Where a row, or a span of 16
-// pixels, equals base's, it copies baseIdx too, and where a span equals
-// the one above it, what that became.
-func (p *Palette) quantizeRows(src, base *image.RGBA, baseIdx *image.Paletted, drawn *touches, out []byte, stride, y0, y1 int) {
-	b := src.Bounds()
 	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
 		base = nil
 	}
-	if base == nil {
-		drawn = nil
+	t := &lookup{}
+	for i := range t.keys {
+		t.keys[i] = noKey
 	}
-	t := p.table()
-	defer p.putTable(t)
+	const run = 16
 	w := b.Dx()
-	const span = 16
-	for y := y0; y < y1; y++ {
-		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		o := out[y*stride : y*stride+w]
-		var brow, bout []byte
-		lo, hi := 0, w // the columns to look at
+	for y := 0; y < b.Dy(); y++ {
+		row, o := src.Pix[y*src.Stride:][:4*w], dst.Pix[y*dst.Stride:][:w]
+		var up, upOut, brow, bout []byte
+		if y > 0 {
+			up, upOut = src.Pix[(y-1)*src.Stride:][:4*w], dst.Pix[(y-1)*dst.Stride:][:w]
+		}
 		if base != nil {
-			brow = base.Pix[y*base.Stride : y*base.Stride+4*w]
-			bout = baseIdx.Pix[y*baseIdx.Stride : y*baseIdx.Stride+w]
-			if drawn != nil {
-				s := drawn.rows[y]
-				if s.x0 >= s.x1 {
-					copy(o, bout)
-					continue
-				}
-				lo, hi = int(s.x0), int(s.x1)
-				if bytes.Equal(row[4*lo:4*hi], brow[4*lo:4*hi]) {
-					copy(o, bout) // drawn over in the base's colours
-					continue
-				}
-				copy(o[:lo], bout[:lo])
-				copy(o[hi:], bout[hi:])
-			} else if bytes.Equal(row, brow) {
+			brow, bout = base.Pix[y*base.Stride:][:4*w], baseIdx.Pix[y*baseIdx.Stride:][:w]
+			if bytes.Equal(row, brow) { // most rows of a board
 				copy(o, bout)
 				continue
 			}
 		}
-		var up, upOut []byte // the row above, when in the same band
-		if y > y0 {
-			up = src.Pix[(y-1)*src.Stride : (y-1)*src.Stride+4*w]
-			upOut = out[(y-1)*stride : (y-1)*stride+w]
-		}
 		var m mapper
-		for x0 := lo; x0 < hi; x0 += span {
-			x1 := min(x0+span, hi)
-			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
+		for x0 := 0; x0 < w; x0 += run {
+			x1 := min(x0+run, w)
+			px := row[4*x0 : 4*x1]
+			switch {
+			case brow != nil && bytes.Equal(px, brow[4*x0:4*x1]):
 				copy(o[x0:x1], bout[x0:x1])
-				continue
-			}
-			if up != nil && bytes.Equal(row[4*x0:4*x1], up[4*x0:4*x1]) {
+			case up != nil && bytes.Equal(px, up[4*x0:4*x1]):
 				copy(o[x0:x1], upOut[x0:x1])
-				continue
+			default:
+				m.run(p, t, px, o[x0:x1])
 			}
-			m.run(p, t, row[4*x0:4*x1], o[x0:x1])
 		}
 	}
+	return dst
+}
+
+// paletted is c in palette p: c's static layer's indices where c still
+// has the layer's pixels. A layer keeps its own, made once (1 byte a
+// pixel, a quarter of its RGBA); the layers it was cloned from keep none.
+func (c *Canvas) paletted(p *Palette) *image.Paletted {
+	if c.layer == nil {
+		return p.Quantize(c.Img, nil)
+	}
+	l := c.layer
+	l.inPalette.Lock()
+	if l.inPalette.p != p {
+		l.inPalette.p, l.inPalette.img = p, p.Quantize(l.Img, nil)
+	}
+	idx := l.inPalette.img
+	l.inPalette.Unlock()
+	return p.quantize(c.Img, l.Img, idx, nil)
 }
 
 // mapper maps pixels to palette indices, remembering the last pixel's
@@ -245,26 +260,4 @@ func (m *mapper) run(p *Palette, t *lookup, px, out []byte) {
 		out[i] = idx
 	}
 	m.last, m.idx, m.ok = last, idx, ok
-}
-
-// in is the canvas in palette p, computed once for a canvas other
-// canvases were cloned from.
-func (c *Canvas) in(p *Palette) *image.Paletted {
-	q := c.quant
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if img, ok := q.m[p]; ok {
-		return img
-	}
-	if q.m == nil {
-		q.m = map[*Palette]*image.Paletted{}
-	}
-	var base *image.RGBA
-	var baseIdx *image.Paletted
-	if c.base != nil {
-		base, baseIdx = c.base.Img, c.base.in(p)
-	}
-	img := p.quantize(c.Img, base, baseIdx, c.drawn, nil)
-	q.m[p] = img
-	return img
 }

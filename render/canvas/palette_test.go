@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"runtime"
 	"testing"
 )
 
@@ -27,12 +26,10 @@ func board(w, h int) (base, c *Canvas) {
 	return base, c
 }
 
-// TestPNGWithDecodes: the paletted PNG decodes (zlib and CRC checks
-// included) to the palette's nearest colour of every pixel, whether the
-// picture is one band or several, cloned from a static layer or not.
+// TestPNGWithDecodes: the paletted PNG decodes to the palette's nearest
+// colour of every pixel, cloned from a static layer or not.
 func TestPNGWithDecodes(t *testing.T) {
-	for _, procs := range []int{1, 2, 3, 4} {
-		prev := runtime.GOMAXPROCS(procs)
+	{
 		for _, size := range []image.Point{{50, 30}, {333, 700}, {400, 129}} {
 			base, c := board(size.X, size.Y)
 			for _, cv := range []*Canvas{base, c} {
@@ -42,7 +39,7 @@ func TestPNGWithDecodes(t *testing.T) {
 				}
 				img, err := png.Decode(bytes.NewReader(b))
 				if err != nil {
-					t.Fatalf("procs %d size %v: %v", procs, size, err)
+					t.Fatalf("size %v: %v", size, err)
 				}
 				pi, ok := img.(*image.Paletted)
 				if !ok || pi.Rect != cv.Img.Rect {
@@ -50,7 +47,7 @@ func TestPNGWithDecodes(t *testing.T) {
 				}
 				want := testPalette.Quantize(cv.Img, nil)
 				if !bytes.Equal(pi.Pix, want.Pix) {
-					t.Fatalf("procs %d size %v: pixels differ from Quantize", procs, size)
+					t.Fatalf("size %v: pixels differ from Quantize", size)
 				}
 				for y := 0; y < size.Y; y++ {
 					for x := 0; x < size.X; x++ {
@@ -62,7 +59,6 @@ func TestPNGWithDecodes(t *testing.T) {
 				}
 			}
 		}
-		runtime.GOMAXPROCS(prev)
 	}
 }
 
@@ -91,22 +87,21 @@ func BenchmarkPNGWith(b *testing.B) {
 	}
 }
 
-// TestPNGWithConcurrent: boards cloned from one static layer are encoded
-// at once (run with -race); each decodes to its own pixels.
+// TestPNGWithConcurrent: boards cloned from one static layer are drawn
+// and encoded at once, sharing the encoder's buffer pool (run with
+// -race); each decodes to its own pixels.
 func TestPNGWithConcurrent(t *testing.T) {
 	base, _ := board(300, 400)
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {
 		go func() {
 			var err error
-			for round := 0; round < 3 && err == nil; round++ { // the caches filled, then hit
+			for round := 0; round < 3 && err == nil; round++ {
 				c := base.Clone()
 				c.Circle(Pt{float64(20 + 30*g), 300}, 12, Hex("#c0392b"))
 				c.Text("Łódź", 10, float64(20*g), 13, g%2 == 0, Hex("#2e6fd8"), TopLeft)
-				c.Cached("tag", image.Rect(200, 340, 280, 380), func() {
-					c.RectOutline(202.5, 342.5, 70, 30, 2, Hex("#2b2b2b"))
-					c.Text("Ёж", 210, 350, 14, true, Hex("#2b2b2b"), TopLeft)
-				})
+				c.RectOutline(202.5, 342.5, 70, 30, 2, Hex("#2b2b2b"))
+				c.Text("Ёж", 210, 350, 14, true, Hex("#2b2b2b"), TopLeft)
 				var b []byte
 				b, err = c.PNGWith(testPalette)
 				if err == nil {
@@ -115,7 +110,6 @@ func TestPNGWithConcurrent(t *testing.T) {
 						err = errors.New("pixels differ")
 					}
 				}
-				c.Release()
 			}
 			errs <- err
 		}()
@@ -123,6 +117,31 @@ func TestPNGWithConcurrent(t *testing.T) {
 	for range 8 {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestNearestSameAsEveryEntry: the search among a cell's candidates
+// finds the entry a search of the whole palette finds, for colours all
+// over the cube, in palettes of a few and of 256 entries.
+func TestNearestSameAsEveryEntry(t *testing.T) {
+	var many []color.RGBA
+	for i := 0; i < 60; i++ {
+		many = append(many, color.RGBA{uint8(i * 4), uint8(255 - i*4), uint8(i * 7), 255})
+	}
+	for _, p := range []*Palette{testPalette, NewPalette(many[:20], many[20:])} {
+		for k := uint32(0); k < 1<<24; k += 997 {
+			r, g, b := int(k&0xff), int(k>>8&0xff), int(k>>16&0xff)
+			want, wantD := 0, 1<<62
+			for i, q := range p.rgb {
+				dr, dg, db := r-int(q&0xff), g-int(q>>8&0xff), b-int(q>>16&0xff)
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < wantD {
+					want, wantD = i, d
+				}
+			}
+			if got := p.nearest(k); int(got) != want {
+				t.Fatalf("%06x: entry %d, the whole palette says %d", k, got, want)
+			}
 		}
 	}
 }

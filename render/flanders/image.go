@@ -2,7 +2,6 @@ package flanders
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -237,8 +236,7 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 
 // drawCard draws a card in the cell at (x, y): its name in its side's
 // colour, what it does, and its troop losses (black at the end of the
-// turn, grey on a bust). The same card in the same cell is the same
-// picture from move to move: it is drawn once (canvas.Cached).
+// turn, grey on a bust).
 func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
@@ -249,38 +247,31 @@ func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, optio
 	if !ct.British {
 		border = cGerman
 	}
-	area := image.Rect(int(x), int(y), int(math.Ceil(x+cellW)), int(math.Ceil(y+cellH)))
-	key := fmt.Sprintf("flanders card %s %s %g %g", ctx.L.Lang(), code, x, y)
-	c.Cached(key, area, func() {
-		c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
-		ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
-		switch {
-		case ct.Tank:
-			para(c, ctx.T("flanders.img.tank_move", "N", ct.Move), x+cellW/2, ty, cellW-14, small, true, cInk, canvas.TopCenter)
-		case ct.Keep:
-			para(c, ctx.T("flanders.img.keep"), x+cellW/2, ty, cellW-14, small, false, cFaint, canvas.TopCenter)
+	c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
+	ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
+	switch {
+	case ct.Tank:
+		para(c, ctx.T("flanders.img.tank_move", "N", ct.Move), x+cellW/2, ty, cellW-14, small, true, cInk, canvas.TopCenter)
+	case ct.Keep:
+		para(c, ctx.T("flanders.img.keep"), x+cellW/2, ty, cellW-14, small, false, cFaint, canvas.TopCenter)
+	}
+	n := ct.Black + ct.Grey
+	for i := range n {
+		col := cInk
+		if i >= ct.Black {
+			col = cGrey
 		}
-		n := ct.Black + ct.Grey
-		for i := range n {
-			col := cInk
-			if i >= ct.Black {
-				col = cGrey
-			}
-			troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
-		}
-	})
+		troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
+	}
 	if option {
 		c.RectOutline(x, y, cellW, cellH, 6, cOption)
 	}
 }
 
 func drawDie(c *canvas.Canvas, x, y float64, v int) {
-	area := image.Rect(int(x)-1, int(y)-1, int(math.Ceil(x+34))+2, int(math.Ceil(y+34))+2)
-	c.Cached(fmt.Sprintf("flanders die %d %g %g", v, x, y), area, func() {
-		c.Rect(x, y, 34, 34, cWhite)
-		c.RectOutline(x, y, 34, 34, 2, cInk)
-		c.Text(fmt.Sprint(v), x+17, y+17, 22, true, cInk, canvas.Center)
-	})
+	c.Rect(x, y, 34, 34, cWhite)
+	c.RectOutline(x, y, 34, 34, 2, cInk)
+	c.Text(fmt.Sprint(v), x+17, y+17, 22, true, cInk, canvas.Center)
 }
 
 // companyTag is a company's state in words: winner, on the Objective,
@@ -319,9 +310,13 @@ func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
 
 // Image draws the public board.
 func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
+	return picture(ctx, v).PNGWith(palette)
+}
+
+// picture draws the public board on a copy of its static layer.
+func picture(ctx render.Ctx, v fl.View) *canvas.Canvas {
 	base := baseLayer(ctx)
 	c := base.c.Clone()
-	defer c.Release()
 	notes := recent(ctx)
 	turn := lastTurn(notes)
 	// The top: the game and round, then the last action; a long action
@@ -395,35 +390,30 @@ func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 		drawCommander(c, p)
 	}
 	drawCompanies(ctx, c, v, base.legendTop)
-	return c.PNGWith(palette)
+	return c
 }
 
 // drawCommander draws a company's commander on its lane: its colour and
 // troops, a white ring for the company to play, gold for a winner, a
-// cross when wiped out. The same commander in the same place is drawn
-// once (canvas.Cached).
+// cross when wiped out.
 func drawCommander(c *canvas.Canvas, p fl.PlayerView) {
 	cx, cy := laneX(p.Seat), rowY(p.Row)+rowH/2
 	col := laneCols[p.Colour]
-	area := image.Rect(int(cx)-17, int(cy)-17, int(math.Ceil(cx))+18, int(math.Ceil(cy))+18)
-	key := fmt.Sprintf("flanders commander %g %g %v %v %v %v %d", cx, cy, col, p.Active, p.Winner, p.Eliminated, p.Troops)
-	c.Cached(key, area, func() {
-		if p.Active {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cWhite)
-		}
-		if p.Winner {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cGold)
-		}
-		c.Circle(canvas.Pt{X: cx, Y: cy}, 13.5, cInk)
-		if p.Eliminated {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 12, cGrey)
-			c.Line(canvas.Pt{X: cx - 8, Y: cy - 8}, canvas.Pt{X: cx + 8, Y: cy + 8}, 3, cInk)
-			c.Line(canvas.Pt{X: cx - 8, Y: cy + 8}, canvas.Pt{X: cx + 8, Y: cy - 8}, 3, cInk)
-		} else {
-			c.Circle(canvas.Pt{X: cx, Y: cy}, 12, col)
-			c.Text(fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
-		}
-	})
+	if p.Active {
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cWhite)
+	}
+	if p.Winner {
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 15, cGold)
+	}
+	c.Circle(canvas.Pt{X: cx, Y: cy}, 13.5, cInk)
+	if p.Eliminated {
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 12, cGrey)
+		c.Line(canvas.Pt{X: cx - 8, Y: cy - 8}, canvas.Pt{X: cx + 8, Y: cy + 8}, 3, cInk)
+		c.Line(canvas.Pt{X: cx - 8, Y: cy + 8}, canvas.Pt{X: cx + 8, Y: cy - 8}, 3, cInk)
+	} else {
+		c.Circle(canvas.Pt{X: cx, Y: cy}, 12, col)
+		c.Text(fmt.Sprint(p.Troops), cx, cy, small, true, cWhite, canvas.Center)
+	}
 }
 
 // drawCompanies lists the companies under the cards, a line or two each:
@@ -447,22 +437,17 @@ func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View, legendTop float6
 		if p.Eliminated {
 			col = cGrey
 		}
-		// A company's lines stay the same for moves on end: drawn once.
-		area := image.Rect(int(rightX-4), int(y-2), int(math.Ceil(rightX+rightW+4)), int(math.Ceil(y+h)))
-		key := fmt.Sprintf("flanders company %g %g %v %v %q %q %q", y, h, p.Active, col, name, tag, kept)
-		c.Cached(key, area, func() {
-			if p.Active {
-				c.Rect(rightX-4, y-2, rightW+8, h+2, cActive)
-			}
-			c.Circle(canvas.Pt{X: rightX + 9, Y: y + lineH/2}, 9, col)
-			c.Text(name, rightX+24, y, small, true, cInk, canvas.TopLeft)
-			if tag != "" {
-				c.Text(tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
-			}
-			if kept != "" {
-				c.Text(kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
-			}
-		})
+		if p.Active {
+			c.Rect(rightX-4, y-2, rightW+8, h+2, cActive)
+		}
+		c.Circle(canvas.Pt{X: rightX + 9, Y: y + lineH/2}, 9, col)
+		c.Text(name, rightX+24, y, small, true, cInk, canvas.TopLeft)
+		if tag != "" {
+			c.Text(tag, rightX+24+canvas.TextWidth(name, small, true)+8, y, small, false, cInk, canvas.TopLeft)
+		}
+		if kept != "" {
+			c.Text(kept, rightX+24, y+lineH, small, false, cFaint, canvas.TopLeft)
+		}
 		y += h + 2
 	}
 	y += 4

@@ -5,6 +5,8 @@ import (
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/flanders"
+	"github.com/warroom/warroom/render"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -41,8 +43,12 @@ func BenchmarkGame(b *testing.B) {
 // TestBoardBudget: the busiest board stays within rendertest.MaxKB.
 func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 
-// TestDrawnRecorded: every pixel a board changes was recorded as drawn
-// (rendertest.Boards.DrawnRecorded).
-func TestDrawnRecorded(t *testing.T) {
-	boards.DrawnRecorded(t, rendertest.InLanguages(Adapted, imageCtx), palette)
+// BenchmarkFirstSight draws boards never drawn before in the process
+// (rendertest.BenchFirstSight): what a board costs with nothing to reuse
+// but the static layers.
+func BenchmarkFirstSight(b *testing.B) {
+	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
 }
+
+// pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
+func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return picture(ctx, v.(fl.View)) }

@@ -13,7 +13,6 @@ import (
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
-	"github.com/warroom/warroom/render/rendertest"
 )
 
 // longNames has a name too long for the company strip.
@@ -115,8 +114,7 @@ func TestImageText(t *testing.T) {
 		}
 		check(c.Texts())
 		for _, s := range picks {
-			texts, _ := rendertest.Texts(t, func() ([]byte, error) { return Adapted.Image(ctx, g.View(s, games.Spectator)) })
-			check(texts)
+			check(picture(ctx, g.View(s, games.Spectator).(fl.View)).Texts())
 		}
 	}
 	if len(seen) < 20 {

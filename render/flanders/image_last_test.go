@@ -14,7 +14,7 @@ import (
 // drawn is every string the picture of v shows in ctx's language.
 func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
 	t.Helper()
-	return rendertest.Drawn(t, func() ([]byte, error) { return Adapted.Image(ctx, v) })
+	return rendertest.Drawn(picture(ctx, v))
 }
 
 // The picture says the newest event in a caption (a card taken names its

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	fowg "github.com/warroom/warroom/games/fow"
-	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
@@ -23,10 +22,9 @@ func TestHeldObjective(t *testing.T) {
 			v.ReasonArg = i
 			for _, l := range langs {
 				ctx := langCtx(l, "Anna Kowalska", "Дмитрий Константинович")
-				var texts []canvas.TextRun
-				stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-				b, err := rr.Image(ctx, v)
-				stop()
+				pic := picture(ctx, v)
+				texts := pic.Texts()
+				b, err := pic.PNGWith(palette)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -46,7 +44,7 @@ func TestHeldObjective(t *testing.T) {
 				if !found {
 					t.Errorf("%s %s objective %d: no %q on the picture", m.ID, l, i+1, tag)
 				}
-				for _, p := range rendertest.Problems(t, func() ([]byte, error) { return rr.Image(ctx, v) }) {
+				for _, p := range rendertest.Problems(pic) {
 					if strings.Contains(p, tag) {
 						t.Errorf("%s %s: %s", m.ID, l, p)
 					}

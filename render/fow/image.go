@@ -118,9 +118,16 @@ type layer struct {
 	f frame
 }
 
+// maxLayers bounds the static layers kept: one is 3 MB (its RGBA and
+// its palette indices), and their keys multiply to 168 (14 missions,
+// two units, objectives placed or not, three languages), half a
+// gigabyte; a busy bot's tables share a few. Past it the oldest goes.
+const maxLayers = 8
+
 var (
-	baseMu sync.Mutex
-	bases  = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
+	baseMu    sync.Mutex
+	bases     = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
+	baseOrder []string             // bases' keys, oldest first
 )
 
 // base draws what a mission's picture always shows, once per language,
@@ -194,7 +201,12 @@ func base(ctx render.Ctx, v fowg.View) layer {
 		drawEntry(c, f, role, l.Entry[role], colEntry, 8)
 	}
 	drawLegend(c, f)
+	if len(baseOrder) == maxLayers {
+		delete(bases, baseOrder[0])
+		baseOrder = baseOrder[1:]
+	}
 	bases[key] = layer{c, f}
+	baseOrder = append(baseOrder, key)
 	return bases[key]
 }
 
@@ -305,9 +317,13 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 // each player's platoons on the table, in reserve and in ambush, the
 // reserves entering this turn, the last move, and at the end the result.
 func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
+	return picture(ctx, v).PNGWith(palette)
+}
+
+// picture draws the public picture on a copy of its mission's layer.
+func picture(ctx render.Ctx, v fowg.View) *canvas.Canvas {
 	b := base(ctx, v)
 	f, c := b.f, b.c.Clone()
-	defer c.Release()
 	if v.Phase == fowg.PhBattle {
 		// "Turn 3 · Ann" right of the mission's name
 		name := word(ctx, "fow.mission."+v.Mission.ID)
@@ -344,7 +360,7 @@ func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
 	} else if last != nil {
 		caption(ctx, c, v, *last)
 	}
-	return c.PNGWith(palette)
+	return c
 }
 
 // word is every word drawn on the picture: a catalogue message in the

@@ -11,7 +11,6 @@ import (
 	"github.com/warroom/warroom/games"
 	fowg "github.com/warroom/warroom/games/fow"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 	"github.com/warroom/warroom/render/rendertest"
 )
@@ -112,15 +111,12 @@ func TestLongNames(t *testing.T) {
 	v := richView(t, func(v fowg.View) int { return v.Delay + len(v.Objectives) })
 	for _, l := range langs {
 		ctx := langCtx(l, "Konstantynopolitańczykowianeczka", strings.Repeat("Александр Преображенский ", 2))
-		for _, p := range rendertest.Problems(t, func() ([]byte, error) { return rr.Image(ctx, v) }) {
+		for _, p := range rendertest.Problems(picture(ctx, v)) {
 			if !strings.HasSuffix(p, "is cut short") {
 				t.Errorf("%s: %s", l, p)
 			}
 		}
-		var texts []canvas.TextRun
-		stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-		rr.Image(ctx, v)
-		stop()
+		texts := picture(ctx, v).Texts()
 		all := ""
 		for _, r := range texts {
 			all += r.S + "|"

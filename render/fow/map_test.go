@@ -42,10 +42,9 @@ func placedView(t *testing.T, m fowg.Mission, units string) fowg.View {
 // decode draws v and returns its pixels and the strings drawn on it.
 func decode(t *testing.T, v fowg.View) (*image.RGBA, []canvas.TextRun) {
 	t.Helper()
-	var texts []canvas.TextRun
-	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-	b, err := rr.Image(imageCtx, v)
-	stop()
+	pic := picture(imageCtx, v)
+	texts := pic.Texts()
+	b, err := pic.PNGWith(palette)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,13 +288,7 @@ func TestNoOverlap(t *testing.T) {
 	}
 	for _, l := range langs {
 		for i := 0; i < len(cands); i += step {
-			var texts []canvas.TextRun
-			stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-			_, err := rendertest.Image(rr, langCtx(l), cands[i])
-			stop()
-			if err != nil {
-				t.Fatal(err)
-			}
+			texts := pictureOf(rendertest.Unpack(langCtx(l), cands[i])).Texts()
 			for a := range texts {
 				for b := a + 1; b < len(texts); b++ {
 					if texts[a].Box.Inset(1).Overlaps(texts[b].Box.Inset(1)) {
@@ -324,13 +317,7 @@ func TestSecretAssignment(t *testing.T) {
 		}
 		for seat := games.Seat(0); seat < 2; seat++ {
 			v := eng.View(s, seat).(fowg.View)
-			var texts []canvas.TextRun
-			stop := canvas.OnEncode(func(c *canvas.Canvas) { texts = c.Texts() })
-			_, err := rr.Image(imageCtx, v)
-			stop()
-			if err != nil {
-				t.Fatal(err)
-			}
+			texts := picture(imageCtx, v).Texts()
 			for _, r := range texts {
 				for _, k := range []string{"fow.img.n_reserve", "fow.img.n_ambush", "fow.img.n_table"} {
 					if w, _, _ := strings.Cut(word(imageCtx, k, "N", 0), ":"); strings.Contains(r.S, w) {

@@ -353,7 +353,6 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]boo
 // Image draws the public board (only public fields of the view are used).
 func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
 	c := drawBoard(ctx, v)
-	defer c.Release()
 	return c.PNGWith(palette)
 }
 

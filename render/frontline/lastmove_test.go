@@ -7,25 +7,18 @@ import (
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
-	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 )
 
 // pictureTexts draws v in lang and returns every string on the picture.
 func pictureTexts(t *testing.T, lang string, v fl.View, journal ...games.Record) []string {
 	t.Helper()
-	var out []string
-	stop := canvas.OnEncode(func(c *canvas.Canvas) {
-		for _, r := range c.Texts() {
-			out = append(out, r.S)
-		}
-	})
-	defer stop()
 	c := imageCtx
 	c.L = i18n.For(lang)
 	c.Journal = journal
-	if _, err := Adapted.Image(c, v); err != nil {
-		t.Fatal(err)
+	var out []string
+	for _, r := range drawBoard(c, v).Texts() {
+		out = append(out, r.S)
 	}
 	return out
 }

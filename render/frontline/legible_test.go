@@ -8,7 +8,7 @@ import (
 )
 
 // TestLegibleOnPhone: every board reads at phone width in every language.
-func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.InLanguages(Adapted, imageCtx)) }
+func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.PicturesIn(imageCtx, pictureOf)) }
 
 // TestLegibleRich: the board with every marker, the battle and a long
 // legend reads on a phone too, in every language, in play and at the end.
@@ -19,7 +19,7 @@ func TestLegibleRich(t *testing.T) {
 		for _, lang := range i18n.Languages {
 			c := imageCtx
 			c.L = i18n.For(lang)
-			for _, p := range rendertest.Problems(t, func() ([]byte, error) { return Adapted.Image(c, v) }) {
+			for _, p := range rendertest.Problems(pictureOf(c, v)) {
 				t.Errorf("%s: %s", lang, p)
 			}
 		}

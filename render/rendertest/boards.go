@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -162,8 +163,8 @@ const (
 // Legible draws every candidate board in English, Polish and Russian and
 // holds each string on it to MinTextPx at PhoneWidth, inside the picture,
 // and whole (not cut short with "…"). drawIn draws a public view in a
-// language.
-func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byte, error)) {
+// language (PicturesIn).
+func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) *canvas.Canvas) {
 	cands := b.Candidates(t)
 	if b.Race {
 		cands = cands[len(cands)-1:]
@@ -171,7 +172,7 @@ func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byt
 	for _, lang := range []string{"en", "pl", "ru"} {
 		bad := 0
 		for i, v := range cands {
-			for _, p := range Problems(t, func() ([]byte, error) { return drawIn(lang, v) }) {
+			for _, p := range Problems(drawIn(lang, v)) {
 				if bad++; bad <= 10 {
 					t.Errorf("%s %s board %d: %s", b.Name, lang, i, p)
 				}
@@ -183,28 +184,9 @@ func (b *Boards) Legible(t *testing.T, drawIn func(lang string, view any) ([]byt
 	}
 }
 
-// Texts draws a picture and returns every string on it and the
-// picture's bounds (canvas.OnEncode).
-func Texts(tb testing.TB, draw func() ([]byte, error)) ([]canvas.TextRun, image.Rectangle) {
-	tb.Helper()
-	var texts []canvas.TextRun
-	var bounds image.Rectangle
-	stop := canvas.OnEncode(func(c *canvas.Canvas) { texts, bounds = c.Texts(), c.Img.Bounds() })
-	_, err := draw()
-	stop()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if bounds.Empty() {
-		tb.Fatal("the picture was not encoded by canvas.PNGWith")
-	}
-	return texts, bounds
-}
-
 // Drawn is every string the picture shows, joined by spaces.
-func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
-	tb.Helper()
-	texts, _ := Texts(tb, draw)
+func Drawn(pic *canvas.Canvas) string {
+	texts := pic.Texts()
 	all := make([]string, len(texts))
 	for i, r := range texts {
 		all[i] = r.S
@@ -212,13 +194,15 @@ func Drawn(tb testing.TB, draw func() ([]byte, error)) string {
 	return strings.Join(all, " ")
 }
 
-// InLanguages draws views (or Shots) of g in a language: ctx with the
-// language's catalogue, the form Legible takes.
-func InLanguages(g render.Game, ctx render.Ctx) func(lang string, view any) ([]byte, error) {
-	return func(lang string, view any) ([]byte, error) {
+// PicturesIn draws views (or Shots) of a game in a language: ctx with
+// the language's catalogue, the form Legible takes. It gives the picture
+// before it is encoded, with its strings (canvas.Canvas.Texts); pic is
+// the game's drawing of a public view.
+func PicturesIn(ctx render.Ctx, pic func(ctx render.Ctx, view any) *canvas.Canvas) func(lang string, view any) *canvas.Canvas {
+	return func(lang string, view any) *canvas.Canvas {
 		c := ctx
 		c.L = i18n.For(lang)
-		return Image(g, c, view)
+		return pic(Unpack(c, view))
 	}
 }
 
@@ -263,10 +247,10 @@ func (j Journal) Tail(viewers ...games.Seat) []games.Record {
 // Shot is the public board of view with the public tail.
 func (j Journal) Shot(view any) Shot { return Shot{View: view, Journal: j.Tail()} }
 
-// Problems lists what a phone player could not read on the picture that
-// draw makes: text too small at PhoneWidth, outside the picture, or cut.
-func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
-	texts, bounds := Texts(tb, draw)
+// Problems lists what a phone player could not read on the picture: text
+// too small at PhoneWidth, outside the picture, or cut.
+func Problems(pic *canvas.Canvas) []string {
+	texts, bounds := pic.Texts(), pic.Img.Bounds()
 	scale := PhoneWidth / float64(bounds.Dx())
 	var out []string
 	seen := map[string]bool{}
@@ -292,49 +276,59 @@ func Problems(tb testing.TB, draw func() ([]byte, error)) []string {
 	return out
 }
 
-// DrawnRecorded checks a game's boards against what their drawing ops
-// recorded: on every candidate board in every language, each pixel that
-// differs from the static layer lies where an op recorded it drew
-// (canvas.CheckTouches): encoding looks only there and Release puts back
-// only those pixels, one board after another. And the picture decodes to
-// the palette's colours of every pixel drawn, as quantising the whole
-// canvas gives them. in draws a candidate in a language (InLanguages).
-func (b *Boards) DrawnRecorded(t *testing.T, in func(lang string, view any) ([]byte, error), pal *canvas.Palette) {
-	var drawn *image.RGBA
-	var errs []error
-	stop := canvas.OnEncode(func(c *canvas.Canvas) {
-		if err := c.CheckTouches(); err != nil {
-			errs = append(errs, err)
-		}
-		drawn = image.NewRGBA(c.Img.Rect)
-		draw.Draw(drawn, drawn.Rect, c.Img, c.Img.Rect.Min, draw.Src)
-	})
-	defer stop()
-	cands := b.Candidates(t)
-	if b.Race {
-		cands = cands[len(cands)-1:]
+// BenchFirstSight draws boards (views or Shots) that were never drawn
+// before in the process, as a table's first board after a restart or a
+// board of a table no one has seen: each iteration draws the next of
+// boards, taken out of play order (a stride through them), so no board
+// follows the one before it. The static layers are drawn first, by a
+// board left out of the measure. It reports CPU per board, mean and
+// largest size, and the heap in use that drawing them added (after a
+// collection): what drawing holds on to.
+func BenchFirstSight(bb *testing.B, draw func(view any) ([]byte, error), boards []any) {
+	if len(boards) < 2 {
+		bb.Fatal("too few boards")
 	}
-	n := 0
-	for _, lang := range i18n.Languages {
-		for i, v := range cands {
-			pic, err := in(lang, v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(errs) > 0 {
-				t.Fatalf("%s board %d: %v", lang, i, errs[0])
-			}
-			img, err := png.Decode(bytes.NewReader(pic))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := pal.Quantize(drawn, nil); !bytes.Equal(img.(*image.Paletted).Pix, want.Pix) {
-				t.Fatalf("%s board %d: the picture differs from the whole canvas quantised", lang, i)
-			}
-			n++
+	if _, err := draw(boards[0]); err != nil { // the static layers
+		bb.Fatal(err)
+	}
+	boards = boards[1:]
+	bb.Logf("%d boards", len(boards))
+	stride := 1
+	for s := 7; s < len(boards); s += 2 {
+		if gcd(s, len(boards)) == 1 {
+			stride = s
+			break
 		}
 	}
-	if n == 0 {
-		t.Fatal("no board drawn")
+	heap0 := heapInUse()
+	bb.ResetTimer()
+	cpu0, size, largest := cpuTime(), 0, 0
+	for i := 0; i < bb.N; i++ {
+		pic, err := draw(boards[i*stride%len(boards)])
+		if err != nil {
+			bb.Fatal(err)
+		}
+		size += len(pic)
+		largest = max(largest, len(pic))
 	}
+	bb.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(bb.N), "cpu-ms/op")
+	bb.StopTimer()
+	bb.ReportMetric(float64(size)/1024/float64(bb.N), "KB")
+	bb.ReportMetric(float64(largest)/1024, "max-KB")
+	bb.ReportMetric(float64(heapInUse()-heap0)/(1<<20), "held-MB")
+}
+
+// heapInUse is the heap in use after a collection.
+func heapInUse() int64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapInuse)
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

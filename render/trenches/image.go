@@ -487,7 +487,6 @@ func acted(col color.RGBA) color.RGBA {
 // set-up while it is being built.
 func (Renderer) Image(ctx render.Ctx, v tov.View) ([]byte, error) {
 	c := paint(ctx, v)
-	defer c.Release()
 	return c.PNGWith(palette)
 }
 

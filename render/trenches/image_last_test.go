@@ -14,7 +14,7 @@ import (
 // drawn is every string the picture of v shows in ctx's language.
 func drawn(t *testing.T, ctx render.Ctx, v tov.View) string {
 	t.Helper()
-	return rendertest.Drawn(t, func() ([]byte, error) { return R.Image(ctx, v) })
+	return rendertest.Drawn(paint(ctx, v))
 }
 
 // hasWords: every word of s is drawn (captions and banners wrap).

@@ -10,22 +10,23 @@ import (
 	"testing"
 
 	tov "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
 // TestLegibleOnPhone: every board reads at phone width in every language.
-func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.InLanguages(Adapted, imageCtx)) }
+func TestLegibleOnPhone(t *testing.T) { boards.Legible(t, rendertest.PicturesIn(imageCtx, pictureOf)) }
 
 // TestLegibleComputerNames: the seats named as the computer players are,
 // in each language ("Компьютер 1"), are drawn whole, never cut to
 // "Компью…" to make room for the side's name.
 func TestLegibleComputerNames(t *testing.T) {
-	boards.Legible(t, func(lang string, view any) ([]byte, error) {
+	boards.Legible(t, func(lang string, view any) *canvas.Canvas {
 		ctx := imageCtx
 		ctx.L = i18n.For(lang)
 		ctx.Names = []string{ctx.T("core.bot_name", "N", 1), ctx.T("core.bot_name", "N", 2)}
-		return rendertest.Image(Adapted, ctx, view)
+		return pictureOf(rendertest.Unpack(ctx, view))
 	})
 }
 
@@ -34,7 +35,8 @@ func TestLegibleComputerNames(t *testing.T) {
 // left them faint on the trench brown (10 px high digits).
 func TestHexNumbersStandOut(t *testing.T) {
 	sh := imageViews(t)[3]
-	texts, bounds := rendertest.Texts(t, func() ([]byte, error) { return R.Image(sh.in(imageCtx), sh.v) })
+	pic := paint(sh.in(imageCtx), sh.v)
+	texts, bounds := pic.Texts(), pic.Img.Bounds()
 	scale := rendertest.PhoneWidth / float64(bounds.Dx())
 	n := 0
 	for _, r := range texts {
