@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/zerolog"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
 )
@@ -47,7 +48,7 @@ func TestEndpointAnswers202OnlyForATakenCallback(t *testing.T) {
 			defer discord.Close()
 			base, _ := url.Parse(discord.URL)
 			s, _ := discordgo.New("Bot x")
-			b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
+			b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop(), catalog.All()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
 			s.Client = &http.Client{Transport: callbackTransport{next: &RewriteTransport{Base: base}, sent: b.callbackSent}}
 			e := testEndpoint()
 			e.Attach(b)

@@ -288,7 +288,7 @@ func (s *Service) myView(req Request, l *loaded, seats []games.Seat) Response {
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

@@ -54,7 +54,7 @@ func (s *Service) openForm(req Request) Response {
 	if !ok {
 		return private(req, "core.err.not_your_turn")
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

@@ -136,7 +136,7 @@ func (s *Service) internal(req Request, err error) Response {
 
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(req Request) Response {
-	eng, ok := games.Lookup(gameOf(req))
+	eng, ok := s.mods.Engine(gameOf(req))
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
@@ -376,7 +376,7 @@ func (s *Service) game(req Request) Response {
 	}
 	switch req.Subcommand {
 	case "rules":
-		g, ok := render.For(t.Game)
+		g, ok := s.mods.Renderer(t.Game)
 		if !ok {
 			return private(req, "core.err.unknown_game")
 		}
@@ -482,7 +482,7 @@ func (s *Service) settings(req Request) Response {
 func (s *Service) autocomplete(req Request) Response {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	typed := strings.ToLower(req.Options[req.Focused])
-	for _, eng := range games.All() {
+	for _, eng := range s.mods.Engines() {
 		if g := gameOf(req); g != "" && g != eng.Info().ID {
 			continue
 		}

@@ -130,7 +130,7 @@ func (s *Service) offerClick(req Request, l *loaded, verb string) Response {
 	if nt.ThreadID != "" {
 		nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
 	}
-	nt.Owe(now, owedAfter(&nt, true, note)...)
+	nt.Owe(now, s.owedAfter(&nt, true, note)...)
 	entry := data.LogEntry{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}
 	if err := s.store.Update(&nt, l.t.Version, entry); err != nil {
 		return s.internal(req, err)

@@ -19,7 +19,7 @@ import (
 // every computer move, the hard searches included, from the revealed
 // seed).
 func TestHardComputerPlaysToTheEnd(t *testing.T) {
-	for _, e := range games.All() {
+	for _, e := range testMods.Engines() {
 		if !e.Info().HasLevels() {
 			continue
 		}
@@ -68,7 +68,7 @@ func playHard(t *testing.T, game string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(out)
+	v, err := Verify(testMods, out)
 	if err != nil || !v.OK() || v.ByBots == 0 {
 		t.Fatalf("verify: %v %+v", err, v)
 	}

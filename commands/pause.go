@@ -188,7 +188,7 @@ func (s *Service) resume(req Request, t *data.Table) Response {
 		nt.TurnStart = nt.Deadline.Add(-p.Span)
 	}
 	note := ctxFor(l, nt.Locale, games.Spectator).T("core.pause.off", "Who", "<@"+req.User.ID+">")
-	nt.Owe(now, owedAfter(&nt, true, note)...)
+	nt.Owe(now, s.owedAfter(&nt, true, note)...)
 	if err := s.store.Update(&nt, l.t.Version); err != nil {
 		return s.internal(req, err)
 	}

@@ -125,8 +125,3 @@ func (raceRenderer) Rules(ctx render.Ctx) string                 { return "add 1
 func (raceRenderer) Tell(ctx render.Ctx, v any, e games.Event) render.Line {
 	return render.Line{Text: fmt.Sprintf("%s %v", e.Kind, e.Data)}
 }
-
-func init() {
-	games.Register(games.Adapt[raceState](race{}))
-	render.Register("race", raceRenderer{})
-}

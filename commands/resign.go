@@ -69,7 +69,7 @@ func (s *Service) resign(req Request, l *loaded) Response {
 	v += int64(len(more))
 	note := ctxFor(l, nt.Locale, games.Spectator).T("core.resign.done", "Who", name)
 	if _, err := s.commit(l, st, v, expect, entries, func(t *data.Table, _ bool) []data.Effect {
-		return owedAfter(t, true, note)
+		return s.owedAfter(t, true, note)
 	}); err != nil {
 		return s.internal(req, err)
 	}

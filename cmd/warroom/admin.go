@@ -41,7 +41,7 @@ func cmdExport(args []string, stdout io.Writer) error {
 		}
 		id = t.ID
 	}
-	out, err := commands.NewService(store, zerolog.Nop()).Export(id, *hidden)
+	out, err := commands.NewService(store, zerolog.Nop(), modules().Modules()).Export(id, *hidden)
 	if err != nil {
 		return fmt.Errorf("table %s: %w", id, err)
 	}

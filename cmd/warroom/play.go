@@ -45,7 +45,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return fmt.Errorf("play needs a game: one of %s (warroom help play)", strings.Join(gameIDs(), ", "))
 	}
-	eng, ok := games.Lookup(args[0])
+	eng, ok := modules().Engine(args[0])
 	if !ok {
 		return fmt.Errorf("unknown game %q: one of %s", args[0], strings.Join(gameIDs(), ", "))
 	}
@@ -102,7 +102,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if s1 == 0 {
 		s1, _ = randomSeed()
 	}
-	g, ok := render.For(info.ID)
+	g, ok := modules().Renderer(info.ID)
 	if !ok {
 		return fmt.Errorf("%s has no renderer", info.ID)
 	}
@@ -175,7 +175,7 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" |
 func playUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: warroom play <game> [flags]")
 	fmt.Fprintln(w, "\nPlays a game in the terminal, with the same rules and texts as on Discord. Games:")
-	for _, e := range games.All() {
+	for _, e := range modules().Engines() {
 		info := e.Info()
 		fmt.Fprintf(w, "  %-10s %s, %s\n", info.ID, info.Name, seatRange(info))
 	}

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
@@ -136,10 +137,11 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 		f.Game, f.Seats, f.Options, f.State = f.Table.Game, len(f.Table.Seats), f.Table.Options, f.Table.State
 		rng = f.Table.RNG
 	}
-	eng, ok := games.Lookup(f.Game)
+	mod, ok := modules().Get(f.Game)
 	if !ok {
 		return res, fmt.Errorf("unknown game %q", f.Game)
 	}
+	eng := mod.Engine
 	switch {
 	case len(f.Seed) == 2:
 		rng = games.NewPCG(f.Seed[0], f.Seed[1])
@@ -242,7 +244,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	}
 	bots()
 	for _, line := range f.Actions {
-		step(replayLine(eng, &st, f.Seats, line, r))
+		step(replayLine(mod, &st, f.Seats, line, r))
 		bots()
 	}
 	res.ScriptUsed = r.script.Used()
@@ -264,7 +266,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 // with the view of st of a seat that may see it; a private event's line
 // starts with 🔒 and the seats that see it. An event not worth a line is "".
 func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []string {
-	g, ok := render.For(eng.Info().ID)
+	g, ok := modules().Renderer(eng.Info().ID)
 	out := make([]string, len(evs))
 	if !ok {
 		return out
@@ -296,7 +298,8 @@ func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []stri
 }
 
 // replayLine applies one line of the script to *st and reports it.
-func replayLine(eng games.Engine, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
+func replayLine(mod catalog.Module, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
+	eng := mod.Engine
 	s = ReplayStep{Line: line, Seat: -1}
 	game := eng.Info().ID
 	reject := func(err error) ReplayStep {
@@ -324,7 +327,7 @@ func replayLine(eng games.Engine, st *games.State, seats int, line string, r *ch
 		seat = active[0]
 	}
 	s.Seat = seat
-	a, note, err := parseReplayAction(eng, *st, seat, text)
+	a, note, err := parseReplayAction(mod, *st, seat, text)
 	if err != nil {
 		return reject(err)
 	}
@@ -343,18 +346,60 @@ func replayLine(eng games.Engine, st *games.State, seats int, line string, r *ch
 	return s
 }
 
-// parseReplayAction reads an action written with numbers or names; a
-// Trenches move or exit with a path becomes the engine's destination
-// form after the path is checked (replay_path.go).
-func parseReplayAction(eng games.Engine, st games.State, seat games.Seat, text string) (games.Action, string, error) {
-	a, err := parseNamedAction(eng.Info().ID, text, st)
-	if err != nil {
+// parseReplayAction reads an action written with numbers or with the
+// names of the game's module (ReplayName); the module's ReplayForm, when
+// it has one, checks it and gives the engine's own form (a Trenches move
+// along a named path becomes its destination form).
+func parseReplayAction(mod catalog.Module, st games.State, seat games.Seat, text string) (games.Action, string, error) {
+	a, err := parseNamedAction(mod, text, st)
+	if err != nil || mod.ReplayForm == nil {
 		return a, "", err
 	}
-	if eng.Info().ID == "trenches" {
-		return trenchesPath(st, seat, a)
+	return mod.ReplayForm(st, seat, a)
+}
+
+// parseNamedAction reads "verb.arg.arg" (dots or spaces) where each
+// argument is a number or a name of the module's game. The numbers it
+// stands for are returned as the action; a word that is no name is an
+// error.
+func parseNamedAction(mod catalog.Module, text string, st games.State) (games.Action, error) {
+	// A typed text comes last, quoted: platoon.A1.350.0 "Panzer IV Zug".
+	typed := ""
+	if i := strings.IndexByte(text, '"'); i >= 0 {
+		t, err := strconv.Unquote(strings.TrimSpace(text[i:]))
+		if err != nil {
+			return games.Action{}, fmt.Errorf("%w: bad quoted text", games.ErrBadAction)
+		}
+		text, typed = text[:i], games.CleanText(t)
 	}
-	return a, "", nil
+	parts := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '.' || r == ' ' })
+	if len(parts) == 0 {
+		return games.Action{}, fmt.Errorf("%w: empty", games.ErrBadAction)
+	}
+	numeric := []string{parts[0]}
+	var args []int
+	for _, w := range parts[1:] {
+		if n, err := strconv.Atoi(w); err == nil {
+			args = append(args, n)
+			continue
+		}
+		var ns []int
+		ok := false
+		if mod.ReplayName != nil {
+			ns, ok = mod.ReplayName(parts[0], args, w, st)
+		}
+		if !ok {
+			return games.Action{}, fmt.Errorf("%w: %q is not a number or a %s name for %s", games.ErrBadAction, w, mod.ID(), parts[0])
+		}
+		args = append(args, ns...)
+	}
+	for _, n := range args {
+		numeric = append(numeric, strconv.Itoa(n))
+	}
+	// ParseAction checks the verb and the limits of the text form.
+	a, err := games.ParseAction(strings.Join(numeric, "."))
+	a.Text = typed
+	return a, err
 }
 
 // guard runs f and turns a panic into an error: a scripted value out of

@@ -39,7 +39,8 @@ const (
 // Game implements games.Game[State].
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Info describes the game.
 func (Game) Info() games.Info {

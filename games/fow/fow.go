@@ -13,7 +13,8 @@ const ID = "fow"
 // Game is the Flames of War mission referee engine.
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Info describes the referee and its options.
 func (Game) Info() games.Info {
