@@ -138,8 +138,11 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 		rng = f.Table.RNG
 	}
 	mod, ok := modules().Get(f.Game)
-	if !ok {
-		return res, fmt.Errorf("unknown game %q", f.Game)
+	switch {
+	case f.Game == "":
+		return res, fmt.Errorf("the file names no game: give \"game\" (%s) or a \"table\"", strings.Join(gameIDs(), ", "))
+	case !ok:
+		return res, fmt.Errorf("unknown game %q (%s)", f.Game, strings.Join(gameIDs(), ", "))
 	}
 	eng := mod.Engine
 	switch {
@@ -164,7 +167,7 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	res.Game = f.Game
 	var st games.State
 	if s := bytes.TrimSpace(f.State); len(s) > 0 && !bytes.Equal(s, []byte("null")) {
-		if st, err = eng.Decode(f.State); err != nil {
+		if st, err = decodeState(eng, f.State); err != nil {
 			return res, err
 		}
 	} else {
@@ -372,9 +375,9 @@ func parseNamedAction(mod catalog.Module, text string, st games.State) (games.Ac
 		}
 		text, typed = text[:i], games.CleanText(t)
 	}
-	parts := strings.FieldsFunc(strings.TrimSpace(text), func(r rune) bool { return r == '.' || r == ' ' })
-	if len(parts) == 0 {
-		return games.Action{}, fmt.Errorf("%w: empty", games.ErrBadAction)
+	parts, err := actionWords(text)
+	if err != nil {
+		return games.Action{}, err
 	}
 	numeric := []string{parts[0]}
 	var args []int
@@ -400,6 +403,26 @@ func parseNamedAction(mod catalog.Module, text string, st games.State) (games.Ac
 	a, err := games.ParseAction(strings.Join(numeric, "."))
 	a.Text = typed
 	return a, err
+}
+
+// actionWords splits "verb.arg.arg" (or with spaces) into its words. An
+// empty word between two dots, or a dot at either end, is refused: read
+// as nothing, take..5 would be take.5, another action than the one
+// written.
+func actionWords(text string) ([]string, error) {
+	var words []string
+	for _, f := range strings.Fields(text) {
+		for _, w := range strings.Split(f, ".") {
+			if w == "" {
+				return nil, fmt.Errorf("%w: an empty argument in %q", games.ErrBadAction, strings.TrimSpace(text))
+			}
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("%w: empty", games.ErrBadAction)
+	}
+	return words, nil
 }
 
 // guard runs f and turns a panic into an error: a scripted value out of
