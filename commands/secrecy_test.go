@@ -13,7 +13,7 @@ import (
 )
 
 // testGames are this package's own stand-in games (race_test.go,
-// timer_test.go). Every other registered game is a real one: the secrecy
+// timer_test.go). Every other game of testMods is a real one: the secrecy
 // test covers it, and it must implement games.Disguiser.
 var testGames = map[string]bool{"race": true, "referee": true}
 
@@ -32,7 +32,7 @@ func isSecretGame(id string) bool { return !testGames[id] }
 // the moves so far.
 func TestSecrecyDifferential(t *testing.T) {
 	if real := len(testMods.Engines()) - len(testGames); real < 5 {
-		t.Fatalf("only %d real games are registered", real)
+		t.Fatalf("only %d real games are served", real)
 	}
 	// At least seeds playouts per game, more (up to 60) until minStates
 	// distinct states were compared, for games that end quickly. FoW
