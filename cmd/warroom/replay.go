@@ -131,7 +131,32 @@ func cmdReplay(args []string, stdout io.Writer) error {
 // Replay applies a replay file. Only a file that cannot give a state (an
 // unknown game, an unreadable state, a failed set-up) is an error; every
 // action's trouble is reported in its step.
-func Replay(f ReplayFile) (res ReplayResult, err error) {
+func Replay(f ReplayFile) (ReplayResult, error) {
+	run, err := startReplay(f)
+	if err != nil {
+		return ReplayResult{}, err
+	}
+	run.bots()
+	for _, line := range run.f.Actions {
+		run.step(replayLine(run.mod, &run.st, run.f.Seats, line, run.r))
+		run.bots()
+	}
+	return run.finish()
+}
+
+// replayRun is one run of a replay file: its game, the state so far, the
+// random source and the result.
+type replayRun struct {
+	f   ReplayFile
+	mod catalog.Module
+	st  games.State
+	r   *chainRand
+	res ReplayResult
+}
+
+// startReplay finds the file's game, its random source and the state to
+// start from (the file's, or a fresh set-up).
+func startReplay(f ReplayFile) (*replayRun, error) {
 	var rng *games.PCG
 	if f.Table != nil {
 		f.Game, f.Seats, f.Options, f.State = f.Table.Game, len(f.Table.Seats), f.Table.Options, f.Table.State
@@ -140,129 +165,146 @@ func Replay(f ReplayFile) (res ReplayResult, err error) {
 	mod, ok := modules().Get(f.Game)
 	switch {
 	case f.Game == "":
-		return res, fmt.Errorf("the file names no game: give \"game\" (%s) or a \"table\"", strings.Join(gameIDs(), ", "))
+		return nil, fmt.Errorf("the file names no game: give \"game\" (%s) or a \"table\"", strings.Join(gameIDs(), ", "))
 	case !ok:
-		return res, fmt.Errorf("unknown game %q (%s)", f.Game, strings.Join(gameIDs(), ", "))
+		return nil, fmt.Errorf("unknown game %q (%s)", f.Game, strings.Join(gameIDs(), ", "))
 	}
-	eng := mod.Engine
-	switch {
-	case len(f.Seed) == 2:
-		rng = games.NewPCG(f.Seed[0], f.Seed[1])
-		res.Seed = f.Seed
-	case len(f.Seed) != 0:
-		return res, fmt.Errorf("\"seed\" is two numbers, not %d", len(f.Seed))
-	case rng == nil:
-		// No seed: draw one, and say which, so the run can be repeated.
-		s1, err1 := randomSeed()
-		s2, err2 := randomSeed()
-		if err := errors.Join(err1, err2); err != nil {
-			return res, err
-		}
-		rng, res.Seed = games.NewPCG(s1, s2), []uint64{s1, s2}
+	run := &replayRun{f: f, mod: mod, res: ReplayResult{Game: f.Game, Steps: []ReplayStep{}, Journal: []string{}}}
+	rng, seed, err := replaySource(f.Seed, rng)
+	if err != nil {
+		return nil, err
 	}
+	run.res.Seed = seed
 	if f.Seats <= 0 {
-		return res, errors.New("\"seats\" is missing")
+		return nil, errors.New("\"seats\" is missing")
 	}
-	r := &chainRand{script: games.Script(f.Script...), seed: rng}
-	res.Game = f.Game
-	var st games.State
+	run.r = &chainRand{script: games.Script(f.Script...), seed: rng}
 	if s := bytes.TrimSpace(f.State); len(s) > 0 && !bytes.Equal(s, []byte("null")) {
-		if st, err = decodeState(eng, f.State); err != nil {
-			return res, err
+		run.st, err = decodeState(mod.Engine, f.State)
+		return run, err
+	}
+	if err := guard(func() error {
+		var serr error
+		run.st, serr = mod.Engine.Setup(setupOptions(f), f.Seats, run.r)
+		return serr
+	}); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	run.r.draws = nil
+	return run, nil
+}
+
+// replaySource is the run's random source: the file's seed, else the
+// table's own source, else a seed drawn now, which is returned so the
+// run can be repeated.
+func replaySource(seed []uint64, table *games.PCG) (*games.PCG, []uint64, error) {
+	switch {
+	case len(seed) == 2:
+		return games.NewPCG(seed[0], seed[1]), seed, nil
+	case len(seed) != 0:
+		return nil, nil, fmt.Errorf("\"seed\" is two numbers, not %d", len(seed))
+	case table != nil:
+		return table, nil, nil
+	}
+	s1, err1 := randomSeed()
+	s2, err2 := randomSeed()
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, nil, err
+	}
+	return games.NewPCG(s1, s2), []uint64{s1, s2}, nil
+}
+
+// setupOptions are the file's options, with its computer seats added
+// when the options do not name them.
+func setupOptions(f ReplayFile) games.Options {
+	if len(f.Computer) == 0 || f.Options[games.OptComputerSeats] != "" {
+		return f.Options
+	}
+	o := maps.Clone(f.Options)
+	if o == nil {
+		o = games.Options{}
+	}
+	var cs []string
+	for _, c := range f.Computer {
+		cs = append(cs, strconv.Itoa(c))
+	}
+	o[games.OptComputerSeats] = strings.Join(cs, ",")
+	return o
+}
+
+// step records one step with the draws it made, and its public lines.
+func (run *replayRun) step(s ReplayStep) {
+	res := &run.res
+	s.Draws, run.r.draws = run.r.draws, nil
+	if s.OK {
+		res.Applied++
+		res.Events = append(res.Events, s.Events...)
+		s.Told = tell(run.mod.Engine, run.st, run.f.Seats, s.Events)
+		for i, e := range s.Events {
+			if !e.Private && s.Told[i] != "" {
+				res.Journal = append(res.Journal, s.Told[i])
+			}
 		}
 	} else {
-		if len(f.Computer) > 0 && f.Options[games.OptComputerSeats] == "" {
-			f.Options = maps.Clone(f.Options)
-			if f.Options == nil {
-				f.Options = games.Options{}
-			}
-			var cs []string
-			for _, c := range f.Computer {
-				cs = append(cs, strconv.Itoa(c))
-			}
-			f.Options[games.OptComputerSeats] = strings.Join(cs, ",")
+		res.Rejected++
+		if res.Error == "" {
+			res.Error = fmt.Sprintf("step %d (%s): %s", len(res.Steps)+1, cmp.Or(s.Line, "computer"), s.Error)
 		}
-		if err = guard(func() error {
-			var serr error
-			st, serr = eng.Setup(f.Options, f.Seats, r)
-			return serr
-		}); err != nil {
-			return res, fmt.Errorf("setup: %w", err)
-		}
-		r.draws = nil
 	}
-	res.Steps, res.Journal = []ReplayStep{}, []string{}
-	step := func(s ReplayStep) {
-		s.Draws, r.draws = r.draws, nil
-		if s.OK {
-			res.Applied++
-			res.Events = append(res.Events, s.Events...)
-			s.Told = tell(eng, st, f.Seats, s.Events)
-			for i, e := range s.Events {
-				if !e.Private && s.Told[i] != "" {
-					res.Journal = append(res.Journal, s.Told[i])
+	res.Steps = append(res.Steps, s)
+}
+
+// bots plays the computer seats one move at a time, so each move is its
+// own step with its own draws.
+func (run *replayRun) bots() {
+	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(run.f.Computer, int(s)) })
+	for range 5000 {
+		var played bool
+		var moves []games.Move
+		berr := guard(func() error {
+			ns, ms, e := games.RunBots(run.mod.Engine, run.st, run.r, games.Bots{Seat: func(s games.State, active []games.Seat) (games.Seat, bool) {
+				if played {
+					return 0, false
 				}
+				played = true
+				return computer(s, active)
+			}})
+			if e == nil {
+				run.st, moves = ns, ms
 			}
-		} else {
-			res.Rejected++
-			if res.Error == "" {
-				res.Error = fmt.Sprintf("step %d (%s): %s", len(res.Steps)+1, cmp.Or(s.Line, "computer"), s.Error)
-			}
+			return e
+		})
+		if berr != nil {
+			run.step(ReplayStep{By: "computer", Seat: -1, Error: berr.Error()})
+			return
 		}
-		res.Steps = append(res.Steps, s)
-	}
-	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(f.Computer, int(s)) })
-	// bots plays the computer seats one move at a time, so each move is
-	// its own step with its own draws.
-	bots := func() {
-		for range 5000 {
-			var played bool
-			var moves []games.Move
-			berr := guard(func() error {
-				var ns games.State
-				var e error
-				ns, moves, e = games.RunBots(eng, st, r, games.Bots{Seat: func(s games.State, active []games.Seat) (games.Seat, bool) {
-					if played {
-						return 0, false
-					}
-					played = true
-					return computer(s, active)
-				}})
-				if e == nil {
-					st = ns
-				}
-				return e
-			})
-			if berr != nil {
-				step(ReplayStep{By: "computer", Seat: -1, Error: berr.Error()})
-				return
-			}
-			if len(moves) == 0 {
-				return
-			}
-			m := moves[0]
-			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.Full(), OK: true, Events: m.Events})
+		if len(moves) == 0 {
+			return
 		}
-		step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
+		m := moves[0]
+		run.step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.Full(), OK: true, Events: m.Events})
 	}
-	bots()
-	for _, line := range f.Actions {
-		step(replayLine(mod, &st, f.Seats, line, r))
-		bots()
-	}
-	res.ScriptUsed = r.script.Used()
+	run.step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
+}
+
+// finish adds the end of the run to the result: outcome, who acts, the
+// legal actions and views of every seat, and the state to go on from.
+func (run *replayRun) finish() (ReplayResult, error) {
+	eng, st, res := run.mod.Engine, run.st, &run.res
+	res.ScriptUsed = run.r.script.Used()
 	res.Outcome = eng.Outcome(st)
 	res.Active = eng.Active(st)
 	res.Legal, res.Views = map[int][]string{}, map[int]any{}
-	for i := range f.Seats {
+	for i := range run.f.Seats {
 		for _, a := range eng.Legal(st, games.Seat(i)) {
 			res.Legal[i] = append(res.Legal[i], a.String())
 		}
 		res.Views[i] = eng.View(st, games.Seat(i))
 	}
 	res.View = eng.View(st, games.Spectator)
+	var err error
 	res.State, err = eng.Encode(st)
-	return res, err
+	return *res, err
 }
 
 // tell is events in English as the boards tell them (render Tell), each
