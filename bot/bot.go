@@ -146,7 +146,7 @@ func Start(ctx context.Context, cfg Config, svc *commands.Service, log zerolog.L
 	if appID == "" {
 		appID = me.ID
 	}
-	cmds := commands.Commands()
+	cmds := svc.Commands()
 	if _, err := s.ApplicationCommandBulkOverwrite(appID, cfg.GuildID, cmds); err != nil {
 		b.closeShards()
 		return nil, fmt.Errorf("register slash commands: %w", err)

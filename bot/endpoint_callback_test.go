@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/zerolog"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
 )
@@ -63,7 +64,7 @@ func TestEndpointAnswers202OnlyForATakenCallback(t *testing.T) {
 func httpBot(store data.Store, discordURL string) *Bot {
 	base, _ := url.Parse(discordURL)
 	s, _ := discordgo.New("Bot x")
-	b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
+	b := &Bot{s: s, svc: commands.NewService(store, zerolog.Nop(), catalog.All()), log: zerolog.Nop(), closing: make(chan struct{}), acks: map[string]chan callbackOutcome{}}
 	s.Client = &http.Client{Transport: callbackTransport{next: &RewriteTransport{Base: base}, sent: b.callbackSent}}
 	return b
 }

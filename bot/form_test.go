@@ -15,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/zerolog"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
 )
@@ -54,7 +55,7 @@ func TestFormAnsweredInTimeWhateverTheLoad(t *testing.T) {
 	s, _ := discordgo.New("Bot x")
 	s.Client = &http.Client{Transport: &RewriteTransport{Base: base}}
 	slow := slowStore{Store: store, release: make(chan struct{}), read: make(chan struct{})}
-	svc := commands.NewService(slow, zerolog.Nop())
+	svc := commands.NewService(slow, zerolog.Nop(), catalog.All())
 	b := &Bot{s: s, svc: svc, log: zerolog.Nop(), closing: make(chan struct{})}
 	form := strings.Replace(clickBody, "w1:1:2:a:roll", "w1:1:2:t:roll", 1)
 	form = strings.Replace(form, `"id":"3"`, `"id":"`+snowflakeAt(time.Now())+`"`, 1)

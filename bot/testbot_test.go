@@ -8,6 +8,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
 )
@@ -21,7 +22,7 @@ func startTestBot(t *testing.T, srv *discordtest.Server, guild string) *Bot {
 	}
 	t.Cleanup(func() { store.Close() })
 	ctx := context.Background()
-	b, err := Start(ctx, Config{Token: srv.Token(), GuildID: guild, APIBase: srv.URL()}, commands.NewService(store, zerolog.Nop()), zerolog.Nop())
+	b, err := Start(ctx, Config{Token: srv.Token(), GuildID: guild, APIBase: srv.URL()}, commands.NewService(store, zerolog.Nop(), catalog.All()), zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -173,7 +173,7 @@ func (s *Service) myView(ctx context.Context, req Request, l *loaded, seats []ga
 	if len(seats) == 0 {
 		return private(req, "core.err.not_seated")
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

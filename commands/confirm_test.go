@@ -19,7 +19,7 @@ func fowBattle(t *testing.T, h *harness) (*data.Table, games.Seat) {
 	if len(r.Posts) == 0 {
 		t.Fatalf("start: %+v", r.Reply)
 	}
-	eng, _ := games.Lookup("fow")
+	eng, _ := testMods.Engine("fow")
 	tb, _ := h.store.ByChannel(t.Context(), "c")
 	st, err := eng.Decode(tb.State)
 	if err != nil {
@@ -80,7 +80,7 @@ func TestIrreversibleChoiceAsksFirst(t *testing.T) {
 	}
 	r = h.do(Request{Kind: Component, User: player, CustomID: sure, MessageID: "ephemeral", OnPrivateMessage: true, Locale: "en-US"})
 	now, _ := h.store.Get(t.Context(), nt.ID)
-	eng, _ := games.Lookup("fow")
+	eng, _ := testMods.Engine("fow")
 	st, _ := eng.Decode(now.State)
 	if o := eng.Outcome(st); now.Status != "finished" || len(o.Winners) != 1 || o.Winners[0] == seat {
 		t.Fatalf("confirmed concede: status %s outcome %+v (%+v)", now.Status, o, r.Reply)
@@ -116,7 +116,7 @@ func TestLossReportedOutOfTurn(t *testing.T) {
 		t.Fatalf("reporting: %+v", r)
 	}
 	now, _ := h.store.Get(t.Context(), nt.ID)
-	eng, _ := games.Lookup("fow")
+	eng, _ := testMods.Engine("fow")
 	st, _ := eng.Decode(now.State)
 	if now.Version != nt.Version+1 || eng.Active(st)[0] != active {
 		t.Fatalf("after the report: version %d (was %d), active %v", now.Version, nt.Version, eng.Active(st))

@@ -69,7 +69,7 @@ func FuzzParseCustomID(f *testing.F) {
 // options, typed, with their own descriptions and choices.
 func TestPlayHasASubcommandPerGame(t *testing.T) {
 	var play *discordgo.ApplicationCommand
-	for _, c := range Commands() {
+	for _, c := range Tree(testMods.Engines()) {
 		if c.Name == "play" {
 			play = c
 		}
@@ -81,7 +81,7 @@ func TestPlayHasASubcommandPerGame(t *testing.T) {
 		}
 		subs[o.Name] = o
 	}
-	for _, e := range games.All() {
+	for _, e := range testMods.Engines() {
 		if testGames[e.Info().ID] {
 			continue // this package's test games have no catalogue
 		}

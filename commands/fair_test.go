@@ -39,7 +39,7 @@ func mustNotShow(t *testing.T, what, text string, secrets []string) {
 // exports and posts are checked for the seed, then Ann resigns and the
 // computer plays the game out. It returns the table and the last posts.
 func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, result) {
-	eng, _ := games.Lookup(game)
+	eng, _ := testMods.Engine(game)
 	r := h.slash(ann, "play", "", map[string]string{"game": game})
 	lobby := r.Reply.Message
 	// The lobby shows the commitment from its first post, before anyone joins.
@@ -98,7 +98,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 			t.Fatal(err)
 		}
 		mustNotShow(t, game+" live export", string(out), secrets)
-		if _, err := Verify(out); err == nil || !strings.Contains(err.Error(), "still running") {
+		if _, err := Verify(testMods, out); err == nil || !strings.Contains(err.Error(), "still running") {
 			t.Fatalf("%s: verify of a live export: %v", game, err)
 		}
 	}
@@ -115,7 +115,7 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 // that the seed is in the Game record, which holds it. A live table shows only the
 // commitment (playToEnd).
 func TestFairDiceVerifyEveryGame(t *testing.T) {
-	for _, e := range games.All() {
+	for _, e := range testMods.Engines() {
 		game := e.Info().ID
 		if testGames[game] {
 			continue
@@ -127,7 +127,7 @@ func TestFairDiceVerifyEveryGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, err := Verify(out)
+			v, err := Verify(testMods, out)
 			if err != nil || !v.OK() {
 				t.Fatalf("verify: %v %+v", err, v)
 			}
@@ -178,7 +178,7 @@ func TestFairDiceUndoTimeoutAbandon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(out)
+	v, err := Verify(testMods, out)
 	if err != nil || !v.OK() || v.Undos != 1 || v.ByBots != 1 || v.Moves != 3 {
 		t.Fatalf("verify: %v %+v", err, v)
 	}
@@ -194,7 +194,7 @@ func TestFairDiceTampering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := Verify(out); err != nil || !v.OK() {
+	if v, err := Verify(testMods, out); err != nil || !v.OK() {
 		t.Fatalf("the genuine export: %v %+v", err, v)
 	}
 	tamper := func(name, want string, change func(doc map[string]any) bool) {
@@ -207,7 +207,7 @@ func TestFairDiceTampering(t *testing.T) {
 			t.Fatalf("%s: nothing to change", name)
 		}
 		b, _ := json.Marshal(doc)
-		v, err := Verify(b)
+		v, err := Verify(testMods, b)
 		if err != nil || v.OK() || !strings.Contains(v.Problem, want) {
 			t.Fatalf("%s: verify says %v %q, want a problem with %q", name, err, v.Problem, want)
 		}
@@ -278,7 +278,7 @@ func TestFairDiceTampering(t *testing.T) {
 	delete(tb, "commit")
 	delete(tb, "setup_options")
 	b, _ := json.Marshal(doc)
-	if _, err := Verify(b); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
+	if _, err := Verify(testMods, b); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
 		t.Fatalf("an old table: %v", err)
 	}
 }
@@ -335,7 +335,7 @@ func TestTableFromBeforeFairDice(t *testing.T) {
 		t.Fatalf("abandoning an old table: %+v", r.Posts)
 	}
 	out, _ := h.svc.Export(t.Context(), p.BoardOf, false)
-	if _, err := Verify(out); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
+	if _, err := Verify(testMods, out); !errors.Is(err, ErrNoSeed) || !strings.Contains(err.Error(), "before provably fair dice") {
 		t.Fatalf("verify of an old table: %v", err)
 	}
 }
@@ -353,7 +353,7 @@ func TestAbandonedLobbyRevealsNothing(t *testing.T) {
 		t.Fatalf("abandoning a lobby: %+v", r.Posts)
 	}
 	out, _ := h.svc.Export(t.Context(), tb.ID, false)
-	if _, err := Verify(out); err == nil || !strings.Contains(err.Error(), "never started") {
+	if _, err := Verify(testMods, out); err == nil || !strings.Contains(err.Error(), "never started") {
 		t.Fatalf("verify of a lobby: %v", err)
 	}
 }

@@ -55,7 +55,7 @@ func (s *Service) openForm(ctx context.Context, req Request) Response {
 	if !ok {
 		return private(req, "core.err.not_your_turn")
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

@@ -55,7 +55,7 @@ func submit(h *harness, u User, customID string, fields map[string]string) resul
 func annsPlatoons(t testing.TB, h *harness, id string) []fow.Platoon {
 	t.Helper()
 	tb, _ := h.store.Get(t.Context(), id)
-	eng, _ := games.Lookup("fow")
+	eng, _ := testMods.Engine("fow")
 	st, err := eng.Decode(tb.State)
 	if err != nil {
 		t.Fatal(err)

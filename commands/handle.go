@@ -157,7 +157,7 @@ func (s *Service) failed(req Request, err error) Response {
 
 // play opens a lobby: /play game:<id> [options].
 func (s *Service) play(ctx context.Context, req Request) Response {
-	eng, ok := games.Lookup(gameOf(req))
+	eng, ok := s.mods.Engine(gameOf(req))
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
@@ -386,7 +386,7 @@ func (s *Service) game(ctx context.Context, req Request) Response {
 	}
 	switch req.Subcommand {
 	case "rules":
-		return rules(req, t)
+		return s.rules(req, t)
 	case "status":
 		return s.status(ctx, req, t)
 	case "resign":
@@ -407,8 +407,8 @@ func (s *Service) game(ctx context.Context, req Request) Response {
 }
 
 // rules is /game rules: the game's rules, privately.
-func rules(req Request, t *data.Table) Response {
-	g, ok := render.For(t.Game)
+func (s *Service) rules(req Request, t *data.Table) Response {
+	g, ok := s.mods.Renderer(t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}
@@ -503,7 +503,7 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 func (s *Service) autocomplete(req Request) Response {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	typed := strings.ToLower(req.Options[req.Focused])
-	for _, eng := range games.All() {
+	for _, eng := range s.mods.Engines() {
 		if g := gameOf(req); g != "" && g != eng.Info().ID {
 			continue
 		}

@@ -132,7 +132,7 @@ func (s *Service) offerClick(ctx context.Context, req Request, l *loaded, verb s
 		if nt.ThreadID != "" {
 			nt.Owe(now, data.Effect{Kind: data.EffectJoin, Mention: []string{o.To}})
 		}
-		nt.Owe(now, owedAfter(nt, true, note)...)
+		nt.Owe(now, s.owedAfter(nt, true, note)...)
 		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: "handover", At: now}}, nil
 	})
 	if err != nil {

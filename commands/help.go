@@ -10,13 +10,13 @@ import (
 
 // helpCommand is /help [game]: what warroom is and how to start, or one
 // game's rules. It works anywhere in a server, with or without a table.
-func helpCommand() *discordgo.ApplicationCommand {
+func helpCommand(engines []games.Engine) *discordgo.ApplicationCommand {
 	en := i18n.For("en")
 	game := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: "game",
 		Description: en.T("cmd.help.game"), DescriptionLocalizations: *localized("cmd.help.game"),
 	}
-	for _, eng := range games.All() {
+	for _, eng := range engines {
 		id := eng.Info().ID
 		name := func(lang string) string { return render.Clip(render.GameName(render.Ctx{L: i18n.For(lang)}, id), 100) }
 		game.Choices = append(game.Choices, &discordgo.ApplicationCommandOptionChoice{
@@ -35,18 +35,15 @@ func helpCommand() *discordgo.ApplicationCommand {
 func (s *Service) help(req Request) Response {
 	rc := userCtx(req)
 	if id := req.Options["game"]; id != "" {
-		g, ok := render.For(id)
-		if _, known := games.Lookup(id); !ok || !known {
+		g, ok := s.mods.Renderer(id)
+		if !ok {
 			return private(req, "core.err.unknown_game")
 		}
 		return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.RulesMessage(render.GameName(rc, id), g.Rules(rc))}}
 	}
 	card := render.Card{Title: rc.T("core.help.title"), Description: rc.T("core.help.intro")}
-	for _, eng := range games.All() {
+	for _, eng := range s.mods.Engines() {
 		info := eng.Info()
-		if _, ok := render.For(info.ID); !ok {
-			continue
-		}
 		card.Fields = append(card.Fields, render.Field{
 			Name:  render.GameName(rc, info.ID),
 			Value: rc.T("core.help.game", "Pitch", rc.T(info.ID+".pitch"), "Players", seatText(rc, info), "ID", info.ID),

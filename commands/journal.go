@@ -41,7 +41,7 @@ func (s *Service) journal(ctx context.Context, req Request, l *loaded, id Custom
 	if (l.t.Status != data.StatusPlaying && l.t.Status != data.StatusFinished) || l.state == nil {
 		return private(req, "core.err.not_playing")
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

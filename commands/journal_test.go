@@ -67,12 +67,12 @@ func TestJournalSecrecy(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		seeds, steps = 1, 150
 	}
-	for _, eng := range games.All() {
+	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID
 		if !isSecretGame(id) {
 			continue
 		}
-		g, _ := render.For(id)
+		g, _ := testMods.Renderer(id)
 		t.Run(id, func(t *testing.T) {
 			private, told := 0, 0
 			for seed := 0; seed < seeds; seed++ {
@@ -128,7 +128,7 @@ func seatNames(n int) []string {
 // publicDigest is the spectator's digest of the last moves of recs for a
 // table holding st, as the table service draws it.
 func publicDigest(eng games.Engine, st games.State, recs []games.Record, seats int) render.Message {
-	g, _ := render.For(eng.Info().ID)
+	g, _ := testMods.Renderer(eng.Info().ID)
 	if len(recs) > 30 {
 		recs = recs[len(recs)-30:]
 	}
@@ -187,7 +187,7 @@ func TestJournalAwayForManyComputerTurns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, _ := render.For(c.game)
+			g, _ := testMods.Renderer(c.game)
 			rc := ctxFor(l, lang, 0)
 			var wantKeys, secrets []string
 			for _, rec := range want {
@@ -344,14 +344,14 @@ func TestJournalClicks(t *testing.T) {
 // BenchmarkJournalDigest: the digest of a whole computer game of each
 // kind (Since, Tell for every event, layout), as a spectator sees it.
 func BenchmarkJournalDigest(b *testing.B) {
-	for _, eng := range games.All() {
+	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID
 		if !isSecretGame(id) {
 			continue
 		}
 		t := &testing.T{}
 		recs, st, seats := journalPlayout(t, eng, 1, 2000)
-		g, _ := render.For(id)
+		g, _ := testMods.Renderer(id)
 		rc := render.Ctx{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
 		view := eng.View(st, games.Spectator)
 		b.Run(fmt.Sprintf("%s-%dmoves", id, len(recs)), func(b *testing.B) {

@@ -163,7 +163,7 @@ func TestSettingsCommand(t *testing.T) {
 }
 
 func TestLanguageCommands(t *testing.T) {
-	cmds := Commands()
+	cmds := Tree(testMods.Engines())
 	var play, settings *discordgo.ApplicationCommand
 	for _, c := range cmds {
 		switch c.Name {

@@ -17,10 +17,16 @@ import (
 // (random legal moves) plays against the hard computer seat to the end
 // through the service, and the finished table verifies (verify re-chooses
 // every computer move, the hard searches included, from the revealed
-// seed).
+// seed). It is the slowest test of the package (about two minutes on
+// one core without the race detector, most of it Flanders and
+// Frontline), so with -short or the race detector (./test.sh) only
+// Trenches, the quickest, plays; .ci/run plays all four without -race.
 func TestHardComputerPlaysToTheEnd(t *testing.T) {
-	for _, e := range games.All() {
+	for _, e := range testMods.Engines() {
 		if !e.Info().HasLevels() {
+			continue
+		}
+		if (testing.Short() || raceEnabled) && e.Info().ID != "trenches" {
 			continue
 		}
 		t.Run(e.Info().ID, func(t *testing.T) { playHard(t, e.Info().ID) })
@@ -68,7 +74,7 @@ func playHard(t *testing.T, game string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(out)
+	v, err := Verify(testMods, out)
 	if err != nil || !v.OK() || v.ByBots == 0 {
 		t.Fatalf("verify: %v %+v", err, v)
 	}

@@ -95,7 +95,7 @@ func closedMenu(req Request, key, result string) Reply {
 // events told as the board's log tells them, "✔ " first, or "" when none
 // can be told.
 func (s *Service) told(l *loaded, locale string, seats []games.Seat, entries []data.LogEntry) string {
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok || len(seats) == 0 || l.state == nil {
 		return ""
 	}

@@ -39,7 +39,7 @@ func TestMyViewOnlyWhereHidden(t *testing.T) {
 			opts[k] = v
 		}
 		r := h.slash(ann, "play", "", opts)
-		eng, _ := games.Lookup(c.game)
+		eng, _ := testMods.Engine(c.game)
 		for range max(eng.Info().MinSeats-1, 1) {
 			r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Add computer player"])
 		}

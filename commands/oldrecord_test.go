@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/warroom/warroom/data"
-	"github.com/warroom/warroom/games"
 )
 
 // TestOldRecordsDraw: tables stored while the game states still kept
@@ -21,7 +20,7 @@ import (
 // happened". Encoding such a state again drops its log.
 func TestOldRecordsDraw(t *testing.T) {
 	seen := 0
-	for _, eng := range games.All() {
+	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID
 		if !isSecretGame(id) {
 			continue
@@ -57,12 +56,12 @@ func TestOldRecordsDraw(t *testing.T) {
 				}
 				log[i] = e
 			}
-			svc := &Service{store: &logOnly{entries: log}, Images: true}
+			svc := &Service{store: &logOnly{entries: log}, mods: testMods, Images: true}
 			tb := &data.Table{ID: "old", Game: id, Status: data.StatusPlaying, Version: int64(len(log)), HostID: "100"}
 			for i := 0; i < 2; i++ {
 				tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
 			}
-			msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, state: st}, "en", true, true)
+			msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, "en", true, true)
 			if err != nil || len(msg.Embeds) == 0 || len(msg.Files) == 0 {
 				t.Fatalf("%s (events %v): the board of an old record: %v, %d embeds, %d files", id, withEvents, err, len(msg.Embeds), len(msg.Files))
 			}

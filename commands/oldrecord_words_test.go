@@ -10,7 +10,6 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
-	"github.com/warroom/warroom/render"
 )
 
 // TestOldRecordsWords: the events of stored tables (testdata/oldrecords)
@@ -19,7 +18,7 @@ import (
 // that code with WARROOM_WRITE_WORDS=1): a change to how events are
 // stored or decoded must keep reading the journals already stored.
 func TestOldRecordsWords(t *testing.T) {
-	for _, eng := range games.All() {
+	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID
 		if !isSecretGame(id) {
 			continue
@@ -46,12 +45,12 @@ func TestOldRecordsWords(t *testing.T) {
 			for i := 0; i < 2; i++ {
 				tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
 			}
-			msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, state: st}, lang, true, false)
+			msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, lang, true, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got[lang], _ = json.Marshal(msg.Embeds)
-			got[lang+" told"], _ = json.Marshal(told(t, &loaded{t: tb, eng: eng, state: st}, lang, doc.Log))
+			got[lang+" told"], _ = json.Marshal(told(t, &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, lang, doc.Log))
 		}
 		for lang, lines := range playedWords(t, eng) {
 			got["played "+lang], _ = json.Marshal(lines)
@@ -76,7 +75,7 @@ func TestOldRecordsWords(t *testing.T) {
 
 // told is every event of log as its audience's Tell says it.
 func told(t *testing.T, l *loaded, lang string, log []data.LogEntry) []string {
-	g, ok := render.For(l.t.Game)
+	g, ok := testMods.Renderer(l.t.Game)
 	if !ok {
 		t.Fatalf("%s: no renderer", l.t.Game)
 	}
@@ -120,7 +119,7 @@ func playedWords(t *testing.T, eng games.Engine) map[string][]string {
 	}
 	out := map[string][]string{}
 	for _, lang := range []string{"en", "pl", "ru"} {
-		out[lang] = told(t, &loaded{t: tb, eng: eng, state: st}, lang, log)
+		out[lang] = told(t, &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, lang, log)
 	}
 	return out
 }

@@ -71,10 +71,10 @@ var (
 // anew when the turn passed (pinging whoever acts next), or redrawn in
 // place; and for a finished co-op game, the result on the channel's link
 // and the thread archived, last.
-func owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
+func (s *Service) owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
 	// A team that may vote gets its vote message below the board.
 	var vote []data.Effect
-	if _, plans := render.PlansFor(t.Game); plans && (len(t.Players()) > 1 || voteMessageID(t) != "") {
+	if _, plans := s.mods.Plans(t.Game); plans && (len(t.Players()) > 1 || voteMessageID(t) != "") {
 		vote = []data.Effect{{Kind: data.EffectVote, Ping: turnPassed}}
 	}
 	if !turnPassed {

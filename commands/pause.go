@@ -186,7 +186,7 @@ func (s *Service) resume(ctx context.Context, req Request, t *data.Table) Respon
 			nt.Deadline = now.Add(p.Left)
 			nt.TurnStart = nt.Deadline.Add(-p.Span)
 		}
-		nt.Owe(now, owedAfter(nt, true, note)...)
+		nt.Owe(now, s.owedAfter(nt, true, note)...)
 		return nil, nil
 	})
 	switch {

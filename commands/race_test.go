@@ -134,8 +134,3 @@ func (raceRenderer) Tell(rc render.Ctx, v any, e games.Event) render.Line {
 	}
 	return render.Line{Text: fmt.Sprintf("%s n=%d", e.Kind, x.N)}
 }
-
-func init() {
-	games.Register(games.Adapt[raceState](race{}))
-	render.Register("race", raceRenderer{})
-}

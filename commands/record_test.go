@@ -31,7 +31,7 @@ func TestGameRecord(t *testing.T) {
 	if !strings.HasPrefix(f.Name, "warroom-race-") || !strings.Contains(text(r.Reply.Message), "warroom verify "+f.Name) {
 		t.Fatalf("record %q with %q", f.Name, text(r.Reply.Message))
 	}
-	v, err := Verify(f.Data)
+	v, err := Verify(testMods, f.Data)
 	if err != nil || v.Problem != "" || v.Seed == "" {
 		t.Fatalf("the record does not verify: %+v %v", v, err)
 	}

@@ -70,7 +70,7 @@ func (s *Service) resign(ctx context.Context, req Request, l *loaded) Response {
 	v += int64(len(more))
 	note := ctxFor(l, nt.Locale, games.Spectator).T("core.resign.done", "Who", name)
 	if _, err := s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
-		return owedAfter(t, true, note)
+		return s.owedAfter(t, true, note)
 	}); err != nil {
 		return s.internal(req, err)
 	}

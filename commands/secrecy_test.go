@@ -11,21 +11,10 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
-
-	_ "github.com/warroom/warroom/games/blindaz"
-	_ "github.com/warroom/warroom/games/flanders"
-	_ "github.com/warroom/warroom/games/fow"
-	_ "github.com/warroom/warroom/games/frontline"
-	_ "github.com/warroom/warroom/games/trenches"
-	_ "github.com/warroom/warroom/render/blindaz"
-	_ "github.com/warroom/warroom/render/flanders"
-	_ "github.com/warroom/warroom/render/fow"
-	_ "github.com/warroom/warroom/render/frontline"
-	_ "github.com/warroom/warroom/render/trenches"
 )
 
 // testGames are this package's own stand-in games (race_test.go,
-// timer_test.go). Every other registered game is a real one: the secrecy
+// timer_test.go). Every other game of testMods is a real one: the secrecy
 // test covers it, and it must implement games.Disguiser.
 var testGames = map[string]bool{"race": true, "referee": true}
 
@@ -43,8 +32,8 @@ func isSecretGame(id string) bool { return !testGames[id] }
 // seating humans and computers, and the public "What happened" digest of
 // the moves so far.
 func TestSecrecyDifferential(t *testing.T) {
-	if real := len(games.All()) - len(testGames); real < 5 {
-		t.Fatalf("only %d real games are registered", real)
+	if real := len(testMods.Engines()) - len(testGames); real < 5 {
+		t.Fatalf("only %d real games are served", real)
 	}
 	// At least seeds playouts per game, more (up to 60) until minStates
 	// distinct states were compared, for games that end quickly. FoW
@@ -59,12 +48,12 @@ func TestSecrecyDifferential(t *testing.T) {
 		// default run (CI's go test ./... without -race too) covers more
 		seeds, steps = 1, 60
 	}
-	for _, eng := range games.All() {
+	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID
 		if !isSecretGame(id) {
 			continue // a stand-in of this package's tests
 		}
-		if _, ok := render.For(id); !ok {
+		if _, ok := testMods.Renderer(id); !ok {
 			t.Fatalf("%s has no renderer", id)
 		}
 		t.Run(id, func(t *testing.T) {
@@ -126,7 +115,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 		t.Fatalf("%s seed %d %v: setup: %v", info.ID, seed, opts, err)
 	}
 	log := &logOnly{}
-	svc := &Service{store: log}
+	svc := &Service{store: log, mods: testMods}
 	n := 0
 	var recs []games.Record
 	for step := 0; step < steps; step++ {
@@ -231,7 +220,7 @@ func secrecyVote(eng games.Engine, st games.State, seats, step int) render.Messa
 	for i := 0; i < seats; i++ {
 		tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
 	}
-	msg, _ := voteMessage(&loaded{t: tb, eng: eng, state: st})
+	msg, _ := voteMessage(&loaded{t: tb, eng: eng, mod: modOf(eng), state: st})
 	return msg
 }
 
@@ -258,7 +247,7 @@ func secrecyBoard(t *testing.T, svc *Service, eng games.Engine, st games.State, 
 		}
 		tb.Seats = append(tb.Seats, seat)
 	}
-	msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, state: st}, "en", true, true)
+	msg, err := svc.board(t.Context(), &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, "en", true, true)
 	if err != nil {
 		t.Fatalf("%s: board: %v", where, err)
 	}

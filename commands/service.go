@@ -13,6 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
@@ -31,6 +32,8 @@ type Service struct {
 	store     data.Store
 	delivered *deliveredStore
 	log       zerolog.Logger
+	// mods are the games served (NewService).
+	mods catalog.Set
 	// SoleWriter says this process alone writes the store (a bbolt file,
 	// which it holds locked). Then a delivery that only redrew messages in
 	// place is not written at once (deliveredStore): the table's next
@@ -74,16 +77,22 @@ const OptTurnTimeout = "turn_timeout"
 const maxTurnTimeout = 168
 
 // NewService builds the table service.
-func NewService(store data.Store, log zerolog.Logger) *Service {
+// NewService serves the games of mods (catalog.All for the bot; a test
+// passes the ones it needs) and loads their catalogues of words.
+func NewService(store data.Store, log zerolog.Logger, mods []catalog.Module) *Service {
+	catalog.Load(mods)
 	// A computer move outside Legal is a rules bug: the engine plays a
 	// legal one instead and it is logged here.
 	games.SetBotMistake(func(game string, seat games.Seat, a games.Action) {
 		log.Error().Str("game", game).Int("seat", int(seat)).Str("action", a.String()).Msg("computer chose an illegal action; played the first legal one")
 	})
 	d := newDeliveredStore(store)
-	return &Service{store: d, delivered: d, log: log, Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
+	return &Service{store: d, delivered: d, log: log, mods: catalog.NewSet(mods), Images: true, Seed: cryptoSeed, Now: time.Now, TimeoutUnit: time.Hour, LobbyTTL: 24 * time.Hour, MaxLobbies: 3,
 		userPosts: newThrottle(userPostEvery, userPostBurst), channelPosts: newThrottle(channelPostEvery, channelPostBurst)}
 }
+
+// Modules are the games the service serves, sorted by id.
+func (s *Service) Modules() catalog.Set { return s.mods }
 
 func cryptoSeed() games.Seed {
 	var s games.Seed
@@ -108,6 +117,7 @@ func (s *Service) lock(id string) func() {
 type loaded struct {
 	t     *data.Table
 	eng   games.Engine
+	mod   catalog.Module // the game's module (eng is its Engine)
 	state games.State
 }
 
@@ -143,11 +153,12 @@ func (s *Service) load(ctx context.Context, id string) (*loaded, error) {
 }
 
 func (s *Service) decode(t *data.Table) (*loaded, error) {
-	eng, ok := games.Lookup(t.Game)
+	mod, ok := s.mods.Get(t.Game)
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown game %q", data.ErrCorrupt, t.Game)
 	}
-	l := &loaded{t: t, eng: eng}
+	eng := mod.Engine
+	l := &loaded{t: t, eng: eng, mod: mod}
 	if t.Status == data.StatusLobby || len(t.State) == 0 {
 		return l, nil
 	}
@@ -375,7 +386,7 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 			t.Vote = &nv
 		}
 		if owe == nil {
-			owe = func(t *data.Table, passed bool) []data.Effect { return owedAfter(t, passed, "") }
+			owe = func(t *data.Table, passed bool) []data.Effect { return s.owedAfter(t, passed, "") }
 		}
 		t.Owe(s.Now().UTC(), owe(t, passed)...)
 		return entries, nil
@@ -448,7 +459,7 @@ func (s *Service) board(ctx context.Context, l *loaded, locale string, ping, ima
 	case data.StatusLobby:
 		return render.Lobby(rc, l.info(), l.ids()), nil
 	}
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return render.Message{}, fmt.Errorf("no renderer for %s", l.t.Game)
 	}
@@ -514,7 +525,7 @@ func (s *Service) publicMenu(l *loaded, locale string, info render.TableInfo) *r
 
 // menu is a seat's labelled legal actions.
 func (s *Service) menu(l *loaded, locale string, seat games.Seat) (render.Menu, bool) {
-	g, ok := render.For(l.t.Game)
+	g, ok := s.mods.Renderer(l.t.Game)
 	if !ok {
 		return render.Menu{}, false
 	}

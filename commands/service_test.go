@@ -45,7 +45,7 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store = st
-	h.svc = NewService(st, zerolog.Nop())
+	h.svc = NewService(st, zerolog.Nop(), testMods.Modules())
 	h.svc.Seed = func() games.Seed { return games.Seed{1, 2} }
 }
 
@@ -546,7 +546,7 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 }
 
 func TestCommandTree(t *testing.T) {
-	cmds := Commands()
+	cmds := Tree(testMods.Engines())
 	if len(cmds) != 6 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
 		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" {
 		t.Fatalf("%v", cmds)

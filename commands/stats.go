@@ -146,24 +146,24 @@ func statsCommand() *discordgo.ApplicationCommand {
 }
 
 // leaderboardCommand is /leaderboard game:<choice>.
-func leaderboardCommand() *discordgo.ApplicationCommand {
+func leaderboardCommand(engines []games.Engine) *discordgo.ApplicationCommand {
 	en := i18n.For("en")
 	perm := int64(discordgo.PermissionSendMessages)
 	return &discordgo.ApplicationCommand{
 		Name: "leaderboard", Description: en.T("cmd.leaderboard.description"), DescriptionLocalizations: localized("cmd.leaderboard.description"),
 		DefaultMemberPermissions: &perm,
-		Options:                  []*discordgo.ApplicationCommandOption{gameChoice("cmd.leaderboard.game", true)},
+		Options:                  []*discordgo.ApplicationCommandOption{gameChoice(engines, "cmd.leaderboard.game", true)},
 	}
 }
 
 // gameChoice is a string option choosing one of the registered games
 // (at most 25 choices: Discord's limit; there are five).
-func gameChoice(desc string, required bool) *discordgo.ApplicationCommandOption {
+func gameChoice(engines []games.Engine, desc string, required bool) *discordgo.ApplicationCommandOption {
 	opt := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: "game", Required: required,
 		Description: i18n.For("en").T(desc), DescriptionLocalizations: *localized(desc),
 	}
-	for _, eng := range games.All() {
+	for _, eng := range engines {
 		id := eng.Info().ID
 		name := func(lang string) string { return render.Clip(render.GameName(render.Ctx{L: i18n.For(lang)}, id), 100) }
 		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
@@ -220,7 +220,7 @@ func (s *Service) stats(ctx context.Context, req Request) Response {
 	}
 	var lines []string
 	for _, gs := range all {
-		lines = append(lines, "**"+gameTitle(rc, gs.Game, gs.Variant)+"**: "+serverLine(rc, gs))
+		lines = append(lines, "**"+gameTitle(rc, gs.Game, gs.Variant)+"**: "+s.serverLine(rc, gs))
 	}
 	if len(lines) > 0 {
 		card.Fields = append(card.Fields, render.Field{Name: rc.T("stats.server"), Value: strings.Join(lines, "\n")})
@@ -230,9 +230,9 @@ func (s *Service) stats(ctx context.Context, req Request) Response {
 
 // serverLine is a server's totals for a game: games played, for a co-op
 // game those the team won, and the average length in moves and time.
-func serverLine(rc render.Ctx, gs data.GameStat) string {
+func (s *Service) serverLine(rc render.Ctx, gs data.GameStat) string {
 	parts := []string{rc.T("stats.games", "Count", gs.Played)}
-	if eng, ok := games.Lookup(gs.Game); ok && eng.Info().Coop {
+	if eng, ok := s.mods.Engine(gs.Game); ok && eng.Info().Coop {
 		parts = append(parts, rc.T("stats.wins", "Count", gs.Wins))
 	}
 	if gs.Played > 0 {
@@ -282,7 +282,7 @@ func durationText(rc render.Ctx, d time.Duration) string {
 func (s *Service) leaderboard(ctx context.Context, req Request) Response {
 	rc := userCtx(req)
 	game := req.Options["game"]
-	eng, ok := games.Lookup(game)
+	eng, ok := s.mods.Engine(game)
 	if !ok {
 		return private(req, "core.err.unknown_game")
 	}

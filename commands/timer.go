@@ -132,7 +132,7 @@ func (s *Service) Timeout(ctx context.Context, tableID string) (ok bool, err err
 		note = ctxFor(l, t.Locale, games.Spectator).T("core.vote.timeout", "Who", strings.Join(who, ", "), "Plan", voted)
 	}
 	_, err = s.commit(ctx, l, st, v, entries, func(t *data.Table, _ bool) []data.Effect {
-		return owedAfter(t, true, note)
+		return s.owedAfter(t, true, note)
 	})
 	if err != nil {
 		return false, err

@@ -22,7 +22,7 @@ func TestTimeoutFiredByTwoReplicasPlaysOnce(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	h.svc.Now = clock
-	other := NewService(h.store, zerolog.Nop()) // a second replica: its own table locks
+	other := NewService(h.store, zerolog.Nop(), testMods.Modules()) // a second replica: its own table locks
 	other.Now = clock
 	r := h.slash(ann, "play", "", map[string]string{"game": "race", "turn_timeout": "2"})
 	r = h.click(bob, h.lobby, buttons(r.Reply.Message)["Join"])

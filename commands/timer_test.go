@@ -252,11 +252,6 @@ func (referee) Info() games.Info {
 	return i
 }
 
-func init() {
-	games.Register(games.Adapt[raceState](referee{}))
-	render.Register("referee", raceRenderer{})
-}
-
 // TestRefereeTimeoutOnlyReminds: in a game whose turns the computer must
 // not play, a passed deadline pings the player again and restarts the
 // turn's clock; nothing is played for them.

@@ -11,15 +11,21 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// Commands is the slash-command tree for the registered games: /play with
+// Commands is the slash-command tree for the games served: /play with
 // one subcommand per game (/play flanders ...) carrying that game's own
 // typed, described options, and /game with status, rules, abandon, list
 // and reminders. Names and descriptions carry Polish and Russian
 // localizations from the catalogue.
-func Commands() []*discordgo.ApplicationCommand {
+func (s *Service) Commands() []*discordgo.ApplicationCommand {
+	return Tree(s.mods.Engines())
+}
+
+// Tree is the slash commands for the games of engines (Service.Commands
+// for the games it serves).
+func Tree(engines []games.Engine) []*discordgo.ApplicationCommand {
 	en := i18n.For("en")
 	var subs []*discordgo.ApplicationCommandOption
-	for _, eng := range games.All() {
+	for _, eng := range engines {
 		subs = append(subs, playSubcommand(eng.Info()))
 	}
 	options := subs
@@ -37,9 +43,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			},
 		},
 		settingsCommand(),
-		helpCommand(),
+		helpCommand(engines),
 		statsCommand(),
-		leaderboardCommand(),
+		leaderboardCommand(engines),
 	})
 }
 

@@ -46,7 +46,7 @@ func (s *Service) turningReport(ctx context.Context, req Request, l *loaded) Res
 	}
 	// The three largest swings with something to tell, in turn order.
 	whats := map[int]string{}
-	if g, ok := render.For(l.t.Game); ok {
+	if g, ok := s.mods.Renderer(l.t.Game); ok {
 		rc := ctxFor(l, req.Locale, games.Spectator)
 		view := l.eng.View(l.state, games.Spectator)
 		for _, sw := range rep.Swings {

@@ -153,7 +153,7 @@ func TestKindTurning(t *testing.T) {
 // TestReplayLogUndo: the report's replay drops taken-back moves and ends
 // in the game's real final state.
 func TestReplayLogUndo(t *testing.T) {
-	eng, _ := games.Lookup("flanders")
+	eng, _ := testMods.Engine("flanders")
 	seed := games.Seed{5, 6}
 	tb := &data.Table{Game: "flanders", Seats: []data.Seat{{Name: "A", UserID: "1"}, {Name: "B", UserID: "2"}}, Seed: &seed, SeedNonce: "77"}
 	rng := seed.Source(tb.SeedNonce)

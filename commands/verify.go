@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 )
@@ -40,8 +41,9 @@ func (v Verification) OK() bool { return v.Problem == "" }
 // again - gives exactly the recorded events of every move, the final
 // state and the final position of the random source. An error means the
 // export cannot be checked at all (ErrNoSeed, an unreadable file);
-// a difference is reported in Verification.Problem.
-func Verify(export []byte) (Verification, error) {
+// a difference is reported in Verification.Problem. mods are the games
+// it knows.
+func Verify(mods catalog.Set, export []byte) (Verification, error) {
 	var doc struct {
 		Table *data.Table     `json:"table"`
 		Log   []data.LogEntry `json:"log"`
@@ -68,7 +70,7 @@ func Verify(export []byte) (Verification, error) {
 	if len(t.State) == 0 {
 		return v, errors.New("this table never started: it has no game to verify")
 	}
-	eng, ok := games.Lookup(t.Game)
+	eng, ok := mods.Engine(t.Game)
 	if !ok {
 		return v, fmt.Errorf("unknown game %q", t.Game)
 	}

@@ -17,7 +17,7 @@ import (
 
 // The team vote: in a co-op team thread with two or more humans, the
 // players vote with buttons on the engine's suggested plans for the
-// acting soldier (render.PlansFor). A plan a majority of the team's
+// acting soldier (catalog.Module.Plans). A plan a majority of the team's
 // humans chose is carried out at once, through the same gate as a click;
 // the acting soldier's player may instead play any move on the board (the
 // vote is advice), or close the vote with the plan in the lead. Any
@@ -70,8 +70,8 @@ func votePlans(l *loaded) ([]render.Plan, games.Seat, bool) {
 	if l.t.Status != data.StatusPlaying || l.state == nil || len(l.t.Players()) < 2 {
 		return nil, 0, false
 	}
-	planner, ok := render.PlansFor(l.t.Game)
-	if !ok {
+	planner := l.mod.Plans
+	if planner == nil {
 		return nil, 0, false
 	}
 	active := l.eng.Active(l.state)
@@ -108,8 +108,8 @@ func proposals(t *data.Table) []data.Proposal {
 // private (games.Secrets), and never a form (its typed text has no place
 // in a vote) or an action too long for a select's value.
 func proposable(l *loaded, actor games.Seat) []render.Choice {
-	g, ok := render.For(l.t.Game)
-	if !ok || l.eng.PrivateChoices(l.state, actor) {
+	g := l.mod.Renderer
+	if g == nil || l.eng.PrivateChoices(l.state, actor) {
 		return nil
 	}
 	legal := l.eng.Legal(l.state, actor)
@@ -470,7 +470,7 @@ func (s *Service) proposeGroup(req Request, l *loaded, actor games.Seat, rest []
 
 // proposableIn are the choices of rest labelled in locale.
 func proposableIn(l *loaded, actor games.Seat, locale string, rest []render.Choice) []render.Choice {
-	g, _ := render.For(l.t.Game)
+	g := l.mod.Renderer
 	var legal []games.Action
 	for _, c := range rest {
 		legal = append(legal, c.Action)

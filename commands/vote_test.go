@@ -9,9 +9,6 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
-	_ "github.com/warroom/warroom/games/blindaz"
-	"github.com/warroom/warroom/render"
-	_ "github.com/warroom/warroom/render/blindaz"
 )
 
 var zed = User{ID: "400", Name: "Zed"}
@@ -69,7 +66,7 @@ func (h *harness) playUntilTurn(id string) []post {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		planner, _ := render.PlansFor(l.t.Game)
+		planner, _ := testMods.Plans(l.t.Game)
 		if len(planner(ctxFor(l, "en", games.Spectator), l.eng.View(l.state, games.Spectator), 1)) > 0 {
 			return posts
 		}

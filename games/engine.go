@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
-	"sync"
 	"sync/atomic"
 )
 
@@ -396,41 +394,4 @@ func IsActive(e Engine, s State, seat Seat) bool {
 		}
 	}
 	return false
-}
-
-var (
-	regMu    sync.RWMutex
-	registry = map[string]Engine{}
-)
-
-// Register makes an engine available by its Info().ID. It panics on a
-// duplicate id, which is a programming error.
-func Register(e Engine) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	id := e.Info().ID
-	if _, dup := registry[id]; dup {
-		panic("games: duplicate engine " + id)
-	}
-	registry[id] = e
-}
-
-// Lookup finds a registered engine.
-func Lookup(id string) (Engine, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	e, ok := registry[id]
-	return e, ok
-}
-
-// All lists the registered engines sorted by id.
-func All() []Engine {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]Engine, 0, len(registry))
-	for _, e := range registry {
-		out = append(out, e)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
-	return out
 }

@@ -9,7 +9,6 @@ package render
 
 import (
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/warroom/warroom/games"
@@ -176,41 +175,6 @@ type Game interface {
 	// worth a line). view is the viewer's current view, for names the
 	// event refers to; the event is one the viewer may see.
 	Tell(ctx Ctx, view any, e games.Event) Line
-}
-
-var (
-	regMu     sync.RWMutex
-	renderers = map[string]Game{}
-)
-
-// Register installs the renderer for a game id.
-func Register(gameID string, g Game) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	if _, dup := renderers[gameID]; dup {
-		panic("render: duplicate renderer " + gameID)
-	}
-	renderers[gameID] = g
-}
-
-// For finds the renderer of a game id.
-func For(gameID string) (Game, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	g, ok := renderers[gameID]
-	return g, ok
-}
-
-// Registered lists the game ids that have renderers.
-func Registered() []string {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]string, 0, len(renderers))
-	for id := range renderers {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // ViewAs converts the view a renderer is given to its game's view type,

@@ -13,18 +13,8 @@ import (
 
 	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/games"
-	_ "github.com/warroom/warroom/games/blindaz"
-	_ "github.com/warroom/warroom/games/flanders"
-	_ "github.com/warroom/warroom/games/fow"
-	_ "github.com/warroom/warroom/games/frontline"
-	_ "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
-	_ "github.com/warroom/warroom/render/blindaz"
-	_ "github.com/warroom/warroom/render/flanders"
-	_ "github.com/warroom/warroom/render/fow"
-	_ "github.com/warroom/warroom/render/frontline"
 	"github.com/warroom/warroom/render/i18n"
-	_ "github.com/warroom/warroom/render/trenches"
 )
 
 var langs = []string{"en", "pl", "ru"}
@@ -231,7 +221,7 @@ func ctxOf(lang string, t render.TableInfo, viewer games.Seat) render.Ctx {
 // deadline and undo.
 func boardOf(t testing.TB, p playState, lang string) (render.Message, render.TableInfo) {
 	t.Helper()
-	g, _ := render.For(p.eng.Info().ID)
+	g, _ := mods.Renderer(p.eng.Info().ID)
 	info := tableOf(p)
 	ctx := ctxOf(lang, info, games.Spectator)
 	req := render.BoardRequest{Game: g, View: p.eng.View(p.s, games.Spectator), Table: info, IDs: longIDs{},
@@ -255,7 +245,7 @@ func boardOf(t testing.TB, p playState, lang string) (render.Message, render.Tab
 // rawTotal is how long the board's text is before any clipping: the
 // game's card, the outcome and the table footer.
 func rawTotal(p playState, lang string) int {
-	g, _ := render.For(p.eng.Info().ID)
+	g, _ := mods.Renderer(p.eng.Info().ID)
 	info := tableOf(p)
 	ctx := ctxOf(lang, info, games.Spectator)
 	c := g.Board(ctx, p.eng.View(p.s, games.Spectator))
@@ -272,7 +262,7 @@ func rawTotal(p playState, lang string) int {
 // playouts runs random games of id at its maximum seats and calls f on
 // every state. Options are drawn at random per seed.
 func playouts(t testing.TB, id string, seeds int, f func(p playState)) {
-	eng, ok := games.Lookup(id)
+	eng, ok := mods.Engine(id)
 	if !ok {
 		t.Fatalf("no engine %s", id)
 	}
@@ -329,7 +319,7 @@ func TestLongestBoards(t *testing.T) {
 	}
 	emoji := map[string]string{}
 	var report []string
-	for _, id := range render.Registered() {
+	for _, id := range mods.IDs() {
 		type best struct {
 			p   playState
 			raw int
@@ -372,7 +362,7 @@ func checkState(t testing.TB, where string, p playState, lang string, emoji map[
 	t.Helper()
 	msg, info := boardOf(t, p, lang)
 	checkMessage(t, where+" board", msg, emoji)
-	g, _ := render.For(info.GameID)
+	g, _ := mods.Renderer(info.GameID)
 	for seat := games.Seat(0); int(seat) < p.seats; seat++ {
 		ctx := ctxOf(lang, info, seat)
 		view := p.eng.View(p.s, seat)

@@ -52,7 +52,7 @@ func TestOutcomeText(t *testing.T) {
 // TestFinalBoard: the final board pings every human seat once (not the
 // computer), says the result once, and is red for a co-op defeat.
 func TestFinalBoard(t *testing.T) {
-	g, _ := render.For("frontline")
+	g, _ := mods.Renderer("frontline")
 	info := duelTable("frontline", games.Outcome{Winners: []games.Seat{1}, Scores: []int{18, 38, 0}, Reason: "vp"}, true)
 	info.Seed, info.Commit = strings.Repeat("ab", 32), strings.Repeat("cd", 32)
 	for _, lang := range langs {
@@ -77,7 +77,7 @@ func TestFinalBoard(t *testing.T) {
 	if msg, _ := render.Board(ctxOf("en", info, games.Spectator), render.BoardRequest{Game: g, Table: info, IDs: longIDs{}}); len(msg.Mentions) != 0 || strings.Contains(msg.Content, "<@") {
 		t.Errorf("a redraw pings: %v %q", msg.Mentions, msg.Content)
 	}
-	bl, _ := render.For("blindaz")
+	bl, _ := mods.Renderer("blindaz")
 	for _, c := range []struct {
 		winners []games.Seat
 		colour  int

@@ -10,23 +10,7 @@ type Plan struct {
 }
 
 // Planner lists the plans a view suggests (the engine's own, from public
-// information only), best first, at most n.
+// information only), best first, at most n. A game's module
+// (catalog.Module.Plans) carries it: its co-op team votes on them in its
+// thread.
 type Planner func(ctx Ctx, view any, n int) []Plan
-
-var planners = map[string]Planner{}
-
-// RegisterPlans installs a game's planner (at init, like Register): its
-// co-op team votes on them in its thread.
-func RegisterPlans(gameID string, p Planner) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	planners[gameID] = p
-}
-
-// PlansFor is the game's planner; false when the game suggests no plans.
-func PlansFor(gameID string) (Planner, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	p, ok := planners[gameID]
-	return p, ok
-}

@@ -17,10 +17,11 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
+// Locales is the core catalogue, locales/*.json: the table's own words,
+// shared by every game (catalog.Load loads it with the games').
+//
 //go:embed locales/*.json
-var locales embed.FS
-
-func init() { i18n.Register(locales, "locales") }
+var Locales embed.FS
 
 // SeatInfo is one seat as the table shows it.
 type SeatInfo struct {

@@ -42,7 +42,7 @@ func cmdExport(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		id = t.ID
 	}
-	out, err := commands.NewService(store, zerolog.Nop()).Export(ctx, id, *hidden)
+	out, err := commands.NewService(store, zerolog.Nop(), modules().Modules()).Export(ctx, id, *hidden)
 	if err != nil {
 		return fmt.Errorf("table %s: %w", id, err)
 	}

@@ -70,7 +70,7 @@ func cmdArchive(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	svc := commands.NewService(store, zerolog.Nop())
+	svc := commands.NewService(store, zerolog.Nop(), modules().Modules())
 	var written, already, removed int
 	for start := 0; start < len(refs); start += archiveBatch {
 		var batch []data.TableRef

@@ -41,7 +41,7 @@ func (m *tableMaker) table(game string, start bool) (string, func(commands.Reque
 	m.n++
 	ch, table := fmt.Sprint("c", m.n), ""
 	// A service per table: one host's new tables are throttled.
-	svc := commands.NewService(m.store, zerolog.Nop())
+	svc := commands.NewService(m.store, zerolog.Nop(), modules().Modules())
 	svc.Images = false
 	do := func(r commands.Request) commands.Response {
 		r.GuildID, r.ChannelID, r.Locale, r.User = "g", ch, "en-US", ann
@@ -229,7 +229,7 @@ func TestArchiveAndCompact(t *testing.T) {
 		}
 		// The Game record button left on an archived game's final board
 		// is answered privately as an old button.
-		svc := commands.NewService(s, zerolog.Nop())
+		svc := commands.NewService(s, zerolog.Nop(), modules().Modules())
 		rec, _ := commands.CustomID{Table: old[0], Kind: commands.KindRecord}.Encode()
 		r := svc.Handle(t.Context(), commands.Request{Kind: commands.Component, User: ann, GuildID: "g", ChannelID: "c1", CustomID: rec, Locale: "en-US"})
 		if r.Reply.Kind != commands.ReplyPrivate || !strings.Contains(r.Reply.Message.Content, "not valid") {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
-	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 )
 
@@ -24,7 +23,7 @@ import (
 // computer replies, bbolt commit (with fsync) and drawing the new board
 // (embed and PNG). Discord's round trips are not included.
 func BenchmarkAcceptedAction(b *testing.B) {
-	for _, e := range games.All() {
+	for _, e := range modules().Engines() {
 		id := e.Info().ID
 		b.Run(id, func(b *testing.B) {
 			for _, images := range []bool{false, true} {
@@ -40,7 +39,7 @@ func benchGame(b *testing.B, game string, images bool) {
 		b.Fatal(err)
 	}
 	defer store.Close()
-	svc := commands.NewService(store, zerolog.Nop())
+	svc := commands.NewService(store, zerolog.Nop(), modules().Modules())
 	svc.Images = images
 	rng := rand.New(rand.NewPCG(1, 2))
 	users := []commands.User{{ID: "1", Name: "ann"}, {ID: "2", Name: "bob"}}
@@ -97,7 +96,7 @@ func benchGame(b *testing.B, game string, images bool) {
 				b.Fatalf("a new game after %d moves: %v (%+v)", i, err, c.last.Content)
 			}
 		}
-		eng, _ := games.Lookup(game)
+		eng, _ := modules().Engine(game)
 		st, _ := eng.Decode(t.State)
 		seat := eng.Active(st)[0]
 		legal := eng.Legal(st, seat)

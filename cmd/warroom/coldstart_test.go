@@ -96,7 +96,7 @@ type storedGame struct {
 func playedGames(t *testing.T) []storedGame {
 	var out []storedGame
 	now := time.Now().UTC()
-	for _, e := range games.All() {
+	for _, e := range modules().Engines() {
 		info := e.Info()
 		opts := games.Options{}
 		for _, o := range info.Options {

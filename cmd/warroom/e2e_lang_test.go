@@ -145,7 +145,7 @@ func commandSize(c *discordgo.ApplicationCommand) int {
 
 // With every game linked in, as the binary registers them.
 func TestCommandsWithinDiscordLimits(t *testing.T) {
-	for _, c := range commands.Commands() {
+	for _, c := range commands.Tree(modules().Engines()) {
 		n := commandSize(c)
 		t.Logf("/%s: %d of 8000 characters, %d options", c.Name, n, len(c.Options))
 		if n > 8000 || len(c.Options) > 25 {

@@ -435,7 +435,7 @@ func TestE2ECommandsRegistered(t *testing.T) {
 	w := newWorld(t)
 	w.startBot()
 	got := w.srv.Commands(w.guild)
-	want := commands.Commands()
+	want := commands.Tree(modules().Engines())
 	if len(got) != len(want) {
 		t.Fatalf("registered %d commands, want %d", len(got), len(want))
 	}

@@ -1,33 +1,32 @@
 package main
 
 import (
+	"embed"
 	"strings"
+	"sync"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/games"
-
-	// The games this binary hosts: each rules package registers its engine
-	// and each render package its renderer.
-	_ "github.com/warroom/warroom/games/blindaz"
-	_ "github.com/warroom/warroom/games/flanders"
-	_ "github.com/warroom/warroom/games/fow"
-	_ "github.com/warroom/warroom/games/frontline"
-	_ "github.com/warroom/warroom/games/trenches"
-	_ "github.com/warroom/warroom/render/blindaz"
-	_ "github.com/warroom/warroom/render/flanders"
-	_ "github.com/warroom/warroom/render/fow"
-	_ "github.com/warroom/warroom/render/frontline"
-	_ "github.com/warroom/warroom/render/trenches"
+	"github.com/warroom/warroom/render/i18n"
 )
 
-func gameIDs() []string {
-	var ids []string
-	for _, e := range games.All() {
-		ids = append(ids, e.Info().ID)
-	}
-	return ids
-}
+// The terminal's own lines (warroom play), in English, Polish and Russian.
+//
+//go:embed locales/*.json
+var locales embed.FS
+
+// modules are the games this binary hosts (catalog.All), built once with
+// their catalogues of words and the terminal's own loaded.
+var modules = sync.OnceValue(func() catalog.Set {
+	i18n.Register(locales, "locales")
+	mods := catalog.All()
+	catalog.Load(mods)
+	return catalog.NewSet(mods)
+})
+
+func gameIDs() []string { return modules().IDs() }
 
 // lookupGame finds a game by its id, in any case ("Flanders").
 func lookupGame(name string) (games.Engine, bool) {
-	return games.Lookup(strings.ToLower(name))
+	return modules().Engine(strings.ToLower(name))
 }

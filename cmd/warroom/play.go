@@ -195,7 +195,7 @@ func (c playConfig) seatCounts() (n, nb int, err error) {
 // newLocalTable sets the game up: the last nb of n seats are the
 // computer's.
 func newLocalTable(c playConfig, n, nb int, out io.Writer) (*localTable, error) {
-	g, ok := render.For(c.info.ID)
+	g, ok := modules().Renderer(c.info.ID)
 	if !ok {
 		return nil, fmt.Errorf("%s has no renderer", c.info.ID)
 	}
@@ -307,7 +307,7 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" |
 func playUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: warroom play <game> [flags]")
 	fmt.Fprintln(w, "\nPlays a game in the terminal, with the same rules and texts as on Discord. Games:")
-	for _, e := range games.All() {
+	for _, e := range modules().Engines() {
 		info := e.Info()
 		fmt.Fprintf(w, "  %-10s %s, %s\n", info.ID, info.Name, seatRange(info))
 	}

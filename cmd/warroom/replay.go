@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
@@ -130,141 +131,187 @@ func cmdReplay(args []string, stdout io.Writer) error {
 // Replay applies a replay file. Only a file that cannot give a state (an
 // unknown game, an unreadable state, a failed set-up) is an error; every
 // action's trouble is reported in its step.
-func Replay(f ReplayFile) (res ReplayResult, err error) {
+func Replay(f ReplayFile) (ReplayResult, error) {
+	run, err := startReplay(f)
+	if err != nil {
+		return ReplayResult{}, err
+	}
+	run.bots()
+	for _, line := range run.f.Actions {
+		run.step(replayLine(run.mod, &run.st, run.f.Seats, line, run.r))
+		run.bots()
+	}
+	return run.finish()
+}
+
+// replayRun is one run of a replay file: its game, the state so far, the
+// random source and the result.
+type replayRun struct {
+	f   ReplayFile
+	mod catalog.Module
+	st  games.State
+	r   *chainRand
+	res ReplayResult
+}
+
+// startReplay finds the file's game, its random source and the state to
+// start from (the file's, or a fresh set-up).
+func startReplay(f ReplayFile) (*replayRun, error) {
 	var rng *games.PCG
 	if f.Table != nil {
 		f.Game, f.Seats, f.Options, f.State = f.Table.Game, len(f.Table.Seats), f.Table.Options, f.Table.State
 		rng = f.Table.RNG
 	}
-	eng, ok := games.Lookup(f.Game)
-	if !ok {
-		return res, fmt.Errorf("unknown game %q", f.Game)
-	}
+	mod, ok := modules().Get(f.Game)
 	switch {
-	case len(f.Seed) == 2:
-		rng = games.NewPCG(f.Seed[0], f.Seed[1])
-		res.Seed = f.Seed
-	case len(f.Seed) != 0:
-		return res, fmt.Errorf("\"seed\" is two numbers, not %d", len(f.Seed))
-	case rng == nil:
-		// No seed: draw one, and say which, so the run can be repeated.
-		s1, err1 := randomSeed()
-		s2, err2 := randomSeed()
-		if err := errors.Join(err1, err2); err != nil {
-			return res, err
-		}
-		rng, res.Seed = games.NewPCG(s1, s2), []uint64{s1, s2}
+	case f.Game == "":
+		return nil, fmt.Errorf("the file names no game: give \"game\" (%s) or a \"table\"", strings.Join(gameIDs(), ", "))
+	case !ok:
+		return nil, fmt.Errorf("unknown game %q (%s)", f.Game, strings.Join(gameIDs(), ", "))
 	}
+	run := &replayRun{f: f, mod: mod, res: ReplayResult{Game: f.Game, Steps: []ReplayStep{}, Journal: []string{}}}
+	rng, seed, err := replaySource(f.Seed, rng)
+	if err != nil {
+		return nil, err
+	}
+	run.res.Seed = seed
 	if f.Seats <= 0 {
-		return res, errors.New("\"seats\" is missing")
+		return nil, errors.New("\"seats\" is missing")
 	}
-	r := &chainRand{script: games.Script(f.Script...), seed: rng}
-	res.Game = f.Game
-	var st games.State
+	run.r = &chainRand{script: games.Script(f.Script...), seed: rng}
 	if s := bytes.TrimSpace(f.State); len(s) > 0 && !bytes.Equal(s, []byte("null")) {
-		if st, err = eng.Decode(f.State); err != nil {
-			return res, err
+		run.st, err = decodeState(mod.Engine, f.State)
+		return run, err
+	}
+	if err := guard(func() error {
+		var serr error
+		run.st, serr = mod.Engine.Setup(setupOptions(f), f.Seats, run.r)
+		return serr
+	}); err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	run.r.draws = nil
+	return run, nil
+}
+
+// replaySource is the run's random source: the file's seed, else the
+// table's own source, else a seed drawn now, which is returned so the
+// run can be repeated.
+func replaySource(seed []uint64, table *games.PCG) (*games.PCG, []uint64, error) {
+	switch {
+	case len(seed) == 2:
+		return games.NewPCG(seed[0], seed[1]), seed, nil
+	case len(seed) != 0:
+		return nil, nil, fmt.Errorf("\"seed\" is two numbers, not %d", len(seed))
+	case table != nil:
+		return table, nil, nil
+	}
+	s1, err1 := randomSeed()
+	s2, err2 := randomSeed()
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, nil, err
+	}
+	return games.NewPCG(s1, s2), []uint64{s1, s2}, nil
+}
+
+// setupOptions are the file's options, with its computer seats added
+// when the options do not name them.
+func setupOptions(f ReplayFile) games.Options {
+	if len(f.Computer) == 0 || f.Options[games.OptComputerSeats] != "" {
+		return f.Options
+	}
+	o := maps.Clone(f.Options)
+	if o == nil {
+		o = games.Options{}
+	}
+	var cs []string
+	for _, c := range f.Computer {
+		cs = append(cs, strconv.Itoa(c))
+	}
+	o[games.OptComputerSeats] = strings.Join(cs, ",")
+	return o
+}
+
+// step records one step with the draws it made, and its public lines.
+func (run *replayRun) step(s ReplayStep) {
+	res := &run.res
+	s.Draws, run.r.draws = run.r.draws, nil
+	if s.OK {
+		res.Applied++
+		res.Events = append(res.Events, s.Events...)
+		s.Told = tell(run.mod.Engine, run.st, run.f.Seats, s.Events)
+		for i, e := range s.Events {
+			if !e.Private && s.Told[i] != "" {
+				res.Journal = append(res.Journal, s.Told[i])
+			}
 		}
 	} else {
-		if len(f.Computer) > 0 && f.Options[games.OptComputerSeats] == "" {
-			f.Options = maps.Clone(f.Options)
-			if f.Options == nil {
-				f.Options = games.Options{}
-			}
-			var cs []string
-			for _, c := range f.Computer {
-				cs = append(cs, strconv.Itoa(c))
-			}
-			f.Options[games.OptComputerSeats] = strings.Join(cs, ",")
+		res.Rejected++
+		if res.Error == "" {
+			res.Error = fmt.Sprintf("step %d (%s): %s", len(res.Steps)+1, cmp.Or(s.Line, "computer"), s.Error)
 		}
-		if err = guard(func() error {
-			var serr error
-			st, serr = eng.Setup(f.Options, f.Seats, r)
-			return serr
-		}); err != nil {
-			return res, fmt.Errorf("setup: %w", err)
-		}
-		r.draws = nil
 	}
-	res.Steps, res.Journal = []ReplayStep{}, []string{}
-	step := func(s ReplayStep) {
-		s.Draws, r.draws = r.draws, nil
-		if s.OK {
-			res.Applied++
-			res.Events = append(res.Events, s.Events...)
-			s.Told = tell(eng, st, f.Seats, s.Events)
-			for i, e := range s.Events {
-				if !e.Private && s.Told[i] != "" {
-					res.Journal = append(res.Journal, s.Told[i])
+	res.Steps = append(res.Steps, s)
+}
+
+// bots plays the computer seats one move at a time, so each move is its
+// own step with its own draws.
+func (run *replayRun) bots() {
+	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(run.f.Computer, int(s)) })
+	for range 5000 {
+		var played bool
+		var moves []games.Played
+		berr := guard(func() error {
+			ns, ms, e := games.RunBots(run.mod.Engine, run.st, run.r, games.Bots{Seat: func(s games.State, active []games.Seat) (games.Seat, bool) {
+				if played {
+					return 0, false
 				}
+				played = true
+				return computer(s, active)
+			}})
+			if e == nil {
+				run.st, moves = ns, ms
 			}
-		} else {
-			res.Rejected++
-			if res.Error == "" {
-				res.Error = fmt.Sprintf("step %d (%s): %s", len(res.Steps)+1, cmp.Or(s.Line, "computer"), s.Error)
-			}
+			return e
+		})
+		if berr != nil {
+			run.step(ReplayStep{By: "computer", Seat: -1, Error: berr.Error()})
+			return
 		}
-		res.Steps = append(res.Steps, s)
-	}
-	computer := games.SeatsIn(func(s games.Seat) bool { return slices.Contains(f.Computer, int(s)) })
-	// bots plays the computer seats one move at a time, so each move is
-	// its own step with its own draws.
-	bots := func() {
-		for range 5000 {
-			var played bool
-			var moves []games.Played
-			berr := guard(func() error {
-				var ns games.State
-				var e error
-				ns, moves, e = games.RunBots(eng, st, r, games.Bots{Seat: func(s games.State, active []games.Seat) (games.Seat, bool) {
-					if played {
-						return 0, false
-					}
-					played = true
-					return computer(s, active)
-				}})
-				if e == nil {
-					st = ns
-				}
-				return e
-			})
-			if berr != nil {
-				step(ReplayStep{By: "computer", Seat: -1, Error: berr.Error()})
-				return
-			}
-			if len(moves) == 0 {
-				return
-			}
-			m := moves[0]
-			step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.Full(), OK: true, Events: m.Events})
+		if len(moves) == 0 {
+			return
 		}
-		step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
+		m := moves[0]
+		run.step(ReplayStep{By: "computer", Seat: m.Seat, Action: m.Action.Full(), OK: true, Events: m.Events})
 	}
-	bots()
-	for _, line := range f.Actions {
-		step(replayLine(eng, &st, f.Seats, line, r))
-		bots()
-	}
-	res.ScriptUsed = r.script.Used()
+	run.step(ReplayStep{By: "computer", Seat: -1, Error: "the computer seats made 5000 moves in a row"})
+}
+
+// finish adds the end of the run to the result: outcome, who acts, the
+// legal actions and views of every seat, and the state to go on from.
+func (run *replayRun) finish() (ReplayResult, error) {
+	eng, st, res := run.mod.Engine, run.st, &run.res
+	res.ScriptUsed = run.r.script.Used()
 	res.Outcome = eng.Outcome(st)
 	res.Active = eng.Active(st)
 	res.Legal, res.Views = map[int][]string{}, map[int]any{}
-	for i := range f.Seats {
+	for i := range run.f.Seats {
 		for _, a := range eng.Legal(st, games.Seat(i)) {
 			res.Legal[i] = append(res.Legal[i], a.String())
 		}
 		res.Views[i] = eng.View(st, games.Seat(i))
 	}
 	res.View = eng.View(st, games.Spectator)
+	var err error
 	res.State, err = eng.Encode(st)
-	return res, err
+	return *res, err
 }
 
 // tell is events in English as the boards tell them (render Tell), each
 // with the view of st of a seat that may see it; a private event's line
 // starts with 🔒 and the seats that see it. An event not worth a line is "".
 func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []string {
-	g, ok := render.For(eng.Info().ID)
+	g, ok := modules().Renderer(eng.Info().ID)
 	out := make([]string, len(evs))
 	if !ok {
 		return out
@@ -296,7 +343,8 @@ func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []stri
 }
 
 // replayLine applies one line of the script to *st and reports it.
-func replayLine(eng games.Engine, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
+func replayLine(mod catalog.Module, st *games.State, seats int, line string, r *chainRand) (s ReplayStep) {
+	eng := mod.Engine
 	s = ReplayStep{Line: line, Seat: -1}
 	game := eng.Info().ID
 	reject := func(err error) ReplayStep {
@@ -324,7 +372,7 @@ func replayLine(eng games.Engine, st *games.State, seats int, line string, r *ch
 		seat = active[0]
 	}
 	s.Seat = seat
-	a, note, err := parseReplayAction(eng, *st, seat, text)
+	a, note, err := parseReplayAction(mod, *st, seat, text)
 	if err != nil {
 		return reject(err)
 	}
@@ -343,18 +391,80 @@ func replayLine(eng games.Engine, st *games.State, seats int, line string, r *ch
 	return s
 }
 
-// parseReplayAction reads an action written with numbers or names; a
-// Trenches move or exit with a path becomes the engine's destination
-// form after the path is checked (replay_path.go).
-func parseReplayAction(eng games.Engine, st games.State, seat games.Seat, text string) (games.Action, string, error) {
-	a, err := parseNamedAction(eng.Info().ID, text, st)
-	if err != nil {
+// parseReplayAction reads an action written with numbers or with the
+// names of the game's module (ReplayName); the module's ReplayForm, when
+// it has one, checks it and gives the engine's own form (a Trenches move
+// along a named path becomes its destination form).
+func parseReplayAction(mod catalog.Module, st games.State, seat games.Seat, text string) (games.Action, string, error) {
+	a, err := parseNamedAction(mod, text, st)
+	if err != nil || mod.ReplayForm == nil {
 		return a, "", err
 	}
-	if eng.Info().ID == "trenches" {
-		return trenchesPath(st, seat, a)
+	return mod.ReplayForm(st, seat, a)
+}
+
+// parseNamedAction reads "verb.arg.arg" (dots or spaces) where each
+// argument is a number or a name of the module's game. The numbers it
+// stands for are returned as the action; a word that is no name is an
+// error.
+func parseNamedAction(mod catalog.Module, text string, st games.State) (games.Action, error) {
+	// A typed text comes last, quoted: platoon.A1.350.0 "Panzer IV Zug".
+	typed := ""
+	if i := strings.IndexByte(text, '"'); i >= 0 {
+		t, err := strconv.Unquote(strings.TrimSpace(text[i:]))
+		if err != nil {
+			return games.Action{}, fmt.Errorf("%w: bad quoted text", games.ErrBadAction)
+		}
+		text, typed = text[:i], games.CleanText(t)
 	}
-	return a, "", nil
+	parts, err := actionWords(text)
+	if err != nil {
+		return games.Action{}, err
+	}
+	numeric := []string{parts[0]}
+	var args []int
+	for _, w := range parts[1:] {
+		if n, err := strconv.Atoi(w); err == nil {
+			args = append(args, n)
+			continue
+		}
+		var ns []int
+		ok := false
+		if mod.ReplayName != nil {
+			ns, ok = mod.ReplayName(parts[0], args, w, st)
+		}
+		if !ok {
+			return games.Action{}, fmt.Errorf("%w: %q is not a number or a %s name for %s", games.ErrBadAction, w, mod.ID(), parts[0])
+		}
+		args = append(args, ns...)
+	}
+	for _, n := range args {
+		numeric = append(numeric, strconv.Itoa(n))
+	}
+	// ParseAction checks the verb and the limits of the text form.
+	a, err := games.ParseAction(strings.Join(numeric, "."))
+	a.Text = typed
+	return a, err
+}
+
+// actionWords splits "verb.arg.arg" (or with spaces) into its words. An
+// empty word between two dots, or a dot at either end, is refused: read
+// as nothing, take..5 would be take.5, another action than the one
+// written.
+func actionWords(text string) ([]string, error) {
+	var words []string
+	for _, f := range strings.Fields(text) {
+		for _, w := range strings.Split(f, ".") {
+			if w == "" {
+				return nil, fmt.Errorf("%w: an empty argument in %q", games.ErrBadAction, strings.TrimSpace(text))
+			}
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("%w: empty", games.ErrBadAction)
+	}
+	return words, nil
 }
 
 // guard runs f and turns a panic into an error: a scripted value out of

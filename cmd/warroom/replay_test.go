@@ -160,6 +160,81 @@ func TestReplayTrenchesPath(t *testing.T) {
 	}
 }
 
+// A named Trenches path meets the engine's own gate first, so the codes
+// come in spec 6.1's order: the turn and the unit before the path, whose
+// failing step names its two hexes.
+func TestReplayTrenchesPathAfterGate(t *testing.T) {
+	res := replayOK(t, ReplayFile{Game: "trenches", Seats: 2, Options: map[string]string{"scenario": "1"}, Seed: []uint64{5, 6}, Computer: []int{1},
+		Actions: []string{
+			"1:move.br-r-3.0404.0302",         // a defender unit in the Raider's turn
+			"move.br-r-3.0404.0302",           // the Raider moving the defender's unit
+			"move.ge-g-1.0208.0307",           // 0107 and 0208 do not touch
+			"move.ge-g-1.0207.0307",           // moves
+			"move.ge-g-1.0306.0105",           // again, along a broken path
+			"move.ge-g-2.0207.0307.0407.0406", // over its MP
+		}})
+	for i, want := range []struct{ code, text string }{
+		{"not_your_turn", ""}, {"not_your_unit", ""}, {"path_not_adjacent", "0107 to 0208"}, {"", ""}, {"already_acted", ""}, {"path_too_long", "the path costs"},
+	} {
+		s := res.Steps[i]
+		if s.Code != want.code || !strings.Contains(s.Error, want.text) || want.code == "" && !s.OK {
+			t.Errorf("%s: code %q error %q, want %q with %q", s.Line, s.Code, s.Error, want.code, want.text)
+		}
+	}
+}
+
+// A state of another shape is refused in one line naming the game, for
+// every game: {} (Flanders and Frontline crashed on it, the other three
+// took it for a finished game), a fragment, another game's state.
+func TestReplayStateOfWrongShape(t *testing.T) {
+	fresh := map[string]json.RawMessage{}
+	for _, game := range gameIDs() {
+		fresh[game] = replayOK(t, ReplayFile{Game: game, Seats: 2, Seed: []uint64{7, 8}}).State
+	}
+	for _, game := range gameIDs() {
+		other := "flanders"
+		if game == other {
+			other = "trenches"
+		}
+		for _, c := range []struct{ state, want string }{
+			{`{}`, "is not a whole " + game + " state: it lacks"},
+			{`{"phase": "x"}`, "is not a whole " + game + " state: it lacks"},
+			{`{"foo": 1}`, "no " + game + " state has \"foo\""},
+			{string(fresh[other]), "is not a " + game + " state"},
+			{`[1, 2]`, "is not a " + game + " state"},
+		} {
+			_, err := Replay(ReplayFile{Game: game, Seats: 2, Seed: []uint64{7, 8}, State: json.RawMessage(c.state)})
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s given %.40s: %v, want one line with %q", game, c.state, err, c.want)
+			}
+		}
+		// The engine's own state reads.
+		if _, err := Replay(ReplayFile{Game: game, Seats: 2, Seed: []uint64{7, 8}, State: fresh[game]}); err != nil {
+			t.Errorf("%s: its own state refused: %v", game, err)
+		}
+	}
+}
+
+// An empty argument is refused, not skipped: take..5 is not take.5.
+func TestReplayEmptyArgument(t *testing.T) {
+	res := replayOK(t, ReplayFile{Game: "flanders", Seats: 2, Seed: []uint64{1, 2}, Actions: []string{"roll", "take..5", "take.5.", ".take.5", "take . 5"}})
+	for _, s := range res.Steps[1:] {
+		if s.OK || s.Code != "bad_action" || !strings.Contains(s.Error, "empty argument") {
+			t.Errorf("%q: %+v", s.Line, s)
+		}
+	}
+}
+
+// A file that names no game says so, and lists the games.
+func TestReplayNoGame(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "none.json")
+	os.WriteFile(f, []byte("{}"), 0o600)
+	_, errs, code := run(t, "", "replay", f)
+	if code == 0 || !strings.Contains(errs, "the file names no game") || !strings.Contains(errs, "trenches") {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+}
+
 // A malformed line is its step's error; the JSON is printed and the
 // run goes on.
 func TestReplayMalformedLines(t *testing.T) {

@@ -96,7 +96,7 @@ func runBot(ctx context.Context, mode string, args []string, stderr io.Writer) e
 	if live, err := store.LiveCount(ctx); err == nil {
 		log.Info().Int("tables", live).Dur("open_ms", opened).Msg("live tables resume where they stopped")
 	}
-	svc := commands.NewService(store, log)
+	svc := commands.NewService(store, log, modules().Modules())
 	svc.Images = !*noImages
 	svc.SoleWriter = !data.IsPostgresURL(*dbPath) // bbolt: this process holds the file
 	svc.TimeoutUnit = *timeoutUnit

@@ -40,7 +40,7 @@ func cmdVerify(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	v, err := commands.Verify(raw)
+	v, err := commands.Verify(modules(), raw)
 	if errors.Is(err, commands.ErrNoSeed) {
 		fmt.Fprintf(stdout, "no seed: %s table %s cannot be verified (%s)\n", v.Game, v.Table, strings.TrimPrefix(err.Error(), commands.ErrNoSeed.Error()+": "))
 		return errUnverified

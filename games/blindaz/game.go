@@ -10,7 +10,8 @@ import (
 // Game implements games.Game[State].
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Info describes the game.
 func (Game) Info() games.Info {

@@ -12,7 +12,8 @@ import (
 // Game is the In Flanders Field engine.
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Info describes the game and its options.
 func (Game) Info() games.Info {

@@ -47,15 +47,20 @@
 //  9. Immediate Ambush override: after a failed checklist the defender may
 //     ask for an override; the attacker then agrees ("override") or
 //     refuses ("refuse"). Both agreeing places the platoon (logged).
-//  10. Platoon losses are reported by the active player, for either side:
-//     the table service lets only the active seat act, and the player
-//     whose turn it is sees the platoons destroyed in it. Only on-table
-//     platoons can be reported: an unrevealed ambusher is not on the table
-//     (this also keeps its identity hidden).
-//  11. morale_failed and concede are offered to the active seat during its
-//     whole turn (the referee cannot tell when the check was taken).
-//     agree_end is proposed by the active seat; the other seat then
-//     becomes active to agree or decline. Votes lapse at the end of a turn.
+//  10. Platoon losses are reported by the platoon's owner only (spec
+//     6.2 mark_destroyed, "lost"), for a platoon on the table or in
+//     ambush, at any time in battle: Info.OutOfTurn lets a seat not to
+//     act report its own losses, which reach it privately through "My
+//     units"; the other seat's report is refused (not_owner). A choice
+//     naming an ambusher would tell the opponent which platoons wait in
+//     ambush, so the acting seat's menu is private while it holds one
+//     (PrivateChoices, from the public count of ambushers). Reporting an
+//     ambusher destroyed makes it public, as revealing it would.
+//  11. concede is offered to either seat at any time in battle, for
+//     itself. morale_failed is offered to the active seat during its whole
+//     turn (the referee cannot tell when the check was taken). agree_end
+//     is proposed by the active seat; the other seat then becomes active
+//     to agree or decline. Votes lapse at the end of a turn.
 //  12. The air substep is not a stop: its Meeting Engagement reminder is
 //     part of the turn card while me_restricted.
 //  13. Reserve arrivals are picked one platoon per action; scatter dice are

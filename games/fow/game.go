@@ -5,7 +5,8 @@ import "github.com/warroom/warroom/games"
 // Game is the Flames of War mission referee engine.
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Info describes the referee and its options.
 func (Game) Info() games.Info {
@@ -329,23 +330,30 @@ func rosterLegal(sd *Side) []games.Action {
 	return out
 }
 
-// anytime is what a seat may do in battle whatever the turn (spec §8,
+// anytime is what a seat may do in battle whatever the turn (spec §6.2,
 // "Actions available at any time"): report the loss of one of its own
-// platoons on the table, and concede. Never the opponent's losses: only
-// the owner reports them. A platoon in ambush is not offered (ruling in
-// docs/rules): it is off the table, and a choice naming it would tell
-// the opponent which platoons wait in ambush.
+// platoons on the table or in ambush (mark_destroyed), and concede. Never
+// the opponent's losses: only the owner reports them. The choices naming
+// ambushers reach only their owner: a seat not to act sees them in "My
+// units", and the acting seat's menu is private while it holds one
+// (Game.PrivateChoices).
 func anytime(s *State, seat int) []games.Action {
 	if s.Phase != PhBattle || seat < 0 || seat > 1 || s.Await != nil {
 		return nil
 	}
+	return append(losses(s, seat), act(VConcede))
+}
+
+// losses are the seat's loss reports: one per platoon on the table or in
+// ambush (spec §6.2 mark_destroyed).
+func losses(s *State, seat int) []games.Action {
 	var out []games.Action
 	for i, p := range s.Sides[seat].Platoons {
-		if p.Status == StTable {
+		if inT(p) {
 			out = append(out, act(VLost, seat, i))
 		}
 	}
-	return append(out, act(VConcede))
+	return out
 }
 
 func battleLegal(s *State, seat int) []games.Action {
@@ -405,11 +413,7 @@ func battleLegal(s *State, seat int) []games.Action {
 			out = append(out, act(VEndTurn))
 		}
 	}
-	for i, p := range s.Sides[seat].Platoons {
-		if p.Status == StTable {
-			out = append(out, act(VLost, seat, i))
-		}
-	}
+	out = append(out, losses(s, seat)...)
 	out = append(out, act(VMoraleFailed), act(VConcede))
 	if !s.AgreeVotes[seat] {
 		out = append(out, act(VAgreeEnd))

@@ -11,7 +11,8 @@ import "github.com/warroom/warroom/games"
 // platoon for Strategic Withdrawal (the choices include platoons in
 // ambush) or stands in the ambush step (spring choices and the checklist
 // name its ambushers; the engine stops there only for a seat with an
-// ambusher, a count that is public once both have locked).
+// ambusher, a count that is public once both have locked), and whenever
+// it holds an ambusher, whose loss it may report (spec §6.2).
 func (Game) PrivateChoices(public any, seat games.Seat) bool {
 	v, ok := public.(View)
 	if !ok {
@@ -24,7 +25,16 @@ func (Game) PrivateChoices(public any, seat games.Seat) bool {
 	case PhImmediate:
 		return p != v.Attacker
 	case PhBattle:
-		if p != v.Active || v.Await != nil {
+		if p < 0 || p > 1 || v.Await != nil {
+			return false
+		}
+		// A seat holding ambushers (a count public once both seats have
+		// locked) may report one destroyed, in its turn or when asked to
+		// agree an end: that choice names it.
+		if v.Sides[p].InAction > v.Sides[p].OnTable {
+			return true
+		}
+		if p != v.Active {
 			return false
 		}
 		return v.PicksLeft > 0 || (v.Withdraw != nil && v.Withdraw.P < 0) || v.Sub == SubAmbush

@@ -10,7 +10,8 @@ import (
 // Game is the IF - Pierwszy Front engine.
 type Game struct{}
 
-func init() { games.Register(games.Adapt[State](Game{})) }
+// Engine is the game as the table service plays it (catalog lists it).
+func Engine() games.Engine { return games.Adapt[State](Game{}) }
 
 // Variants (option "variant").
 var Variants = []string{"standard", "beginner", "caption_limit", "short_war"}

@@ -30,12 +30,14 @@ package gamestest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warroom/warroom/games"
 )
@@ -111,10 +113,18 @@ func (c *Config) defaults(e games.Engine) {
 	}
 }
 
+// longActions is the suite's long mode: random playouts, with every
+// check, until this many actions were played per game, in place of
+// Config.Playouts (README: "The conformance suite's long mode").
+var longActions = flag.Int("conformance.actions", 0, "the conformance suite's long mode: random playouts until this many actions per game")
+
 // Run is the conformance suite over engine e.
 func Run(t *testing.T, e games.Engine, cfg Config) {
 	cfg.defaults(e)
 	defer watchBot(t)()
+	if *longActions > 0 {
+		t.Run("long", func(t *testing.T) { longPlayouts(t, e, &cfg, *longActions) })
+	}
 	t.Run("playouts", func(t *testing.T) { playouts(t, e, &cfg) })
 	t.Run("computer", func(t *testing.T) { computerGames(t, e, &cfg) })
 	t.Run("fast", func(t *testing.T) { fastPlayouts(t, e, &cfg) })
@@ -185,6 +195,22 @@ func playouts(t testing.TB, e games.Engine, cfg *Config) {
 		p.play()
 		p.replay()
 	}
+}
+
+// longPlayouts plays random playouts, cycling through the set-ups with
+// seeds after those of playouts, until n actions were played, and logs
+// the figures: actions, games and time.
+func longPlayouts(t testing.TB, e games.Engine, cfg *Config, n int) {
+	start, actions, played := time.Now(), 0, 0
+	for i := cfg.Playouts; actions < n; i++ {
+		su := cfg.Setups[i%len(cfg.Setups)]
+		p := &playout{t: t, e: e, cfg: cfg, setup: su, seed: uint64(i) + 1, random: true, determinizes: games.PartsOf(e).Determinizer}
+		p.play()
+		p.replay()
+		actions += len(p.steps)
+		played++
+	}
+	t.Logf("%s long mode: %d actions in %d random games, %s, 0 failures", e.Info().ID, actions, played, time.Since(start).Round(time.Second))
 }
 
 func computerGames(t testing.TB, e games.Engine, cfg *Config) {

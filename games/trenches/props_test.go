@@ -281,10 +281,10 @@ func TestMatchPlaysTwoLegs(t *testing.T) {
 	}
 }
 
-func TestRegisteredAndOptions(t *testing.T) {
-	e, ok := games.Lookup(ID)
-	if !ok {
-		t.Fatal("not registered")
+func TestEngineOptions(t *testing.T) {
+	e := Engine()
+	if e.Info().ID != ID {
+		t.Fatal(e.Info().ID)
 	}
 	if _, err := e.Setup(games.Options{"scenario": "7"}, 2, games.NewPCG(1, 1)); err == nil {
 		t.Fatal("scenario 7 accepted")

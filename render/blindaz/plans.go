@@ -13,7 +13,7 @@ import (
 const PlanTextMax = 55
 
 // Plans turns the view's best plans (computer-scored, public information
-// only) into at most n plans for the team vote (render.RegisterPlans).
+// only) into at most n plans for the team vote (catalog.Module.Plans).
 func Plans(ctx render.Ctx, view any, n int) []render.Plan {
 	v, ok := asView(view)
 	if !ok {

@@ -13,20 +13,15 @@ import (
 	"github.com/warroom/warroom/games"
 	bz "github.com/warroom/warroom/games/blindaz"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/i18n"
 )
 
+// Locales is the renderer's catalogue, locales/*.json (catalog.Load).
+//
 //go:embed locales/*.json
-var locales embed.FS
+var Locales embed.FS
 
-// Adapted is this renderer as a render.Game (the registry's form).
+// Adapted is this renderer as a render.Game (its catalog.Module.Renderer).
 var Adapted = render.Adapt[bz.View](bz.ID, Renderer{})
-
-func init() {
-	i18n.Register(locales, "locales")
-	render.Register(bz.ID, Adapted)
-	render.RegisterPlans(bz.ID, Plans)
-}
 
 // Renderer implements render.Game.
 type Renderer struct{}

@@ -15,7 +15,7 @@ import (
 	"github.com/warroom/warroom/render/rendertest"
 )
 
-var eng, _ = games.Lookup("frontline")
+var eng = fl.Engine()
 
 var raceEnabled bool
 

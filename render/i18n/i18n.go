@@ -4,7 +4,8 @@
 //
 // Catalogue files are go-i18n JSON files named <anything>.<lang>.json
 // (lang = en, pl or ru), embedded by the package that owns the strings and
-// registered from its init with Register. A message is either a string or
+// loaded with Register by whoever assembles the program (catalog.Load,
+// a test's TestMain): no package registers itself. A message is either a string or
 // a CLDR plural map ({"one": ..., "few": ..., "many": ..., "other": ...})
 // selected by the "Count" argument; Polish and Russian need all four.
 package i18n
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -31,7 +33,14 @@ var (
 	bundle = newBundle()
 	ids    = map[string]map[string]*goi18n.Message{} // lang -> id -> message
 	cache  = map[string]*Localizer{}
+	loaded = map[source]bool{}
 )
+
+// source is one catalogue directory Register has loaded.
+type source struct {
+	fsys fs.FS
+	dir  string
+}
 
 func newBundle() *goi18n.Bundle {
 	b := goi18n.NewBundle(language.English)
@@ -39,12 +48,21 @@ func newBundle() *goi18n.Bundle {
 	return b
 }
 
-// Register loads every *.json file of fsys under dir into the catalogue.
+// Register loads every *.json file of fsys under dir into the catalogue;
+// loading the same fsys and dir again does nothing, so every service and
+// test may load what it needs (an fsys of a type that cannot be compared,
+// such as fstest.MapFS, is loaded every time).
 // It panics on a malformed file: catalogues are embedded, so that is a
-// programming error caught by any test that imports the package.
+// programming error caught by any test that loads it.
 func Register(fsys fs.FS, dir string) {
 	mu.Lock()
 	defer mu.Unlock()
+	if reflect.TypeOf(fsys).Comparable() {
+		if loaded[source{fsys, dir}] {
+			return
+		}
+		loaded[source{fsys, dir}] = true
+	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		panic(fmt.Sprintf("i18n: read %s: %v", dir, err))

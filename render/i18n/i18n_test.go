@@ -1,13 +1,21 @@
 package i18n_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
 
-	_ "github.com/warroom/warroom/render" // registers the core catalogue
+	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/render/i18n"
 )
+
+// TestMain loads the catalogues as the bot does: the core's and every
+// game's.
+func TestMain(m *testing.M) {
+	catalog.Load(catalog.All())
+	os.Exit(m.Run())
+}
 
 func TestEveryMessageTranslated(t *testing.T) {
 	if en := i18n.IDs("en"); len(en) < 50 {

@@ -3,12 +3,7 @@ package i18n_test
 import (
 	"testing"
 
-	"github.com/warroom/warroom/games"
-	_ "github.com/warroom/warroom/games/blindaz"
-	_ "github.com/warroom/warroom/games/flanders"
-	_ "github.com/warroom/warroom/games/fow"
-	_ "github.com/warroom/warroom/games/frontline"
-	_ "github.com/warroom/warroom/games/trenches"
+	"github.com/warroom/warroom/catalog"
 )
 
 // TestGameNamesOneSpelling: the name an engine gives itself (the terminal's
@@ -16,11 +11,12 @@ import (
 // has one name in the terminal, on Discord and on its boards.
 func TestGameNamesOneSpelling(t *testing.T) {
 	en := loadCatalogue(t, "render/locales/core", "en")
-	if len(games.All()) < 5 {
-		t.Fatalf("%d engines registered, want the five games", len(games.All()))
+	mods := catalog.All()
+	if len(mods) < 5 {
+		t.Fatalf("%d games in the catalogue, want the five games", len(mods))
 	}
-	for _, e := range games.All() {
-		info := e.Info()
+	for _, m := range mods {
+		info := m.Engine.Info()
 		if want, _ := en["game."+info.ID].(string); info.Name != want {
 			t.Errorf("engine %s is named %q, the catalogue's game.%s %q", info.ID, info.Name, info.ID, want)
 		}

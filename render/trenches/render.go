@@ -12,19 +12,15 @@ import (
 	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/i18n"
 )
 
+// Locales is the renderer's catalogue, locales/*.json (catalog.Load).
+//
 //go:embed locales/*.json
-var locales embed.FS
+var Locales embed.FS
 
-// Adapted is this renderer as a render.Game (the registry's form).
+// Adapted is this renderer as a render.Game (its catalog.Module.Renderer).
 var Adapted = render.Adapt[tov.View](tov.ID, Renderer{})
-
-func init() {
-	i18n.Register(locales, "locales")
-	render.Register(tov.ID, Adapted)
-}
 
 // Renderer implements render.Game.
 type Renderer struct{}
