@@ -40,7 +40,7 @@ func TestOldRecordsWords(t *testing.T) {
 		}
 		got := map[string]json.RawMessage{}
 		for _, lang := range []string{"en", "pl", "ru"} {
-			svc := &Service{store: &logOnly{entries: doc.Log}}
+			svc := &Service{store: &logOnly{entries: doc.Log}, mods: testMods}
 			tb := &data.Table{ID: "old", Game: id, Status: data.StatusPlaying, Version: int64(len(doc.Log)), HostID: "100"}
 			for i := 0; i < 2; i++ {
 				tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
