@@ -61,6 +61,25 @@ func Repair(src, dst string) (RepairReport, error) {
 	if err != nil {
 		return rep, fmt.Errorf("scan %s: %w", src, err)
 	}
+	tables := mergeCopies(tree, pages, &rep)
+	reportUnreadable(tree, tables, &rep)
+	top := reportLost(tree, tables, &rep)
+	reportLogsLost(tree, tables, &rep)
+
+	out, err := Open(dst)
+	if err != nil {
+		return rep, err
+	}
+	defer out.Close()
+	err = out.update(func(tx *bolt.Tx) error {
+		return out.writeSalvage(tx, tree, tables, top, &rep)
+	})
+	return rep, err
+}
+
+// mergeCopies keeps the newest copy of each table, from the tree or the
+// page scan, and notes in rep the tables only the scan found.
+func mergeCopies(tree tree, pages map[string]*Table, rep *RepairReport) map[string]*Table {
 	tables := map[string]*Table{}
 	for id, t := range tree.tables {
 		tables[id] = t
@@ -76,12 +95,24 @@ func Repair(src, dst string) (RepairReport, error) {
 			}
 		}
 	}
+	return tables
+}
+
+// reportUnreadable lists, sorted, the unreadable records of which no
+// readable copy was found elsewhere.
+func reportUnreadable(tree tree, tables map[string]*Table, rep *RepairReport) {
 	for id := range tree.unreadable {
 		if _, ok := tables[id]; !ok {
 			rep.Unreadable = append(rep.Unreadable, id)
 		}
 	}
 	sort.Strings(rep.Unreadable)
+}
+
+// reportLost lists the ids handed out of which nothing was found, and
+// returns the sequence new ids must start after: pushed far ahead when
+// the file's own count could not be read.
+func reportLost(tree tree, tables map[string]*Table, rep *RepairReport) uint64 {
 	top := tree.seq
 	for id := range tables {
 		if n, err := parseID(id); err == nil && n > top {
@@ -103,6 +134,12 @@ func Repair(src, dst string) (RepairReport, error) {
 		rep.UnknownAfter = strconv.FormatUint(top, 36)
 		top += max(1000, top)
 	}
+	return top
+}
+
+// reportLogsLost lists, sorted, the tables whose log could not be read in
+// full or is shorter than their record says.
+func reportLogsLost(tree tree, tables map[string]*Table, rep *RepairReport) {
 	for id, t := range tables {
 		if logShort(tree, id, t) {
 			tree.logsLost[id] = true
@@ -112,90 +149,117 @@ func Repair(src, dst string) (RepairReport, error) {
 		rep.LogsLost = append(rep.LogsLost, id)
 	}
 	sort.Strings(rep.LogsLost)
+}
 
-	out, err := Open(dst)
+// writeSalvage writes everything saved into the new file in one
+// transaction: tables with their logs, the id sequence, the damaged
+// records, the archive marks, the tallies and the guild settings.
+func (b *Bolt) writeSalvage(tx *bolt.Tx, tree tree, tables map[string]*Table, top uint64, rep *RepairReport) error {
+	maxSeq, err := b.writeTables(tx, tree, tables, rep)
 	if err != nil {
-		return rep, err
+		return err
 	}
-	defer out.Close()
-	err = out.update(func(tx *bolt.Tx) error {
-		ch := tx.Bucket(bucketChannels)
-		ids := make([]string, 0, len(tables))
-		for id := range tables {
-			ids = append(ids, id)
-		}
-		// Newest first, so when two live tables claim one channel the
-		// one played last keeps it.
-		sort.Slice(ids, func(i, j int) bool { return tables[ids[i]].Updated.After(tables[ids[j]].Updated) })
-		var maxSeq uint64
-		for _, id := range ids {
-			t := tables[id]
-			if t.Live() && channelTaken(ch, t) {
-				t.Status = StatusAbandoned // an older table of a channel: kept, but over
-			}
-			if err := putTable(tx, nil, t); err != nil {
-				return err
-			}
-			if err := index(ch, t); err != nil {
-				return err
-			}
-			out.countLive(tx, nil, t)
-			if n, err := parseID(id); err == nil && n > maxSeq {
-				maxSeq = n
-			}
-			rep.Tables++
-			if t.Live() {
-				rep.Live++
-			}
-			if entries := tree.logs[id]; len(entries) > 0 {
-				if err := appendLog(tx, id, entries); err != nil {
-					return err
-				}
-				if last := entries[len(entries)-1].Version; last > t.Version {
-					rep.Behind[id] = last
-				}
-			}
-		}
-		// New tables must not reuse a salvaged id.
-		if err := tx.Bucket(bucketTables).SetSequence(max(maxSeq, top)); err != nil {
+	// New tables must not reuse a salvaged id.
+	if err := tx.Bucket(bucketTables).SetSequence(max(maxSeq, top)); err != nil {
+		return err
+	}
+	if err := writeDamaged(tx, tree); err != nil {
+		return err
+	}
+	archivedResults, err := writeArchived(tx, tree, tables)
+	if err != nil {
+		return err
+	}
+	if err := retally(tx, tables, archivedResults); err != nil {
+		return err
+	}
+	guilds := tx.Bucket(bucketGuilds)
+	for id, raw := range tree.guilds {
+		if err := guilds.Put([]byte(id), raw); err != nil {
 			return err
 		}
-		if len(tree.unreadable) > 0 {
-			dmg, err := tx.CreateBucketIfNotExists(bucketDamaged)
-			if err != nil {
-				return err
+	}
+	return nil
+}
+
+// writeTables writes the saved tables, newest first, with their indexes
+// and logs, and returns the highest table id written.
+func (b *Bolt) writeTables(tx *bolt.Tx, tree tree, tables map[string]*Table, rep *RepairReport) (uint64, error) {
+	ch := tx.Bucket(bucketChannels)
+	ids := make([]string, 0, len(tables))
+	for id := range tables {
+		ids = append(ids, id)
+	}
+	// Newest first, so when two live tables claim one channel the
+	// one played last keeps it.
+	sort.Slice(ids, func(i, j int) bool { return tables[ids[i]].Updated.After(tables[ids[j]].Updated) })
+	var maxSeq uint64
+	for _, id := range ids {
+		t := tables[id]
+		if t.Live() && channelTaken(ch, t) {
+			t.Status = StatusAbandoned // an older table of a channel: kept, but over
+		}
+		if err := putTable(tx, nil, t); err != nil {
+			return maxSeq, err
+		}
+		if err := index(ch, t); err != nil {
+			return maxSeq, err
+		}
+		b.countLive(tx, nil, t)
+		if n, err := parseID(id); err == nil && n > maxSeq {
+			maxSeq = n
+		}
+		rep.Tables++
+		if t.Live() {
+			rep.Live++
+		}
+		if entries := tree.logs[id]; len(entries) > 0 {
+			if err := appendLog(tx, id, entries); err != nil {
+				return maxSeq, err
 			}
-			for id, raw := range tree.unreadable {
-				if err := dmg.Put([]byte(id), raw); err != nil {
-					return err
-				}
+			if last := entries[len(entries)-1].Version; last > t.Version {
+				rep.Behind[id] = last
 			}
 		}
-		// Archived tables keep their mark and their results.
-		var archivedResults []*Result
-		for id := range tree.archived {
-			if _, ok := tables[id]; ok {
-				continue
-			}
-			if err := tx.Bucket(bucketArchived).Put([]byte(id), nil); err != nil {
-				return err
-			}
-			if r := tree.results[id]; r != nil {
-				archivedResults = append(archivedResults, r)
-			}
-		}
-		if err := retally(tx, tables, archivedResults); err != nil {
-			return err
-		}
-		guilds := tx.Bucket(bucketGuilds)
-		for id, raw := range tree.guilds {
-			if err := guilds.Put([]byte(id), raw); err != nil {
-				return err
-			}
-		}
+	}
+	return maxSeq, nil
+}
+
+// writeDamaged keeps the bytes of unreadable records in the damaged
+// bucket, for export.
+func writeDamaged(tx *bolt.Tx, tree tree) error {
+	if len(tree.unreadable) == 0 {
 		return nil
-	})
-	return rep, err
+	}
+	dmg, err := tx.CreateBucketIfNotExists(bucketDamaged)
+	if err != nil {
+		return err
+	}
+	for id, raw := range tree.unreadable {
+		if err := dmg.Put([]byte(id), raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeArchived keeps the archive mark of archived tables not saved
+// otherwise, and returns their tallied results.
+func writeArchived(tx *bolt.Tx, tree tree, tables map[string]*Table) ([]*Result, error) {
+	// Archived tables keep their mark and their results.
+	var archivedResults []*Result
+	for id := range tree.archived {
+		if _, ok := tables[id]; ok {
+			continue
+		}
+		if err := tx.Bucket(bucketArchived).Put([]byte(id), nil); err != nil {
+			return archivedResults, err
+		}
+		if r := tree.results[id]; r != nil {
+			archivedResults = append(archivedResults, r)
+		}
+	}
+	return archivedResults, nil
 }
 
 // logShort reports a saved table whose log was found shorter than the
@@ -285,73 +349,100 @@ func readTree(path string) (tree, error) {
 			firstErr = err
 		}
 	}
-	note(view(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketTables)
-		if b == nil {
-			return errors.New("no tables bucket")
+	note(view(t.readTables))
+	note(view(t.readDamaged))
+	note(view(t.readGuilds))
+	note(view(t.readArchived))
+	note(view(t.readResults))
+	listErr := t.readLogs(view)
+	t.logListLost = listErr != nil
+	note(listErr)
+	return t, firstErr
+}
+
+// readTables reads the table records and the id sequence; records that
+// do not decode are kept as bytes in unreadable.
+func (t *tree) readTables(tx *bolt.Tx) error {
+	b := tx.Bucket(bucketTables)
+	if b == nil {
+		return errors.New("no tables bucket")
+	}
+	t.seq, t.seqKnown = b.Sequence(), true
+	return b.ForEach(func(k, v []byte) error {
+		if !isID(k) {
+			return nil // a damaged key: its table is named lost by the sequence
 		}
-		t.seq, t.seqKnown = b.Sequence(), true
+		var tb Table
+		if js, err := unseal(v); err != nil || json.Unmarshal(js, &tb) != nil || tb.ID != string(k) {
+			t.unreadable[string(k)] = append([]byte(nil), v...)
+			return nil
+		}
+		t.tables[string(k)] = &tb
+		return nil
+	})
+}
+
+// readDamaged reads the records an earlier repair already found
+// unreadable, so they are carried over again.
+func (t *tree) readDamaged(tx *bolt.Tx) error {
+	if b := tx.Bucket(bucketDamaged); b != nil {
 		return b.ForEach(func(k, v []byte) error {
 			if !isID(k) {
-				return nil // a damaged key: its table is named lost by the sequence
-			}
-			var tb Table
-			if js, err := unseal(v); err != nil || json.Unmarshal(js, &tb) != nil || tb.ID != string(k) {
-				t.unreadable[string(k)] = append([]byte(nil), v...)
 				return nil
 			}
-			t.tables[string(k)] = &tb
+			t.unreadable[string(k)] = append([]byte(nil), v...)
 			return nil
 		})
-	}))
-	note(view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketDamaged); b != nil {
-			return b.ForEach(func(k, v []byte) error {
-				if !isID(k) {
-					return nil
-				}
-				t.unreadable[string(k)] = append([]byte(nil), v...)
+	}
+	return nil
+}
+
+// readGuilds reads the guild settings as raw bytes.
+func (t *tree) readGuilds(tx *bolt.Tx) error {
+	if b := tx.Bucket(bucketGuilds); b != nil {
+		return b.ForEach(func(k, v []byte) error {
+			if len(k) > 64 {
+				return nil // no guild id is this long: a damaged key
+			}
+			t.guilds[string(k)] = append([]byte(nil), v...)
+			return nil
+		})
+	}
+	return nil
+}
+
+// readArchived reads the marks of tables removed by warroom archive.
+func (t *tree) readArchived(tx *bolt.Tx) error {
+	if b := tx.Bucket(bucketArchived); b != nil {
+		return b.ForEach(func(k, _ []byte) error {
+			if !isID(k) {
 				return nil
-			})
-		}
-		return nil
-	}))
-	note(view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketGuilds); b != nil {
-			return b.ForEach(func(k, v []byte) error {
-				if len(k) > 64 {
-					return nil // no guild id is this long: a damaged key
-				}
-				t.guilds[string(k)] = append([]byte(nil), v...)
-				return nil
-			})
-		}
-		return nil
-	}))
-	note(view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketArchived); b != nil {
-			return b.ForEach(func(k, _ []byte) error {
-				if !isID(k) {
-					return nil
-				}
-				t.archived[string(k)] = true
-				return nil
-			})
-		}
-		return nil
-	}))
-	note(view(func(tx *bolt.Tx) error {
-		if b := tx.Bucket(bucketResults); b != nil {
-			return b.ForEach(func(k, v []byte) error {
-				var r Result
-				if json.Unmarshal(v, &r) == nil {
-					t.results[string(k)] = &r
-				}
-				return nil
-			})
-		}
-		return nil
-	}))
+			}
+			t.archived[string(k)] = true
+			return nil
+		})
+	}
+	return nil
+}
+
+// readResults reads the tallied results that still decode.
+func (t *tree) readResults(tx *bolt.Tx) error {
+	if b := tx.Bucket(bucketResults); b != nil {
+		return b.ForEach(func(k, v []byte) error {
+			var r Result
+			if json.Unmarshal(v, &r) == nil {
+				t.results[string(k)] = &r
+			}
+			return nil
+		})
+	}
+	return nil
+}
+
+// readLogs reads the list of logs, then each log in its own view so a
+// damaged one loses only itself (marked in logsLost, its readable start
+// kept); it returns why the list could not be read in full.
+func (t *tree) readLogs(view func(fn func(tx *bolt.Tx) error) error) error {
 	var logIDs []string
 	listErr := view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketLogs)
@@ -366,8 +457,6 @@ func readTree(path string) (tree, error) {
 			return nil
 		})
 	})
-	t.logListLost = listErr != nil
-	note(listErr)
 	for _, id := range logIDs {
 		var entries []LogEntry
 		err := view(func(tx *bolt.Tx) error {
@@ -385,7 +474,7 @@ func readTree(path string) (tree, error) {
 		}
 		t.logs[id] = entries
 	}
-	return t, firstErr
+	return listErr
 }
 
 // scanPages reads the file page by page, bbolt's layout decoded by hand

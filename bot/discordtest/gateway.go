@@ -293,108 +293,9 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		s.gwSend(c, gwPayload{Op: 11})
 		return true
 	case 2: // identify
-		if c.sess != nil {
-			s.gwCloseLocked(c, 4005, "Already authenticated")
-			return false
-		}
-		// discordgo.Identify cannot decode what discordgo itself sends
-		// (presence.game.created_at), so decode the fields that matter.
-		var id struct {
-			Token   string  `json:"token"`
-			Intents int64   `json:"intents"`
-			Shard   *[2]int `json:"shard"`
-		}
-		if err := json.Unmarshal(p.D, &id); err != nil {
-			s.logf("gateway: undecodable IDENTIFY %s: %v", p.D, err)
-			s.gwCloseLocked(c, 4002, "Decode error")
-			return false
-		}
-		if strings.TrimPrefix(id.Token, "Bot ") != s.token {
-			s.gwCloseLocked(c, 4004, "Authentication failed")
-			return false
-		}
-		shard := [2]int{0, 1}
-		if id.Shard != nil {
-			shard = *id.Shard
-			if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
-				s.gwCloseLocked(c, 4010, "Invalid shard")
-				return false
-			}
-		}
-		s.checkIdentifyRate()
-		sess := &gwSession{id: "s" + s.newID(), shard: shard, intents: id.Intents,
-			conn: c, readyAt: s.cfg.now()}
-		s.gw.sessions[sess.id] = sess
-		s.gw.order = append(s.gw.order, sess)
-		c.sess = sess
-		s.gw.identifies++
-		if c.onResumeURL {
-			s.gw.resumeIdentify++
-		}
-		s.gw.intents = id.Intents
-		s.gw.handshakes++
-		sess.handshake = s.gw.handshakes
-		bot := s.bot.discord()
-		bot.Bot = true
-		bot.Verified = true
-		s.gwDispatch(sess, "READY", map[string]any{
-			"v": 10, "user": bot, "guilds": []any{}, "session_id": sess.id,
-			"resume_gateway_url": s.ResumeGatewayURL(), "shard": shard,
-			"application":      map[string]any{"id": s.appID, "flags": 0},
-			"private_channels": []any{}, "relationships": []any{}, "presences": []any{},
-			"session_type": "normal", "user_settings": map[string]any{},
-		})
-		s.logf("gateway: IDENTIFY -> READY session %s shard %v", sess.id, shard)
-		s.notify()
-		return true
+		return s.gwIdentify(c, p)
 	case 6: // resume
-		if c.sess != nil {
-			s.gwCloseLocked(c, 4005, "Already authenticated")
-			return false
-		}
-		var r struct {
-			Token     string `json:"token"`
-			SessionID string `json:"session_id"`
-			Seq       int64  `json:"seq"`
-		}
-		if err := json.Unmarshal(p.D, &r); err != nil {
-			s.gwCloseLocked(c, 4002, "Decode error")
-			return false
-		}
-		if strings.TrimPrefix(r.Token, "Bot ") != s.token {
-			s.gwCloseLocked(c, 4004, "Authentication failed")
-			return false
-		}
-		sess := s.gw.sessions[r.SessionID]
-		if sess == nil || sess.invalid || r.Seq > sess.seq {
-			// op 9, not resumable: discordgo identifies again.
-			s.gwSend(c, gwPayload{Op: 9, D: json.RawMessage("false")})
-			s.logf("gateway: RESUME %s refused (op 9)", r.SessionID)
-			return true
-		}
-		if old := sess.conn; old != nil && old != c {
-			s.gwCloseLocked(old, 4009, "Session timed out")
-		}
-		sess.conn = c
-		c.sess = sess
-		replayed := 0
-		for _, f := range sess.frames {
-			if f.seq > r.Seq {
-				s.enqueue(c, f.raw)
-				replayed++
-			}
-		}
-		s.gw.replayed += replayed
-		s.gwDispatch(sess, "RESUMED", map[string]any{})
-		s.gw.resumes++
-		if !c.onResumeURL {
-			s.gw.wrongResumes++
-		}
-		s.gw.handshakes++
-		sess.handshake = s.gw.handshakes
-		s.logf("gateway: RESUME %s from seq %d, replayed %d", sess.id, r.Seq, replayed)
-		s.notify()
-		return true
+		return s.gwResume(c, p)
 	case 3, 4, 8: // presence, voice state, request members: accepted, ignored
 		if c.sess == nil {
 			s.gwCloseLocked(c, 4003, "Not authenticated")
@@ -405,6 +306,119 @@ func (s *Server) gwHandle(c *gwConn, p gwPayload) bool {
 		s.gwCloseLocked(c, 4001, "Unknown opcode")
 		return false
 	}
+}
+
+// gwIdentify handles IDENTIFY (op 2): it checks the token and shard,
+// opens a session and sends READY; false ends the connection.
+// Call with s.mu held.
+func (s *Server) gwIdentify(c *gwConn, p gwPayload) bool {
+	if c.sess != nil {
+		s.gwCloseLocked(c, 4005, "Already authenticated")
+		return false
+	}
+	// discordgo.Identify cannot decode what discordgo itself sends
+	// (presence.game.created_at), so decode the fields that matter.
+	var id struct {
+		Token   string  `json:"token"`
+		Intents int64   `json:"intents"`
+		Shard   *[2]int `json:"shard"`
+	}
+	if err := json.Unmarshal(p.D, &id); err != nil {
+		s.logf("gateway: undecodable IDENTIFY %s: %v", p.D, err)
+		s.gwCloseLocked(c, 4002, "Decode error")
+		return false
+	}
+	if strings.TrimPrefix(id.Token, "Bot ") != s.token {
+		s.gwCloseLocked(c, 4004, "Authentication failed")
+		return false
+	}
+	shard := [2]int{0, 1}
+	if id.Shard != nil {
+		shard = *id.Shard
+		if shard[1] < 1 || shard[0] < 0 || shard[0] >= shard[1] {
+			s.gwCloseLocked(c, 4010, "Invalid shard")
+			return false
+		}
+	}
+	s.checkIdentifyRate()
+	sess := &gwSession{id: "s" + s.newID(), shard: shard, intents: id.Intents,
+		conn: c, readyAt: s.cfg.now()}
+	s.gw.sessions[sess.id] = sess
+	s.gw.order = append(s.gw.order, sess)
+	c.sess = sess
+	s.gw.identifies++
+	if c.onResumeURL {
+		s.gw.resumeIdentify++
+	}
+	s.gw.intents = id.Intents
+	s.gw.handshakes++
+	sess.handshake = s.gw.handshakes
+	bot := s.bot.discord()
+	bot.Bot = true
+	bot.Verified = true
+	s.gwDispatch(sess, "READY", map[string]any{
+		"v": 10, "user": bot, "guilds": []any{}, "session_id": sess.id,
+		"resume_gateway_url": s.ResumeGatewayURL(), "shard": shard,
+		"application":      map[string]any{"id": s.appID, "flags": 0},
+		"private_channels": []any{}, "relationships": []any{}, "presences": []any{},
+		"session_type": "normal", "user_settings": map[string]any{},
+	})
+	s.logf("gateway: IDENTIFY -> READY session %s shard %v", sess.id, shard)
+	s.notify()
+	return true
+}
+
+// gwResume handles RESUME (op 6): it moves a known session to this
+// connection and replays the events it missed, or answers op 9 when it
+// cannot; false ends the connection. Call with s.mu held.
+func (s *Server) gwResume(c *gwConn, p gwPayload) bool {
+	if c.sess != nil {
+		s.gwCloseLocked(c, 4005, "Already authenticated")
+		return false
+	}
+	var r struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	if err := json.Unmarshal(p.D, &r); err != nil {
+		s.gwCloseLocked(c, 4002, "Decode error")
+		return false
+	}
+	if strings.TrimPrefix(r.Token, "Bot ") != s.token {
+		s.gwCloseLocked(c, 4004, "Authentication failed")
+		return false
+	}
+	sess := s.gw.sessions[r.SessionID]
+	if sess == nil || sess.invalid || r.Seq > sess.seq {
+		// op 9, not resumable: discordgo identifies again.
+		s.gwSend(c, gwPayload{Op: 9, D: json.RawMessage("false")})
+		s.logf("gateway: RESUME %s refused (op 9)", r.SessionID)
+		return true
+	}
+	if old := sess.conn; old != nil && old != c {
+		s.gwCloseLocked(old, 4009, "Session timed out")
+	}
+	sess.conn = c
+	c.sess = sess
+	replayed := 0
+	for _, f := range sess.frames {
+		if f.seq > r.Seq {
+			s.enqueue(c, f.raw)
+			replayed++
+		}
+	}
+	s.gw.replayed += replayed
+	s.gwDispatch(sess, "RESUMED", map[string]any{})
+	s.gw.resumes++
+	if !c.onResumeURL {
+		s.gw.wrongResumes++
+	}
+	s.gw.handshakes++
+	sess.handshake = s.gw.handshakes
+	s.logf("gateway: RESUME %s from seq %d, replayed %d", sess.id, r.Seq, replayed)
+	s.notify()
+	return true
 }
 
 // gwDispatch sends an op 0 event on the session (buffered for replay).

@@ -515,6 +515,9 @@ func (s *Server) command(u User, channelID, guildID, name string, options map[st
 	return s.dispatch(i, u, strings.Join(path, " ")), nil
 }
 
+// buildOptions builds the interaction options of a command (or of a
+// subcommand, where) from the options given, checked against defs as
+// Discord's client would.
 func (s *Server) buildOptions(where string, defs []*discordgo.ApplicationCommandOption, path []string, given map[string]any,
 	focused string, focusFound *bool, resolved *discordgo.ApplicationCommandInteractionDataResolved) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
 	hasSubs := false
@@ -524,38 +527,7 @@ func (s *Server) buildOptions(where string, defs []*discordgo.ApplicationCommand
 		}
 	}
 	if hasSubs {
-		var name string
-		var sub map[string]any
-		var rest []string
-		if len(path) > 0 {
-			name, rest, sub = path[0], path[1:], given
-		} else {
-			if len(given) != 1 {
-				return nil, fmt.Errorf("discordtest: %s needs a subcommand (name path or one nested map)", where)
-			}
-			for k, v := range given {
-				name = k
-				m, ok := v.(map[string]any)
-				if !ok && v != nil {
-					return nil, fmt.Errorf("discordtest: %s %s: subcommand options must be a map[string]any", where, k)
-				}
-				sub = m
-			}
-		}
-		var def *discordgo.ApplicationCommandOption
-		for _, d := range defs {
-			if d.Name == name {
-				def = d
-			}
-		}
-		if def == nil {
-			return nil, fmt.Errorf("discordtest: %s has no subcommand %q", where, name)
-		}
-		inner, err := s.buildOptions(where+" "+name, def.Options, rest, sub, focused, focusFound, resolved)
-		if err != nil {
-			return nil, err
-		}
-		return []*discordgo.ApplicationCommandInteractionDataOption{{Name: def.Name, Type: def.Type, Options: inner}}, nil
+		return s.buildSubcommand(where, defs, path, given, focused, focusFound, resolved)
 	}
 	if len(path) > 0 {
 		return nil, fmt.Errorf("discordtest: %s has no subcommand %q", where, path[0])
@@ -599,49 +571,55 @@ func (s *Server) buildOptions(where string, defs []*discordgo.ApplicationCommand
 	return out, nil
 }
 
+// buildSubcommand picks the subcommand (or group) of defs named by the
+// first of path, or by the one key of given, and builds its options.
+func (s *Server) buildSubcommand(where string, defs []*discordgo.ApplicationCommandOption, path []string, given map[string]any,
+	focused string, focusFound *bool, resolved *discordgo.ApplicationCommandInteractionDataResolved) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
+	var name string
+	var sub map[string]any
+	var rest []string
+	if len(path) > 0 {
+		name, rest, sub = path[0], path[1:], given
+	} else {
+		if len(given) != 1 {
+			return nil, fmt.Errorf("discordtest: %s needs a subcommand (name path or one nested map)", where)
+		}
+		for k, v := range given {
+			name = k
+			m, ok := v.(map[string]any)
+			if !ok && v != nil {
+				return nil, fmt.Errorf("discordtest: %s %s: subcommand options must be a map[string]any", where, k)
+			}
+			sub = m
+		}
+	}
+	var def *discordgo.ApplicationCommandOption
+	for _, d := range defs {
+		if d.Name == name {
+			def = d
+		}
+	}
+	if def == nil {
+		return nil, fmt.Errorf("discordtest: %s has no subcommand %q", where, name)
+	}
+	inner, err := s.buildOptions(where+" "+name, def.Options, rest, sub, focused, focusFound, resolved)
+	if err != nil {
+		return nil, err
+	}
+	return []*discordgo.ApplicationCommandInteractionDataOption{{Name: def.Name, Type: def.Type, Options: inner}}, nil
+}
+
+// optionValue is the value Discord would send for v given as option d,
+// checked against d's type, range and choices; users and channels are
+// added to resolved.
 func (s *Server) optionValue(d *discordgo.ApplicationCommandOption, v any, resolved *discordgo.ApplicationCommandInteractionDataResolved) (any, error) {
 	var val any
+	var err error
 	switch d.Type {
 	case discordgo.ApplicationCommandOptionString:
-		str, ok := v.(string)
-		if !ok {
-			return nil, fmt.Errorf("want a string, got %T", v)
-		}
-		if d.MinLength != nil && runes(str) < *d.MinLength || d.MaxLength > 0 && runes(str) > d.MaxLength {
-			return nil, fmt.Errorf("length %d outside the allowed range", runes(str))
-		}
-		if runes(str) > 6000 {
-			return nil, errors.New("longer than 6000 characters")
-		}
-		val = str
+		val, err = stringValue(d, v)
 	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
-		var f float64
-		switch n := v.(type) {
-		case int:
-			f = float64(n)
-		case int32:
-			f = float64(n)
-		case int64:
-			f = float64(n)
-		case float64:
-			f = n
-		case float32:
-			f = float64(n)
-		default:
-			return nil, fmt.Errorf("want a number, got %T", v)
-		}
-		if d.Type == discordgo.ApplicationCommandOptionInteger {
-			if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-				return nil, fmt.Errorf("%v is not an integer", v)
-			}
-		}
-		if d.MinValue != nil && f < *d.MinValue || d.MaxValue != 0 && f > d.MaxValue {
-			return nil, fmt.Errorf("%v is outside the allowed range", v)
-		}
-		val = f
-		if d.Type == discordgo.ApplicationCommandOptionInteger {
-			val = int64(f)
-		}
+		val, err = numberValue(d, v)
 	case discordgo.ApplicationCommandOptionBoolean:
 		b, ok := v.(bool)
 		if !ok {
@@ -649,48 +627,12 @@ func (s *Server) optionValue(d *discordgo.ApplicationCommandOption, v any, resol
 		}
 		val = b
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
-		var u User
-		switch x := v.(type) {
-		case User:
-			u = x
-			_ = s.learnUser(u)
-		case string:
-			s.mu.Lock()
-			u = s.usersByID[x]
-			s.mu.Unlock()
-			if u.ID == "" {
-				if d.Type == discordgo.ApplicationCommandOptionUser {
-					return nil, fmt.Errorf("unknown user %q", x)
-				}
-				return x, nil // a role id
-			}
-		default:
-			return nil, fmt.Errorf("want a User or an id, got %T", v)
+		var role bool
+		if val, role, err = s.userValue(d, v, resolved); role {
+			return val, nil // a role id: returned as is, choices unchecked
 		}
-		if resolved.Users == nil {
-			resolved.Users = map[string]*discordgo.User{}
-		}
-		resolved.Users[u.ID] = u.discord()
-		val = u.ID
 	case discordgo.ApplicationCommandOptionChannel:
-		id, ok := v.(string)
-		if !ok {
-			return nil, fmt.Errorf("want a channel id, got %T", v)
-		}
-		s.mu.Lock()
-		var ch *discordgo.Channel
-		if s.channels[id] != nil || s.threads[id] != nil {
-			ch, _ = s.channelJSON(id).(*discordgo.Channel)
-		}
-		s.mu.Unlock()
-		if ch == nil {
-			return nil, fmt.Errorf("unknown channel %q", id)
-		}
-		if resolved.Channels == nil {
-			resolved.Channels = map[string]*discordgo.Channel{}
-		}
-		resolved.Channels[id] = ch
-		val = id
+		val, err = s.channelValue(v, resolved)
 	case discordgo.ApplicationCommandOptionRole:
 		id, ok := v.(string)
 		if !ok {
@@ -699,6 +641,9 @@ func (s *Server) optionValue(d *discordgo.ApplicationCommandOption, v any, resol
 		val = id
 	default:
 		return nil, fmt.Errorf("option type %v is not modelled", d.Type)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if len(d.Choices) > 0 {
 		ok := false
@@ -710,6 +655,106 @@ func (s *Server) optionValue(d *discordgo.ApplicationCommandOption, v any, resol
 		}
 	}
 	return val, nil
+}
+
+// stringValue checks a string option's type and length.
+func stringValue(d *discordgo.ApplicationCommandOption, v any) (any, error) {
+	str, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("want a string, got %T", v)
+	}
+	if d.MinLength != nil && runes(str) < *d.MinLength || d.MaxLength > 0 && runes(str) > d.MaxLength {
+		return nil, fmt.Errorf("length %d outside the allowed range", runes(str))
+	}
+	if runes(str) > 6000 {
+		return nil, errors.New("longer than 6000 characters")
+	}
+	return str, nil
+}
+
+// numberValue checks an integer or number option given as any Go number:
+// an integer must be whole (and is sent as int64), both within d's range.
+func numberValue(d *discordgo.ApplicationCommandOption, v any) (any, error) {
+	var f float64
+	switch n := v.(type) {
+	case int:
+		f = float64(n)
+	case int32:
+		f = float64(n)
+	case int64:
+		f = float64(n)
+	case float64:
+		f = n
+	case float32:
+		f = float64(n)
+	default:
+		return nil, fmt.Errorf("want a number, got %T", v)
+	}
+	if d.Type == discordgo.ApplicationCommandOptionInteger {
+		if f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return nil, fmt.Errorf("%v is not an integer", v)
+		}
+	}
+	if d.MinValue != nil && f < *d.MinValue || d.MaxValue != 0 && f > d.MaxValue {
+		return nil, fmt.Errorf("%v is outside the allowed range", v)
+	}
+	var val any = f
+	if d.Type == discordgo.ApplicationCommandOptionInteger {
+		val = int64(f)
+	}
+	return val, nil
+}
+
+// userValue resolves a user or mentionable option given as a User (which
+// the server learns) or an id; role is set when a mentionable's id is no
+// known user and so taken for a role id.
+func (s *Server) userValue(d *discordgo.ApplicationCommandOption, v any, resolved *discordgo.ApplicationCommandInteractionDataResolved) (val any, role bool, err error) {
+	var u User
+	switch x := v.(type) {
+	case User:
+		u = x
+		_ = s.learnUser(u)
+	case string:
+		s.mu.Lock()
+		u = s.usersByID[x]
+		s.mu.Unlock()
+		if u.ID == "" {
+			if d.Type == discordgo.ApplicationCommandOptionUser {
+				return nil, false, fmt.Errorf("unknown user %q", x)
+			}
+			return x, true, nil // a role id
+		}
+	default:
+		return nil, false, fmt.Errorf("want a User or an id, got %T", v)
+	}
+	if resolved.Users == nil {
+		resolved.Users = map[string]*discordgo.User{}
+	}
+	resolved.Users[u.ID] = u.discord()
+	return u.ID, false, nil
+}
+
+// channelValue resolves a channel option given as the id of a channel or
+// thread the server has.
+func (s *Server) channelValue(v any, resolved *discordgo.ApplicationCommandInteractionDataResolved) (any, error) {
+	id, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("want a channel id, got %T", v)
+	}
+	s.mu.Lock()
+	var ch *discordgo.Channel
+	if s.channels[id] != nil || s.threads[id] != nil {
+		ch, _ = s.channelJSON(id).(*discordgo.Channel)
+	}
+	s.mu.Unlock()
+	if ch == nil {
+		return nil, fmt.Errorf("unknown channel %q", id)
+	}
+	if resolved.Channels == nil {
+		resolved.Channels = map[string]*discordgo.Channel{}
+	}
+	resolved.Channels[id] = ch
+	return id, nil
 }
 
 // Click presses the button with customID on msg, as the user sees msg (a

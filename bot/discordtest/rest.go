@@ -655,106 +655,7 @@ func (s *Server) postCallback(c *call) {
 		c.fail(err, c.p("id"))
 		return
 	}
-	err := func() *apiError {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		ix := s.ixs[c.p("id")]
-		if ix == nil || ix.token != c.p("token") {
-			return errUnknownInteraction()
-		}
-		if ix.acked {
-			return errAlreadyAcked()
-		}
-		now := s.cfg.now()
-		if lat := now.Sub(ix.created); lat > s.cfg.deadline {
-			e := errUnknownInteraction()
-			e.kind = "late-callback"
-			e.Message += fmt.Sprintf(" (callback after %v, deadline %v)", lat.Round(time.Millisecond), s.cfg.deadline)
-			return e
-		}
-		if !callbackAllowed(ix, resp.Type) {
-			return errInvalid("type: callback type %d is not valid for a %s interaction", resp.Type, ix.typ)
-		}
-		data := resp.Data
-		if data == nil {
-			data = &wireMessage{}
-		}
-		switch resp.Type {
-		case discordgo.InteractionResponseChannelMessageWithSource:
-			m, err := s.newMessage(ix.channelID, ix.guildID, data, c.files, "response", ix)
-			if err != nil {
-				return err
-			}
-			ix.originalID = m.ID
-			ix.filled = true
-		case discordgo.InteractionResponseDeferredChannelMessageWithSource:
-			if data.Flags != nil && *data.Flags&^discordgo.MessageFlagsEphemeral != 0 {
-				return errInvalid("flags: only EPHEMERAL may be set on a deferred response")
-			}
-			if err := s.canCreateIn(ix.channelID); err != nil {
-				return err
-			}
-			m := &Message{ID: s.newID(), ChannelID: ix.channelID, GuildID: ix.guildID, AuthorID: s.bot.ID,
-				Source: "response", Created: now, InteractionID: ix.id, Loading: true}
-			if data.Flags != nil && *data.Flags&discordgo.MessageFlagsEphemeral != 0 {
-				m.Flags = discordgo.MessageFlagsEphemeral
-				m.VisibleTo = ix.user.ID
-			}
-			s.storeMessage(m)
-			ix.originalID = m.ID
-		case discordgo.InteractionResponseDeferredMessageUpdate:
-			ix.originalID = ix.componentMsgID
-		case discordgo.InteractionResponseUpdateMessage:
-			m := s.messages[ix.componentMsgID]
-			if m == nil || m.Deleted {
-				return errUnknownMessage()
-			}
-			if err := s.canEditIn(m.ChannelID); err != nil {
-				return err
-			}
-			if data.AllowedMentions != nil {
-				// edits never ping; keep the original allowed_mentions
-				data.AllowedMentions = nil
-			}
-			data.edit = true
-			if err := s.applyBody(m, data, c.files, true); err != nil {
-				return err
-			}
-			ix.originalID = m.ID
-			ix.filled = true
-		case discordgo.InteractionApplicationCommandAutocompleteResult:
-			if len(data.Choices) > 25 {
-				return errInvalid("data.choices: at most 25 choices (got %d)", len(data.Choices))
-			}
-			for i, ch := range data.Choices {
-				if ch == nil || len([]rune(ch.Name)) < 1 || len([]rune(ch.Name)) > 100 {
-					return errInvalid("data.choices[%d].name: must be 1-100 characters", i)
-				}
-			}
-			ix.choices = data.Choices
-			if ix.choices == nil {
-				ix.choices = []*discordgo.ApplicationCommandOptionChoice{}
-			}
-			ix.filled = true
-		case discordgo.InteractionResponseModal:
-			md, err := validateModal(data)
-			if err != nil {
-				return err
-			}
-			ix.modal = md
-			ix.filled = true
-		}
-		ix.acked = true
-		ix.ackType = resp.Type
-		ix.ackAt = now
-		keys := []string{ixKey(ix.id), chanKey(ix.channelID)}
-		if m := s.messages[ix.componentMsgID]; m != nil {
-			keys = append(keys, chanKey(m.ChannelID))
-		}
-		s.notify(keys...)
-		return nil
-	}()
-	if err != nil {
+	if err := s.acceptCallback(c, resp.Type, resp.Data); err != nil {
 		c.fail(err, c.p("id"))
 		return
 	}
@@ -767,6 +668,139 @@ func (s *Server) postCallback(c *call) {
 	// with the body as interaction callback response"
 	// (developers/interactions/receiving-and-responding.mdx).
 	c.reply(200, s.callbackResponse(c.p("id"), resp.Type))
+}
+
+// acceptCallback checks a callback against its interaction (known, not
+// acked yet, within the deadline, a type allowed for it), carries it out
+// and marks the interaction acked. It takes s.mu.
+func (s *Server) acceptCallback(c *call, typ discordgo.InteractionResponseType, data *wireMessage) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ix := s.ixs[c.p("id")]
+	if ix == nil || ix.token != c.p("token") {
+		return errUnknownInteraction()
+	}
+	if ix.acked {
+		return errAlreadyAcked()
+	}
+	now := s.cfg.now()
+	if lat := now.Sub(ix.created); lat > s.cfg.deadline {
+		e := errUnknownInteraction()
+		e.kind = "late-callback"
+		e.Message += fmt.Sprintf(" (callback after %v, deadline %v)", lat.Round(time.Millisecond), s.cfg.deadline)
+		return e
+	}
+	if !callbackAllowed(ix, typ) {
+		return errInvalid("type: callback type %d is not valid for a %s interaction", typ, ix.typ)
+	}
+	if data == nil {
+		data = &wireMessage{}
+	}
+	if err := s.fillCallback(c, ix, typ, data, now); err != nil {
+		return err
+	}
+	ix.acked = true
+	ix.ackType = typ
+	ix.ackAt = now
+	keys := []string{ixKey(ix.id), chanKey(ix.channelID)}
+	if m := s.messages[ix.componentMsgID]; m != nil {
+		keys = append(keys, chanKey(m.ChannelID))
+	}
+	s.notify(keys...)
+	return nil
+}
+
+// fillCallback does what a callback of type typ asks: posts, defers or
+// updates the message, or records the choices or the modal. Call with
+// s.mu held.
+func (s *Server) fillCallback(c *call, ix *ixState, typ discordgo.InteractionResponseType, data *wireMessage, now time.Time) *apiError {
+	switch typ {
+	case discordgo.InteractionResponseChannelMessageWithSource:
+		m, err := s.newMessage(ix.channelID, ix.guildID, data, c.files, "response", ix)
+		if err != nil {
+			return err
+		}
+		ix.originalID = m.ID
+		ix.filled = true
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		return s.deferCallback(ix, data, now)
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+		ix.originalID = ix.componentMsgID
+	case discordgo.InteractionResponseUpdateMessage:
+		return s.updateCallback(c, ix, data)
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		return autocompleteCallback(ix, data)
+	case discordgo.InteractionResponseModal:
+		md, err := validateModal(data)
+		if err != nil {
+			return err
+		}
+		ix.modal = md
+		ix.filled = true
+	}
+	return nil
+}
+
+// deferCallback posts the loading message of a deferred response
+// (ephemeral if asked). Call with s.mu held.
+func (s *Server) deferCallback(ix *ixState, data *wireMessage, now time.Time) *apiError {
+	if data.Flags != nil && *data.Flags&^discordgo.MessageFlagsEphemeral != 0 {
+		return errInvalid("flags: only EPHEMERAL may be set on a deferred response")
+	}
+	if err := s.canCreateIn(ix.channelID); err != nil {
+		return err
+	}
+	m := &Message{ID: s.newID(), ChannelID: ix.channelID, GuildID: ix.guildID, AuthorID: s.bot.ID,
+		Source: "response", Created: now, InteractionID: ix.id, Loading: true}
+	if data.Flags != nil && *data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		m.Flags = discordgo.MessageFlagsEphemeral
+		m.VisibleTo = ix.user.ID
+	}
+	s.storeMessage(m)
+	ix.originalID = m.ID
+	return nil
+}
+
+// updateCallback edits the message whose component was used. Call with
+// s.mu held.
+func (s *Server) updateCallback(c *call, ix *ixState, data *wireMessage) *apiError {
+	m := s.messages[ix.componentMsgID]
+	if m == nil || m.Deleted {
+		return errUnknownMessage()
+	}
+	if err := s.canEditIn(m.ChannelID); err != nil {
+		return err
+	}
+	if data.AllowedMentions != nil {
+		// edits never ping; keep the original allowed_mentions
+		data.AllowedMentions = nil
+	}
+	data.edit = true
+	if err := s.applyBody(m, data, c.files, true); err != nil {
+		return err
+	}
+	ix.originalID = m.ID
+	ix.filled = true
+	return nil
+}
+
+// autocompleteCallback checks and records the choices of an
+// autocomplete result (an empty list, not nil, when none).
+func autocompleteCallback(ix *ixState, data *wireMessage) *apiError {
+	if len(data.Choices) > 25 {
+		return errInvalid("data.choices: at most 25 choices (got %d)", len(data.Choices))
+	}
+	for i, ch := range data.Choices {
+		if ch == nil || len([]rune(ch.Name)) < 1 || len([]rune(ch.Name)) > 100 {
+			return errInvalid("data.choices[%d].name: must be 1-100 characters", i)
+		}
+	}
+	ix.choices = data.Choices
+	if ix.choices == nil {
+		ix.choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	ix.filled = true
+	return nil
 }
 
 // callbackResponse is the interaction callback response object: the
@@ -1284,99 +1318,126 @@ func (s *Server) deleteMessage(c *call) {
 // ---- threads ----
 
 func (s *Server) postThread(c *call) {
-	var ts struct {
-		discordgo.ThreadStart
-		Message *wireMessage `json:"message"` // forum and media channels
-	}
+	var ts threadStartBody
 	if err := c.decode(&ts); err != nil {
 		c.fail(err, "")
 		return
 	}
-	out, err := func() (any, *apiError) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		parent := c.p("ch")
-		if s.threads[parent] != nil {
-			return nil, errBadChannelType() // no threads inside threads
-		}
-		guild, err := s.channelOf(parent)
-		if err != nil {
-			return nil, err
-		}
-		if err := s.checkView(parent); err != nil {
-			return nil, err
-		}
-		if n := len([]rune(ts.Name)); n < 1 || n > 100 {
-			return nil, errInvalid("name: must be 1-100 characters")
-		}
-		switch ts.AutoArchiveDuration {
-		case 0, 60, 1440, 4320, 10080:
-		default:
-			return nil, errInvalid("auto_archive_duration: must be one of 60, 1440, 4320, 10080")
-		}
-		if ts.AutoArchiveDuration == 0 {
-			ts.AutoArchiveDuration = 4320
-		}
-		t := &Thread{ParentID: parent, GuildID: guild, Name: ts.Name, Invitable: ts.Invitable, OwnerID: s.bot.ID,
-			AutoArchiveDuration: ts.AutoArchiveDuration, Members: []string{s.bot.ID}, ActiveAt: s.cfg.now()}
-		typ, err := s.threadType(parent, c.p("msg") != "", ts.Type, ts.Message != nil)
-		if err != nil {
-			return nil, err
-		}
-		t.Type = typ
-		if t.Type != discordgo.ChannelTypeGuildPrivateThread {
-			t.Invitable = false
-		}
-		var starter *Message
-		if msgID := c.p("msg"); msgID != "" {
-			m := s.messages[msgID]
-			if m == nil || m.Deleted || m.ChannelID != parent || m.Ephemeral() {
-				return nil, errUnknownMessage()
-			}
-			if m.ThreadID != "" {
-				return nil, &apiError{Status: 400, Code: 160004, Message: "A thread has already been created for this message", kind: "thread-exists"}
-			}
-			t.ID = m.ID // a thread started from a message has the message's id
-			t.FromMessageID = m.ID
-			m.ThreadID = t.ID
-			m.Flags |= discordgo.MessageFlagsHasThread
-		} else {
-			t.ID = s.newID()
-		}
-		if isThreadOnly(s.channelTypeLocked(parent)) {
-			// A forum post is a thread and its first message, with the
-			// thread's id (threads.mdx "Creating Threads in Forum and
-			// Media Channels").
-			s.threads[t.ID] = t
-			m, err := s.newMessage(t.ID, guild, ts.Message, c.files, "channel", nil)
-			if err != nil {
-				delete(s.threads, t.ID)
-				return nil, err
-			}
-			s.channelOrder[t.ID] = s.channelOrder[t.ID][:len(s.channelOrder[t.ID])-1]
-			delete(s.messages, m.ID)
-			m.ID = t.ID
-			s.messages[m.ID] = m
-			s.channelOrder[t.ID] = append(s.channelOrder[t.ID], m.ID)
-			s.hideEmbeds(c, m)
-			starter = m
-		}
-		s.threads[t.ID] = t
-		s.threadOrder = append(s.threadOrder, t.ID)
-		s.notify()
-		if starter != nil {
-			return struct {
-				*discordgo.Channel
-				Message any `json:"message"`
-			}{s.threadJSON(t), s.messageJSON(starter)}, nil
-		}
-		return s.threadJSON(t), nil
-	}()
+	out, err := s.createThread(c, &ts)
 	if err != nil {
 		c.fail(err, "")
 		return
 	}
 	c.reply(201, out)
+}
+
+// threadStartBody is the body of a thread creation: Discord's
+// ThreadStart, with the first message of a forum or media post.
+type threadStartBody struct {
+	discordgo.ThreadStart
+	Message *wireMessage `json:"message"` // forum and media channels
+}
+
+// createThread checks and creates the thread ts asks for in channel ch
+// (from message msg when given), and returns its JSON, with the starter
+// message for a forum post. It takes s.mu.
+func (s *Server) createThread(c *call, ts *threadStartBody) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	parent := c.p("ch")
+	if s.threads[parent] != nil {
+		return nil, errBadChannelType() // no threads inside threads
+	}
+	guild, err := s.channelOf(parent)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkView(parent); err != nil {
+		return nil, err
+	}
+	if n := len([]rune(ts.Name)); n < 1 || n > 100 {
+		return nil, errInvalid("name: must be 1-100 characters")
+	}
+	switch ts.AutoArchiveDuration {
+	case 0, 60, 1440, 4320, 10080:
+	default:
+		return nil, errInvalid("auto_archive_duration: must be one of 60, 1440, 4320, 10080")
+	}
+	if ts.AutoArchiveDuration == 0 {
+		ts.AutoArchiveDuration = 4320
+	}
+	t := &Thread{ParentID: parent, GuildID: guild, Name: ts.Name, Invitable: ts.Invitable, OwnerID: s.bot.ID,
+		AutoArchiveDuration: ts.AutoArchiveDuration, Members: []string{s.bot.ID}, ActiveAt: s.cfg.now()}
+	typ, err := s.threadType(parent, c.p("msg") != "", ts.Type, ts.Message != nil)
+	if err != nil {
+		return nil, err
+	}
+	t.Type = typ
+	if t.Type != discordgo.ChannelTypeGuildPrivateThread {
+		t.Invitable = false
+	}
+	if err := s.threadFromMessage(t, c.p("msg"), parent); err != nil {
+		return nil, err
+	}
+	var starter *Message
+	if isThreadOnly(s.channelTypeLocked(parent)) {
+		if starter, err = s.forumPost(c, t, guild, ts.Message); err != nil {
+			return nil, err
+		}
+	}
+	s.threads[t.ID] = t
+	s.threadOrder = append(s.threadOrder, t.ID)
+	s.notify()
+	if starter != nil {
+		return struct {
+			*discordgo.Channel
+			Message any `json:"message"`
+		}{s.threadJSON(t), s.messageJSON(starter)}, nil
+	}
+	return s.threadJSON(t), nil
+}
+
+// threadFromMessage gives t its id: that of message msgID, which it
+// marks as the thread's start, or a new one when msgID is empty. Call
+// with s.mu held.
+func (s *Server) threadFromMessage(t *Thread, msgID, parent string) *apiError {
+	if msgID == "" {
+		t.ID = s.newID()
+		return nil
+	}
+	m := s.messages[msgID]
+	if m == nil || m.Deleted || m.ChannelID != parent || m.Ephemeral() {
+		return errUnknownMessage()
+	}
+	if m.ThreadID != "" {
+		return &apiError{Status: 400, Code: 160004, Message: "A thread has already been created for this message", kind: "thread-exists"}
+	}
+	t.ID = m.ID // a thread started from a message has the message's id
+	t.FromMessageID = m.ID
+	m.ThreadID = t.ID
+	m.Flags |= discordgo.MessageFlagsHasThread
+	return nil
+}
+
+// forumPost posts the first message of forum or media thread t, which
+// takes the thread's id. Call with s.mu held.
+func (s *Server) forumPost(c *call, t *Thread, guild string, w *wireMessage) (*Message, *apiError) {
+	// A forum post is a thread and its first message, with the
+	// thread's id (threads.mdx "Creating Threads in Forum and
+	// Media Channels").
+	s.threads[t.ID] = t
+	m, err := s.newMessage(t.ID, guild, w, c.files, "channel", nil)
+	if err != nil {
+		delete(s.threads, t.ID)
+		return nil, err
+	}
+	s.channelOrder[t.ID] = s.channelOrder[t.ID][:len(s.channelOrder[t.ID])-1]
+	delete(s.messages, m.ID)
+	m.ID = t.ID
+	s.messages[m.ID] = m
+	s.channelOrder[t.ID] = append(s.channelOrder[t.ID], m.ID)
+	s.hideEmbeds(c, m)
+	return m, nil
 }
 
 func errBadChannelType() *apiError {

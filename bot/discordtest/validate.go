@@ -447,19 +447,8 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 			return path + ": null option"
 		}
 		p := path + " " + o.Name
-		if err := checkName(o.Name, true); err != nil {
-			return p + ": " + err.Error()
-		}
-		// "name must be unique within an array of application command options".
-		if names[o.Name] {
-			return p + ": duplicate option name"
-		}
-		names[o.Name] = true
-		for _, ln := range o.NameLocalizations {
-			if names["\x00"+ln] {
-				return p + ": localized option name collides with another option"
-			}
-			names["\x00"+ln] = true
+		if err := checkOptionName(p, o, names); err != "" {
+			return err
 		}
 		nl, dl := o.NameLocalizations, o.DescriptionLocalizations
 		if err := checkLocalized(&nl, &dl, true); err != "" {
@@ -472,80 +461,15 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
 			subs++
-			// Not stated in the docs (unverified, kept): a subcommand is
-			// chosen, not required.
-			if o.Required {
-				return p + ": subcommands cannot be required"
-			}
-			// "Subcommands and Subcommand Groups": groups hold subcommands,
-			// subcommands hold plain options; "That is the only kind of
-			// nesting supported."
-			if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
-				if depth > 0 {
-					return p + ": subcommand groups cannot be nested"
-				}
-				for _, so := range o.Options {
-					if so == nil || so.Type != discordgo.ApplicationCommandOptionSubCommand {
-						return p + ": a subcommand group holds only subcommands"
-					}
-				}
-			} else {
-				for _, so := range o.Options {
-					if so != nil && (so.Type == discordgo.ApplicationCommandOptionSubCommand || so.Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
-						return p + ": a subcommand cannot hold subcommands"
-					}
-				}
-			}
-			if err := checkOptions(p, o.Options, depth+1, total); err != "" {
+			if err := checkSubcommand(p, o, depth, total); err != "" {
 				return err
 			}
 		case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber,
 			discordgo.ApplicationCommandOptionBoolean, discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
 			discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable, discordgo.ApplicationCommandOptionAttachment:
 			plain++
-			if len(o.Options) > 0 {
-				return p + ": only subcommands have options"
-			}
-			// "Required options must be listed before optional options".
-			if o.Required && optionalSeen {
-				return p + ": required options must come before optional ones"
-			}
-			if !o.Required {
-				optionalSeen = true
-			}
-			// "autocomplete may not be set to true if choices are present".
-			if o.Autocomplete && len(o.Choices) > 0 {
-				return p + ": autocomplete and choices are mutually exclusive"
-			}
-			// choices: max 25; "Option Choice Structure": names 1-100, a
-			// value of the option's type, strings up to 100 characters.
-			if len(o.Choices) > 25 {
-				return p + ": at most 25 choices"
-			}
-			for _, ch := range o.Choices {
-				if ch == nil || runes(ch.Name) < 1 || runes(ch.Name) > 100 {
-					return p + ": choice names must be 1-100 characters"
-				}
-				cl := ch.NameLocalizations
-				*total += longest(ch.Name, &cl)
-				switch v := ch.Value.(type) {
-				case string:
-					if o.Type != discordgo.ApplicationCommandOptionString || runes(v) > 100 {
-						return p + ": choice value must match the option type (strings up to 100 characters)"
-					}
-					*total += runes(v)
-				case float64:
-					if o.Type != discordgo.ApplicationCommandOptionInteger && o.Type != discordgo.ApplicationCommandOptionNumber {
-						return p + ": choice value must match the option type"
-					}
-				default:
-					return p + ": choice value must be a string or a number"
-				}
-			}
-			// choices and autocomplete are for STRING, INTEGER and NUMBER.
-			if (o.Autocomplete || len(o.Choices) > 0) && o.Type != discordgo.ApplicationCommandOptionString &&
-				o.Type != discordgo.ApplicationCommandOptionInteger && o.Type != discordgo.ApplicationCommandOptionNumber {
-				return p + ": only string, integer and number options have choices or autocomplete"
+			if err := checkPlainOption(p, o, &optionalSeen, total); err != "" {
+				return err
 			}
 		default:
 			return p + ": unknown option type"
@@ -555,6 +479,116 @@ func checkOptions(path string, opts []*discordgo.ApplicationCommandOption, depth
 	// command unusable, so they cannot sit next to plain options.
 	if subs > 0 && plain > 0 {
 		return path + ": subcommands and plain options cannot be mixed"
+	}
+	return ""
+}
+
+// checkOptionName checks option o's name, and that neither it nor any of
+// its localizations is already taken at this level (names holds those
+// seen, localizations under a "\x00" prefix).
+func checkOptionName(p string, o *discordgo.ApplicationCommandOption, names map[string]bool) string {
+	if err := checkName(o.Name, true); err != nil {
+		return p + ": " + err.Error()
+	}
+	// "name must be unique within an array of application command options".
+	if names[o.Name] {
+		return p + ": duplicate option name"
+	}
+	names[o.Name] = true
+	for _, ln := range o.NameLocalizations {
+		if names["\x00"+ln] {
+			return p + ": localized option name collides with another option"
+		}
+		names["\x00"+ln] = true
+	}
+	return ""
+}
+
+// checkSubcommand checks a subcommand or group: not required, nested only
+// as Discord allows, and its own options one level down.
+func checkSubcommand(p string, o *discordgo.ApplicationCommandOption, depth int, total *int) string {
+	// Not stated in the docs (unverified, kept): a subcommand is
+	// chosen, not required.
+	if o.Required {
+		return p + ": subcommands cannot be required"
+	}
+	// "Subcommands and Subcommand Groups": groups hold subcommands,
+	// subcommands hold plain options; "That is the only kind of
+	// nesting supported."
+	if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+		if depth > 0 {
+			return p + ": subcommand groups cannot be nested"
+		}
+		for _, so := range o.Options {
+			if so == nil || so.Type != discordgo.ApplicationCommandOptionSubCommand {
+				return p + ": a subcommand group holds only subcommands"
+			}
+		}
+	} else {
+		for _, so := range o.Options {
+			if so != nil && (so.Type == discordgo.ApplicationCommandOptionSubCommand || so.Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+				return p + ": a subcommand cannot hold subcommands"
+			}
+		}
+	}
+	return checkOptions(p, o.Options, depth+1, total)
+}
+
+// checkPlainOption checks an option that takes a value: no options of its
+// own, required ones first (optionalSeen carries that along the level),
+// and its choices or autocomplete.
+func checkPlainOption(p string, o *discordgo.ApplicationCommandOption, optionalSeen *bool, total *int) string {
+	if len(o.Options) > 0 {
+		return p + ": only subcommands have options"
+	}
+	// "Required options must be listed before optional options".
+	if o.Required && *optionalSeen {
+		return p + ": required options must come before optional ones"
+	}
+	if !o.Required {
+		*optionalSeen = true
+	}
+	// "autocomplete may not be set to true if choices are present".
+	if o.Autocomplete && len(o.Choices) > 0 {
+		return p + ": autocomplete and choices are mutually exclusive"
+	}
+	if err := checkChoices(p, o, total); err != "" {
+		return err
+	}
+	// choices and autocomplete are for STRING, INTEGER and NUMBER.
+	if (o.Autocomplete || len(o.Choices) > 0) && o.Type != discordgo.ApplicationCommandOptionString &&
+		o.Type != discordgo.ApplicationCommandOptionInteger && o.Type != discordgo.ApplicationCommandOptionNumber {
+		return p + ": only string, integer and number options have choices or autocomplete"
+	}
+	return ""
+}
+
+// checkChoices checks an option's choices and counts their characters.
+func checkChoices(p string, o *discordgo.ApplicationCommandOption, total *int) string {
+	// choices: max 25; "Option Choice Structure": names 1-100, a
+	// value of the option's type, strings up to 100 characters.
+	if len(o.Choices) > 25 {
+		return p + ": at most 25 choices"
+	}
+	for _, ch := range o.Choices {
+		if ch == nil || runes(ch.Name) < 1 || runes(ch.Name) > 100 {
+			return p + ": choice names must be 1-100 characters"
+		}
+		cl := ch.NameLocalizations
+		*total += longest(ch.Name, &cl)
+		switch v := ch.Value.(type) {
+		case string:
+			if o.Type != discordgo.ApplicationCommandOptionString || runes(v) > 100 {
+				return p + ": choice value must match the option type (strings up to 100 characters)"
+			}
+			*total += runes(v)
+		case float64:
+			if o.Type != discordgo.ApplicationCommandOptionInteger && o.Type != discordgo.ApplicationCommandOptionNumber {
+				return p + ": choice value must match the option type"
+			}
+		default:
+			return p + ": choice value must be a string or a number"
+		}
 	}
 	return ""
 }

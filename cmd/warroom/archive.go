@@ -71,51 +71,76 @@ func cmdArchive(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	svc := commands.NewService(store, zerolog.Nop(), modules().Modules())
-	var written, already, removed int
+	var n archiveCounts
 	for start := 0; start < len(refs); start += archiveBatch {
-		var batch []data.TableRef
-		var buf bytes.Buffer
-		for _, r := range refs[start:min(start+archiveBatch, len(refs))] {
-			doc, ref, err := exportLine(ctx, svc, r.ID)
-			if errors.Is(err, data.ErrNotFound) {
-				continue // removed since it was listed (PostgreSQL, another archive run)
-			}
-			if err != nil {
-				return fmt.Errorf("table %s: %w", r.ID, err)
-			}
-			if v, ok := have[ref.ID]; ok && v == ref.Version {
-				already++
-			} else {
-				buf.Write(doc)
-				buf.WriteByte('\n')
-				have[ref.ID] = ref.Version
-				written++
-			}
-			batch = append(batch, ref)
-		}
-		if _, err := f.Write(buf.Bytes()); err != nil {
-			return err
-		}
-		if err := f.Sync(); err != nil {
-			return err
-		}
-		if err := beforeRemove(); err != nil {
-			return err
-		}
-		gone, err := store.Remove(ctx, batch)
+		batch, lines, err := exportBatch(ctx, svc, refs[start:min(start+archiveBatch, len(refs))], have, &n)
 		if err != nil {
-			return fmt.Errorf("removing archived tables (they are in %s; run again to finish): %w", *outPath, err)
+			return err
 		}
-		removed += len(gone)
+		if err := moveBatch(ctx, store, f, *outPath, batch, lines, &n); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stdout, "archived %d tables last written before %s into %s (%d lines written, %d already there)\n",
-		removed, before.UTC().Format(time.RFC3339), *outPath, written, already)
-	if kept := len(refs) - removed; kept > 0 {
+		n.removed, before.UTC().Format(time.RFC3339), *outPath, n.written, n.already)
+	if kept := len(refs) - n.removed; kept > 0 {
 		fmt.Fprintf(stdout, "%d tables changed while being archived and stay in the store (the file's last line for a table is the one that counts)\n", kept)
 	}
-	if !data.IsPostgresURL(*dbPath) && removed > 0 {
+	if !data.IsPostgresURL(*dbPath) && n.removed > 0 {
 		fmt.Fprintf(stdout, "the file does not shrink by itself: `warroom compact --db %s --out NEW.db`, then run the bot on NEW.db\n", *dbPath)
 	}
+	return nil
+}
+
+// archiveCounts is what an archive run has done so far, for its summary.
+type archiveCounts struct {
+	written, already, removed int
+}
+
+// exportBatch exports one batch of listed tables: the lines the archive
+// does not have yet at that version, and the refs to remove (tables
+// removed since they were listed are skipped).
+func exportBatch(ctx context.Context, svc *commands.Service, refs []data.TableRef, have map[string]int64, n *archiveCounts) ([]data.TableRef, []byte, error) {
+	var batch []data.TableRef
+	var buf bytes.Buffer
+	for _, r := range refs {
+		doc, ref, err := exportLine(ctx, svc, r.ID)
+		if errors.Is(err, data.ErrNotFound) {
+			continue // removed since it was listed (PostgreSQL, another archive run)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("table %s: %w", r.ID, err)
+		}
+		if v, ok := have[ref.ID]; ok && v == ref.Version {
+			n.already++
+		} else {
+			buf.Write(doc)
+			buf.WriteByte('\n')
+			have[ref.ID] = ref.Version
+			n.written++
+		}
+		batch = append(batch, ref)
+	}
+	return batch, buf.Bytes(), nil
+}
+
+// moveBatch appends a batch's lines to the archive and syncs it, and only
+// then removes the batch from the store.
+func moveBatch(ctx context.Context, store data.Store, f *os.File, outPath string, batch []data.TableRef, lines []byte, n *archiveCounts) error {
+	if _, err := f.Write(lines); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := beforeRemove(); err != nil {
+		return err
+	}
+	gone, err := store.Remove(ctx, batch)
+	if err != nil {
+		return fmt.Errorf("removing archived tables (they are in %s; run again to finish): %w", outPath, err)
+	}
+	n.removed += len(gone)
 	return nil
 }
 
