@@ -84,16 +84,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 		}
 		c.state = deferredPrivate
 	case req.Kind == commands.Component, req.Kind == commands.ModalSubmit:
-		// A modal submitted from a message's button may be acknowledged
-		// as a click is (type 6), and its message edited afterwards.
-		if err := s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
-			log.Error().Err(err).Msg("acknowledge component")
+		resp, ok := b.clickCommitted(ctx, c)
+		if !ok {
 			return
 		}
-		c.state = deferredUpdate
-		if req.MessageID != "" && !req.OnPrivateMessage {
-			b.tokens.remember(req.MessageID, i, time.Now())
-		}
+		result = resultOf(resp)
+		b.respond(ctx, c, resp)
+		log.Debug().Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Msg("click done")
+		return
 	case req.Kind == commands.SlashCommand:
 		done := make(chan commands.Response, 1)
 		handle := func() { done <- b.svc.Handle(ctx, req) }
@@ -135,6 +133,39 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 	result = resultOf(resp)
 	b.respond(ctx, c, resp)
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
+}
+
+// clickCommitted handles a click (or a modal submitted from a message's
+// button) and then acknowledges it as a click is (type 6), its message
+// edited afterwards. The move is committed before the acknowledgement,
+// so a process killed in between leaves an unacknowledged click (Discord
+// shows it failed, and the player clicks again), never an acknowledged
+// one that was not applied. If the work takes longer than replyBudget,
+// the click is acknowledged first, as Discord's 3 seconds require, and
+// the work finishes afterwards. ok is false if the acknowledgement failed.
+func (b *Bot) clickCommitted(ctx context.Context, c *ixCourier) (resp commands.Response, ok bool) {
+	done := make(chan commands.Response, 1)
+	go func() { done <- b.svc.Handle(ctx, c.req) }()
+	budget := time.NewTimer(replyBudget(c.i.ID, time.Now()))
+	defer budget.Stop()
+	handled := false
+	select {
+	case resp = <-done:
+		handled = true
+	case <-budget.C:
+	}
+	if err := b.s.InteractionRespond(c.i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+		b.log.Error().Err(err).Str("interaction", c.i.ID).Msg("acknowledge component")
+		return resp, false
+	}
+	c.state = deferredUpdate
+	if c.req.MessageID != "" && !c.req.OnPrivateMessage {
+		b.tokens.remember(c.req.MessageID, c.i, time.Now())
+	}
+	if !handled {
+		resp = <-done
+	}
+	return resp, true
 }
 
 // formBudget is how long after Discord created a form's click its modal
