@@ -289,7 +289,8 @@ func recentLines(ctx render.Ctx, v bz.View, n int) string {
 	return render.Clip(out, 1000)
 }
 
-// NoteText is one log line ("" for notes not worth a line).
+// NoteText is one log line ("" for notes not worth a line). It words what
+// a soldier did; the game's own events are worded by eventText.
 func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 	w := func() string { return who(ctx, v, n.Soldier) }
 	switch n.Kind {
@@ -306,19 +307,7 @@ func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 	case "Cleared":
 		return ctx.T("blindaz.ev.cleared", "Who", w(), "Tile", tileName(ctx, n.What), "Cell", n.Cell)
 	case "AttackRolled":
-		key := "blindaz.ev.attack_miss"
-		if n.Hit {
-			key = "blindaz.ev.attack_hit"
-		}
-		fire := ""
-		if n.N > 0 {
-			fire = " + 1"
-		}
-		def := 0
-		if e, ok := bz.EnemyTypeByID(n.What); ok {
-			def = e.Defence
-		}
-		return ctx.T(key, "Who", w(), "Enemy", enemyName(ctx, n.What), "Cell", n.Cell, "Die", n.Die, "Fire", fire, "Total", n.Total, "Def", def)
+		return attackText(ctx, v, n)
 	case "GrenadeTaken":
 		return ctx.T("blindaz.ev.take", "Who", w())
 	case "GrenadeThrown":
@@ -327,16 +316,45 @@ func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 			to = ctx.T("blindaz.off_board")
 		}
 		return ctx.T("blindaz.ev.throw", "Who", w(), "Dir", ctx.T("blindaz.dir."+n.What), "Die", n.Die, "To", to)
+	case "SoldierHit":
+		return ctx.T("blindaz.ev.hit."+n.Cause, "Who", w(), "Cell", n.Cell, "To", n.To)
+	case "MarketReplaced":
+		return ctx.T("blindaz.ev.replaced", "Who", w())
+	case "Passed":
+		return ctx.T("blindaz.ev.passed", "Who", w())
+	}
+	return eventText(ctx, v, n)
+}
+
+// attackText words an attack roll: the die, the fire bonus and the total
+// against the enemy's defence.
+func attackText(ctx render.Ctx, v bz.View, n bz.Note) string {
+	key := "blindaz.ev.attack_miss"
+	if n.Hit {
+		key = "blindaz.ev.attack_hit"
+	}
+	fire := ""
+	if n.N > 0 {
+		fire = " + 1"
+	}
+	def := 0
+	if e, ok := bz.EnemyTypeByID(n.What); ok {
+		def = e.Defence
+	}
+	return ctx.T(key, "Who", who(ctx, v, n.Soldier), "Enemy", enemyName(ctx, n.What), "Cell", n.Cell, "Die", n.Die, "Fire", fire, "Total", n.Total, "Def", def)
+}
+
+// eventText words the notes no soldier's action caused: the market, the
+// enemy phase, penalties, shelling and the end ("" for notes not worth a
+// line).
+func eventText(ctx render.Ctx, v bz.View, n bz.Note) string {
+	switch n.Kind {
 	case "Destroyed":
 		return ctx.T("blindaz.ev.destroyed."+n.Cause, "Tile", tileName(ctx, n.What), "Cell", n.Cell)
 	case "EnemyRemoved":
 		return ctx.T("blindaz.ev.enemy_"+n.Cause, "Enemy", enemyName(ctx, n.What), "Cell", n.Cell)
-	case "SoldierHit":
-		return ctx.T("blindaz.ev.hit."+n.Cause, "Who", w(), "Cell", n.Cell, "To", n.To)
 	case "Penalty":
 		return ctx.T("blindaz.ev.penalty", "N", n.N, "Total", n.Total, "Limit", v.Limit)
-	case "MarketReplaced":
-		return ctx.T("blindaz.ev.replaced", "Who", w())
 	case "Reshuffled":
 		return ctx.T("blindaz.ev.reshuffled", "Count", n.N)
 	case "MarketRefilled":
@@ -368,8 +386,6 @@ func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 		return ctx.T("blindaz.ev.artillery", "Cell", n.Cell, "Die", n.Die, "To", n.To)
 	case "DugoutShelled":
 		return ctx.T("blindaz.ev.dugout", "Cell", n.Cell)
-	case "Passed":
-		return ctx.T("blindaz.ev.passed", "Who", w())
 	case "GameOver":
 		return ctx.T("blindaz.ev.over", "Result", ctx.T("blindaz.result."+n.What), "Reason", ctx.T("blindaz.reason."+n.Cause))
 	}

@@ -125,35 +125,75 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	// A finished game's result is the core's to say, once, above the
 	// card (render.OutcomeText).
 	if !v.Over && v.Active >= 0 && v.Active < len(v.Players) {
-		ap := v.Players[v.Active]
-		d = append(d, ctx.T("flanders.turn", "Name", ctx.Name(games.Seat(v.Active)),
-			"Colour", colour(ctx, ap.Colour), "Phase", ctx.T("flanders.phase."+phaseKey(v))))
-		switch {
-		case v.Phase == fl.PhaseRolled && len(v.Options) > 0:
-			line := ctx.T("flanders.dice_options", "Dice", dice(v.Dice), "Options", ints(v.Options))
-			if v.FCForced {
-				line += " " + ctx.T("flanders.fc_forced")
-			}
-			d = append(d, line)
-		case v.Phase == fl.PhaseRolled:
-			d = append(d, ctx.T("flanders.dice_none", "Dice", dice(v.Dice)))
-		case v.Phase == fl.PhaseMove || v.Phase == fl.PhaseMines || v.Phase == fl.PhaseSacrifice:
-			d = append(d, ctx.T("flanders.points", "I", v.I, "T", v.T))
-			if v.Wire > 0 {
-				d = append(d, ctx.T("flanders.wire", "N", v.Wire))
-			}
-		case len(v.Dice) == 3:
-			d = append(d, ctx.T("flanders.dice_last", "Dice", dice(v.Dice)))
-		}
-		_, taken := keptAndNew(ap)
-		if v.NineClaimed {
-			taken = append(taken, "advance_9")
-		}
-		if len(taken) > 0 {
-			d = append(d, ctx.T("flanders.this_turn", "Cards", cardList(ctx, taken)))
-		}
+		d = append(d, turnLines(ctx, v)...)
 	}
 	d = append(d, "")
+	d = append(d, spaceRows(ctx, v)...)
+	card := render.Card{
+		Title:       ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round),
+		Description: render.Clip(strings.Join(d, "\n"), 3400),
+		Color:       0x6b7b5a,
+	}
+	if !v.Over && v.Active >= 0 && v.Active < len(v.Players) {
+		card.Color = colourInts[v.Players[v.Active].Colour]
+	}
+	var comp []string
+	for _, p := range v.Players {
+		comp = append(comp, companyLine(ctx, p))
+	}
+	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: render.Clip(strings.Join(comp, "\n"), 1000)})
+	if lines := recentLines(ctx, recent(ctx)); len(lines) > 0 {
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000), Log: true})
+	}
+	foot := ctx.T("flanders.footer", "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard))
+	if !v.Over {
+		foot += " · " + ctx.T("flanders.footer_bust", "Pct", v.BustChance)
+	}
+	if v.StrongArtillery {
+		foot += " · " + ctx.T("flanders.strong")
+	}
+	card.Footer = foot
+	return card
+}
+
+// turnLines say whose turn it is and where it stands: the dice and the
+// options, the points to spend, the cards taken this turn.
+func turnLines(ctx render.Ctx, v fl.View) []string {
+	var d []string
+	ap := v.Players[v.Active]
+	d = append(d, ctx.T("flanders.turn", "Name", ctx.Name(games.Seat(v.Active)),
+		"Colour", colour(ctx, ap.Colour), "Phase", ctx.T("flanders.phase."+phaseKey(v))))
+	switch {
+	case v.Phase == fl.PhaseRolled && len(v.Options) > 0:
+		line := ctx.T("flanders.dice_options", "Dice", dice(v.Dice), "Options", ints(v.Options))
+		if v.FCForced {
+			line += " " + ctx.T("flanders.fc_forced")
+		}
+		d = append(d, line)
+	case v.Phase == fl.PhaseRolled:
+		d = append(d, ctx.T("flanders.dice_none", "Dice", dice(v.Dice)))
+	case v.Phase == fl.PhaseMove || v.Phase == fl.PhaseMines || v.Phase == fl.PhaseSacrifice:
+		d = append(d, ctx.T("flanders.points", "I", v.I, "T", v.T))
+		if v.Wire > 0 {
+			d = append(d, ctx.T("flanders.wire", "N", v.Wire))
+		}
+	case len(v.Dice) == 3:
+		d = append(d, ctx.T("flanders.dice_last", "Dice", dice(v.Dice)))
+	}
+	_, taken := keptAndNew(ap)
+	if v.NineClaimed {
+		taken = append(taken, "advance_9")
+	}
+	if len(taken) > 0 {
+		d = append(d, ctx.T("flanders.this_turn", "Cards", cardList(ctx, taken)))
+	}
+	return d
+}
+
+// spaceRows are the card spaces 3-11 as three rows A-C, the spaces the
+// dice allow in bold.
+func spaceRows(ctx render.Ctx, v fl.View) []string {
+	var d []string
 	for r, row := range [3][3]int{{3, 4, 5}, {6, 7, 8}, {9, 10, 11}} {
 		var cells []string
 		for _, sp := range row {
@@ -179,51 +219,33 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 		}
 		d = append(d, fmt.Sprintf("%c: %s", 'A'+r, strings.Join(cells, " · ")))
 	}
-	card := render.Card{
-		Title:       ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round),
-		Description: render.Clip(strings.Join(d, "\n"), 3400),
-		Color:       0x6b7b5a,
+	return d
+}
+
+// companyLine is one company's line: where it stands, its troops and
+// cards, and its status.
+func companyLine(ctx render.Ctx, p fl.PlayerView) string {
+	line := ctx.T("flanders.player", "Dot", colourDots[p.Colour], "Name", ctx.Name(games.Seat(p.Seat)),
+		"Row", p.Row, "Zone", zone(ctx, p.Zone), "Troops", troops(ctx, p.Troops))
+	kept, taken := keptAndNew(p)
+	if len(kept) > 0 {
+		line += " · " + ctx.T("flanders.keeps", "Cards", cardList(ctx, kept))
 	}
-	if !v.Over && v.Active >= 0 && v.Active < len(v.Players) {
-		card.Color = colourInts[v.Players[v.Active].Colour]
+	if len(taken) > 0 && !p.Active {
+		line += " · " + ctx.T("flanders.holds", "Cards", cardList(ctx, taken))
 	}
-	var comp []string
-	for _, p := range v.Players {
-		line := ctx.T("flanders.player", "Dot", colourDots[p.Colour], "Name", ctx.Name(games.Seat(p.Seat)),
-			"Row", p.Row, "Zone", zone(ctx, p.Zone), "Troops", troops(ctx, p.Troops))
-		kept, taken := keptAndNew(p)
-		if len(kept) > 0 {
-			line += " · " + ctx.T("flanders.keeps", "Cards", cardList(ctx, kept))
+	for _, st := range []struct {
+		on  bool
+		key string
+	}{{p.Eliminated, "eliminated"}, {p.Reached, "reached"}, {p.Winner, "winner"}, {p.Beginner, "beginner"}} {
+		if st.on {
+			line += " · " + ctx.T("flanders.st."+st.key)
 		}
-		if len(taken) > 0 && !p.Active {
-			line += " · " + ctx.T("flanders.holds", "Cards", cardList(ctx, taken))
-		}
-		for _, st := range []struct {
-			on  bool
-			key string
-		}{{p.Eliminated, "eliminated"}, {p.Reached, "reached"}, {p.Winner, "winner"}, {p.Beginner, "beginner"}} {
-			if st.on {
-				line += " · " + ctx.T("flanders.st."+st.key)
-			}
-		}
-		if p.Active {
-			line = "▶ " + line
-		}
-		comp = append(comp, line)
 	}
-	card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.companies"), Value: render.Clip(strings.Join(comp, "\n"), 1000)})
-	if lines := recentLines(ctx, recent(ctx)); len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("flanders.f.recent"), Value: fitLines(lines, 12, 1000), Log: true})
+	if p.Active {
+		line = "▶ " + line
 	}
-	foot := ctx.T("flanders.footer", "Pool", v.Pool, "Draw", v.DrawCount, "Discard", len(v.Discard))
-	if !v.Over {
-		foot += " · " + ctx.T("flanders.footer_bust", "Pct", v.BustChance)
-	}
-	if v.StrongArtillery {
-		foot += " · " + ctx.T("flanders.strong")
-	}
-	card.Footer = foot
-	return card
+	return line
 }
 
 // fitLines keeps the last lines that fit in max lines and n characters.
@@ -242,91 +264,119 @@ func fitLines(lines []string, maxLines, n int) string {
 func recentLines(ctx render.Ctx, notes []fl.Note) []string {
 	var out []string
 	for i := 0; i < len(notes); i++ {
-		n := notes[i]
-		name := ctx.Name(games.Seat(n.Seat))
-		num := func(k int) int {
-			if k < len(n.Nums) {
-				return n.Nums[k]
-			}
-			return 0
-		}
-		card := func(k int) string {
-			if k < len(n.Cards) && n.Cards[k] != "" {
-				return cardName(ctx, n.Cards[k])
-			}
-			return "—"
-		}
 		var line string
-		switch n.Kind {
-		case "turn_started":
-			line = ctx.T("flanders.ev.turn_started", "Name", name, "Round", num(0))
-		case "rolled", "recon":
-			opts := ctx.T("flanders.ev.no_card")
-			if len(n.Nums) > 3 {
-				opts = ints(n.Nums[3:])
-			}
-			line = ctx.T("flanders.ev."+n.Kind, "Name", name, "Dice", dice(n.Nums[:min(3, len(n.Nums))]), "Options", opts)
-		case "balloon":
-			line = ctx.T("flanders.ev.balloon", "Name", name, "Die", num(0), "From", num(1), "To", num(2))
-		case "took":
-			line = ctx.T("flanders.ev.took", "Name", name, "Space", num(0), "Card", card(0))
-		case "flying_circus_discarded":
-			if len(n.Cards) == 0 {
+		switch notes[i].Kind {
+		case "step":
+			line, i = stepLine(ctx, notes, i)
+		case "refilled":
+			line, i = refillLine(ctx, notes, i)
+		default:
+			var ok bool
+			if line, ok = noteLine(ctx, notes[i]); !ok {
 				continue
 			}
-			line = ctx.T("flanders.ev.flying_circus_discarded", "Cards", cardList(ctx, n.Cards))
-		case "bust":
-			line = ctx.T("flanders.ev.bust", "Name", name, "Troops", troops(ctx, num(0)), "Cards", cardList(ctx, n.Cards))
-		case "stopped", "eliminated", "game_over", "gas_no_effect":
-			line = ctx.T("flanders.ev."+n.Kind, "Name", name)
-		case "gas_discard":
-			line = ctx.T("flanders.ev.gas_discard", "Card", card(0))
-		case "artillery_cancel":
-			line = ctx.T("flanders.ev.artillery_cancel", "Cards", cardList(ctx, n.Cards[min(1, len(n.Cards)):]))
-		case "reserves":
-			if num(0) > 0 {
-				line = ctx.T("flanders.ev.reserves")
-			} else {
-				line = ctx.T("flanders.ev.reserves_empty")
-			}
-		case "sacrificed":
-			line = ctx.T("flanders.ev.sacrificed", "Name", name, "Troops", troops(ctx, num(0)))
-		case "barbed_wire":
-			line = ctx.T("flanders.ev.barbed_wire", "N", num(0))
-		case "step":
-			row := num(0)
-			for i+1 < len(notes) && notes[i+1].Kind == "step" && len(notes[i+1].Nums) > 0 {
-				i++
-				row = notes[i].Nums[0]
-			}
-			line = ctx.T("flanders.ev.step", "Name", name, "Row", row)
-		case "halted_at_line", "mines_used":
-			line = ctx.T("flanders.ev."+n.Kind, "Row", num(0))
-		case "german_loss":
-			line = ctx.T("flanders.ev.german_loss", "Card", card(0), "Troops", troops(ctx, num(0)))
-		case "retreat":
-			line = ctx.T("flanders.ev.retreat", "Row", num(1))
-		case "reached_objective":
-			line = ctx.T("flanders.ev.reached_objective", "Name", name, "Troops", troops(ctx, num(0)))
-		case "refilled":
-			parts := []string{fmt.Sprintf("%d %s", num(0), card(0))}
-			for i+1 < len(notes) && notes[i+1].Kind == "refilled" && len(notes[i+1].Nums) > 0 && len(notes[i+1].Cards) > 0 {
-				i++
-				parts = append(parts, refill(ctx, notes[i].Nums[0], notes[i].Cards[0]))
-			}
-			line = ctx.T("flanders.ev.refilled", "Cards", strings.Join(parts, ", "))
-		case "row_redrawn":
-			line = ctx.T("flanders.ev.row_redrawn", "Row", string(rune('A'+num(0))))
-		case "reshuffled":
-			line = ctx.T("flanders.ev.reshuffled", "N", num(0))
-		case "gas_played":
-			line = ctx.T("flanders.ev.gas_played", "Name", name, "Space", num(0), "Card", card(0), "New", card(1))
-		default:
-			continue
 		}
 		out = append(out, line)
 	}
 	return out
+}
+
+// noteNum is the note's k-th number, 0 when it has fewer.
+func noteNum(n fl.Note, k int) int {
+	if k < len(n.Nums) {
+		return n.Nums[k]
+	}
+	return 0
+}
+
+// noteCard names the note's k-th card, "—" when it has none.
+func noteCard(ctx render.Ctx, n fl.Note, k int) string {
+	if k < len(n.Cards) && n.Cards[k] != "" {
+		return cardName(ctx, n.Cards[k])
+	}
+	return "—"
+}
+
+// stepLine words the step note at i and the steps right after it as one
+// line (the row reached last); it returns the index of the last one.
+func stepLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
+	n := notes[i]
+	row := noteNum(n, 0)
+	for i+1 < len(notes) && notes[i+1].Kind == "step" && len(notes[i+1].Nums) > 0 {
+		i++
+		row = notes[i].Nums[0]
+	}
+	return ctx.T("flanders.ev.step", "Name", ctx.Name(games.Seat(n.Seat)), "Row", row), i
+}
+
+// refillLine words the refill note at i and the refills right after it as
+// one line of new cards; it returns the index of the last one.
+func refillLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
+	n := notes[i]
+	parts := []string{fmt.Sprintf("%d %s", noteNum(n, 0), noteCard(ctx, n, 0))}
+	for i+1 < len(notes) && notes[i+1].Kind == "refilled" && len(notes[i+1].Nums) > 0 && len(notes[i+1].Cards) > 0 {
+		i++
+		parts = append(parts, refill(ctx, notes[i].Nums[0], notes[i].Cards[0]))
+	}
+	return ctx.T("flanders.ev.refilled", "Cards", strings.Join(parts, ", ")), i
+}
+
+// noteLine words one note that stands alone; false for a note not shown.
+func noteLine(ctx render.Ctx, n fl.Note) (string, bool) {
+	name := ctx.Name(games.Seat(n.Seat))
+	num := func(k int) int { return noteNum(n, k) }
+	card := func(k int) string { return noteCard(ctx, n, k) }
+	switch n.Kind {
+	case "turn_started":
+		return ctx.T("flanders.ev.turn_started", "Name", name, "Round", num(0)), true
+	case "rolled", "recon":
+		opts := ctx.T("flanders.ev.no_card")
+		if len(n.Nums) > 3 {
+			opts = ints(n.Nums[3:])
+		}
+		return ctx.T("flanders.ev."+n.Kind, "Name", name, "Dice", dice(n.Nums[:min(3, len(n.Nums))]), "Options", opts), true
+	case "balloon":
+		return ctx.T("flanders.ev.balloon", "Name", name, "Die", num(0), "From", num(1), "To", num(2)), true
+	case "took":
+		return ctx.T("flanders.ev.took", "Name", name, "Space", num(0), "Card", card(0)), true
+	case "flying_circus_discarded":
+		if len(n.Cards) == 0 {
+			return "", false
+		}
+		return ctx.T("flanders.ev.flying_circus_discarded", "Cards", cardList(ctx, n.Cards)), true
+	case "bust":
+		return ctx.T("flanders.ev.bust", "Name", name, "Troops", troops(ctx, num(0)), "Cards", cardList(ctx, n.Cards)), true
+	case "stopped", "eliminated", "game_over", "gas_no_effect":
+		return ctx.T("flanders.ev."+n.Kind, "Name", name), true
+	case "gas_discard":
+		return ctx.T("flanders.ev.gas_discard", "Card", card(0)), true
+	case "artillery_cancel":
+		return ctx.T("flanders.ev.artillery_cancel", "Cards", cardList(ctx, n.Cards[min(1, len(n.Cards)):])), true
+	case "reserves":
+		if num(0) > 0 {
+			return ctx.T("flanders.ev.reserves"), true
+		}
+		return ctx.T("flanders.ev.reserves_empty"), true
+	case "sacrificed":
+		return ctx.T("flanders.ev.sacrificed", "Name", name, "Troops", troops(ctx, num(0))), true
+	case "barbed_wire":
+		return ctx.T("flanders.ev.barbed_wire", "N", num(0)), true
+	case "halted_at_line", "mines_used":
+		return ctx.T("flanders.ev."+n.Kind, "Row", num(0)), true
+	case "german_loss":
+		return ctx.T("flanders.ev.german_loss", "Card", card(0), "Troops", troops(ctx, num(0))), true
+	case "retreat":
+		return ctx.T("flanders.ev.retreat", "Row", num(1)), true
+	case "reached_objective":
+		return ctx.T("flanders.ev.reached_objective", "Name", name, "Troops", troops(ctx, num(0))), true
+	case "row_redrawn":
+		return ctx.T("flanders.ev.row_redrawn", "Row", string(rune('A'+num(0)))), true
+	case "reshuffled":
+		return ctx.T("flanders.ev.reshuffled", "N", num(0)), true
+	case "gas_played":
+		return ctx.T("flanders.ev.gas_played", "Name", name, "Space", num(0), "Card", card(0), "New", card(1)), true
+	}
+	return "", false
 }
 
 // refill is one refilled space of the log's "New cards" line: "3 Mines".

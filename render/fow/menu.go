@@ -66,15 +66,67 @@ func prompt(ctx render.Ctx, v fowg.View, legal []games.Action) string {
 	return ctx.T("fow.prompt." + v.Phase)
 }
 
+// choice labels one legal action: the argument-free verbs come from a
+// table, the rest from the company builder's or the game's own labeller.
 func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice {
 	c := render.Choice{Action: a}
-	ar := func(i int) int {
-		if i < len(a.Args) {
-			return a.Args[i]
+	if p, ok := plainActs[a.Verb]; ok {
+		c.Label, c.Emoji, c.Style = ctx.T("fow.act."+a.Verb), p.emoji, p.style
+		if p.group != "" {
+			c.Group = ctx.T(p.group)
 		}
-		return -1
+	} else if !companyChoice(ctx, v, seat, a, &c) && !playChoice(ctx, v, seat, a, &c) {
+		c.Label = a.String()
 	}
-	own := func(i int) string { return pn(ctx, v, seat, i) }
+	c.Label = render.Clip(c.Label, 80)
+	return c
+}
+
+// actArg is the action's i-th argument, -1 when it has fewer.
+func actArg(a games.Action, i int) int {
+	if i < len(a.Args) {
+		return a.Args[i]
+	}
+	return -1
+}
+
+// plainAct is how a verb without arguments looks: its label is
+// "fow.act.<verb>", group is a message key ("" for none).
+type plainAct struct {
+	emoji string
+	style render.Style
+	group string
+}
+
+// plainActs are the verbs whose choice depends on nothing but the verb.
+var plainActs = map[string]plainAct{
+	"ready":         {style: render.Success, emoji: "✅", group: "fow.grp.company"},
+	"attack":        {style: render.Primary, emoji: "⚔️"},
+	"defend":        {emoji: "🛡️"},
+	"placed":        {style: render.Primary, emoji: "📍"},
+	"lock":          {style: render.Success, emoji: "🔒", group: "fow.grp.lock"},
+	"deployed":      {style: render.Success},
+	"swap":          {},
+	"no_patrol":     {},
+	"not_now":       {},
+	"override":      {style: render.Danger},
+	"refuse":        {},
+	"done":          {style: render.Success},
+	"none":          {group: "fow.grp.turn"},
+	"not_clear":     {group: "fow.grp.turn"},
+	"next":          {style: render.Primary, group: "fow.grp.turn"},
+	"end_turn":      {style: render.Success, group: "fow.grp.turn"},
+	"morale_failed": {style: render.Danger, group: "fow.grp.end"},
+	"concede":       {style: render.Danger, group: "fow.grp.end"},
+	"agree_end":     {group: "fow.grp.end"},
+	"decline_end":   {group: "fow.grp.end"},
+}
+
+// companyChoice labels the verbs of building a company (the dice roll,
+// the company, its platoons and the selected platoon's edits) into c;
+// false when a is not one of them.
+func companyChoice(ctx render.Ctx, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
+	ar := func(i int) int { return actArg(a, i) }
 	sel := fowg.PlatoonView{}
 	if seat >= 0 && seat < 2 {
 		if p, ok := platoon(v, seat, v.Sides[seat].Sel); ok {
@@ -95,7 +147,7 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 	case "add":
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.add", "Tpl", ctx.T("fow.tpl."+fowg.Templates()[ar(0)].ID)), "➕", ctx.T("fow.grp.add")
 	case "sel":
-		c.Label, c.Group = ctx.T("fow.act.sel", "Platoon", own(ar(0))), ctx.T("fow.grp.sel")
+		c.Label, c.Group = ctx.T("fow.act.sel", "Platoon", pn(ctx, v, seat, ar(0))), ctx.T("fow.grp.sel")
 	case "skill":
 		c.Label, c.Group = ctx.T("fow.act.skill", "Skill", ctx.T("fow.skill."+fowg.Skills[ar(0)])), ctx.T("fow.grp.edit", "ID", sel.ID)
 	case "mot":
@@ -116,14 +168,18 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 		c.Label, c.Emoji, c.Style, c.Group = ctx.T("fow.act.platoon", "Platoon", sel.ID), "✏️", render.Primary, ctx.T("fow.grp.edit", "ID", sel.ID)
 	case "del":
 		c.Label, c.Style, c.Group = ctx.T("fow.act.del", "Platoon", sel.ID), render.Danger, ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "ready":
-		c.Label, c.Style, c.Emoji, c.Group = ctx.T("fow.act.ready"), render.Success, "✅", ctx.T("fow.grp.company")
-	case "attack":
-		c.Label, c.Style, c.Emoji = ctx.T("fow.act.attack"), render.Primary, "⚔️"
-	case "defend":
-		c.Label, c.Emoji = ctx.T("fow.act.defend"), "🛡️"
-	case "placed":
-		c.Label, c.Style, c.Emoji = ctx.T("fow.act.placed"), render.Primary, "📍"
+	default:
+		return false
+	}
+	return true
+}
+
+// playChoice labels the verbs with arguments of deploying and playing the
+// battle into c; false when a is not one of them.
+func playChoice(ctx render.Ctx, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
+	ar := func(i int) int { return actArg(a, i) }
+	own := func(i int) string { return pn(ctx, v, seat, i) }
+	switch a.Verb {
 	case "assign":
 		to := []string{"on_table", "in_reserve", "in_ambush"}[ar(1)]
 		c.Label, c.Group = ctx.T("fow.act.assign", "Platoon", own(ar(0))), ctx.T("fow.grp.assign_"+to)
@@ -133,69 +189,36 @@ func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice
 			k = "fow.act.take"
 		}
 		c.Label, c.Group = ctx.T(k, "Platoon", own(ar(0))), ctx.T("fow.grp.leave")
-	case "lock":
-		c.Label, c.Style, c.Emoji, c.Group = ctx.T("fow.act.lock"), render.Success, "🔒", ctx.T("fow.grp.lock")
-	case "deployed":
-		c.Label, c.Style = ctx.T("fow.act.deployed"), render.Success
-	case "swap":
-		c.Label = ctx.T("fow.act.swap")
 	case "patrol":
 		k := "fow.act.patrol"
 		if ar(1) == 1 {
 			k = "fow.act.patrol_left"
 		}
 		c.Label, c.Group = ctx.T(k, "Platoon", own(ar(0))), ctx.T("fow.grp.patrol")
-	case "no_patrol":
-		c.Label = ctx.T("fow.act.no_patrol")
 	case "check":
 		c.Label, c.Emoji = ctx.T("fow.act.check", "Platoon", own(ar(0))), "🎯"
 	case "spring":
 		c.Label, c.Emoji, c.Style = ctx.T("fow.act.spring", "Platoon", own(ar(0))), "🎯", render.Primary
-	case "not_now":
-		c.Label = ctx.T("fow.act.not_now")
 	case "ans":
 		if ar(0) == 1 {
 			c.Label, c.Emoji = ctx.T("fow.act.yes"), "✔️"
 		} else {
 			c.Label, c.Emoji = ctx.T("fow.act.no"), "✖️"
 		}
-	case "override":
-		c.Label, c.Style = ctx.T("fow.act.override"), render.Danger
-	case "refuse":
-		c.Label = ctx.T("fow.act.refuse")
-	case "done":
-		c.Label, c.Style = ctx.T("fow.act.done"), render.Success
 	case "hold":
 		c.Label, c.Emoji, c.Style, c.Group = ctx.T("fow.act.hold", "Obj", objName(ctx, ar(0))), "🏁", render.Primary, ctx.T("fow.grp.turn")
-	case "none":
-		c.Label, c.Group = ctx.T("fow.act.none"), ctx.T("fow.grp.turn")
 	case "clear":
 		c.Label, c.Style, c.Group = ctx.T("fow.act.clear", "D", dist(ctx, v, 16)), render.Primary, ctx.T("fow.grp.turn")
-	case "not_clear":
-		c.Label, c.Group = ctx.T("fow.act.not_clear"), ctx.T("fow.grp.turn")
 	case "remove":
 		c.Label, c.Group = ctx.T("fow.act.remove", "Obj", objName(ctx, ar(0))), ctx.T("fow.grp.turn")
 	case "withdraw":
 		c.Label = ctx.T("fow.act.withdraw", "Platoon", own(ar(0)))
 	case "arrive":
 		c.Label, c.Emoji = ctx.T("fow.act.arrive", "Platoon", own(ar(0))), "🚩"
-	case "next":
-		c.Label, c.Style, c.Group = ctx.T("fow.act.next"), render.Primary, ctx.T("fow.grp.turn")
-	case "end_turn":
-		c.Label, c.Style, c.Group = ctx.T("fow.act.end_turn"), render.Success, ctx.T("fow.grp.turn")
 	case "lost":
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.lost", "Platoon", pn(ctx, v, ar(0), ar(1))), "💥", ctx.T("fow.grp.lost", "Who", who(ctx, ar(0)))
-	case "morale_failed":
-		c.Label, c.Style, c.Group = ctx.T("fow.act.morale_failed"), render.Danger, ctx.T("fow.grp.end")
-	case "concede":
-		c.Label, c.Style, c.Group = ctx.T("fow.act.concede"), render.Danger, ctx.T("fow.grp.end")
-	case "agree_end":
-		c.Label, c.Group = ctx.T("fow.act.agree_end"), ctx.T("fow.grp.end")
-	case "decline_end":
-		c.Label, c.Group = ctx.T("fow.act.decline_end"), ctx.T("fow.grp.end")
 	default:
-		c.Label = a.String()
+		return false
 	}
-	c.Label = render.Clip(c.Label, 80)
-	return c
+	return true
 }

@@ -228,6 +228,8 @@ func arg(e fowg.Entry, i int) int {
 	return 0
 }
 
+// logLine words one log entry ("" for a kind that is not shown); the
+// battle's events are worded by battleLogLine.
 func logLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
 	w := who(ctx, e.Seat)
 	p := func(i int) string { return pn(ctx, v, e.Seat, arg(e, i)) }
@@ -269,6 +271,17 @@ func logLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
 		return ctx.T("fow.log.delay", "Count", arg(e, 0))
 	case "withdraw_req":
 		return ctx.T("fow.log.withdraw_req", "Who", w, "P", arg(e, 0), "C", arg(e, 1))
+	}
+	return battleLogLine(ctx, v, e)
+}
+
+// battleLogLine words the log entries of the battle's events: skill
+// tests, withdrawals, reserves, scatter, losses and the end ("" for a
+// kind that is not shown).
+func battleLogLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
+	w := who(ctx, e.Seat)
+	p := func(i int) string { return pn(ctx, v, e.Seat, arg(e, i)) }
+	switch e.Kind {
 	case "skill":
 		k := "fow.log.skill_fail"
 		if arg(e, 3) == 1 {

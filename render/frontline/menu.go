@@ -50,6 +50,8 @@ func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Men
 	return m
 }
 
+// choice labels one legal action; buying and playing a card have helpers
+// of their own.
 func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	ch := render.Choice{Action: a}
 	me := v.Active
@@ -77,47 +79,9 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 	case "fort":
 		ch.Label = ctx.T("frontline.label.fort", "Front", front(arg(a, 0)), "N", v.P[me].Fort[arg(a, 0)-1])
 	case "buy":
-		pile := arg(a, 0)
-		top := v.Piles[pile-1].Top
-		name, cost := "?", 0
-		if top != nil {
-			name, cost = cardName(ctx, top.Type), top.Cost
-		}
-		ch.Group = ctx.T("frontline.group.buy")
-		ch.Emoji = "💰"
-		if top != nil {
-			ch.Description = ctx.T("frontline.cardfx." + top.Type)
-		}
-		base := ctx.T("frontline.label.buy", "Card", name, "Cost", cost, "N", pile)
-		switch {
-		case len(a.Args) == 1:
-			ch.Label = base
-		case top != nil && top.Cat == fl.CatEquipment:
-			old := "?"
-			if i := arg(a, 1); i >= 0 && i < len(v.P[me].Equip) {
-				old = cardName(ctx, v.P[me].Equip[i].Type)
-			}
-			ch.Label = base + " " + ctx.T("frontline.label.replacing", "Card", old)
-		case top != nil && (top.Type == "escape" || top.Type == "conscription"):
-			u := arg(a, 1)
-			ch.Label = base + ": " + unitName(ctx, fl.UnitName(u)) + " → " + slotText(ctx, fl.UnitFront(u), arg(a, 2))
-		default:
-			ch.Label = base + ": " + unit(1)
-		}
+		ch = buyChoice(ctx, v, a, ch)
 	case "play":
-		c := arg(a, 0)
-		t := fl.ActionTypeOf(c).ID
-		ch.Group = ctx.T("frontline.group.play")
-		ch.Emoji = "🎴"
-		ch.Description = ctx.T("frontline.cardfx." + t)
-		switch t {
-		case "barracks", "disinformation", "camouflage":
-			ch.Label = ctx.T("frontline.label.play_on", "Card", cardName(ctx, t), "Target", unit(1))
-		case "fortify", "field_hospital", "minefield":
-			ch.Label = ctx.T("frontline.label.play_front", "Card", cardName(ctx, t), "Front", front(arg(a, 1)))
-		default:
-			ch.Label = ctx.T("frontline.label.play", "Card", cardName(ctx, t))
-		}
+		ch = playChoice(ctx, v, a, ch)
 	case "move":
 		ch.Group = ctx.T("frontline.group.move", "Card", unit(0))
 		ch.Label = ctx.T("frontline.label.move", "Card", unitName(ctx, fl.UnitName(arg(a, 0))), "To", slotText(ctx, arg(a, 1), arg(a, 2)))
@@ -160,6 +124,59 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 		ch.Label = a.String()
 	}
 	ch.Label = render.Clip(ch.Label, 80)
+	return ch
+}
+
+// buyChoice labels buying the top card of a pile: the card and its cost,
+// then what it replaces or where it puts a unit when it needs a second pick.
+func buyChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) render.Choice {
+	me := v.Active
+	pile := arg(a, 0)
+	top := v.Piles[pile-1].Top
+	name, cost := "?", 0
+	if top != nil {
+		name, cost = cardName(ctx, top.Type), top.Cost
+	}
+	ch.Group = ctx.T("frontline.group.buy")
+	ch.Emoji = "💰"
+	if top != nil {
+		ch.Description = ctx.T("frontline.cardfx." + top.Type)
+	}
+	base := ctx.T("frontline.label.buy", "Card", name, "Cost", cost, "N", pile)
+	switch {
+	case len(a.Args) == 1:
+		ch.Label = base
+	case top != nil && top.Cat == fl.CatEquipment:
+		old := "?"
+		if i := arg(a, 1); i >= 0 && i < len(v.P[me].Equip) {
+			old = cardName(ctx, v.P[me].Equip[i].Type)
+		}
+		ch.Label = base + " " + ctx.T("frontline.label.replacing", "Card", old)
+	case top != nil && (top.Type == "escape" || top.Type == "conscription"):
+		u := arg(a, 1)
+		ch.Label = base + ": " + unitName(ctx, fl.UnitName(u)) + " → " + slotText(ctx, fl.UnitFront(u), arg(a, 2))
+	default:
+		ch.Label = base + ": " + unitAt(ctx, v, arg(a, 1))
+	}
+	return ch
+}
+
+// playChoice labels playing an action card, with its target unit or front
+// when the card has one.
+func playChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) render.Choice {
+	c := arg(a, 0)
+	t := fl.ActionTypeOf(c).ID
+	ch.Group = ctx.T("frontline.group.play")
+	ch.Emoji = "🎴"
+	ch.Description = ctx.T("frontline.cardfx." + t)
+	switch t {
+	case "barracks", "disinformation", "camouflage":
+		ch.Label = ctx.T("frontline.label.play_on", "Card", cardName(ctx, t), "Target", unitAt(ctx, v, arg(a, 1)))
+	case "fortify", "field_hospital", "minefield":
+		ch.Label = ctx.T("frontline.label.play_front", "Card", cardName(ctx, t), "Front", front(arg(a, 1)))
+	default:
+		ch.Label = ctx.T("frontline.label.play", "Card", cardName(ctx, t))
+	}
 	return ch
 }
 

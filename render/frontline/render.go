@@ -178,8 +178,31 @@ func cardList(ctx render.Ctx, cs []fl.CardView) string {
 	return strings.Join(out, ", ")
 }
 
+// Board is the public card: the month's summary, each player's stats,
+// the three fronts, rear and prison, the market and the last moves.
 func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	card := render.Card{Title: ctx.T("frontline.title", "Month", v.Month, "Months", v.Months), Color: 0x8b2e1f}
+	card.Description = boardDescription(ctx, v)
+	for p := 0; p < 2; p++ {
+		card.Fields = append(card.Fields, playerField(ctx, v.P[p], p))
+	}
+	for f := 1; f <= 3; f++ {
+		card.Fields = append(card.Fields, frontField(ctx, v, f))
+	}
+	if extra := rearAndPrison(ctx, v); len(extra) > 0 {
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.rear_prison"), Value: render.Clip(strings.Join(extra, "\n"), 1000)})
+	}
+	card.Fields = append(card.Fields, marketField(ctx, v))
+	if lines := logLines(ctx, v, 8); len(lines) > 0 {
+		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: render.LastLines(lines, 1000), Log: true})
+	}
+	card.Footer = ctx.T("frontline.footer")
+	return card
+}
+
+// boardDescription is the card's text: the phase, the first player, the
+// months ahead, the month's event and the battle being fought.
+func boardDescription(ctx render.Ctx, v fl.View) string {
 	var d []string
 	// A finished game's result is the core's to say, once, above the
 	// card (render.OutcomeText); the picture's banner shows it too.
@@ -206,60 +229,74 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 			}
 		}
 	}
-	card.Description = render.Clip(strings.Join(d, "\n"), 3400)
+	return render.Clip(strings.Join(d, "\n"), 3400)
+}
+
+// playerField is seat p's stats, declaration and cards in play.
+func playerField(ctx render.Ctx, pv fl.PlayerView, p int) render.Field {
+	decl := ctx.T("frontline.decl.none")
+	if pv.HasDecl {
+		decl = ctx.T("frontline.decl.hidden")
+		if pv.DeclFront > 0 {
+			decl = ctx.T("frontline.decl.front", "Front", front(pv.DeclFront))
+		}
+	}
+	val := ctx.T("frontline.player_stats", "VP", pv.VP, "Gold", pv.Gold, "Ammo", pv.Ammo, "Hand", pv.HandCount) + "\n" +
+		decl + "\n" +
+		ctx.T("frontline.equipment") + ": " + cardList(ctx, pv.Equip)
+	if len(pv.Perm) > 0 {
+		val += "\n" + ctx.T("frontline.permanent") + ": " + cardList(ctx, pv.Perm)
+	}
+	if len(pv.Played) > 0 {
+		val += "\n" + ctx.T("frontline.played") + ": " + cardList(ctx, pv.Played)
+	}
+	return render.Field{Name: seatTag(ctx, p), Value: render.Clip(val, 1000), Inline: true}
+}
+
+// frontField is front f: each side's units there and its markers.
+func frontField(ctx render.Ctx, v fl.View, f int) render.Field {
+	var lines []string
 	for p := 0; p < 2; p++ {
 		pv := v.P[p]
-		decl := ctx.T("frontline.decl.none")
-		if pv.HasDecl {
-			decl = ctx.T("frontline.decl.hidden")
-			if pv.DeclFront > 0 {
-				decl = ctx.T("frontline.decl.front", "Front", front(pv.DeclFront))
+		var us []string
+		for c := 0; c < 4; c++ {
+			if u := pv.Grid[f-1][c]; u != nil {
+				us = append(us, unitShort(ctx, *u))
 			}
 		}
-		val := ctx.T("frontline.player_stats", "VP", pv.VP, "Gold", pv.Gold, "Ammo", pv.Ammo, "Hand", pv.HandCount) + "\n" +
-			decl + "\n" +
-			ctx.T("frontline.equipment") + ": " + cardList(ctx, pv.Equip)
-		if len(pv.Perm) > 0 {
-			val += "\n" + ctx.T("frontline.permanent") + ": " + cardList(ctx, pv.Perm)
+		if len(us) == 0 {
+			us = []string{"—"}
 		}
-		if len(pv.Played) > 0 {
-			val += "\n" + ctx.T("frontline.played") + ": " + cardList(ctx, pv.Played)
-		}
-		card.Fields = append(card.Fields, render.Field{Name: seatTag(ctx, p), Value: render.Clip(val, 1000), Inline: true})
+		lines = append(lines, fmt.Sprintf("%s %s · %s", []string{"🔴", "🔵"}[p], frontFlags(pv, f), strings.Join(us, ", ")))
 	}
-	for f := 1; f <= 3; f++ {
-		var lines []string
-		for p := 0; p < 2; p++ {
-			pv := v.P[p]
-			var us []string
-			for c := 0; c < 4; c++ {
-				if u := pv.Grid[f-1][c]; u != nil {
-					us = append(us, unitShort(ctx, *u))
-				}
-			}
-			if len(us) == 0 {
-				us = []string{"—"}
-			}
-			flags := fmt.Sprintf("🛡%d", pv.Fort[f-1])
-			if pv.Morale[f-1] > 0 {
-				flags += " 🏳"
-			}
-			if pv.Mine[f-1] > 0 {
-				flags += " 💣"
-			}
-			if pv.Hospital == f {
-				flags += " ✚"
-			}
-			if !pv.Ready[f-1] {
-				flags += " 💤"
-			}
-			if pv.DeclFront == f {
-				flags += " ⚔"
-			}
-			lines = append(lines, fmt.Sprintf("%s %s · %s", []string{"🔴", "🔵"}[p], flags, strings.Join(us, ", ")))
-		}
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.front", "Front", front(f)), Value: render.Clip(strings.Join(lines, "\n"), 1000)})
+	return render.Field{Name: ctx.T("frontline.front", "Front", front(f)), Value: render.Clip(strings.Join(lines, "\n"), 1000)}
+}
+
+// frontFlags are one side's markers on front f: fortification, broken
+// morale, mines, hospital, not ready, declared battle.
+func frontFlags(pv fl.PlayerView, f int) string {
+	flags := fmt.Sprintf("🛡%d", pv.Fort[f-1])
+	if pv.Morale[f-1] > 0 {
+		flags += " 🏳"
 	}
+	if pv.Mine[f-1] > 0 {
+		flags += " 💣"
+	}
+	if pv.Hospital == f {
+		flags += " ✚"
+	}
+	if !pv.Ready[f-1] {
+		flags += " 💤"
+	}
+	if pv.DeclFront == f {
+		flags += " ⚔"
+	}
+	return flags
+}
+
+// rearAndPrison lists each side's units in the rear and in prison, one
+// line per non-empty list.
+func rearAndPrison(ctx render.Ctx, v fl.View) []string {
 	var extra []string
 	for p := 0; p < 2; p++ {
 		var rs []string
@@ -277,9 +314,11 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 			extra = append(extra, seatTag(ctx, p)+" "+ctx.T("frontline.prison")+": "+strings.Join(ps, ", "))
 		}
 	}
-	if len(extra) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.rear_prison"), Value: render.Clip(strings.Join(extra, "\n"), 1000)})
-	}
+	return extra
+}
+
+// marketField is the piles, the unit row and the decks left.
+func marketField(ctx render.Ctx, v fl.View) render.Field {
 	var market []string
 	for i, pile := range v.Piles {
 		if pile.Top == nil {
@@ -300,12 +339,7 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 	}
 	market = append(market, ctx.T("frontline.unit_row")+": "+strings.Join(row, ", "))
 	market = append(market, ctx.T("frontline.decks", "Units", v.UnitDeck, "Actions", v.ActDeck, "Events", v.EventsLeft))
-	card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.market"), Value: render.Clip(strings.Join(market, "\n"), 1000)})
-	if lines := logLines(ctx, v, 8); len(lines) > 0 {
-		card.Fields = append(card.Fields, render.Field{Name: ctx.T("frontline.last"), Value: render.LastLines(lines, 1000), Log: true})
-	}
-	card.Footer = ctx.T("frontline.footer")
-	return card
+	return render.Field{Name: ctx.T("frontline.market"), Value: render.Clip(strings.Join(market, "\n"), 1000)}
 }
 
 // calendarAhead lists the months still to come that bring an event or a

@@ -11,157 +11,215 @@ import (
 // Menu labels the legal actions, grouped by unit (or by stack / counter).
 func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
-	switch v.Phase {
-	case tov.PhaseSetupDefender:
-		m.Prompt = ctx.T("trenches.prompt.setup_defender")
-	case tov.PhaseSetupRaider:
-		m.Prompt = ctx.T("trenches.prompt.setup_raider")
-	case tov.PhaseRaider:
-		m.Prompt = ctx.T("trenches.prompt.raider", "GT", v.GT, "M", v.M)
-	case tov.PhaseDefender:
-		m.Prompt = ctx.T("trenches.prompt.defender", "GT", v.GT, "M", v.M)
-	}
-	var moves map[int]map[int]tov.MoveOpt
-	var exits map[int]tov.MoveOpt
-	costs := func(u int) (map[int]tov.MoveOpt, tov.MoveOpt) {
-		if moves == nil {
-			moves, exits = map[int]map[int]tov.MoveOpt{}, map[int]tov.MoveOpt{}
-		}
-		if _, ok := moves[u]; !ok {
-			moves[u], exits[u] = v.MoveCosts(u)
-		}
-		return moves[u], exits[u]
-	}
-	unitGroup := func(u tov.UnitView) string {
-		return ctx.T("trenches.group.unit", "Unit", unitName(u.ID), "Hex", tov.HexName(u.Hex))
-	}
-	var head, faceUp, tail []render.Choice
-	byUnit := map[int][]render.Choice{}
-	var unitOrder []int
-	addUnit := func(u int, c render.Choice) {
-		if _, ok := byUnit[u]; !ok {
-			unitOrder = append(unitOrder, u)
-		}
-		byUnit[u] = append(byUnit[u], c)
-	}
+	m.Prompt = menuPrompt(ctx, v)
+	b := &menuBuilder{ctx: ctx, v: v, byUnit: map[int][]render.Choice{}}
 	for _, a := range legal {
-		c := render.Choice{Action: a}
-		arg := func(i int) int {
-			if i < len(a.Args) {
-				return a.Args[i]
-			}
-			return 0
-		}
-		switch a.Verb {
-		case tov.VDugout:
-			c.Label = ctx.T("trenches.menu.dugout", "Hex", hexLabel(arg(0)))
-			c.Group = ctx.T("trenches.group.dugouts", "Count", countRemaining(v))
-			c.Emoji = "🕳️"
-			head = append(head, c)
-		case tov.VPlace:
-			// Face down is the rulebook's normal case: its choices come
-			// first; face up is a group of its own after them, never the
-			// first pick (issue #32).
-			u, _ := unitOf(v, arg(0))
-			c.Label = ctx.T("trenches.menu.place_hidden", "Unit", placeName(ctx, u), "Hex", hexLabel(arg(1)))
-			c.Group = ctx.T("trenches.group.place", "Unit", placeName(ctx, u))
-			if arg(2) != 1 {
-				c.Label = ctx.T("trenches.menu.place_up", "Unit", placeName(ctx, u), "Hex", hexLabel(arg(1)))
-				c.Group = ctx.T("trenches.group.place_up", "Unit", placeName(ctx, u))
-				c.Style = render.Danger
-				faceUp = append(faceUp, c)
-				continue
-			}
-			head = append(head, c)
-		case tov.VUnplace:
-			c.Label = ctx.T("trenches.menu.unplace")
-			c.Group = ctx.T("trenches.group.setup")
-			c.Emoji = "↩️"
-			tail = append(tail, c)
-		case tov.VAuto:
-			c.Label = ctx.T("trenches.menu.auto")
-			c.Group = ctx.T("trenches.group.setup")
-			c.Emoji = "🎲"
-			tail = append(tail, c)
-		case tov.VReady:
-			c.Label = ctx.T("trenches.menu.ready")
-			c.Group = ctx.T("trenches.group.setup")
-			c.Style = render.Success
-			c.Emoji = "✅"
-			tail = append(tail, c)
-		case tov.VReveal:
-			u, _ := unitOf(v, arg(1))
-			c.Label = ctx.T("trenches.menu.reveal", "Unit", unitName(u.ID), "Type", ctx.T("trenches.type."+u.Type), "Hex", hexLabel(arg(0)))
-			c.Group = ctx.T("trenches.group.reveal", "Hex", hexLabel(arg(0)))
-			c.Emoji = "👁️"
-			head = append(head, c)
-		case tov.VMove:
-			u, _ := unitOf(v, arg(0))
-			mv, _ := costs(arg(0))
-			o := mv[arg(1)]
-			c.Label = ctx.T("trenches.menu.move", "Unit", unitName(u.ID), "To", hexLabel(arg(1)), "MP", o.Cost)
-			if o.Flags > 0 {
-				c.Label += " " + ctx.T("trenches.log.vp", "VP", o.Flags)
-			}
-			if dugoutAt(v, arg(1)) {
-				c.Label += " 🕳️"
-			}
-			if stackAt(v, arg(1)) {
-				c.Label += " ❓"
-			}
-			c.Group = unitGroup(u)
-			addUnit(arg(0), c)
-		case tov.VExit:
-			u, _ := unitOf(v, arg(0))
-			_, ex := costs(arg(0))
-			c.Label = ctx.T("trenches.menu.exit", "Unit", unitName(u.ID), "MP", ex.Cost)
-			c.Group = unitGroup(u)
-			c.Emoji = "🏃"
-			c.Style = render.Success
-			addUnit(arg(0), c)
-		case tov.VAttack:
-			u, _ := unitOf(v, arg(0))
-			t, _ := unitOf(v, arg(1))
-			need := tov.AttackNeed(v.Scenario, u.Type, u.Hex, t.Hex)
-			c.Label = ctx.T("trenches.menu.attack", "Unit", unitName(u.ID), "Target", unitName(t.ID), "Hex", tov.HexName(t.Hex),
-				"Need", need, "Pct", need*100/6)
-			c.Group = unitGroup(u)
-			c.Emoji = "💥"
-			c.Style = render.Danger
-			addUnit(arg(0), c)
-		case tov.VClear:
-			u, _ := unitOf(v, arg(0))
-			c.Label = ctx.T("trenches.menu.clear", "Unit", unitName(u.ID), "Hex", tov.HexName(u.Hex))
-			c.Group = unitGroup(u)
-			c.Emoji = "🧹"
-			c.Style = render.Primary
-			addUnit(arg(0), c)
-		case tov.VEnd:
-			c.Label = ctx.T("trenches.menu.end")
-			if n := idle(v); n > 0 {
-				c.Label = ctx.T("trenches.menu.end_idle", "Count", n)
-			}
-			c.Group = ctx.T("trenches.group.turn")
-			c.Emoji = "⏭️"
-			if len(legal) == 1 {
-				c.Style = render.Primary
-			}
-			tail = append(tail, c)
-		default:
-			c.Label = a.String()
-			tail = append(tail, c)
-		}
+		b.add(a, len(legal))
 	}
-	m.Choices = append(m.Choices, head...)
-	m.Choices = append(m.Choices, faceUp...)
-	for _, u := range unitOrder {
-		m.Choices = append(m.Choices, byUnit[u]...)
-	}
-	m.Choices = append(m.Choices, tail...)
+	m.Choices = b.choices(m.Choices)
 	for i := range m.Choices {
 		m.Choices[i].Label = render.Clip(m.Choices[i].Label, 80)
 	}
 	return m
+}
+
+// menuPrompt is the question above the menu: what the phase asks of the
+// acting side ("" in a phase without one).
+func menuPrompt(ctx render.Ctx, v tov.View) string {
+	switch v.Phase {
+	case tov.PhaseSetupDefender:
+		return ctx.T("trenches.prompt.setup_defender")
+	case tov.PhaseSetupRaider:
+		return ctx.T("trenches.prompt.setup_raider")
+	case tov.PhaseRaider:
+		return ctx.T("trenches.prompt.raider", "GT", v.GT, "M", v.M)
+	case tov.PhaseDefender:
+		return ctx.T("trenches.prompt.defender", "GT", v.GT, "M", v.M)
+	}
+	return ""
+}
+
+// menuBuilder sorts the labelled choices into the menu's sections: setup
+// and reveals first (head), face-up placements after them, then each
+// unit's actions in the order the units first appear, then the setup
+// buttons and the end of the turn (tail).
+type menuBuilder struct {
+	ctx          render.Ctx
+	v            tov.View
+	moves        map[int]map[int]tov.MoveOpt // per unit, computed on first use
+	exits        map[int]tov.MoveOpt
+	head, faceUp []render.Choice
+	tail         []render.Choice
+	byUnit       map[int][]render.Choice
+	unitOrder    []int
+}
+
+// costs is unit u's move and exit costs, computed once per menu: every
+// move of a unit needs the same table.
+func (b *menuBuilder) costs(u int) (map[int]tov.MoveOpt, tov.MoveOpt) {
+	if b.moves == nil {
+		b.moves, b.exits = map[int]map[int]tov.MoveOpt{}, map[int]tov.MoveOpt{}
+	}
+	if _, ok := b.moves[u]; !ok {
+		b.moves[u], b.exits[u] = b.v.MoveCosts(u)
+	}
+	return b.moves[u], b.exits[u]
+}
+
+// unitGroup is the group of one unit's actions: its name and hex.
+func (b *menuBuilder) unitGroup(u tov.UnitView) string {
+	return b.ctx.T("trenches.group.unit", "Unit", unitName(u.ID), "Hex", tov.HexName(u.Hex))
+}
+
+// addUnit files a choice under unit u, remembering the order units first
+// appear in.
+func (b *menuBuilder) addUnit(u int, c render.Choice) {
+	if _, ok := b.byUnit[u]; !ok {
+		b.unitOrder = append(b.unitOrder, u)
+	}
+	b.byUnit[u] = append(b.byUnit[u], c)
+}
+
+// choices appends the sections to dst in the menu's order.
+func (b *menuBuilder) choices(dst []render.Choice) []render.Choice {
+	dst = append(dst, b.head...)
+	dst = append(dst, b.faceUp...)
+	for _, u := range b.unitOrder {
+		dst = append(dst, b.byUnit[u]...)
+	}
+	return append(dst, b.tail...)
+}
+
+// setupButton is how one setup verb without arguments looks in the menu.
+type setupButton struct {
+	label, emoji string
+	style        render.Style
+}
+
+// setupButtons are the setup verbs that go in the tail, all in the setup group.
+var setupButtons = map[string]setupButton{
+	tov.VUnplace: {label: "trenches.menu.unplace", emoji: "↩️"},
+	tov.VAuto:    {label: "trenches.menu.auto", emoji: "🎲"},
+	tov.VReady:   {label: "trenches.menu.ready", emoji: "✅", style: render.Success},
+}
+
+// add labels one legal action and files it in its section; nLegal is how
+// many legal actions there are (a lone end of turn is the primary button).
+func (b *menuBuilder) add(a games.Action, nLegal int) {
+	ctx := b.ctx
+	c := render.Choice{Action: a}
+	arg := func(i int) int {
+		if i < len(a.Args) {
+			return a.Args[i]
+		}
+		return 0
+	}
+	switch a.Verb {
+	case tov.VDugout:
+		c.Label = ctx.T("trenches.menu.dugout", "Hex", hexLabel(arg(0)))
+		c.Group = ctx.T("trenches.group.dugouts", "Count", countRemaining(b.v))
+		c.Emoji = "🕳️"
+		b.head = append(b.head, c)
+	case tov.VPlace:
+		b.addPlace(c, arg(0), arg(1), arg(2))
+	case tov.VUnplace, tov.VAuto, tov.VReady:
+		sb := setupButtons[a.Verb]
+		c.Label = ctx.T(sb.label)
+		c.Group = ctx.T("trenches.group.setup")
+		c.Style = sb.style
+		c.Emoji = sb.emoji
+		b.tail = append(b.tail, c)
+	case tov.VReveal:
+		u, _ := unitOf(b.v, arg(1))
+		c.Label = ctx.T("trenches.menu.reveal", "Unit", unitName(u.ID), "Type", ctx.T("trenches.type."+u.Type), "Hex", hexLabel(arg(0)))
+		c.Group = ctx.T("trenches.group.reveal", "Hex", hexLabel(arg(0)))
+		c.Emoji = "👁️"
+		b.head = append(b.head, c)
+	case tov.VMove, tov.VExit, tov.VAttack, tov.VClear:
+		b.addUnit(arg(0), b.unitChoice(c, arg(0), arg(1)))
+	case tov.VEnd:
+		b.tail = append(b.tail, b.endChoice(c, nLegal))
+	default:
+		c.Label = a.String()
+		b.tail = append(b.tail, c)
+	}
+}
+
+// addPlace labels the placement of counter id on hex; up is 1 for face
+// down. Face down is the rulebook's normal case: its choices come first;
+// face up is a group of its own after them, never the first pick (issue #32).
+func (b *menuBuilder) addPlace(c render.Choice, id, hex, up int) {
+	ctx := b.ctx
+	u, _ := unitOf(b.v, id)
+	c.Label = ctx.T("trenches.menu.place_hidden", "Unit", placeName(ctx, u), "Hex", hexLabel(hex))
+	c.Group = ctx.T("trenches.group.place", "Unit", placeName(ctx, u))
+	if up != 1 {
+		c.Label = ctx.T("trenches.menu.place_up", "Unit", placeName(ctx, u), "Hex", hexLabel(hex))
+		c.Group = ctx.T("trenches.group.place_up", "Unit", placeName(ctx, u))
+		c.Style = render.Danger
+		b.faceUp = append(b.faceUp, c)
+		return
+	}
+	b.head = append(b.head, c)
+}
+
+// unitChoice labels one unit's move, exit, attack or clear (unit id, the
+// second argument is the hex or target), grouped under the unit.
+func (b *menuBuilder) unitChoice(c render.Choice, id, to int) render.Choice {
+	ctx, v := b.ctx, b.v
+	u, _ := unitOf(v, id)
+	switch c.Action.Verb {
+	case tov.VMove:
+		mv, _ := b.costs(id)
+		o := mv[to]
+		c.Label = ctx.T("trenches.menu.move", "Unit", unitName(u.ID), "To", hexLabel(to), "MP", o.Cost)
+		if o.Flags > 0 {
+			c.Label += " " + ctx.T("trenches.log.vp", "VP", o.Flags)
+		}
+		if dugoutAt(v, to) {
+			c.Label += " 🕳️"
+		}
+		if stackAt(v, to) {
+			c.Label += " ❓"
+		}
+		c.Group = b.unitGroup(u)
+	case tov.VExit:
+		_, ex := b.costs(id)
+		c.Label = ctx.T("trenches.menu.exit", "Unit", unitName(u.ID), "MP", ex.Cost)
+		c.Group = b.unitGroup(u)
+		c.Emoji = "🏃"
+		c.Style = render.Success
+	case tov.VAttack:
+		t, _ := unitOf(v, to)
+		need := tov.AttackNeed(v.Scenario, u.Type, u.Hex, t.Hex)
+		c.Label = ctx.T("trenches.menu.attack", "Unit", unitName(u.ID), "Target", unitName(t.ID), "Hex", tov.HexName(t.Hex),
+			"Need", need, "Pct", need*100/6)
+		c.Group = b.unitGroup(u)
+		c.Emoji = "💥"
+		c.Style = render.Danger
+	case tov.VClear:
+		c.Label = ctx.T("trenches.menu.clear", "Unit", unitName(u.ID), "Hex", tov.HexName(u.Hex))
+		c.Group = b.unitGroup(u)
+		c.Emoji = "🧹"
+		c.Style = render.Primary
+	}
+	return c
+}
+
+// endChoice labels the end of the turn, counting the units that have not
+// acted; when it is the only legal action it is the primary button.
+func (b *menuBuilder) endChoice(c render.Choice, nLegal int) render.Choice {
+	ctx := b.ctx
+	c.Label = ctx.T("trenches.menu.end")
+	if n := idle(b.v); n > 0 {
+		c.Label = ctx.T("trenches.menu.end_idle", "Count", n)
+	}
+	c.Group = ctx.T("trenches.group.turn")
+	c.Emoji = "⏭️"
+	if nLegal == 1 {
+		c.Style = render.Primary
+	}
+	return c
 }
 
 // idle counts the acting side's face-up units that have not acted.
