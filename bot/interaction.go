@@ -63,11 +63,11 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 	result := "error" // until an answer is sent
 	defer func() { b.cfg.Metrics.observeInteraction(kindName[req.Kind], result, time.Since(start)) }()
 
-	// Acknowledge first, then work (Discord's 3-second deadline). A click
-	// is deferred at once (type 6) and its message edited afterwards. A
-	// command is answered directly when it is ready within fastReply, so
-	// private answers can be ephemeral; otherwise it is deferred too, and
-	// in a burst at once.
+	// Discord's 3-second deadline: a click is acknowledged (type 6) once
+	// its move is stored, or at its reply budget, and its message edited
+	// afterwards (clickCommitted). A command is answered directly when it
+	// is ready within fastReply, so private answers can be ephemeral;
+	// otherwise it is deferred, and in a burst at once (commandAnswered).
 	c := &ixCourier{b: b, i: i, req: req}
 	switch {
 	case commands.OpensForm(req):
@@ -93,39 +93,13 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 		log.Debug().Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Msg("click done")
 		return
 	case req.Kind == commands.SlashCommand:
-		done := make(chan commands.Response, 1)
-		handle := func() { done <- b.svc.Handle(ctx, req) }
-		if !busy {
-			go handle()
-			select {
-			case resp := <-done:
-				result = resultOf(resp)
-				b.respond(ctx, c, resp)
-				log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
-				return
-			case <-time.After(replyBudget(i.ID, time.Now())):
-			}
-		}
-		privateCmd := commands.PrivateCommand(req)
-		ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
-		if privateCmd {
-			ack.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
-		}
-		if err := s.InteractionRespond(i, ack); err != nil {
-			log.Error().Err(err).Msg("acknowledge command")
+		resp, ok := b.commandAnswered(ctx, c, busy)
+		if !ok {
 			return
 		}
-		c.state = deferredPublic
-		if privateCmd {
-			c.state = deferredPrivate
-		}
-		if busy {
-			handle() // only now: the deferral went out first
-		}
-		resp := <-done
 		result = resultOf(resp)
 		b.respond(ctx, c, resp)
-		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered after deferral")
+		log.Debug().Dur("total", time.Since(start)).Str("command", req.Command).Msg("command answered")
 		return
 	}
 	ackDur := time.Since(start)
@@ -133,6 +107,42 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x in
 	result = resultOf(resp)
 	b.respond(ctx, c, resp)
 	log.Debug().Dur("ack", ackDur).Dur("total", time.Since(start)).Str("custom_id", commands.LogSafe(req.CustomID)).Str("command", req.Command).Msg("interaction done")
+}
+
+// commandAnswered handles a slash command. Ready within its reply budget,
+// its answer is the interaction's direct response (ok, c.state unset);
+// otherwise the command is deferred (type 5, ephemeral for a private
+// command) and the answer edits the deferral. With more than burst
+// interactions in hand it is deferred before any work. ok is false if the
+// deferral failed.
+func (b *Bot) commandAnswered(ctx context.Context, c *ixCourier, busy bool) (commands.Response, bool) {
+	done := make(chan commands.Response, 1)
+	handle := func() { done <- b.svc.Handle(ctx, c.req) }
+	if !busy {
+		go handle()
+		select {
+		case resp := <-done:
+			return resp, true
+		case <-time.After(replyBudget(c.i.ID, time.Now())):
+		}
+	}
+	privateCmd := commands.PrivateCommand(c.req)
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if privateCmd {
+		ack.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	if err := b.s.InteractionRespond(c.i, ack); err != nil {
+		b.log.Error().Err(err).Str("interaction", c.i.ID).Msg("acknowledge command")
+		return commands.Response{}, false
+	}
+	c.state = deferredPublic
+	if privateCmd {
+		c.state = deferredPrivate
+	}
+	if busy {
+		handle() // only now: the deferral went out first
+	}
+	return <-done, true
 }
 
 // clickCommitted handles a click (or a modal submitted from a message's
