@@ -254,7 +254,7 @@ func (s *State) botDefender() games.Action {
 		if s.isDugout(c.Hex) && s.raiderNear(raiders, c.Hex, 3) {
 			continue
 		}
-		if a, ok := s.defenderMove(i, raiders); ok {
+		if a, ok := s.defenderMove(i, st, raiders); ok {
 			return a
 		}
 	}
@@ -356,10 +356,10 @@ func (s *State) raiderNear(raiders []int, h, d int) bool {
 	return false
 }
 
-// defenderMove is unit i's move (13.3 b, c): block a threatened dugout,
-// else close in to firing range, else step towards the nearest raider.
-func (s *State) defenderMove(i int, raiders []int) (games.Action, bool) {
-	st := Stats[s.Counters[i].Type]
+// defenderMove is unit i's move (13.3 b, c), st its stats: block a
+// threatened dugout, else close in to firing range, else step towards the
+// nearest raider.
+func (s *State) defenderMove(i int, st UnitStats, raiders []int) (games.Action, bool) {
 	r := s.reach(i, st.MP)
 	// b. Block.
 	bh, bc := 0, inf

@@ -75,22 +75,22 @@ func (s *State) setupStart() State {
 // redealTries failed deals (none seen in practice) the allocations are
 // ignored: the twin still has the same view.
 func (s *State) redeal(r games.Rand) {
-	d := redealer{r: r}
-	d.reals, d.decoys = s.unseenCounters()
-	d.slots = s.redealSlots()
-	d.where = map[int][]int{} // counter -> hexes it may hide on
-	for _, c := range append(slices.Clone(d.reals), d.decoys...) {
-		d.where[c] = s.hideHexes(c)
+	reals, decoys := s.unseenCounters()
+	slots := s.redealSlots()
+	where := map[int][]int{} // counter -> hexes it may hide on
+	for _, c := range append(slices.Clone(reals), decoys...) {
+		where[c] = s.hideHexes(c)
 	}
-	d.deal = make([]int, len(d.slots)) // counter per slot
+	d := redealer{reals: reals, decoys: decoys, slots: slots, where: where,
+		deal: make([]int, len(slots)), free: make([]int, 0, len(slots))}
 	ok := false
 	for range redealTries {
-		if ok = d.try(true); ok {
+		if ok = d.try(r, true); ok {
 			break
 		}
 	}
 	if !ok {
-		d.try(false)
+		d.try(r, false)
 	}
 	for _, c := range d.decoys {
 		s.Counters[c].Loc, s.Counters[c].Hex, s.Counters[c].Acted = LocRemoved, 0, false
@@ -147,39 +147,39 @@ func (s *State) redealSlots() []redealSlot {
 }
 
 // redealer is one redeal in progress: the counters to deal, the slots,
-// where each counter may hide, and the deal being tried.
+// where each counter may hide, and the deal being tried. (The random
+// source is passed to its methods, not kept here: that keeps these
+// slices off the heap.)
 type redealer struct {
-	r             games.Rand
 	reals, decoys []int
 	slots         []redealSlot
 	where         map[int][]int
 	deal          []int // counter per slot, -1 while empty
-	free          []int // scratch for pick
+	free          []int // pick's scratch: room for every slot
 }
 
-// try makes one random deal: every real unit into a slot, then decoys
-// into the rest. strict keeps stack slots to counters that may hide on
+// try makes one random deal with r: every real unit into a slot, then
+// decoys into the rest. strict keeps stack slots to counters that may hide on
 // their hex; try reports whether every slot was filled.
-func (d *redealer) try(strict bool) bool {
+func (d *redealer) try(r games.Rand, strict bool) bool {
 	for k := range d.deal {
 		d.deal[k] = -1
 	}
-	d.free = nil
 	rs := slices.Clone(d.reals)
-	games.Shuffle(d.r, rs)
+	games.Shuffle(r, rs)
 	for _, c := range rs {
-		if !d.pick(c, strict) {
+		if !d.pick(r, c, strict) {
 			return false
 		}
 	}
 	ds := slices.Clone(d.decoys)
-	games.Shuffle(d.r, ds)
+	games.Shuffle(r, ds)
 	used := 0
 	for _, c := range ds {
 		if used == len(d.slots)-len(d.reals) {
 			break
 		}
-		if d.pick(c, strict) {
+		if d.pick(r, c, strict) {
 			used++
 		}
 	}
@@ -188,17 +188,17 @@ func (d *redealer) try(strict bool) bool {
 
 // pick deals counter c to a random empty slot it fits, reporting false
 // if there is none.
-func (d *redealer) pick(c int, strict bool) bool {
-	d.free = d.free[:0]
+func (d *redealer) pick(r games.Rand, c int, strict bool) bool {
+	free := d.free[:0]
 	for k, sl := range d.slots {
 		if d.deal[k] < 0 && (!strict || d.fits(c, sl)) {
-			d.free = append(d.free, k)
+			free = append(free, k)
 		}
 	}
-	if len(d.free) == 0 {
+	if len(free) == 0 {
 		return false
 	}
-	d.deal[d.free[d.r.Intn(len(d.free))]] = c
+	d.deal[free[r.Intn(len(free))]] = c
 	return true
 }
 
