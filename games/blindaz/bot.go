@@ -145,137 +145,175 @@ func (s *State) eachPlan(buf []Dest, f func(c cand)) []Dest {
 	}
 	flagOn := s.flagsOnBoard() > 0
 	lastguard := !flagOn && len(s.EStack) == 0 && s.enemiesOnBoard() == 1
+	replaceOK := s.replaceCondition(si, dests, potential)
+	pc := s.planCtx(si)
+	e := planEnv{f: f, pc: &pc, si: si, flagOn: flagOn, lastguard: lastguard, replaceOK: replaceOK}
+	for i, d := range dests {
+		x, _ := XY(d.Cell)
+		if d.Exit && x == colA {
+			if s.Flags > 0 {
+				sc := 5.0
+				if flagOn {
+					sc = 2.0
+				}
+				e.add(d, games.Action{Verb: VFlag}, sc, 0, 0, 0)
+			}
+			continue
+		}
+		if d.Exit || (i == 0 && canBuild0) {
+			s.buildPlans(&e, d)
+			if d.Exit {
+				continue
+			}
+		}
+		s.cellPlans(&e, d)
+	}
+	return dests
+}
 
-	// replace condition (§13)
-	replaceOK := true
+// planEnv is what eachPlan works out once per turn and hands to its
+// per-destination helpers, so they score plans the same way.
+type planEnv struct {
+	f         func(c cand)
+	pc        *planCtx
+	si        int  // the acting soldier
+	flagOn    bool // a flag is on the board
+	lastguard bool // one enemy left on the board, none to come, no flag out
+	replaceOK bool // the §13 replace condition holds
+}
+
+// add hands one plan from destination d to eachPlan's f, with its §13
+// order key.
+func (e *planEnv) add(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
+	x, y := XY(d.Cell)
+	e.f(cand{to: d.Cell, steps: d.Steps, act: a, score: score,
+		key: [7]int{botKind(a.Verb), d.Steps, x, y, slot, oriIdx, dirIdx}})
+}
+
+// replaceCondition is the §13 test of whether replacing the market is
+// worth a plan: dests and potential are eachPlan's reach from the acting
+// soldier si.
+func (s *State) replaceCondition(si int, dests []Dest, potential bool) bool {
 	for _, t := range s.Market {
 		if TrenchTile(t).Shape != NoShape {
-			replaceOK = false
+			return s.replaceWithTrench(si, dests, potential)
 		}
 	}
-	switch {
-	case replaceOK:
-	case s.Moved:
+	return true
+}
+
+// replaceWithTrench is replaceCondition when the market holds a trench
+// tile.
+func (s *State) replaceWithTrench(si int, dests []Dest, potential bool) bool {
+	if s.Moved {
 		// judged from where the turn began, so the choice after a move
 		// is the same as before it
 		t := *s
 		t.Soldiers = slices.Clone(s.Soldiers)
 		t.Soldiers[si].Pos = s.From
-		replaceOK = t.potentialExit(si)
-	default:
-		// an exit into B..F, none buildable with this market
-		replaceOK = potential
-		for _, d := range dests[1:] {
-			if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
-				replaceOK = false
-			}
+		return t.potentialExit(si)
+	}
+	// an exit into B..F, none buildable with this market
+	replaceOK := potential
+	for _, d := range dests[1:] {
+		if x, _ := XY(d.Cell); d.Exit && x > colA && x < colG {
+			replaceOK = false
 		}
 	}
-	pc := s.planCtx(si)
+	return replaceOK
+}
 
-	add := func(d Dest, a games.Action, score float64, slot, oriIdx, dirIdx int) {
-		x, y := XY(d.Cell)
-		f(cand{to: d.Cell, steps: d.Steps, act: a, score: score,
-			key: [7]int{botKind(a.Verb), d.Steps, x, y, slot, oriIdx, dirIdx}})
-	}
-	me := &s.Soldiers[si]
-	for i, d := range dests {
-		x, _ := XY(d.Cell)
-		if d.Exit {
-			if x == colA {
-				if s.Flags > 0 {
-					sc := 5.0
-					if flagOn {
-						sc = 2.0
-					}
-					add(d, games.Action{Verb: VFlag}, sc, 0, 0, 0)
-				}
+// buildPlans hands out every build of a market trench tile at
+// destination d, with its §13 score.
+func (s *State) buildPlans(e *planEnv, d Dest) {
+	x, _ := XY(d.Cell)
+	for slot, t := range s.Market {
+		tt := TrenchTile(t)
+		if tt.Shape == NoShape {
+			continue
+		}
+		for oi, o := range Orientations[tt.Shape] {
+			if !s.fits(d.Cell, o) {
 				continue
 			}
+			sc := 0.3 + 0.15*float64(5-x)
+			if o&SideW != 0 {
+				sc += 0.3
+			}
+			if e.flagOn {
+				sc *= 0.5
+			}
+			if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
+				sc += 1.0
+			}
+			if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
+				sc += 0.8
+			}
+			if tt.Symbol == SymFire {
+				sc += 0.2
+			}
+			sc -= s.danger(d.Cell, tt.Symbol)
+			e.add(d, games.Action{Verb: VBuild, Args: buildArgTab[slot][o]}, sc, slot+1, oi, 0)
 		}
-		if d.Exit || (i == 0 && canBuild0) {
-			for slot, t := range s.Market {
-				tt := TrenchTile(t)
-				if tt.Shape == NoShape {
+	}
+}
+
+// cellPlans hands out the plans of standing on destination d: attacks,
+// a throw or a take, replace and pass.
+func (s *State) cellPlans(e *planEnv, d Dest) {
+	sym := s.symbolAt(d.Cell)
+	dg := s.danger(d.Cell, sym)
+	ps := e.pc.pos(d.Cell)
+	s.attackPlans(e, d, sym, dg)
+	if s.Soldiers[e.si].Grenade != 0 {
+		if !e.lastguard {
+			for dir := range 4 {
+				if step(d.Cell, dir) < 0 {
 					continue
 				}
-				for oi, o := range Orientations[tt.Shape] {
-					if !s.fits(d.Cell, o) {
-						continue
-					}
-					sc := 0.3 + 0.15*float64(5-x)
-					if o&SideW != 0 {
-						sc += 0.3
-					}
-					if flagOn {
-						sc *= 0.5
-					}
-					if tt.Symbol == SymHedgehog && s.kindWest(d.Cell, Tank) {
-						sc += 1.0
-					}
-					if tt.Symbol == SymMine && s.kindWest(d.Cell, Infantry) {
-						sc += 0.8
-					}
-					if tt.Symbol == SymFire {
-						sc += 0.2
-					}
-					sc -= s.danger(d.Cell, tt.Symbol)
-					add(d, games.Action{Verb: VBuild, Args: buildArgTab[slot][o]}, sc, slot+1, oi, 0)
-				}
-			}
-			if d.Exit {
-				continue
-			}
-		}
-		sym := s.symbolAt(d.Cell)
-		dg := s.danger(d.Cell, sym)
-		ps := pc.pos(d.Cell)
-		fire := 0
-		if sym == SymFire {
-			fire = 1
-		}
-		for dir := range 4 {
-			n := step(d.Cell, dir)
-			if n < 0 || s.Board[n].Enemy == 0 {
-				continue
-			}
-			e := s.Board[n].Enemy
-			p := hitProb(EnemyTile(e).Defence, fire)
-			sc := p*s.value(n) - dg
-			if dir == 3 {
-				sc += p * dg
-			}
-			if lastguard {
-				sc -= 10
-			}
-			add(d, sharedCell(VAttack, n), sc, 0, 0, dir)
-		}
-		if me.Grenade != 0 {
-			if !lastguard {
-				for dir := range 4 {
-					if step(d.Cell, dir) < 0 {
-						continue
-					}
-					ev := s.throwEV(&pc, d.Cell, dir)
-					if ev >= 0.5 {
-						add(d, games.Action{Verb: VThrow, Args: smallArgTab[dir]}, ev-dg, 0, 0, dir)
-					}
-				}
-			}
-		} else {
-			for i, t := range s.Market {
-				if TrenchTile(t).Shape == NoShape {
-					add(d, games.Action{Verb: VTake, Args: smallArgTab[i+1]}, 0.8-dg+ps, i+1, 0, 0)
-					break
+				ev := s.throwEV(e.pc, d.Cell, dir)
+				if ev >= 0.5 {
+					e.add(d, games.Action{Verb: VThrow, Args: smallArgTab[dir]}, ev-dg, 0, 0, dir)
 				}
 			}
 		}
-		if replaceOK && len(s.Market) > 0 {
-			add(d, games.Action{Verb: VReplace}, 0.3-dg+ps, 0, 0, 0)
+	} else {
+		for i, t := range s.Market {
+			if TrenchTile(t).Shape == NoShape {
+				e.add(d, games.Action{Verb: VTake, Args: smallArgTab[i+1]}, 0.8-dg+ps, i+1, 0, 0)
+				break
+			}
 		}
-		add(d, games.Action{Verb: VPass}, -dg+ps, 0, 0, 0)
 	}
-	return dests
+	if e.replaceOK && len(s.Market) > 0 {
+		e.add(d, games.Action{Verb: VReplace}, 0.3-dg+ps, 0, 0, 0)
+	}
+	e.add(d, games.Action{Verb: VPass}, -dg+ps, 0, 0, 0)
+}
+
+// attackPlans hands out an attack on each enemy next to destination d,
+// whose symbol is sym and danger dg.
+func (s *State) attackPlans(e *planEnv, d Dest, sym string, dg float64) {
+	fire := 0
+	if sym == SymFire {
+		fire = 1
+	}
+	for dir := range 4 {
+		n := step(d.Cell, dir)
+		if n < 0 || s.Board[n].Enemy == 0 {
+			continue
+		}
+		en := s.Board[n].Enemy
+		p := hitProb(EnemyTile(en).Defence, fire)
+		sc := p*s.value(n) - dg
+		if dir == 3 {
+			sc += p * dg
+		}
+		if e.lastguard {
+			sc -= 10
+		}
+		e.add(d, sharedCell(VAttack, n), sc, 0, 0, dir)
+	}
 }
 
 // potentialExit is the §13 replace test from soldier si's cell: an exit

@@ -131,31 +131,61 @@ func (Game) View(s State, viewer games.Seat) any {
 		OnBoard: s.enemiesOnBoard(), Penalty: s.Penalty, Limit: s.Limit, FlagsLeft: s.Flags,
 		FlagsPlaced: s.flagsOnBoard(), Result: s.Result, Reason: s.Reason}
 	if s.Phase == PhaseTurn {
-		v.TurnSeat = s.Soldiers[s.Turn].Seat
-		v.Stranded = s.stranded(s.Turn)
-		normal := s // the suggestion is the §13 policy's, whatever the level
-		normal.Level = ""
-		v.Suggest = Game{}.Bot(normal, games.Seat(v.TurnSeat), nil).String()
-		for i, p := range Plans(s) {
-			if i == TopPlans {
-				break
-			}
-			pv := PlanView{To: CellName(p.To), Steps: p.Steps, Act: p.Act.String(), Score: p.Score}
-			for _, a := range p.Actions {
-				pv.Actions = append(pv.Actions, a.String())
-			}
-			v.Top = append(v.Top, pv)
-		}
-		if s.Moved {
-			v.From = CellName(s.From)
-		} else {
-			for _, d := range s.reach(s.Turn, true) {
-				x, y := XY(d.Cell)
-				v.Reach = append(v.Reach, DestView{CellName(d.Cell), x, y + 1, d.Steps, d.Exit})
-			}
+		turnView(&v, s)
+	}
+	v.Cells = cellViews(s)
+	v.Soldiers = soldierViews(s)
+	v.Market = []TileView{}
+	for _, t := range s.Market {
+		tt := TrenchTile(t)
+		v.Market = append(v.Market, TileView{TileCode(t), tt.ID, tt.Shape, tt.Symbol})
+	}
+	v.Discard = []string{}
+	for _, t := range s.Discard {
+		v.Discard = append(v.Discard, TrenchTile(t).ID)
+	}
+	v.Unseen = unseenTypes(s)
+	v.Spent = spentCauses(s)
+	if s.Phase == PhaseOver {
+		for _, e := range s.Box {
+			v.Box = append(v.Box, EnemyTile(e).ID)
 		}
 	}
-	v.Cells = make([]CellView, Cells)
+	return v
+}
+
+// turnView fills in the acting soldier's part of v during a turn: the
+// suggestion, the top plans, and where the soldier came from or can go.
+func turnView(v *View, s State) {
+	v.TurnSeat = s.Soldiers[s.Turn].Seat
+	v.Stranded = s.stranded(s.Turn)
+	normal := s // the suggestion is the §13 policy's, whatever the level
+	normal.Level = ""
+	v.Suggest = Game{}.Bot(normal, games.Seat(v.TurnSeat), nil).String()
+	for i, p := range Plans(s) {
+		if i == TopPlans {
+			break
+		}
+		pv := PlanView{To: CellName(p.To), Steps: p.Steps, Act: p.Act.String(), Score: p.Score}
+		for _, a := range p.Actions {
+			pv.Actions = append(pv.Actions, a.String())
+		}
+		v.Top = append(v.Top, pv)
+	}
+	if s.Moved {
+		v.From = CellName(s.From)
+	} else {
+		for _, d := range s.reach(s.Turn, true) {
+			x, y := XY(d.Cell)
+			v.Reach = append(v.Reach, DestView{CellName(d.Cell), x, y + 1, d.Steps, d.Exit})
+		}
+	}
+}
+
+// cellViews is the public view of every board cell: its trench tile and
+// enemy, if any.
+func cellViews(s State) []CellView {
+	cells := make([]CellView, Cells)
 	for c, b := range s.Board {
 		x, y := XY(c)
 		cv := CellView{Cell: CellName(c), X: x, Lane: y + 1, Flag: b.Flag}
@@ -167,8 +197,14 @@ func (Game) View(s State, viewer games.Seat) any {
 			et := EnemyTile(b.Enemy)
 			cv.Enemy, cv.EnemyID, cv.Kind, cv.Defence, cv.Shield = et.ID, EnemyCode(b.Enemy), et.Kind, et.Defence, et.Shield
 		}
-		v.Cells[c] = cv
+		cells[c] = cv
 	}
+	return cells
+}
+
+// soldierViews is the public view of every soldier, in seat order.
+func soldierViews(s State) []SoldierView {
+	var out []SoldierView
 	for i, so := range s.Soldiers {
 		sv := SoldierView{Seat: so.Seat, Grenade: so.Grenade != 0}
 		if so.Pos >= 0 {
@@ -177,18 +213,15 @@ func (Game) View(s State, viewer games.Seat) any {
 			sv.Stranded = s.stranded(i)
 			sv.Fire = s.symbolAt(so.Pos) == SymFire
 		}
-		v.Soldiers = append(v.Soldiers, sv)
+		out = append(out, sv)
 	}
-	v.Market = []TileView{}
-	for _, t := range s.Market {
-		tt := TrenchTile(t)
-		v.Market = append(v.Market, TileView{TileCode(t), tt.ID, tt.Shape, tt.Symbol})
-	}
-	v.Discard = []string{}
-	for _, t := range s.Discard {
-		v.Discard = append(v.Discard, TrenchTile(t).ID)
-	}
-	// unseen = all enemy tiles minus board and spent, by type
+	return out
+}
+
+// unseenTypes counts the enemy tiles not yet seen (all minus board and
+// spent), by type, leaving out types with none left.
+func unseenTypes(s State) []TypeN {
+	var out []TypeN
 	seen := make([]int, len(EnemyTypes))
 	for _, b := range s.Board {
 		if b.Enemy != 0 {
@@ -200,9 +233,16 @@ func (Game) View(s State, viewer games.Seat) any {
 	}
 	for i, et := range EnemyTypes {
 		if n := et.Count - seen[i]; n > 0 {
-			v.Unseen = append(v.Unseen, TypeN{et.ID, n})
+			out = append(out, TypeN{et.ID, n})
 		}
 	}
+	return out
+}
+
+// spentCauses counts the spent enemy tiles by cause, every cause listed
+// in a fixed order.
+func spentCauses(s State) []TypeN {
+	var out []TypeN
 	for _, cause := range []string{"killed", "trapped", "blasted", "shelled", "blocked", "arrived", "fired"} {
 		n := 0
 		for _, sp := range s.Spent {
@@ -210,12 +250,7 @@ func (Game) View(s State, viewer games.Seat) any {
 				n++
 			}
 		}
-		v.Spent = append(v.Spent, TypeN{cause, n})
+		out = append(out, TypeN{cause, n})
 	}
-	if s.Phase == PhaseOver {
-		for _, e := range s.Box {
-			v.Box = append(v.Box, EnemyTile(e).ID)
-		}
-	}
-	return v
+	return out
 }

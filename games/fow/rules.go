@@ -189,104 +189,136 @@ func repeat(seat, n int) []int {
 	return out
 }
 
+// resolve applies the dice d rolled for purpose.
 func resolve(w *State, rng games.Rand, purpose string, d []int) {
 	switch purpose {
 	case "roles":
-		w.log("roles_rolled", -1, d[0], d[1])
-		if d[0] == d[1] {
-			need(w, rng, "roles", []int{0, 1})
-			return
-		}
-		win := 0
-		if d[1] > d[0] {
-			win = 1
-		}
-		if w.m().Meeting {
-			setRoles(w, win, "meeting_engagement_rolloff")
-		} else {
-			w.RollWinner = win
-			w.Phase = PhRoleChoice
-		}
+		resolveRoles(w, rng, d)
 	case "first":
-		att, def := w.Attacker, w.defender()
-		ab, db := 0, 0
-		if w.FinishedFirst == att {
-			ab = 1
-		} else {
-			db = 1
-		}
-		w.log("first_rolled", -1, d[0], d[1], ab, db)
-		if d[0]+ab == d[1]+db {
-			need(w, rng, "first", []int{att, def})
-			return
-		}
-		if d[0]+ab > d[1]+db {
-			startBattle(w, att)
-		} else {
-			startBattle(w, def)
-		}
+		resolveFirst(w, rng, d)
 	case "reserve":
-		seat := w.Active
-		succ := 0
-		for _, v := range d {
-			if v >= 5 {
-				succ++
-			}
-		}
-		g := len(d) >= 3 && succ == 0
-		arr := succ
-		if g {
-			arr = 1
-		}
-		inR := w.count(seat, StReserve)
-		if arr > inR {
-			arr = inR
-		}
-		w.T.Roll, w.T.Successes, w.T.Guaranteed = append([]int(nil), d...), succ, g
-		gi := 0
-		if g {
-			gi = 1
-		}
-		w.log("reserve_roll", seat, append([]int{w.Turn, succ, gi, arr}, d...)...)
-		if arr >= inR {
-			for i, p := range w.Sides[seat].Platoons {
-				if p.Status == StReserve {
-					arrive(w, seat, i)
-				}
-			}
-		} else {
-			w.T.PicksLeft = arr
-		}
+		resolveReserve(w, d)
 	case "scatter":
-		seat := w.Active
-		sm := w.m().scatter()
-		for i := range w.T.Arrivals {
-			loc := sm[d[i]-1]
-			w.T.Arrivals[i].Entry, w.T.Arrivals[i].Die = loc, d[i]
-			w.logv("scatter", seat, -1, loc, w.T.Arrivals[i].P, d[i])
-		}
+		resolveScatter(w, d)
 	case "skill":
-		def := w.defender()
-		p := w.T.Withdraw.P
-		pl := &w.Sides[def].Platoons[p]
-		target := data.SkillTarget[pl.Skill]
-		pass := d[0] >= target
-		pi := 0
-		if pass {
-			pi = 1
-		}
-		w.log("skill", def, p, target, d[0], pi)
-		if pass {
-			pl.Status = StWithdrawn
-			w.log("withdrawn", def, p, 0)
-		} else {
-			pl.Status = StDestroyed
-			w.log("fled", def, p)
-		}
-		w.Delay = 0
-		w.T.Withdraw = nil
-		noPlatoons(w)
+		resolveSkill(w, d)
 	}
+}
+
+// resolveRoles settles the roll-off for roles: a tie rolls again, else the
+// winner takes the roles (meeting engagement) or chooses them.
+func resolveRoles(w *State, rng games.Rand, d []int) {
+	w.log("roles_rolled", -1, d[0], d[1])
+	if d[0] == d[1] {
+		need(w, rng, "roles", []int{0, 1})
+		return
+	}
+	win := 0
+	if d[1] > d[0] {
+		win = 1
+	}
+	if w.m().Meeting {
+		setRoles(w, win, "meeting_engagement_rolloff")
+	} else {
+		w.RollWinner = win
+		w.Phase = PhRoleChoice
+	}
+}
+
+// resolveFirst settles the roll for the first turn, the side that finished
+// deploying first getting +1; a tie rolls again.
+func resolveFirst(w *State, rng games.Rand, d []int) {
+	att, def := w.Attacker, w.defender()
+	ab, db := 0, 0
+	if w.FinishedFirst == att {
+		ab = 1
+	} else {
+		db = 1
+	}
+	w.log("first_rolled", -1, d[0], d[1], ab, db)
+	if d[0]+ab == d[1]+db {
+		need(w, rng, "first", []int{att, def})
+		return
+	}
+	if d[0]+ab > d[1]+db {
+		startBattle(w, att)
+	} else {
+		startBattle(w, def)
+	}
+}
+
+// resolveReserve settles the active side's reserve roll: how many platoons
+// arrive (one per 5+, one anyway when three or more dice all miss), all
+// of them at once or picked one by one.
+func resolveReserve(w *State, d []int) {
+	seat := w.Active
+	succ := 0
+	for _, v := range d {
+		if v >= 5 {
+			succ++
+		}
+	}
+	g := len(d) >= 3 && succ == 0
+	arr := succ
+	if g {
+		arr = 1
+	}
+	inR := w.count(seat, StReserve)
+	if arr > inR {
+		arr = inR
+	}
+	w.T.Roll, w.T.Successes, w.T.Guaranteed = append([]int(nil), d...), succ, g
+	gi := 0
+	if g {
+		gi = 1
+	}
+	w.log("reserve_roll", seat, append([]int{w.Turn, succ, gi, arr}, d...)...)
+	if arr >= inR {
+		for i, p := range w.Sides[seat].Platoons {
+			if p.Status == StReserve {
+				arrive(w, seat, i)
+			}
+		}
+	} else {
+		w.T.PicksLeft = arr
+	}
+}
+
+// resolveScatter places each arriving platoon at the scatter entry its die
+// names.
+func resolveScatter(w *State, d []int) {
+	seat := w.Active
+	sm := w.m().scatter()
+	for i := range w.T.Arrivals {
+		loc := sm[d[i]-1]
+		w.T.Arrivals[i].Entry, w.T.Arrivals[i].Die = loc, d[i]
+		w.logv("scatter", seat, -1, loc, w.T.Arrivals[i].P, d[i])
+	}
+}
+
+// resolveSkill settles the defender's skill test for a withdrawing platoon:
+// withdrawn on a pass, destroyed (fled) on a failure.
+func resolveSkill(w *State, d []int) {
+	def := w.defender()
+	p := w.T.Withdraw.P
+	pl := &w.Sides[def].Platoons[p]
+	target := data.SkillTarget[pl.Skill]
+	pass := d[0] >= target
+	pi := 0
+	if pass {
+		pi = 1
+	}
+	w.log("skill", def, p, target, d[0], pi)
+	if pass {
+		pl.Status = StWithdrawn
+		w.log("withdrawn", def, p, 0)
+	} else {
+		pl.Status = StDestroyed
+		w.log("fled", def, p)
+	}
+	w.Delay = 0
+	w.T.Withdraw = nil
+	noPlatoons(w)
 }
 
 func arrive(w *State, seat, p int) {
@@ -546,64 +578,78 @@ func battleStep(w *State, rng games.Rand) bool {
 		w.Sub = SubWithdrawal
 		return true
 	case SubWithdrawal:
-		if w.Active == w.defender() {
-			if m.GradualW && (w.Turn == 6 || w.Turn == 7) && !t.GradualDone {
-				rem := gradualObjs(w)
-				switch len(rem) {
-				case 0:
-					t.GradualDone = true
-				case 1:
-					removeObj(w, rem[0])
-				default:
-					return false
-				}
-				return true
-			}
-			if m.StrategicW && w.Turn >= 3 && !t.StratDone {
-				t.StratDone = true
-				p := w.count(w.Active, StTable, StAmbush)
-				c := w.Delay
-				if p+c >= 5 {
-					if p > 0 {
-						w.log("withdraw_req", w.Active, p, c)
-						t.Withdraw = &Withdraw{P: -1}
-					}
-				} else {
-					w.Delay++
-					w.log("delay", w.Active, w.Delay)
-				}
-				return true
-			}
-			if t.Withdraw != nil {
-				return false
-			}
-		}
-		w.Sub = SubReserves
-		return true
+		return withdrawalStep(w, &m)
 	case SubReserves:
-		if !t.ReserveRolled {
-			t.ReserveRolled = true
-			n := w.count(w.Active, StReserve)
-			d := w.reserveDice(w.Active, w.Turn)
-			if n > 0 && d >= 1 {
-				need(w, rng, "reserve", repeat(w.Active, d))
-			}
-			return true
-		}
-		if t.PicksLeft > 0 {
-			return false
-		}
-		if !t.ScatterDone {
-			t.ScatterDone = true
-			if m.entry(w.role(w.Active)) == "scattered" && len(t.Arrivals) > 0 {
-				need(w, rng, "scatter", repeat(w.Active, len(t.Arrivals)))
-			}
-			return true
-		}
-		w.Sub = SubMovement
-		return true
+		return reservesStep(w, rng, &m)
 	}
 	return false
+}
+
+// withdrawalStep is battleStep's withdrawal sub-step: the defender's
+// gradual and strategic withdrawal, then on to reserves.
+func withdrawalStep(w *State, m *Mission) bool {
+	t := &w.T
+	if w.Active == w.defender() {
+		if m.GradualW && (w.Turn == 6 || w.Turn == 7) && !t.GradualDone {
+			rem := gradualObjs(w)
+			switch len(rem) {
+			case 0:
+				t.GradualDone = true
+			case 1:
+				removeObj(w, rem[0])
+			default:
+				return false
+			}
+			return true
+		}
+		if m.StrategicW && w.Turn >= 3 && !t.StratDone {
+			t.StratDone = true
+			p := w.count(w.Active, StTable, StAmbush)
+			c := w.Delay
+			if p+c >= 5 {
+				if p > 0 {
+					w.log("withdraw_req", w.Active, p, c)
+					t.Withdraw = &Withdraw{P: -1}
+				}
+			} else {
+				w.Delay++
+				w.log("delay", w.Active, w.Delay)
+			}
+			return true
+		}
+		if t.Withdraw != nil {
+			return false
+		}
+	}
+	w.Sub = SubReserves
+	return true
+}
+
+// reservesStep is battleStep's reserves sub-step: the reserve roll, the
+// picks, the scatter roll, then on to movement.
+func reservesStep(w *State, rng games.Rand, m *Mission) bool {
+	t := &w.T
+	if !t.ReserveRolled {
+		t.ReserveRolled = true
+		n := w.count(w.Active, StReserve)
+		d := w.reserveDice(w.Active, w.Turn)
+		if n > 0 && d >= 1 {
+			need(w, rng, "reserve", repeat(w.Active, d))
+		}
+		return true
+	}
+	if t.PicksLeft > 0 {
+		return false
+	}
+	if !t.ScatterDone {
+		t.ScatterDone = true
+		if m.entry(w.role(w.Active)) == "scattered" && len(t.Arrivals) > 0 {
+			need(w, rng, "scatter", repeat(w.Active, len(t.Arrivals)))
+		}
+		return true
+	}
+	w.Sub = SubMovement
+	return true
 }
 
 // checklist: the legal answer to each question (1 yes, 0 no), spec §7.4.

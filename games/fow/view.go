@@ -141,6 +141,7 @@ func PlatoonID(seat, i int) string { return fmt.Sprintf("%c%d", 'A'+seat, i+1) }
 // View filters the state for viewer.
 func (Game) View(s State, viewer games.Seat) any { return view(&s, int(viewer)) }
 
+// view is s as seat viewer (or a spectator, -1) may see it.
 func view(s *State, viewer int) View {
 	m := s.m()
 	v := View{Viewer: viewer, Mission: m, Manual: s.Manual, Units: s.Units, Phase: s.Phase,
@@ -155,50 +156,7 @@ func view(s *State, viewer int) View {
 	}
 	bothLocked := s.Sides[0].Locked && s.Sides[1].Locked
 	for seat := 0; seat < 2; seat++ {
-		sd := s.Sides[seat]
-		own := seat == viewer
-		sv := SideView{Seat: seat, Letter: string(rune('A' + seat)), Company: sd.Company, Always: sd.Always,
-			Ready: sd.Ready, Locked: sd.Locked, Deployed: sd.Deployed, Patrol: sd.Patrol, Recce: sd.Recce,
-			Count: len(sd.Platoons), Sel: -1, Reserves: -1}
-		if s.Attacker >= 0 {
-			if seat == s.Attacker {
-				sv.Role, sv.Edge = "attacker", "S"
-			} else {
-				sv.Role, sv.Edge = "defender", "N"
-			}
-		}
-		if own {
-			sv.Sel = sd.Sel
-		}
-		sv.Hidden = !own && !sd.Ready
-		if sv.Hidden {
-			sv.Company, sv.Always = "", ""
-		} else {
-			for i, p := range sd.Platoons {
-				st := p.Status
-				if !own {
-					switch {
-					case !bothLocked && s.Phase != PhOver:
-						st = ""
-					case st == StReserve || st == StAmbush:
-						st = "off_table"
-					}
-				}
-				sv.Platoons = append(sv.Platoons, PlatoonView{ID: PlatoonID(seat, i), Index: i, Name: p.Name, Tpl: p.Tpl, Num: p.Num,
-					Type: p.Type, Skill: p.Skill, Motiv: p.Motivation, Veh: p.HasVehicles, TOnly: p.TransOnly,
-					FA: p.FA, Heavy: p.HeavyGun, BB: p.BunkerBuster, Teams: p.Teams, Points: p.Points,
-					Status: st, Left: p.LeftBehind && (own || bothLocked), Patrol: p.Patrol, PLeft: p.PatrolLeft})
-			}
-		}
-		if own || bothLocked {
-			sv.OnTable = s.count(seat, StTable)
-			sv.OffTable = s.count(seat, StReserve, StAmbush)
-			sv.Reserves = s.count(seat, StReserve)
-			sv.Withdrawn = s.count(seat, StWithdrawn)
-			sv.Destroyed = s.count(seat, StDestroyed)
-			sv.InAction = s.count(seat, StTable, StAmbush)
-		}
-		v.Sides[seat] = sv
+		v.Sides[seat] = sideView(s, viewer, seat, bothLocked)
 	}
 	for i, o := range s.Objectives {
 		v.Objectives = append(v.Objectives, ObjView{ID: i + 1, Placer: o.Placer, Half: o.Half, Removed: o.Removed})
@@ -222,31 +180,87 @@ func view(s *State, viewer int) View {
 		v.Check = &CheckView{P: s.Check.P, Q: len(s.Check.Answers) + 1, Of: checkLen(pl), Immediate: s.Check.Immediate}
 	}
 	if s.Phase == PhBattle {
-		t := s.T
-		if t.Withdraw != nil {
-			v.Withdraw = &WithdrawView{P: t.Withdraw.P, Q: len(t.Withdraw.Answers) + 1}
-		}
-		if s.Sub == SubVictory && !pending(s) {
-			v.VictoryObjs, v.VictoryClear = victoryOptions(s)
-		}
-		if s.Sub == SubWithdrawal && t.Withdraw == nil {
-			v.GradualObjs = gradualObjs(s)
-		}
-		v.Roll, v.Successes, v.Guaranteed = append([]int(nil), t.Roll...), t.Successes, t.Guaranteed
-		v.Arrivals = append([]Arrival(nil), t.Arrivals...)
-		v.PicksLeft = t.PicksLeft
-		v.ReserveDice = s.reserveDice(s.Active, s.Turn)
-		if m.GradualW && s.Active == s.Attacker {
-			// the defender's next turn is 6 or 7
-			nt := s.Turn
-			if s.First == s.defender() {
-				nt = s.Turn + 1
-			}
-			v.GradualNext = (nt == 6 || nt == 7) && len(gradualObjs(s)) > 0
-		}
+		battleView(&v, s, &m)
 	}
 	if s.Phase == PhAssign && viewer >= 0 && !s.Sides[viewer].Locked {
 		v.DeployErrors = deployErrors(s, viewer)
 	}
 	return v
+}
+
+// sideView is one side as viewer may see it: the opponent's company is
+// hidden until it is ready, and its platoons' whereabouts until both
+// sides have locked their deployment (bothLocked) or the game is over.
+func sideView(s *State, viewer, seat int, bothLocked bool) SideView {
+	sd := s.Sides[seat]
+	own := seat == viewer
+	sv := SideView{Seat: seat, Letter: string(rune('A' + seat)), Company: sd.Company, Always: sd.Always,
+		Ready: sd.Ready, Locked: sd.Locked, Deployed: sd.Deployed, Patrol: sd.Patrol, Recce: sd.Recce,
+		Count: len(sd.Platoons), Sel: -1, Reserves: -1}
+	if s.Attacker >= 0 {
+		if seat == s.Attacker {
+			sv.Role, sv.Edge = "attacker", "S"
+		} else {
+			sv.Role, sv.Edge = "defender", "N"
+		}
+	}
+	if own {
+		sv.Sel = sd.Sel
+	}
+	sv.Hidden = !own && !sd.Ready
+	if sv.Hidden {
+		sv.Company, sv.Always = "", ""
+	} else {
+		for i, p := range sd.Platoons {
+			st := p.Status
+			if !own {
+				switch {
+				case !bothLocked && s.Phase != PhOver:
+					st = ""
+				case st == StReserve || st == StAmbush:
+					st = "off_table"
+				}
+			}
+			sv.Platoons = append(sv.Platoons, PlatoonView{ID: PlatoonID(seat, i), Index: i, Name: p.Name, Tpl: p.Tpl, Num: p.Num,
+				Type: p.Type, Skill: p.Skill, Motiv: p.Motivation, Veh: p.HasVehicles, TOnly: p.TransOnly,
+				FA: p.FA, Heavy: p.HeavyGun, BB: p.BunkerBuster, Teams: p.Teams, Points: p.Points,
+				Status: st, Left: p.LeftBehind && (own || bothLocked), Patrol: p.Patrol, PLeft: p.PatrolLeft})
+		}
+	}
+	if own || bothLocked {
+		sv.OnTable = s.count(seat, StTable)
+		sv.OffTable = s.count(seat, StReserve, StAmbush)
+		sv.Reserves = s.count(seat, StReserve)
+		sv.Withdrawn = s.count(seat, StWithdrawn)
+		sv.Destroyed = s.count(seat, StDestroyed)
+		sv.InAction = s.count(seat, StTable, StAmbush)
+	}
+	return sv
+}
+
+// battleView fills in v's battle-phase parts: the pending withdrawal,
+// victory and gradual-withdrawal choices, and the reserve roll.
+func battleView(v *View, s *State, m *Mission) {
+	t := s.T
+	if t.Withdraw != nil {
+		v.Withdraw = &WithdrawView{P: t.Withdraw.P, Q: len(t.Withdraw.Answers) + 1}
+	}
+	if s.Sub == SubVictory && !pending(s) {
+		v.VictoryObjs, v.VictoryClear = victoryOptions(s)
+	}
+	if s.Sub == SubWithdrawal && t.Withdraw == nil {
+		v.GradualObjs = gradualObjs(s)
+	}
+	v.Roll, v.Successes, v.Guaranteed = append([]int(nil), t.Roll...), t.Successes, t.Guaranteed
+	v.Arrivals = append([]Arrival(nil), t.Arrivals...)
+	v.PicksLeft = t.PicksLeft
+	v.ReserveDice = s.reserveDice(s.Active, s.Turn)
+	if m.GradualW && s.Active == s.Attacker {
+		// the defender's next turn is 6 or 7
+		nt := s.Turn
+		if s.First == s.defender() {
+			nt = s.Turn + 1
+		}
+		v.GradualNext = (nt == 6 || nt == 7) && len(gradualObjs(s)) > 0
+	}
 }

@@ -2,8 +2,21 @@ package frontline
 
 import "fmt"
 
-// checkInvariants verifies spec section 14 on a state (used by tests).
+// checkInvariants verifies spec section 14 on a state (used by tests),
+// one group of rules after another, and returns the first violation.
 func (s *State) checkInvariants() error {
+	for _, check := range []func() error{
+		s.checkUnits, s.checkActionCards, s.checkEvents, s.checkSeats, s.checkMarkers, s.checkCounters,
+	} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkUnits is invariant 1: every unit card is in exactly one place.
+func (s *State) checkUnits() error {
 	// 1. unit conservation
 	seen := make([]int, NumUnits)
 	add := func(us ...int) {
@@ -36,6 +49,12 @@ func (s *State) checkInvariants() error {
 			return fmt.Errorf("unit %s seen %d times", unitName[u], n)
 		}
 	}
+	return nil
+}
+
+// checkActionCards is invariant 2: every action card is in exactly one
+// place.
+func (s *State) checkActionCards() error {
 	// 2. action card conservation
 	as := make([]int, NumActions)
 	addA := func(cs ...int) {
@@ -62,6 +81,12 @@ func (s *State) checkInvariants() error {
 			return fmt.Errorf("action card %s seen %d times", actionName[c], n)
 		}
 	}
+	return nil
+}
+
+// checkEvents is invariant 3: all events are in the deck or used, one
+// used for each event month entered so far.
+func (s *State) checkEvents() error {
 	// 3. events
 	if len(s.EvDeck)+len(s.EvUsed) != NumEvents {
 		return fmt.Errorf("event count")
@@ -75,6 +100,12 @@ func (s *State) checkInvariants() error {
 	if len(s.EvUsed) != entered {
 		return fmt.Errorf("used events %d, want %d", len(s.EvUsed), entered)
 	}
+	return nil
+}
+
+// checkSeats is invariants 4, 5 and 8 for each seat: marker and resource
+// ranges, equipment slots, readiness, clean prisoners.
+func (s *State) checkSeats() error {
 	for p := 0; p < 2; p++ {
 		pl := &s.P[p]
 		// 4. prisons hold enemy cards only: trivially true by construction
@@ -107,6 +138,12 @@ func (s *State) checkInvariants() error {
 			}
 		}
 	}
+	return nil
+}
+
+// checkMarkers is invariant 6: no markers on commanders or removed cards,
+// and no more markers out than the supply.
+func (s *State) checkMarkers() error {
 	// 6. markers
 	for u, m := range s.Marks {
 		if isCommander(u) && m != 0 {
@@ -121,6 +158,12 @@ func (s *State) checkInvariants() error {
 	if s.markCount(MarkPlus1) > SupplyPlus1 || s.markCount(MarkPlus2) > SupplyPlus2 || s.markCount(MarkCamo) > SupplyCamo {
 		return fmt.Errorf("marker supply exceeded")
 	}
+	return nil
+}
+
+// checkCounters is invariants 10 and 11: the turn counters and the
+// month.
+func (s *State) checkCounters() error {
 	// 10. turn counters
 	if s.Phase == PhMain && (s.ActPlayed > s.limit(s.Turn) || s.ManLeft < 0 || s.ShellLeft < 0) {
 		return fmt.Errorf("turn counters: act %d man %d shell %d", s.ActPlayed, s.ManLeft, s.ShellLeft)

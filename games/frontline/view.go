@@ -126,6 +126,7 @@ func cardViews(cs []int) []CardView {
 // View filters the state for viewer (spec 9).
 func (Game) View(s State, viewer games.Seat) any { return s.view(int(viewer)) }
 
+// view is s as seat viewer (or a spectator) may see it.
 func (s *State) view(viewer int) View {
 	v := View{Viewer: viewer, Variant: s.Variant, Months: s.Months, Month: s.Month, FP: s.FP, Phase: s.Phase,
 		Active: s.active(), Turn: s.Turn, Event: s.eventID(), EventsLeft: len(s.EvDeck),
@@ -140,35 +141,7 @@ func (s *State) view(viewer int) View {
 		v.EventMonth[m], v.FPMonth[m], v.LimitMonth[m] = ev, fp, l
 	}
 	for p := 0; p < 2; p++ {
-		pl := &s.P[p]
-		pv := PlayerView{Fort: pl.Fort, Morale: pl.Morale, Mine: pl.Mine, Hospital: pl.Hospital, Ready: pl.Ready,
-			Ammo: pl.Ammo, Gold: pl.Gold, VP: pl.VP, HandCount: len(pl.Hand), Limit: s.limit(p),
-			Played: cardViews(pl.Played), Perm: cardViews(pl.Perm), Equip: cardViews(pl.Equip),
-			Rear: []UnitView{}, Prison: []UnitView{}}
-		for f := 0; f < 3; f++ {
-			for c := 0; c < 4; c++ {
-				if u := pl.Grid[f][c]; u >= 0 {
-					uv := s.unitView(u)
-					pv.Grid[f][c] = &uv
-				}
-			}
-			pv.Strength[f] = s.strength(p, f+1, false, Effects{}, Effects{}, false)
-		}
-		for _, u := range pl.Rear {
-			pv.Rear = append(pv.Rear, s.unitView(u))
-		}
-		for _, u := range pl.Prison {
-			pv.Prison = append(pv.Prison, s.unitView(u))
-		}
-		if p == viewer {
-			pv.Hand = cardViews(pl.Hand)
-		}
-		pv.HasDecl = s.Declared[p] > 0
-		if pv.HasDecl && (p == viewer || s.Revealed[p] || s.declarationsPublic() ||
-			(viewer == opp(p) && s.P[viewer].SawDecl && s.P[viewer].SawFront == s.Declared[p])) {
-			pv.DeclFront = s.Declared[p]
-		}
-		v.P[p] = pv
+		v.P[p] = s.playerView(p, viewer)
 	}
 	if viewer >= 0 && viewer < 2 && s.P[viewer].SpyHand != nil {
 		v.SpyHand = append([]string{}, s.P[viewer].SpyHand...)
@@ -198,19 +171,59 @@ func (s *State) view(viewer int) View {
 		v.Pending = pv
 	}
 	if b := s.Battle; b != nil {
-		bv := &BattleView{Att: b.Att, Front: b.Front, Holder: b.Holder, In: b.In, Played: b.PlayedNow}
-		for p := 0; p < 2; p++ {
-			bv.Cards[p] = []string{}
-			for _, c := range b.Cards[p] {
-				bv.Cards[p] = append(bv.Cards[p], atype(c))
-			}
-		}
-		bv.Strength[0], bv.Strength[1] = s.battleStrengths(b.Att, b.Front, b)
-		v.Battle = bv
+		v.Battle = s.battleView(b)
 	}
 	if s.Phase == PhOver {
 		v.Over = true
 		v.Winner, v.Reason = s.winner()
 	}
 	return v
+}
+
+// playerView is seat p as viewer sees it: the hand only to its owner, the
+// declared front only once viewer may know it (spec 9).
+func (s *State) playerView(p, viewer int) PlayerView {
+	pl := &s.P[p]
+	pv := PlayerView{Fort: pl.Fort, Morale: pl.Morale, Mine: pl.Mine, Hospital: pl.Hospital, Ready: pl.Ready,
+		Ammo: pl.Ammo, Gold: pl.Gold, VP: pl.VP, HandCount: len(pl.Hand), Limit: s.limit(p),
+		Played: cardViews(pl.Played), Perm: cardViews(pl.Perm), Equip: cardViews(pl.Equip),
+		Rear: []UnitView{}, Prison: []UnitView{}}
+	for f := 0; f < 3; f++ {
+		for c := 0; c < 4; c++ {
+			if u := pl.Grid[f][c]; u >= 0 {
+				uv := s.unitView(u)
+				pv.Grid[f][c] = &uv
+			}
+		}
+		pv.Strength[f] = s.strength(p, f+1, false, Effects{}, Effects{}, false)
+	}
+	for _, u := range pl.Rear {
+		pv.Rear = append(pv.Rear, s.unitView(u))
+	}
+	for _, u := range pl.Prison {
+		pv.Prison = append(pv.Prison, s.unitView(u))
+	}
+	if p == viewer {
+		pv.Hand = cardViews(pl.Hand)
+	}
+	pv.HasDecl = s.Declared[p] > 0
+	if pv.HasDecl && (p == viewer || s.Revealed[p] || s.declarationsPublic() ||
+		(viewer == opp(p) && s.P[viewer].SawDecl && s.P[viewer].SawFront == s.Declared[p])) {
+		pv.DeclFront = s.Declared[p]
+	}
+	return pv
+}
+
+// battleView is the battle in progress: both sides' played cards by type
+// and their strengths.
+func (s *State) battleView(b *Battle) *BattleView {
+	bv := &BattleView{Att: b.Att, Front: b.Front, Holder: b.Holder, In: b.In, Played: b.PlayedNow}
+	for p := 0; p < 2; p++ {
+		bv.Cards[p] = []string{}
+		for _, c := range b.Cards[p] {
+			bv.Cards[p] = append(bv.Cards[p], atype(c))
+		}
+	}
+	bv.Strength[0], bv.Strength[1] = s.battleStrengths(b.Att, b.Front, b)
+	return bv
 }

@@ -223,20 +223,64 @@ func (s *State) raiderObjectives(u int) []int {
 // defenderOrder is the order the computer Defender plays its units in (13.3).
 var defenderOrder = map[string]int{"mg": 0, "lmg": 1, "g": 2, "r": 3, "h": 4}
 
+// botDefender is the computer Defender's next action (13.3): a reveal
+// (unless solo), else the first unit in play order that can attack, block,
+// close in or step towards the raiders, else end the turn.
 func (s *State) botDefender() games.Action {
 	sc := s.sc()
 	if !s.soloDefender() {
-		for _, st := range s.Stacks {
-			if s.raiderIn(st.Hex) || st.Turn >= s.revealLimit(st.Hex) {
-				continue
-			}
-			for _, c := range st.Counters {
-				if !s.Counters[c].Decoy() {
-					return games.Act(VReveal, st.Hex, c)
-				}
+		if a, ok := s.revealAction(); ok {
+			return a
+		}
+	}
+	units := s.defenderUnits()
+	var raiders []int
+	for j, t := range s.Counters {
+		if t.Raider && t.Loc == LocMap {
+			raiders = append(raiders, j)
+		}
+	}
+	for _, i := range units {
+		c := s.Counters[i]
+		st := Stats[c.Type]
+		// a. Attack.
+		if best := s.defenderTarget(sc, i, raiders); best >= 0 {
+			return games.Act(VAttack, i, best)
+		}
+		if st.MP == 0 || s.frenchHFrozen(c) || len(raiders) == 0 {
+			continue
+		}
+		// Hold a threatened dugout.
+		if s.isDugout(c.Hex) && s.raiderNear(raiders, c.Hex, 3) {
+			continue
+		}
+		if a, ok := s.defenderMove(i, st, raiders); ok {
+			return a
+		}
+	}
+	return games.Act(VEnd)
+}
+
+// revealAction is the Defender's reveal, if any: the first real (not
+// decoy) counter of a stack with no raider in its hex and its reveal limit
+// not yet reached.
+func (s *State) revealAction() (games.Action, bool) {
+	for _, st := range s.Stacks {
+		if s.raiderIn(st.Hex) || st.Turn >= s.revealLimit(st.Hex) {
+			continue
+		}
+		for _, c := range st.Counters {
+			if !s.Counters[c].Decoy() {
+				return games.Act(VReveal, st.Hex, c), true
 			}
 		}
 	}
+	return games.Action{}, false
+}
+
+// defenderUnits is the Defender's units on the map that have not acted,
+// in defenderOrder (stable, so counter order breaks ties).
+func (s *State) defenderUnits() []int {
 	var units []int
 	for i, c := range s.Counters {
 		if !c.Raider && c.Loc == LocMap && !c.Acted {
@@ -246,121 +290,122 @@ func (s *State) botDefender() games.Action {
 	sort.SliceStable(units, func(a, b int) bool {
 		return defenderOrder[s.Counters[units[a]].Type] < defenderOrder[s.Counters[units[b]].Type]
 	})
-	var raiders []int
-	for j, t := range s.Counters {
-		if t.Raider && t.Loc == LocMap {
-			raiders = append(raiders, j)
+	return units
+}
+
+// nearDugout reports whether hex h is next to a dugout.
+func (s *State) nearDugout(h int) bool {
+	for _, d := range s.Dugouts {
+		if Distance(d, h) == 1 {
+			return true
 		}
 	}
-	nearDugout := func(h int) bool {
-		for _, d := range s.Dugouts {
-			if Distance(d, h) == 1 {
-				return true
+	return false
+}
+
+// targetClass ranks a raider's hex h for the Defender's attack, most
+// urgent first: in a dugout, next to one, deep in the lines, and (in a
+// snapshot scenario from move 4) row 3.
+func (s *State) targetClass(sc *Scenario, h int) int {
+	switch {
+	case s.isDugout(h):
+		return 0
+	case s.nearDugout(h):
+		return 1
+	case h/100 <= 2:
+		return 2
+	case sc.Snapshot && s.M >= 4 && h/100 == 3:
+		return 3
+	}
+	return 4
+}
+
+// defenderTarget is the raider unit i should attack (13.3 a): the best
+// class, then the best chance to hit, then the nearest; -1 if none.
+func (s *State) defenderTarget(sc *Scenario, i int, raiders []int) int {
+	c := s.Counters[i]
+	st := Stats[c.Type]
+	best := -1
+	for _, j := range raiders {
+		t := s.Counters[j]
+		if Distance(c.Hex, t.Hex) > st.Range || s.pHit(i, j) <= 0 {
+			continue
+		}
+		if best < 0 {
+			best = j
+			continue
+		}
+		b := s.Counters[best]
+		ct, cb := s.targetClass(sc, t.Hex), s.targetClass(sc, b.Hex)
+		pt, pb := s.pHit(i, j), s.pHit(i, best)
+		dt, db := Distance(c.Hex, t.Hex), Distance(c.Hex, b.Hex)
+		if ct < cb || (ct == cb && (pt > pb || (pt == pb && dt < db))) {
+			best = j
+		}
+	}
+	return best
+}
+
+// raiderNear reports whether any of raiders is within d of hex h.
+func (s *State) raiderNear(raiders []int, h, d int) bool {
+	for _, j := range raiders {
+		if Distance(s.Counters[j].Hex, h) <= d {
+			return true
+		}
+	}
+	return false
+}
+
+// defenderMove is unit i's move (13.3 b, c), st its stats: block a
+// threatened dugout, else close in to firing range, else step towards the
+// nearest raider.
+func (s *State) defenderMove(i int, st UnitStats, raiders []int) (games.Action, bool) {
+	r := s.reach(i, st.MP)
+	// b. Block.
+	bh, bc := 0, inf
+	for _, d := range s.Dugouts {
+		k := Idx(d)
+		if r.Cost[k] >= inf || s.raiderIn(d) || !s.raiderNear(raiders, d, 3) {
+			continue
+		}
+		occupied := false
+		for _, o := range s.Counters {
+			if !o.Raider && o.Loc == LocMap && o.Hex == d {
+				occupied = true
 			}
 		}
-		return false
-	}
-	class := func(h int) int {
-		switch {
-		case s.isDugout(h):
-			return 0
-		case nearDugout(h):
-			return 1
-		case h/100 <= 2:
-			return 2
-		case sc.Snapshot && s.M >= 4 && h/100 == 3:
-			return 3
+		if !occupied && r.Cost[k] < bc {
+			bh, bc = d, r.Cost[k]
 		}
-		return 4
 	}
-	for _, i := range units {
-		c := s.Counters[i]
-		st := Stats[c.Type]
-		// a. Attack.
-		best := -1
+	if bh != 0 {
+		return games.Act(VMove, i, bh), true
+	}
+	// c. Close in.
+	ch, cc := 0, inf
+	for k := 0; k < NHexs; k++ {
+		h := Map[k].ID
+		if r.Cost[k] >= inf || !s.raiderNear(raiders, h, st.Range) {
+			continue
+		}
+		if r.Cost[k] < cc || (r.Cost[k] == cc && Map[k].Terrain == Trench && Hex(ch).Terrain != Trench) {
+			ch, cc = h, r.Cost[k]
+		}
+	}
+	if ch != 0 {
+		return games.Act(VMove, i, ch), true
+	}
+	nearest := func(h int) int {
+		m := inf
 		for _, j := range raiders {
-			t := s.Counters[j]
-			if Distance(c.Hex, t.Hex) > st.Range || s.pHit(i, j) <= 0 {
-				continue
-			}
-			if best < 0 {
-				best = j
-				continue
-			}
-			b := s.Counters[best]
-			ct, cb := class(t.Hex), class(b.Hex)
-			pt, pb := s.pHit(i, j), s.pHit(i, best)
-			dt, db := Distance(c.Hex, t.Hex), Distance(c.Hex, b.Hex)
-			if ct < cb || (ct == cb && (pt > pb || (pt == pb && dt < db))) {
-				best = j
+			if d := Distance(s.Counters[j].Hex, h); d < m {
+				m = d
 			}
 		}
-		if best >= 0 {
-			return games.Act(VAttack, i, best)
-		}
-		if st.MP == 0 || s.frenchHFrozen(c) || len(raiders) == 0 {
-			continue
-		}
-		raiderNear := func(h, d int) bool {
-			for _, j := range raiders {
-				if Distance(s.Counters[j].Hex, h) <= d {
-					return true
-				}
-			}
-			return false
-		}
-		// Hold a threatened dugout.
-		if s.isDugout(c.Hex) && raiderNear(c.Hex, 3) {
-			continue
-		}
-		r := s.reach(i, st.MP)
-		// b. Block.
-		bh, bc := 0, inf
-		for _, d := range s.Dugouts {
-			k := Idx(d)
-			if r.Cost[k] >= inf || s.raiderIn(d) || !raiderNear(d, 3) {
-				continue
-			}
-			occupied := false
-			for _, o := range s.Counters {
-				if !o.Raider && o.Loc == LocMap && o.Hex == d {
-					occupied = true
-				}
-			}
-			if !occupied && r.Cost[k] < bc {
-				bh, bc = d, r.Cost[k]
-			}
-		}
-		if bh != 0 {
-			return games.Act(VMove, i, bh)
-		}
-		// c. Close in.
-		inRange := func(h int) bool { return raiderNear(h, st.Range) }
-		ch, cc := 0, inf
-		for k := 0; k < NHexs; k++ {
-			h := Map[k].ID
-			if r.Cost[k] >= inf || !inRange(h) {
-				continue
-			}
-			if r.Cost[k] < cc || (r.Cost[k] == cc && Map[k].Terrain == Trench && Hex(ch).Terrain != Trench) {
-				ch, cc = h, r.Cost[k]
-			}
-		}
-		if ch != 0 {
-			return games.Act(VMove, i, ch)
-		}
-		nearest := func(h int) int {
-			m := inf
-			for _, j := range raiders {
-				if d := Distance(s.Counters[j].Hex, h); d < m {
-					m = d
-				}
-			}
-			return m
-		}
-		if h, ok := s.bestStep(i, &r, nearest); ok {
-			return games.Act(VMove, i, h)
-		}
+		return m
 	}
-	return games.Act(VEnd)
+	if h, ok := s.bestStep(i, &r, nearest); ok {
+		return games.Act(VMove, i, h), true
+	}
+	return games.Action{}, false
 }

@@ -75,87 +75,28 @@ func (s *State) setupStart() State {
 // redealTries failed deals (none seen in practice) the allocations are
 // ignored: the twin still has the same view.
 func (s *State) redeal(r games.Rand) {
-	var reals, decoys []int
-	for i, c := range s.Counters {
-		if c.Raider || (c.Loc != LocStack && c.Loc != LocCaptured && c.Loc != LocRemoved) {
-			continue
-		}
-		if c.Decoy() {
-			decoys = append(decoys, i)
-		} else {
-			reals = append(reals, i)
-		}
-	}
-	type slot struct{ stack, pos, hex int } // stack -1: captured
-	var slots []slot
-	for i, st := range s.Stacks {
-		for j := range st.Counters {
-			slots = append(slots, slot{i, j, st.Hex})
-		}
-	}
-	for _, c := range s.Counters {
-		if c.Loc == LocCaptured {
-			slots = append(slots, slot{-1, 0, 0})
-		}
-	}
+	reals, decoys := s.unseenCounters()
+	slots := s.redealSlots()
 	where := map[int][]int{} // counter -> hexes it may hide on
 	for _, c := range append(slices.Clone(reals), decoys...) {
 		where[c] = s.hideHexes(c)
 	}
-	fits := func(c int, sl slot) bool { return sl.stack < 0 || contains(where[c], sl.hex) }
-	deal := make([]int, len(slots)) // counter per slot
-	try := func(strict bool) bool {
-		for k := range deal {
-			deal[k] = -1
-		}
-		var free []int
-		pick := func(c int) bool {
-			free = free[:0]
-			for k, sl := range slots {
-				if deal[k] < 0 && (!strict || fits(c, sl)) {
-					free = append(free, k)
-				}
-			}
-			if len(free) == 0 {
-				return false
-			}
-			deal[free[r.Intn(len(free))]] = c
-			return true
-		}
-		rs := slices.Clone(reals)
-		games.Shuffle(r, rs)
-		for _, c := range rs {
-			if !pick(c) {
-				return false
-			}
-		}
-		ds := slices.Clone(decoys)
-		games.Shuffle(r, ds)
-		used := 0
-		for _, c := range ds {
-			if used == len(slots)-len(reals) {
-				break
-			}
-			if pick(c) {
-				used++
-			}
-		}
-		return used == len(slots)-len(reals)
-	}
+	d := redealer{reals: reals, decoys: decoys, slots: slots, where: where,
+		deal: make([]int, len(slots)), free: make([]int, 0, len(slots))}
 	ok := false
 	for range redealTries {
-		if ok = try(true); ok {
+		if ok = d.try(r, true); ok {
 			break
 		}
 	}
 	if !ok {
-		try(false)
+		d.try(r, false)
 	}
-	for _, c := range decoys {
+	for _, c := range d.decoys {
 		s.Counters[c].Loc, s.Counters[c].Hex, s.Counters[c].Acted = LocRemoved, 0, false
 	}
-	for k, sl := range slots {
-		c := deal[k]
+	for k, sl := range d.slots {
+		c := d.deal[k]
 		s.Counters[c].Hex, s.Counters[c].Acted = sl.hex, false
 		if sl.stack < 0 {
 			s.Counters[c].Loc, s.Counters[c].Hex = LocCaptured, 0
@@ -167,6 +108,105 @@ func (s *State) redeal(r games.Rand) {
 }
 
 const redealTries = 20
+
+// unseenCounters lists, by index, the Defender counters the Raider cannot
+// see (in stacks, captured, or removed): the real units and the decoys.
+func (s *State) unseenCounters() (reals, decoys []int) {
+	for i, c := range s.Counters {
+		if c.Raider || (c.Loc != LocStack && c.Loc != LocCaptured && c.Loc != LocRemoved) {
+			continue
+		}
+		if c.Decoy() {
+			decoys = append(decoys, i)
+		} else {
+			reals = append(reals, i)
+		}
+	}
+	return reals, decoys
+}
+
+// redealSlot is a place redeal deals a counter to: a position in a
+// stack on hex, or (stack -1) a captured counter.
+type redealSlot struct{ stack, pos, hex int }
+
+// redealSlots lists the places the Raider sees a hidden counter in: every
+// stack position in stack order, then one per captured counter.
+func (s *State) redealSlots() []redealSlot {
+	var slots []redealSlot
+	for i, st := range s.Stacks {
+		for j := range st.Counters {
+			slots = append(slots, redealSlot{i, j, st.Hex})
+		}
+	}
+	for _, c := range s.Counters {
+		if c.Loc == LocCaptured {
+			slots = append(slots, redealSlot{-1, 0, 0})
+		}
+	}
+	return slots
+}
+
+// redealer is one redeal in progress: the counters to deal, the slots,
+// where each counter may hide, and the deal being tried. (The random
+// source is passed to its methods, not kept here: that keeps these
+// slices off the heap.)
+type redealer struct {
+	reals, decoys []int
+	slots         []redealSlot
+	where         map[int][]int
+	deal          []int // counter per slot, -1 while empty
+	free          []int // pick's scratch: room for every slot
+}
+
+// try makes one random deal with r: every real unit into a slot, then
+// decoys into the rest. strict keeps stack slots to counters that may hide on
+// their hex; try reports whether every slot was filled.
+func (d *redealer) try(r games.Rand, strict bool) bool {
+	for k := range d.deal {
+		d.deal[k] = -1
+	}
+	rs := slices.Clone(d.reals)
+	games.Shuffle(r, rs)
+	for _, c := range rs {
+		if !d.pick(r, c, strict) {
+			return false
+		}
+	}
+	ds := slices.Clone(d.decoys)
+	games.Shuffle(r, ds)
+	used := 0
+	for _, c := range ds {
+		if used == len(d.slots)-len(d.reals) {
+			break
+		}
+		if d.pick(r, c, strict) {
+			used++
+		}
+	}
+	return used == len(d.slots)-len(d.reals)
+}
+
+// pick deals counter c to a random empty slot it fits, reporting false
+// if there is none.
+func (d *redealer) pick(r games.Rand, c int, strict bool) bool {
+	free := d.free[:0]
+	for k, sl := range d.slots {
+		if d.deal[k] < 0 && (!strict || d.fits(c, sl)) {
+			free = append(free, k)
+		}
+	}
+	if len(free) == 0 {
+		return false
+	}
+	d.deal[free[r.Intn(len(free))]] = c
+	return true
+}
+
+// fits reports whether counter c may be dealt to slot sl: a captured slot
+// takes any, a stack slot only a counter that may hide on its hex.
+func (d *redealer) fits(c int, sl redealSlot) bool {
+	return sl.stack < 0 || contains(d.where[c], sl.hex)
+}
 
 // hideHexes lists the hexes Defender counter c may lie hidden on by its
 // allocation (spec 5.2), as far as the Raider can tell from the board: a

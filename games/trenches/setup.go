@@ -328,18 +328,7 @@ func (s *State) dealOrder(hs []int) []int {
 func (s *State) autoSetup(rng games.Rand) {
 	sc := s.sc()
 	if s.Phase == PhaseSetupRaider {
-		// Deal in id order (h, g, r then number) round-robin over allowed hexes.
-		var cs []int
-		for i, c := range s.Counters {
-			if c.Raider && c.Loc == LocPending {
-				cs = append(cs, i)
-			}
-		}
-		cs = s.sortedByType(cs)
-		for k, c := range cs {
-			hs := s.allocHexes(c)
-			s.place(c, hs[k%len(hs)], false, true)
-		}
+		s.autoRaiderSetup()
 		s.finishSetup()
 		return
 	}
@@ -369,48 +358,77 @@ func (s *State) autoSetup(rng games.Rand) {
 		if a.Raider || a.Hidden != HidAny {
 			continue
 		}
-		var groups [][]int
-		if a.PerDugout {
-			byHex := map[int][]int{}
-			var hexes []int
-			for i, c := range s.Counters {
-				if c.Alloc == ai && c.Loc == LocPending {
-					h := s.allocHexes(i)[0]
-					if _, ok := byHex[h]; !ok {
-						hexes = append(hexes, h)
-					}
-					byHex[h] = append(byHex[h], i)
-				}
-			}
-			sort.Ints(hexes)
-			for _, h := range hexes {
-				groups = append(groups, byHex[h])
-			}
-		} else {
-			var g []int
-			for i, c := range s.Counters {
-				if c.Alloc == ai && c.Loc == LocPending {
-					g = append(g, i)
-				}
-			}
-			if len(g) > 0 {
-				groups = append(groups, g)
-			}
-		}
-		for _, g := range groups {
-			g = s.sortedByType(g)
-			games.Shuffle(rng, g)
-			var hs []int
-			for _, h := range s.allocHexes(g[0]) {
-				if s.canHide(g[0], h) {
-					hs = append(hs, h)
-				}
-			}
-			hs = s.dealOrder(hs)
-			for k, c := range g {
-				s.place(c, hs[k%len(hs)], true, true)
-			}
+		for _, g := range s.allocGroups(ai, a.PerDugout) {
+			s.dealHidden(rng, g)
 		}
 	}
 	s.finishSetup()
+}
+
+// autoRaiderSetup places the Raider's pending counters: in id order (h,
+// g, r then number), round-robin over each one's allowed hexes.
+func (s *State) autoRaiderSetup() {
+	var cs []int
+	for i, c := range s.Counters {
+		if c.Raider && c.Loc == LocPending {
+			cs = append(cs, i)
+		}
+	}
+	cs = s.sortedByType(cs)
+	for k, c := range cs {
+		hs := s.allocHexes(c)
+		s.place(c, hs[k%len(hs)], false, true)
+	}
+}
+
+// allocGroups splits allocation ai's pending counters into the groups
+// dealt together: one per dugout hex, ascending, for a per-dugout
+// allocation, else one group of them all (none if empty).
+func (s *State) allocGroups(ai int, perDugout bool) [][]int {
+	var groups [][]int
+	if perDugout {
+		byHex := map[int][]int{}
+		var hexes []int
+		for i, c := range s.Counters {
+			if c.Alloc == ai && c.Loc == LocPending {
+				h := s.allocHexes(i)[0]
+				if _, ok := byHex[h]; !ok {
+					hexes = append(hexes, h)
+				}
+				byHex[h] = append(byHex[h], i)
+			}
+		}
+		sort.Ints(hexes)
+		for _, h := range hexes {
+			groups = append(groups, byHex[h])
+		}
+		return groups
+	}
+	var g []int
+	for i, c := range s.Counters {
+		if c.Alloc == ai && c.Loc == LocPending {
+			g = append(g, i)
+		}
+	}
+	if len(g) > 0 {
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// dealHidden shuffles group g and deals it hidden, round-robin, over the
+// hexes its first counter may hide on (in dealOrder).
+func (s *State) dealHidden(rng games.Rand, g []int) {
+	g = s.sortedByType(g)
+	games.Shuffle(rng, g)
+	var hs []int
+	for _, h := range s.allocHexes(g[0]) {
+		if s.canHide(g[0], h) {
+			hs = append(hs, h)
+		}
+	}
+	hs = s.dealOrder(hs)
+	for k, c := range g {
+		s.place(c, hs[k%len(hs)], true, true)
+	}
 }
