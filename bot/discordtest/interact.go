@@ -28,10 +28,14 @@ type ixState struct {
 	payload        []byte
 	lastSent       *Delivery // the last HTTP request that carried it
 
-	acked      bool
-	ackType    discordgo.InteractionResponseType
-	ackAt      time.Time
-	filled     bool
+	acked   bool
+	ackType discordgo.InteractionResponseType
+	ackAt   time.Time
+	filled  bool
+	// shown: the message the component is on was edited after the click
+	// (by any route): a deferred update (type 6) needs no edit of its own
+	// once the user sees the message change.
+	shown      bool
 	originalID string
 	followups  []string
 	choices    []*discordgo.ApplicationCommandOptionChoice
@@ -71,8 +75,10 @@ func (ix *ixState) complete() bool {
 		return false
 	}
 	switch ix.ackType {
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		return ix.filled
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+		return ix.filled || ix.shown
 	}
 	return true
 }
@@ -369,6 +375,7 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 	var msgJSON any
 	if i.Message != nil {
 		st.componentMsgID = i.Message.ID
+		s.clicksOn[i.Message.ID] = append(s.clicksOn[i.Message.ID], st)
 		if m := s.messages[i.Message.ID]; m != nil {
 			msgJSON = s.messageJSON(m)
 		} else {
