@@ -33,7 +33,7 @@ func TestAll(t *testing.T) {
 			t.Errorf("%s: locale files %v (%v)", m.ID(), files, err)
 		}
 		for _, lang := range i18n.Languages {
-			ctx := render.Ctx{L: i18n.For(lang)}
+			ctx := render.Audience{L: i18n.For(lang)}
 			if name := render.GameName(ctx, m.ID()); name == "" || strings.Contains(name, "[") {
 				t.Errorf("%s in %s: game name %q", m.ID(), lang, name)
 			}

@@ -61,7 +61,7 @@ func (s *Service) abandonNow(ctx context.Context, req Request, l *loaded) Respon
 	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
 		nt.Status = data.StatusAbandoned
 		nt.Version++
-		rc := render.Ctx{L: i18n.For(nt.Locale)}
+		rc := render.Audience{L: i18n.For(nt.Locale)}
 		text := render.Notice(rc, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
 		if nt.Seed != nil && playing { // the game has ended: provably fair dice reveal the seed
 			text = render.Notice(rc, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content

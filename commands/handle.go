@@ -62,8 +62,8 @@ func private(req Request, id string, kv ...any) Response {
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Notice(userCtx(req), id, kv...)}}
 }
 
-func userCtx(req Request) render.Ctx {
-	return render.Ctx{L: i18n.For(req.Locale), Viewer: games.Spectator}
+func userCtx(req Request) render.Audience {
+	return render.Audience{L: i18n.For(req.Locale), Viewer: games.Spectator}
 }
 
 // OptLanguage is the /play and /settings option that names a table's
@@ -531,7 +531,7 @@ func (s *Service) autocomplete(req Request) Response {
 
 // choiceName is an option value's translated name, within Discord's 100.
 func choiceName(locale, game, key, value string) string {
-	return render.Clip(render.OptionValue(render.Ctx{L: i18n.For(locale)}, game, key, value), 100)
+	return render.Clip(render.OptionValue(render.Audience{L: i18n.For(locale)}, game, key, value), 100)
 }
 
 func hasChoice(cs []*discordgo.ApplicationCommandOptionChoice, v string) bool {

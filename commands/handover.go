@@ -68,7 +68,7 @@ func offerMessage(t *data.Table) (render.Message, bool) {
 	if o == nil {
 		return render.Message{}, false
 	}
-	rc := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Audience{L: i18n.For(t.Locale)}
 	id := ids{table: t.ID, version: t.Version}
 	accept, decline := id.enc(KindOffer, "accept"), id.enc(KindOffer, "decline")
 	return render.Fit(render.Message{

@@ -18,7 +18,9 @@ func helpCommand(engines []games.Engine) *discordgo.ApplicationCommand {
 	}
 	for _, eng := range engines {
 		id := eng.Info().ID
-		name := func(lang string) string { return render.Clip(render.GameName(render.Ctx{L: i18n.For(lang)}, id), 100) }
+		name := func(lang string) string {
+			return render.Clip(render.GameName(render.Audience{L: i18n.For(lang)}, id), 100)
+		}
 		game.Choices = append(game.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: name("en"), Value: id,
 			NameLocalizations: map[discordgo.Locale]string{discordgo.Polish: name("pl"), discordgo.Russian: name("ru")},

@@ -96,7 +96,7 @@ func TestJournalSecrecy(t *testing.T) {
 								t.Fatalf("seed %d: seat %d's journal holds %s of seat %d (private to %v)", seed, viewer, e.Kind, e.Seat, e.Only)
 							}
 							for _, lang := range i18n.Languages {
-								rc := render.Ctx{L: i18n.For(lang), Names: seatNames(seats), Viewer: viewer}
+								rc := render.Audience{L: i18n.For(lang), Names: seatNames(seats), Viewer: viewer}
 								line := g.Tell(rc, view, e)
 								if strings.Contains(line.Text, "["+id+".") || strings.Contains(line.Text, "[core.") {
 									t.Fatalf("seed %d: %s in %s lacks a text: %q", seed, e.Kind, lang, line.Text)
@@ -132,7 +132,7 @@ func publicDigest(eng games.Engine, st games.State, recs []games.Record, seats i
 	if len(recs) > 30 {
 		recs = recs[len(recs)-30:]
 	}
-	rc := render.Ctx{L: i18n.For("en"), Names: seatNames(seats), Viewer: games.Spectator}
+	rc := render.Audience{L: i18n.For("en"), Names: seatNames(seats), Viewer: games.Spectator}
 	return render.Digest(rc, render.DigestRequest{Game: g, View: eng.View(st, games.Spectator), Records: games.Since(recs, nil, 0),
 		Bots: make([]bool, seats), IDs: ids{table: "secrecy", version: 1}})
 }
@@ -352,7 +352,7 @@ func BenchmarkJournalDigest(b *testing.B) {
 		t := &testing.T{}
 		recs, st, seats := journalPlayout(t, eng, 1, 2000)
 		g, _ := testMods.Renderer(id)
-		rc := render.Ctx{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
+		rc := render.Audience{L: i18n.For("pl"), Names: seatNames(seats), Viewer: games.Spectator}
 		view := eng.View(st, games.Spectator)
 		b.Run(fmt.Sprintf("%s-%dmoves", id, len(recs)), func(b *testing.B) {
 			for b.Loop() {

@@ -72,7 +72,7 @@ func (s *Service) list(ctx context.Context, req Request) Response {
 
 // listEntry describes one table for viewer: its game, its channel (or
 // team thread), whose turn it is and the deadline.
-func (s *Service) listEntry(rc render.Ctx, viewer string, t *data.Table) listEntry {
+func (s *Service) listEntry(rc render.Audience, viewer string, t *data.Table) listEntry {
 	where := "<#" + t.PlayChannel() + ">"
 	head := fmt.Sprintf("**%s** · %s · ", render.GameName(rc, t.Game), where)
 	if t.Status == data.StatusLobby {

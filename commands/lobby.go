@@ -40,7 +40,7 @@ func (s *Service) lobby(ctx context.Context, req Request, l *loaded, id CustomID
 		}
 		nt.Version++
 		if nt.Status == data.StatusAbandoned {
-			rc := render.Ctx{L: i18n.For(nt.Locale)}
+			rc := render.Audience{L: i18n.For(nt.Locale)}
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: rc.T("core.lobby.cancelled")})
 		} else {
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
@@ -225,7 +225,7 @@ func (s *Service) start(ctx context.Context, req Request, l *loaded) Response {
 		if !coop {
 			return append(out, data.Effect{Kind: data.EffectBoard, Ping: true})
 		}
-		rc := render.Ctx{L: i18n.For(t.Locale)}
+		rc := render.Audience{L: i18n.For(t.Locale)}
 		var who []string
 		for _, u := range t.Players() {
 			who = append(who, "<@"+u+">")

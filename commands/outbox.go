@@ -327,7 +327,7 @@ func (s *Service) openThread(ctx context.Context, t *data.Table, c Courier) erro
 	if t.ThreadID != "" {
 		return nil
 	}
-	rc := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Audience{L: i18n.For(t.Locale)}
 	name := rc.T("core.table.thread_name", "Game", render.GameName(rc, t.Game), "ID", t.ID)
 	id, err := c.OpenThread(ctx, t.GuildID, t.ChannelID, name, t.Players())
 	if err != nil {
@@ -392,7 +392,7 @@ func (s *Service) drawn(ctx context.Context, t *data.Table, fresh, ping bool, no
 // linkMessage is the channel's pointer to a co-op table's thread, with
 // the result once the game is over.
 func (s *Service) linkMessage(ctx context.Context, t *data.Table) (render.Message, error) {
-	rc := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Audience{L: i18n.For(t.Locale)}
 	thread := "<#" + t.ThreadID + ">"
 	if t.Status != data.StatusFinished {
 		return render.Message{Content: rc.T("core.table.thread_link", "Thread", thread)}, nil

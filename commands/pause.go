@@ -86,7 +86,7 @@ func startPause(t *data.Table, now time.Time) {
 		p.Left, p.Span = max(t.Deadline.Sub(now), 0), t.Deadline.Sub(t.TurnStart)
 	}
 	t.Pause, t.Deadline = &p, time.Time{}
-	rc := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Audience{L: i18n.For(t.Locale)}
 	t.Owe(now, data.Effect{Kind: data.EffectRedraw}, data.Effect{Kind: data.EffectNotice, Text: rc.T("core.pause.on")})
 }
 
@@ -96,7 +96,7 @@ func pauseMessage(t *data.Table) (render.Message, bool) {
 	if t.Pause == nil || t.Pause.On {
 		return render.Message{}, false
 	}
-	rc := render.Ctx{L: i18n.For(t.Locale)}
+	rc := render.Audience{L: i18n.For(t.Locale)}
 	id := ids{table: t.ID, version: t.Version}
 	agree, refuse := id.enc(KindPause, "agree"), id.enc(KindPause, "refuse")
 	wait := waiting(t)

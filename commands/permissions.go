@@ -84,7 +84,7 @@ func containsPerm(ps []permission, p permission) bool {
 
 // permissionNames lists permissions by their names in Discord's settings,
 // in the reader's language.
-func permissionNames(rc render.Ctx, ps []permission) string {
+func permissionNames(rc render.Audience, ps []permission) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = rc.T("core.perm." + p.key)

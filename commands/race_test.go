@@ -102,18 +102,18 @@ func (race) Holds(public any, seat games.Seat) bool { return true }
 
 type raceRenderer struct{}
 
-func (raceRenderer) Board(rc render.Ctx, v any) render.Card {
+func (raceRenderer) Board(rc render.Audience, v any) render.Card {
 	rv := v.(raceView)
 	if rv.Marks == 3 {
 		panic("a renderer bug") // for TestRendererBugDoesNotHideASavedMove
 	}
 	return render.Card{Title: "Race", Description: fmt.Sprintf("total %d, marks %d, %s to play", rv.Total, rv.Marks, rc.Name(games.Seat(rv.Turn)))}
 }
-func (raceRenderer) Private(rc render.Ctx, v any) (render.Card, bool) {
+func (raceRenderer) Private(rc render.Audience, v any) (render.Card, bool) {
 	rv := v.(raceView)
 	return render.Card{Description: fmt.Sprintf("secret %d", rv.Secret)}, rv.Secret >= 0
 }
-func (raceRenderer) Menu(rc render.Ctx, v any, legal []games.Action) render.Menu {
+func (raceRenderer) Menu(rc render.Audience, v any, legal []games.Action) render.Menu {
 	var m render.Menu
 	for _, a := range legal {
 		label := "mark"
@@ -124,10 +124,10 @@ func (raceRenderer) Menu(rc render.Ctx, v any, legal []games.Action) render.Menu
 	}
 	return m
 }
-func (raceRenderer) Status(rc render.Ctx, v any) string         { return "racing" }
-func (raceRenderer) Image(rc render.Ctx, v any) ([]byte, error) { return nil, nil }
-func (raceRenderer) Rules(rc render.Ctx) string                 { return "add 1 or 2; reach 10" }
-func (raceRenderer) Tell(rc render.Ctx, v any, e games.Event) render.Line {
+func (raceRenderer) Status(rc render.Audience, v any) string         { return "racing" }
+func (raceRenderer) Image(rc render.Audience, v any) ([]byte, error) { return nil, nil }
+func (raceRenderer) Rules(rc render.Audience) string                 { return "add 1 or 2; reach 10" }
+func (raceRenderer) Tell(rc render.Audience, v any, e games.Event) render.Line {
 	var x raceEntry
 	if err := e.Decode(&x); err != nil || x.N == 0 {
 		return render.Line{Text: e.Kind}

@@ -39,7 +39,7 @@ func (s *Service) rematch(ctx context.Context, req Request, l *loaded) Response 
 	}
 	var invite []data.Effect
 	if len(invited) > 0 {
-		rc := render.Ctx{L: ctxFor(l, old.Locale, games.Spectator).L}
+		rc := render.Audience{L: ctxFor(l, old.Locale, games.Spectator).L}
 		var who []string
 		for _, u := range invited {
 			who = append(who, "<@"+u+">")

@@ -145,7 +145,7 @@ func (s *Service) deliverDM(ctx context.Context, t *data.Table, e data.Effect, c
 	if len(e.Mention) == 0 || t.Deadline.IsZero() || t.Status != data.StatusPlaying {
 		return nil
 	}
-	l := render.Ctx{L: i18n.For(t.Locale)}
+	l := render.Audience{L: i18n.For(t.Locale)}
 	user, when := e.Mention[0], fmt.Sprintf("<t:%d:R>", t.Deadline.Unix())
 	// A message link, discord.com/channels/<guild>/<channel>/<message>, as
 	// Discord's own docs link messages (developers/change-log.mdx).

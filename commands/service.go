@@ -425,16 +425,16 @@ func (s *Service) deadline(t *data.Table, active []games.Seat) time.Time {
 }
 
 // ctxFor builds the render context for a viewer in a locale.
-func ctxFor(l *loaded, locale string, viewer games.Seat) render.Ctx {
+func ctxFor(l *loaded, locale string, viewer games.Seat) render.Audience {
 	names := make([]string, len(l.t.Seats))
 	for i, seat := range l.t.Seats {
 		names[i] = seat.Name
 	}
-	return render.Ctx{L: i18n.For(locale), Names: names, Viewer: viewer}
+	return render.Audience{L: i18n.For(locale), Names: names, Viewer: viewer}
 }
 
 // journalTail is the end of a table's journal as seats see it (none
-// given: the public events), for render.Ctx.Journal. It reads only the
+// given: the public events), for render.Audience.Journal. It reads only the
 // last render.JournalTail entries of the log.
 func (s *Service) journalTail(ctx context.Context, l *loaded, seats ...games.Seat) ([]games.Record, error) {
 	log, err := s.store.LogTail(ctx, l.t.ID, render.JournalTail)

@@ -165,7 +165,9 @@ func gameChoice(engines []games.Engine, desc string, required bool) *discordgo.A
 	}
 	for _, eng := range engines {
 		id := eng.Info().ID
-		name := func(lang string) string { return render.Clip(render.GameName(render.Ctx{L: i18n.For(lang)}, id), 100) }
+		name := func(lang string) string {
+			return render.Clip(render.GameName(render.Audience{L: i18n.For(lang)}, id), 100)
+		}
 		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: name("en"), Value: id,
 			NameLocalizations: map[discordgo.Locale]string{discordgo.Polish: name("pl"), discordgo.Russian: name("ru")},
@@ -176,7 +178,7 @@ func gameChoice(engines []games.Engine, desc string, required bool) *discordgo.A
 
 // gameTitle is a game's name, with its variant (co-op difficulty) when
 // it has one.
-func gameTitle(rc render.Ctx, game, variant string) string {
+func gameTitle(rc render.Audience, game, variant string) string {
 	name := render.GameName(rc, game)
 	if variant == "" {
 		return name
@@ -230,7 +232,7 @@ func (s *Service) stats(ctx context.Context, req Request) Response {
 
 // serverLine is a server's totals for a game: games played, for a co-op
 // game those the team won, and the average length in moves and time.
-func (s *Service) serverLine(rc render.Ctx, gs data.GameStat) string {
+func (s *Service) serverLine(rc render.Audience, gs data.GameStat) string {
 	parts := []string{rc.T("stats.games", "Count", gs.Played)}
 	if eng, ok := s.mods.Engine(gs.Game); ok && eng.Info().Coop {
 		parts = append(parts, rc.T("stats.wins", "Count", gs.Wins))
@@ -245,7 +247,7 @@ func (s *Service) serverLine(rc render.Ctx, gs data.GameStat) string {
 
 // ratingText is a Glicko-2 rating, rounded, with its deviation in words:
 // a number like ±290 tells a player nothing, "still settling" does.
-func ratingText(rc render.Ctx, st data.Standing) string {
+func ratingText(rc render.Audience, st data.Standing) string {
 	return rc.T("stats.rating", "Rating", fmt.Sprintf("%.0f", st.Rating.R), "Sure", rc.T("stats.rating_"+certainty(st.Rating.RD)))
 }
 
@@ -264,7 +266,7 @@ func certainty(rd float64) string {
 
 // durationText is a game's length in minutes, hours or days, whichever
 // reads best.
-func durationText(rc render.Ctx, d time.Duration) string {
+func durationText(rc render.Audience, d time.Duration) string {
 	switch {
 	case d < time.Minute:
 		return rc.T("stats.under_minute")

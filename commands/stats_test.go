@@ -196,7 +196,7 @@ func TestDurationText(t *testing.T) {
 		{50 * time.Hour, "ru", "2 дня"},
 		{21 * 24 * time.Hour, "ru", "21 день"},
 	} {
-		if got := durationText(render.Ctx{L: i18n.For(tc.lang)}, tc.d); got != tc.want {
+		if got := durationText(render.Audience{L: i18n.For(tc.lang)}, tc.d); got != tc.want {
 			t.Errorf("%v in %s: %q, want %q", tc.d, tc.lang, got, tc.want)
 		}
 	}
@@ -211,7 +211,7 @@ func TestRatingWords(t *testing.T) {
 		"ru": {"рейтинг 1538 (ещё не устоялся)", "рейтинг 1538 (почти устоялся)", "рейтинг 1538 (устоялся)"},
 	}
 	for lang, w := range want {
-		rc := render.Ctx{L: i18n.For(lang)}
+		rc := render.Audience{L: i18n.For(lang)}
 		for i, rd := range []float64{350, 120, 60} {
 			st := data.Standing{Rating: rating.Rating{R: 1537.6, RD: rd, Vol: 0.06}}
 			if got := ratingText(rc, st); got != w[i] {
@@ -232,7 +232,7 @@ func TestStatsCounts(t *testing.T) {
 			11: "11 игр · 11 побед", 21: "21 игра · 21 победа", 22: "22 игры · 22 победы", 111: "111 игр · 111 побед"},
 	}
 	for lang, counts := range want {
-		rc := render.Ctx{L: i18n.For(lang)}
+		rc := render.Audience{L: i18n.For(lang)}
 		for n, w := range counts {
 			if got := rc.T("stats.games", "Count", n) + " · " + rc.T("stats.wins", "Count", n); got != w {
 				t.Errorf("%s %d: %q, want %q", lang, n, got, w)

@@ -37,7 +37,7 @@ func (s *Service) expireLobby(ctx context.Context, l *loaded) (bool, error) {
 	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
 		nt.Status = data.StatusAbandoned
 		nt.Version++
-		rc := render.Ctx{L: i18n.For(nt.Locale)}
+		rc := render.Audience{L: i18n.For(nt.Locale)}
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectText, Text: ttlText(rc, s.LobbyTTL)})
 		return []data.LogEntry{{Version: nt.Version, Action: "lobby.expired", At: nowUTC()}}, nil
 	})
@@ -50,7 +50,7 @@ func (s *Service) expireLobby(ctx context.Context, l *loaded) (bool, error) {
 
 // ttlText is the lobby-expired notice: in hours when the TTL is a whole
 // number of them, else in minutes (at least 1), never "within 0 hours".
-func ttlText(rc render.Ctx, ttl time.Duration) string {
+func ttlText(rc render.Audience, ttl time.Duration) string {
 	if h := int(ttl / time.Hour); h > 0 && ttl%time.Hour == 0 {
 		return rc.T("core.lobby.expired", "Count", h, "Hours", h)
 	}

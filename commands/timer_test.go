@@ -325,7 +325,7 @@ func TestLobbyTTLText(t *testing.T) {
 		{"ru", 45 * time.Minute, "За 45 минут "},
 		{"ru", 21 * time.Hour, "За 21 час "},
 	} {
-		got := ttlText(render.Ctx{L: i18n.For(c.lang)}, c.ttl)
+		got := ttlText(render.Audience{L: i18n.For(c.lang)}, c.ttl)
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%s %v: %q, want %q in it", c.lang, c.ttl, got, c.want)
 		}

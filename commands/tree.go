@@ -192,9 +192,9 @@ func optionOf(o games.OptionSpec) *discordgo.ApplicationCommandOption {
 // ranges, choices and descriptions, then language and turn_timeout. A
 // game's package adds its subcommand by registering its engine.
 func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
-	en := render.Ctx{L: i18n.For("en")}
+	en := render.Audience{L: i18n.For("en")}
 	desc := func(lang string) string {
-		rc := render.Ctx{L: i18n.For(lang)}
+		rc := render.Audience{L: i18n.For(lang)}
 		return render.Clip(rc.T("cmd.play.game_description", "Game", render.GameName(rc, info.ID), "Players", seatText(rc, info)), 100)
 	}
 	sub := &discordgo.ApplicationCommandOption{
@@ -209,8 +209,8 @@ func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
 				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{
 					Name: render.Clip(render.OptionValue(en, info.ID, o.Key, c), 100), Value: c,
 					NameLocalizations: map[discordgo.Locale]string{
-						discordgo.Polish:  render.Clip(render.OptionValue(render.Ctx{L: i18n.For("pl")}, info.ID, o.Key, c), 100),
-						discordgo.Russian: render.Clip(render.OptionValue(render.Ctx{L: i18n.For("ru")}, info.ID, o.Key, c), 100),
+						discordgo.Polish:  render.Clip(render.OptionValue(render.Audience{L: i18n.For("pl")}, info.ID, o.Key, c), 100),
+						discordgo.Russian: render.Clip(render.OptionValue(render.Audience{L: i18n.For("ru")}, info.ID, o.Key, c), 100),
 					},
 				})
 			}
@@ -227,7 +227,7 @@ func playSubcommand(info games.Info) *discordgo.ApplicationCommandOption {
 }
 
 // seatText is "2 players" or "1-4 players" in ctx's language.
-func seatText(rc render.Ctx, info games.Info) string {
+func seatText(rc render.Audience, info games.Info) string {
 	if info.MinSeats == info.MaxSeats {
 		return rc.T("cmd.play.players", "Count", info.MinSeats)
 	}
@@ -247,11 +247,11 @@ func hasOption(opts []*discordgo.ApplicationCommandOption, name string) bool {
 // from the game's catalogue, in English, Polish and Russian, when it has
 // one; otherwise the generic "Game option: X" stays.
 func describe(opt *discordgo.ApplicationCommandOption, game string) *discordgo.ApplicationCommandOption {
-	if d := render.OptionHelp(render.Ctx{L: i18n.For("en")}, game, opt.Name); d != "" {
+	if d := render.OptionHelp(render.Audience{L: i18n.For("en")}, game, opt.Name); d != "" {
 		opt.Description = d
 		opt.DescriptionLocalizations = map[discordgo.Locale]string{
-			discordgo.Polish:  render.OptionHelp(render.Ctx{L: i18n.For("pl")}, game, opt.Name),
-			discordgo.Russian: render.OptionHelp(render.Ctx{L: i18n.For("ru")}, game, opt.Name),
+			discordgo.Polish:  render.OptionHelp(render.Audience{L: i18n.For("pl")}, game, opt.Name),
+			discordgo.Russian: render.OptionHelp(render.Audience{L: i18n.For("ru")}, game, opt.Name),
 		}
 	}
 	return opt

@@ -168,7 +168,7 @@ func replayLog(eng games.Engine, t *data.Table, log []data.LogEntry) (games.Stat
 // the journal's words: its key lines (at most two, the last ones), else
 // its last two other lines, from public events only; "" for a turn that
 // showed nothing public.
-func turnLines(g render.Game, rc render.Ctx, view any, rep turning.Report, evs [][]games.Event, end int) string {
+func turnLines(g render.Game, rc render.Audience, view any, rep turning.Report, evs [][]games.Event, end int) string {
 	from := 0
 	for k := 1; k < len(rep.Points); k++ {
 		if rep.Points[k].Move == end {

@@ -289,7 +289,7 @@ func voteMessage(l *loaded) (render.Message, bool) {
 // are more it lists the menu's groups instead (as the board's own menu
 // narrows: Move, Action, Clear...), and the group picked opens privately
 // with its moves, 25 to a select.
-func proposeSelect(rc render.Ctx, l *loaded, rest []render.Choice, proposed int) (discordgo.SelectMenu, bool) {
+func proposeSelect(rc render.Audience, l *loaded, rest []render.Choice, proposed int) (discordgo.SelectMenu, bool) {
 	if len(rest) == 0 || proposed >= maxProposals {
 		return discordgo.SelectMenu{}, false
 	}

@@ -52,10 +52,10 @@ type Table struct {
 	State json.RawMessage `json:"state,omitempty"`
 	// RNG is the table's random source. It is secret until the game ends:
 	// never shown, logged or exported while the table is live.
-	RNG            *games.PCG `json:"rng,omitempty"`
-	BoardMessageID string     `json:"board_message_id,omitempty"`
-	BoardChannelID string     `json:"board_channel_id,omitempty"`
-	LinkMessageID  string     `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
+	RNG            *games.Source `json:"rng,omitempty"`
+	BoardMessageID string        `json:"board_message_id,omitempty"`
+	BoardChannelID string        `json:"board_channel_id,omitempty"`
+	LinkMessageID  string        `json:"link_message_id,omitempty"` // co-op: the channel's link to the thread
 	// Seed keys RNG with SeedNonce (games.Seed): secret like it until the
 	// game ends, then revealed so anyone can check the dice against
 	// Commit, its SHA-256 shown from the lobby on. SeedNonce is the lobby

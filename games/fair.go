@@ -35,7 +35,7 @@ const seedDomain = "warroom table random source v1\x00"
 
 // Source is the table's random source: ChaCha8 (math/rand/v2) keyed by
 // SHA-256(seedDomain || seed || nonce).
-func (s Seed) Source(nonce string) *PCG {
+func (s Seed) Source(nonce string) *Source {
 	return newChaCha8(sha256.Sum256(append(append([]byte(seedDomain), s[:]...), nonce...)))
 }
 

@@ -37,7 +37,7 @@ func TestSeedCommitmentAndSource(t *testing.T) {
 	if _, err := ParseSeed("abc"); err == nil {
 		t.Fatal("a short seed parsed")
 	}
-	draws := func(p *PCG) (out []int) {
+	draws := func(p *Source) (out []int) {
 		for range 20 {
 			out = append(out, p.Intn(1000))
 		}
@@ -64,7 +64,7 @@ func TestSeedCommitmentAndSource(t *testing.T) {
 // A table's source (ChaCha8) and an old table's (PCG) both resume from
 // their JSON exactly where they stopped.
 func TestSourcesResumeFromJSON(t *testing.T) {
-	for name, src := range map[string]*PCG{"seed": Seed{7}.Source("42"), "pcg": NewPCG(1, 2)} {
+	for name, src := range map[string]*Source{"seed": Seed{7}.Source("42"), "pcg": NewPCG(1, 2)} {
 		for range 13 {
 			src.Intn(6)
 		}
@@ -72,7 +72,7 @@ func TestSourcesResumeFromJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back PCG
+		var back Source
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -90,7 +90,7 @@ func TestSourcesResumeFromJSON(t *testing.T) {
 // BenchmarkIntn: a die from an old table's PCG and from a seeded
 // table's ChaCha8.
 func BenchmarkIntn(b *testing.B) {
-	for name, src := range map[string]*PCG{"pcg": NewPCG(1, 2), "chacha8": Seed{7}.Source("42")} {
+	for name, src := range map[string]*Source{"pcg": NewPCG(1, 2), "chacha8": Seed{7}.Source("42")} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				src.Intn(6)

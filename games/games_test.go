@@ -67,7 +67,7 @@ func TestPCGResumesAfterJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b PCG
+	var b Source
 	if err := json.Unmarshal(data, &b); err != nil {
 		t.Fatal(err)
 	}

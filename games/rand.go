@@ -28,7 +28,7 @@ func Shuffle[T any](r Rand, a []T) {
 // Die rolls one die with the given number of sides (1..sides).
 func Die(r Rand, sides int) int { return r.Intn(sides) + 1 }
 
-// PCG is a seeded, serialisable random source. NewPCG makes math/rand/v2's
+// Source is a seeded, serialisable random source. NewPCG makes math/rand/v2's
 // PCG (tests, tools, and tables started before provably fair dice);
 // Seed.Source makes math/rand/v2's ChaCha8, a cryptographically strong
 // generator, so that the dice seen in play cannot be worked back to the
@@ -36,18 +36,18 @@ func Die(r Rand, sides int) int { return r.Intn(sides) + 1 }
 // whole state round-trips through JSON, so a stored table resumes its
 // random sequence exactly where it stopped. The state is secret: it must
 // never reach a message, a log line or an export of a running game.
-type PCG struct {
+type Source struct {
 	pcg *rand.PCG // exactly one of the two is set
 	cc  *rand.ChaCha8
 }
 
 // NewPCG seeds a source.
-func NewPCG(seed1, seed2 uint64) *PCG { return &PCG{pcg: rand.NewPCG(seed1, seed2)} }
+func NewPCG(seed1, seed2 uint64) *Source { return &Source{pcg: rand.NewPCG(seed1, seed2)} }
 
 // newChaCha8 is the source keyed by a table's seed (Seed.Source).
-func newChaCha8(key [32]byte) *PCG { return &PCG{cc: rand.NewChaCha8(key)} }
+func newChaCha8(key [32]byte) *Source { return &Source{cc: rand.NewChaCha8(key)} }
 
-func (p *PCG) uint64() uint64 {
+func (p *Source) uint64() uint64 {
 	if p.pcg != nil {
 		return p.pcg.Uint64()
 	}
@@ -57,7 +57,7 @@ func (p *PCG) uint64() uint64 {
 // Intn implements Rand. It uses Lemire's bounded method on 64-bit draws, so
 // the number of draws per call depends only on the source, not on Go's
 // version of math/rand.
-func (p *PCG) Intn(n int) int {
+func (p *Source) Intn(n int) int {
 	if n <= 0 {
 		panic(fmt.Sprintf("games: Intn(%d)", n))
 	}
@@ -77,7 +77,7 @@ func (p *PCG) Intn(n int) int {
 
 // MarshalJSON stores the generator state (math/rand/v2's binary form,
 // which names the generator: "pcg:..." or "chacha8:...").
-func (p *PCG) MarshalJSON() ([]byte, error) {
+func (p *Source) MarshalJSON() ([]byte, error) {
 	var b []byte
 	var err error
 	if p.pcg != nil {
@@ -92,7 +92,7 @@ func (p *PCG) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON restores the generator state.
-func (p *PCG) UnmarshalJSON(data []byte) error {
+func (p *Source) UnmarshalJSON(data []byte) error {
 	var b []byte
 	if err := json.Unmarshal(data, &b); err != nil {
 		return err

@@ -12,21 +12,21 @@ type dotView struct{ N int }
 
 type dots struct{}
 
-func (dots) Board(ctx Ctx, v dotView) Card           { return Card{Title: strings.Repeat(".", v.N)} }
-func (dots) Private(ctx Ctx, v dotView) (Card, bool) { return Card{Title: "mine"}, true }
-func (dots) Menu(ctx Ctx, v dotView, legal []games.Action) Menu {
+func (dots) Board(ctx Audience, v dotView) Card           { return Card{Title: strings.Repeat(".", v.N)} }
+func (dots) Private(ctx Audience, v dotView) (Card, bool) { return Card{Title: "mine"}, true }
+func (dots) Menu(ctx Audience, v dotView, legal []games.Action) Menu {
 	return Menu{Prompt: strings.Repeat("?", v.N)}
 }
-func (dots) Status(ctx Ctx, v dotView) string            { return "status" }
-func (dots) Image(ctx Ctx, v dotView) ([]byte, error)    { return []byte{byte(v.N)}, nil }
-func (dots) Rules(ctx Ctx) string                        { return "rules" }
-func (dots) Tell(ctx Ctx, v dotView, e games.Event) Line { return Line{Text: e.Kind} }
+func (dots) Status(ctx Audience, v dotView) string            { return "status" }
+func (dots) Image(ctx Audience, v dotView) ([]byte, error)    { return []byte{byte(v.N)}, nil }
+func (dots) Rules(ctx Audience) string                        { return "rules" }
+func (dots) Tell(ctx Audience, v dotView, e games.Event) Line { return Line{Text: e.Kind} }
 
 // Adapt hands a Typed renderer its own view (a value or a pointer to
 // one), and answers a view of another type with safe defaults.
 func TestAdapt(t *testing.T) {
 	g := Adapt[dotView]("dots", dots{})
-	ctx := Ctx{L: i18n.For("en")}
+	ctx := Audience{L: i18n.For("en")}
 	if c := g.Board(ctx, dotView{3}); c.Title != "..." {
 		t.Errorf("board %q", c.Title)
 	}

@@ -80,7 +80,7 @@ func (a adapter[V]) Prefill(view any, x games.Action) (string, []int) {
 // <game>.form.<verb>.<key> and the description <key>.hint, wrapping a
 // short Text Input whose custom_id is the field's key, bounded as the gate
 // bounds it, and prefilled with text and numbers.
-func FormModal(ctx Ctx, game string, rule games.TextRule, a games.Action, customID, text string, numbers []int) Modal {
+func FormModal(ctx Audience, game string, rule games.TextRule, a games.Action, customID, text string, numbers []int) Modal {
 	base := game + ".form." + a.Verb
 	m := Modal{CustomID: customID, Title: Clip(ctx.T(base+".title"), maxModalTitle)}
 	req := true

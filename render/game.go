@@ -15,10 +15,11 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// Ctx is what a renderer needs besides the view: the viewer's language,
-// the display names of the seats (Discord users or computer players) and
-// the latest moves.
-type Ctx struct {
+// Audience is whom a renderer writes for, besides the view: the viewer's
+// language, the display names of the seats (Discord users or computer
+// players) and the latest moves the viewer may see. (Not a
+// context.Context: it carries no deadline and cancels nothing.)
+type Audience struct {
 	L      *i18n.Localizer
 	Names  []string   // display name per seat, never a mention
 	Viewer games.Seat // games.Spectator for the public board
@@ -42,7 +43,7 @@ type entryMemo struct {
 }
 
 // JournalTail is how many of a table's latest records a board is given
-// (Ctx.Journal): enough for a whole turn of the busiest game (a Trenches
+// (Audience.Journal): enough for a whole turn of the busiest game (a Trenches
 // turn moves and fires with every unit) and the turn before it.
 const JournalTail = 60
 
@@ -51,7 +52,7 @@ const JournalTail = 60
 // event's Data, with what the event carries beside it: kind, seat,
 // privacy), the same its Tell uses. An event that does not decode is
 // skipped.
-func Entries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
+func Entries[E any](ctx Audience, read func(games.Event) (E, error)) []E {
 	m := ctx.entries
 	if m == nil {
 		return decodeEntries(ctx, read)
@@ -66,7 +67,7 @@ func Entries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
 	return slices.Clone(xs) // callers may filter in place
 }
 
-func decodeEntries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
+func decodeEntries[E any](ctx Audience, read func(games.Event) (E, error)) []E {
 	var out []E
 	for _, r := range ctx.Journal {
 		for _, e := range r.Events {
@@ -79,10 +80,10 @@ func decodeEntries[E any](ctx Ctx, read func(games.Event) (E, error)) []E {
 }
 
 // T translates through the context's language.
-func (c Ctx) T(id string, kv ...any) string { return c.L.T(id, kv...) }
+func (c Audience) T(id string, kv ...any) string { return c.L.T(id, kv...) }
 
 // Name is the display name of a seat, or "?" when out of range.
-func (c Ctx) Name(s games.Seat) string {
+func (c Audience) Name(s games.Seat) string {
 	if int(s) >= 0 && int(s) < len(c.Names) {
 		return c.Names[s]
 	}
@@ -153,28 +154,28 @@ type Menu struct {
 type Game interface {
 	// Board is the public table text (ctx.Viewer is Spectator, and
 	// ctx.Journal holds public events only).
-	Board(ctx Ctx, view any) Card
+	Board(ctx Audience, view any) Card
 	// Private is the seat's secret information for the ephemeral
 	// "My hand / My units" reply; ok=false when the seat has none.
-	Private(ctx Ctx, view any) (card Card, ok bool)
+	Private(ctx Audience, view any) (card Card, ok bool)
 	// Menu labels the legal actions of the seat ctx.Viewer.
-	Menu(ctx Ctx, view any, legal []games.Action) Menu
+	Menu(ctx Audience, view any, legal []games.Action) Menu
 	// Status is one short line for the turn ping, e.g. "Row 5, 5 troops".
-	Status(ctx Ctx, view any) string
+	Status(ctx Audience, view any) string
 	// Image draws the board as PNG, or returns nil when the game has no
 	// picture for this view. Public views only: it is attached to the
 	// public board message. Words on the picture come from ctx (the
 	// table's language) and seat names from ctx.Names.
-	Image(ctx Ctx, view any) ([]byte, error)
+	Image(ctx Audience, view any) ([]byte, error)
 	// Rules is a rules summary (Markdown). RulesMessage shows it, split at
 	// blank lines into embeds of 4096 characters; in all it stays under
 	// Discord's 6000 characters for one message.
-	Rules(ctx Ctx) string
+	Rules(ctx Audience) string
 	// Tell is one journal event as a line for the "what happened"
 	// digest, in the words of the board's log (Text "" for an event not
 	// worth a line). view is the viewer's current view, for names the
 	// event refers to; the event is one the viewer may see.
-	Tell(ctx Ctx, view any, e games.Event) Line
+	Tell(ctx Audience, view any, e games.Event) Line
 }
 
 // ViewAs converts the view a renderer is given to its game's view type,

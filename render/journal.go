@@ -74,7 +74,7 @@ type run struct {
 // the oldest stretches keep only their Key lines and say how many other
 // events they had, and what still does not fit is on an earlier page
 // behind an "Earlier" button (pagination, never a silent cut).
-func Digest(ctx Ctx, r DigestRequest) Message {
+func Digest(ctx Audience, r DigestRequest) Message {
 	runs, untold, untoldLast := digestRuns(ctx, r)
 	title := ctx.T("core.journal.title_you")
 	switch {
@@ -142,7 +142,7 @@ const maxLine = 300
 // older moves (untold of them, the newest at Seq untoldLast) are for an
 // earlier page, so a click costs one page's work however long the
 // absence.
-func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast int64) {
+func digestRuns(ctx Audience, r DigestRequest) (runs []run, untold int, untoldLast int64) {
 	var rev []run // newest first
 	compact := 0  // characters of the finished runs, cut down
 	for i := len(r.Records) - 1; i >= 0; i-- {
@@ -181,7 +181,7 @@ func digestRuns(ctx Ctx, r DigestRequest) (runs []run, untold int, untoldLast in
 // a digest shows of a record, and what `warroom play` prints of a
 // computer's move. rec holds only events the reader may see
 // (games.Since); view is the reader's current view.
-func TellMove(ctx Ctx, g Game, view any, rec games.Record) []Line {
+func TellMove(ctx Audience, g Game, view any, rec games.Record) []Line {
 	var lines []Line
 	if rec.Verb == games.VerbResign && rec.By != "" {
 		lines = append(lines, Line{Text: ctx.T("core.resign.done", "Who", "<@"+rec.By+">"), Key: true})
@@ -204,7 +204,7 @@ func TellMove(ctx Ctx, g Game, view any, rec games.Record) []Line {
 
 // runText is one stretch: who, how many moves, then its lines (all, or
 // the Key lines and a count of the others).
-func runText(ctx Ctx, r DigestRequest, rn run, full bool) string {
+func runText(ctx Audience, r DigestRequest, rn run, full bool) string {
 	who := ctx.Name(rn.seat)
 	if int(rn.seat) >= 0 && int(rn.seat) < len(r.Bots) && r.Bots[rn.seat] {
 		who = ctx.T("core.seat.bot", "Name", who)

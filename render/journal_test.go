@@ -215,7 +215,7 @@ func TestEntriesOncePerBoard(t *testing.T) {
 		Text string `json:"text"`
 		Kind string
 	}
-	ctx := Ctx{Journal: journalOf(6, 1, 1), entries: &entryMemo{}}
+	ctx := Audience{Journal: journalOf(6, 1, 1), entries: &entryMemo{}}
 	fills := 0
 	fill := func(e games.Event) (entry, error) {
 		fills++
@@ -231,7 +231,7 @@ func TestEntriesOncePerBoard(t *testing.T) {
 	if b[0].Text == "changed" || b[0].Kind != "x" {
 		t.Fatalf("second read %+v: shares the first caller's slice or lost the fill", b[0])
 	}
-	if Entries(Ctx{Journal: ctx.Journal}, fill); fills != 12 {
+	if Entries(Audience{Journal: ctx.Journal}, fill); fills != 12 {
 		t.Fatalf("%d events decoded without a memo, want 12", fills)
 	}
 }

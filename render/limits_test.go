@@ -212,8 +212,8 @@ func tableOf(p playState) render.TableInfo {
 	return t
 }
 
-func ctxOf(lang string, t render.TableInfo, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: t.Names(), Viewer: viewer}
+func ctxOf(lang string, t render.TableInfo, viewer games.Seat) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: t.Names(), Viewer: viewer}
 }
 
 // boardOf renders the public board the way the table service does
@@ -400,7 +400,7 @@ func worstText(n int) string {
 	return b.String()
 }
 
-func (w worstGame) Board(ctx render.Ctx, v any) render.Card {
+func (w worstGame) Board(ctx render.Audience, v any) render.Card {
 	c := render.Card{Title: worstText(300), Description: worstText(5000), Footer: worstText(2100)}
 	for i := range 30 {
 		c.Fields = append(c.Fields, render.Field{Name: fmt.Sprint(i, worstText(300)), Value: worstText(1200)})
@@ -412,14 +412,14 @@ func (w worstGame) Board(ctx render.Ctx, v any) render.Card {
 	c.Fields[2] = render.Field{Name: "Log", Value: strings.Join(log, "\n"), Log: true}
 	return c
 }
-func (worstGame) Private(ctx render.Ctx, v any) (render.Card, bool) { return render.Card{}, false }
-func (worstGame) Menu(ctx render.Ctx, v any, l []games.Action) render.Menu {
+func (worstGame) Private(ctx render.Audience, v any) (render.Card, bool) { return render.Card{}, false }
+func (worstGame) Menu(ctx render.Audience, v any, l []games.Action) render.Menu {
 	return render.Menu{}
 }
-func (worstGame) Status(ctx render.Ctx, v any) string         { return worstText(400) }
-func (worstGame) Image(ctx render.Ctx, v any) ([]byte, error) { return nil, nil }
-func (worstGame) Rules(ctx render.Ctx) string                 { return worstText(5000) }
-func (worstGame) Tell(ctx render.Ctx, v any, e games.Event) render.Line {
+func (worstGame) Status(ctx render.Audience, v any) string         { return worstText(400) }
+func (worstGame) Image(ctx render.Audience, v any) ([]byte, error) { return nil, nil }
+func (worstGame) Rules(ctx render.Audience) string                 { return worstText(5000) }
+func (worstGame) Tell(ctx render.Audience, v any, e games.Event) render.Line {
 	return render.Line{Text: worstText(400), Key: e.Seat == 0}
 }
 
@@ -484,7 +484,7 @@ func TestWorstBoard(t *testing.T) {
 // up the difference alone.
 type logGame struct{ worstGame }
 
-func (logGame) Board(ctx render.Ctx, v any) render.Card {
+func (logGame) Board(ctx render.Audience, v any) render.Card {
 	c := render.Card{Title: "Board", Description: strings.Repeat("d", 3850)}
 	for range 2 {
 		c.Fields = append(c.Fields, render.Field{Name: "Side", Value: strings.Repeat("s", 900)})

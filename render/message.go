@@ -87,19 +87,19 @@ func embedOf(c Card) (*discordgo.MessageEmbed, shrink) {
 // to 25 (a group's choices together, small groups sharing one), and when
 // even that does not fit, a select of groups that opens the chosen group
 // privately.
-func Components(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
+func Components(ctx Audience, m Menu, ids IDs) []discordgo.MessageComponent {
 	return layout(ctx, m, ids, selectRows, boardButtonRows)
 }
 
 // PrivateComponents lays a menu out alone on a private message: all five
 // rows are the menu's, of which two of buttons at most, as on a board.
-func PrivateComponents(ctx Ctx, m Menu, ids IDs) []discordgo.MessageComponent {
+func PrivateComponents(ctx Audience, m Menu, ids IDs) []discordgo.MessageComponent {
 	return layout(ctx, m, ids, maxRows, boardButtonRows)
 }
 
 // layout is a menu in at most rows action rows, of which at most
 // buttonRows of buttons.
-func layout(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
+func layout(ctx Audience, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
 	// Forms are buttons (a modal opens only from a button's or select's
 	// own interaction, and a select's options are actions to apply), in
 	// the last row: after the other buttons when there is room, else in a
@@ -125,7 +125,7 @@ func layout(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageC
 
 // components lays out m in at most rows action rows, at most buttonRows
 // of them buttons.
-func components(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
+func components(ctx Audience, m Menu, ids IDs, rows, buttonRows int) []discordgo.MessageComponent {
 	if len(m.Choices) == 0 {
 		return nil
 	}
@@ -157,7 +157,7 @@ func components(ctx Ctx, m Menu, ids IDs, rows, buttonRows int) []discordgo.Mess
 
 // groupSelect is a select of m's groups, but those in skip, whose value
 // is the group's index (GroupMenu).
-func groupSelect(ctx Ctx, m Menu, ids IDs, skip map[int]bool) discordgo.MessageComponent {
+func groupSelect(ctx Audience, m Menu, ids IDs, skip map[int]bool) discordgo.MessageComponent {
 	var opts []discordgo.SelectMenuOption
 	for i, g := range groupsOf(m.Choices) {
 		if len(opts) == maxSelectOptions {
@@ -180,7 +180,7 @@ func groupSelect(ctx Ctx, m Menu, ids IDs, skip map[int]bool) discordgo.MessageC
 // so that a menu of many small groups (a unit's few moves each) is one
 // pick rather than a group and then a move. Its placeholder names the
 // groups, and each option says its group (mixed).
-func packChunks(ctx Ctx, chunks []group) []group {
+func packChunks(ctx Audience, chunks []group) []group {
 	var out []group
 	for _, c := range chunks {
 		n := len(out)
@@ -223,7 +223,7 @@ func GroupMenu(m Menu, i int) (Menu, bool) {
 
 // Groups are a menu's groups in GroupMenu's numbering, each with its
 // label (core.menu.other for choices without a group) as Prompt.
-func Groups(ctx Ctx, m Menu) []Menu {
+func Groups(ctx Audience, m Menu) []Menu {
 	var out []Menu
 	for _, g := range groupsOf(m.Choices) {
 		out = append(out, Menu{Prompt: groupLabel(ctx, g.name), Choices: g.choices})
@@ -269,7 +269,7 @@ func groupChunks(cs []Choice) []group {
 	return out
 }
 
-func groupLabel(ctx Ctx, name string) string {
+func groupLabel(ctx Audience, name string) string {
 	if name == "" {
 		return ctx.T("core.menu.other")
 	}
@@ -309,7 +309,7 @@ func buttonRowsOf(cs []Choice, ids IDs) []discordgo.MessageComponent {
 	return rows
 }
 
-func selectRowsOf(ctx Ctx, chunks []group, ids IDs) []discordgo.MessageComponent {
+func selectRowsOf(ctx Audience, chunks []group, ids IDs) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for i, g := range chunks {
 		var opts []discordgo.SelectMenuOption

@@ -27,8 +27,8 @@ func (testIDs) Rematch() string              { return "w1:t:1:r" }
 func (testIDs) Record() string               { return "w1:t:1:e" }
 func (testIDs) Journal(before int64) string  { return fmt.Sprintf("w1:t:1:j:%d", before) }
 
-func ctxEN() Ctx {
-	return Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}
+func ctxEN() Audience {
+	return Audience{L: i18n.For("en"), Names: []string{"Ann", "Bob"}, Viewer: games.Spectator}
 }
 
 // checkLimits fails when components break one of Discord's rules.
@@ -141,19 +141,19 @@ func TestSelectDescription(t *testing.T) {
 
 type fakeGame struct{}
 
-func (fakeGame) Board(ctx Ctx, v any) Card {
+func (fakeGame) Board(ctx Audience, v any) Card {
 	return Card{Title: "T", Description: strings.Repeat("d", 5000), Fields: make([]Field, 30)}
 }
-func (fakeGame) Private(ctx Ctx, v any) (Card, bool) { return Card{}, false }
-func (fakeGame) Menu(ctx Ctx, v any, l []games.Action) Menu {
+func (fakeGame) Private(ctx Audience, v any) (Card, bool) { return Card{}, false }
+func (fakeGame) Menu(ctx Audience, v any, l []games.Action) Menu {
 	return Menu{}
 }
-func (fakeGame) Status(ctx Ctx, v any) string         { return "row 5" }
-func (fakeGame) Image(ctx Ctx, v any) ([]byte, error) { return []byte("png"), nil }
-func (fakeGame) Rules(ctx Ctx) string                 { return "" }
+func (fakeGame) Status(ctx Audience, v any) string         { return "row 5" }
+func (fakeGame) Image(ctx Audience, v any) ([]byte, error) { return []byte("png"), nil }
+func (fakeGame) Rules(ctx Audience) string                 { return "" }
 
 // Tell says the event's "text"; a "key" event is a Key line.
-func (fakeGame) Tell(ctx Ctx, v any, e games.Event) Line {
+func (fakeGame) Tell(ctx Audience, v any, e games.Event) Line {
 	x := saidOf(e)
 	return Line{Text: x.Text, Key: x.Key}
 }

@@ -13,4 +13,4 @@ type Plan struct {
 // information only), best first, at most n. A game's module
 // (catalog.Module.Plans) carries it: its co-op team votes on them in its
 // thread.
-type Planner func(ctx Ctx, view any, n int) []Plan
+type Planner func(ctx Audience, view any, n int) []Plan

@@ -64,7 +64,7 @@ type RatingChange struct{ Before, After int }
 // fairLine is the provably-fair-dice line of the footer: the commitment
 // while the game runs (it must be whole to bind the seed), and once it
 // has ended where the revealed seed is: the Game record.
-func fairLine(ctx Ctx, t TableInfo) string {
+func fairLine(ctx Audience, t TableInfo) string {
 	switch {
 	case t.Seed != "":
 		return ctx.T("core.fair.reveal")
@@ -76,7 +76,7 @@ func fairLine(ctx Ctx, t TableInfo) string {
 
 // footer is the table's footer line, with the fair dice line when the
 // table has one.
-func footer(ctx Ctx, t TableInfo) string {
+func footer(ctx Audience, t TableInfo) string {
 	f := ctx.T("core.table.footer", "ID", t.TableID)
 	if fair := fairLine(ctx, t); fair != "" {
 		f += "  ·  " + fair
@@ -87,7 +87,7 @@ func footer(ctx Ctx, t TableInfo) string {
 // boardFooter joins the game's own footer, the table's and, once the
 // game has ended, the fair dice line: only the parts there are, so a
 // game without a footer of its own leaves no stray separator.
-func boardFooter(ctx Ctx, own string, t TableInfo) string {
+func boardFooter(ctx Audience, own string, t TableInfo) string {
 	parts := []string{strings.TrimSpace(own), ctx.T("core.table.footer", "ID", t.TableID)}
 	if t.Status == "finished" {
 		parts = append(parts, fairLine(ctx, t))
@@ -95,7 +95,7 @@ func boardFooter(ctx Ctx, own string, t TableInfo) string {
 	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), "  ·  ")
 }
 
-// Names lists the seats' display names, for Ctx.Names.
+// Names lists the seats' display names, for Audience.Names.
 func (t TableInfo) Names() []string {
 	out := make([]string, len(t.Seats))
 	for i, s := range t.Seats {
@@ -160,11 +160,11 @@ func outcomeColour(t TableInfo) int {
 }
 
 // GameName is the translated display name of a game.
-func GameName(ctx Ctx, gameID string) string { return ctx.T("game." + gameID) }
+func GameName(ctx Audience, gameID string) string { return ctx.T("game." + gameID) }
 
 // Lobby is the message of a table waiting for players; once the game has
 // started it stays as a record of who plays, without buttons.
-func Lobby(ctx Ctx, t TableInfo, ids IDs) Message {
+func Lobby(ctx Audience, t TableInfo, ids IDs) Message {
 	var seats strings.Builder
 	for i, s := range t.Seats {
 		who := s.Name
@@ -231,7 +231,7 @@ func (t TableInfo) hasBots() bool {
 // levelLine is the lobby's "Computer level: Hard", shown once the level
 // matters: the game has levels and a computer seat is there (or the
 // host chose one with /play).
-func levelLine(ctx Ctx, t TableInfo) (string, bool) {
+func levelLine(ctx Audience, t TableInfo) (string, bool) {
 	_, set := t.Options[games.OptComputer]
 	if !t.Levels || !set && !t.hasBots() {
 		return "", false
@@ -241,7 +241,7 @@ func levelLine(ctx Ctx, t TableInfo) (string, bool) {
 
 // LevelName is the short translated name of the table's computer level
 // (core.level.<level>): normal when none was chosen.
-func LevelName(ctx Ctx, o games.Options) string {
+func LevelName(ctx Audience, o games.Options) string {
 	lv, err := games.Level(o)
 	if err != nil || lv == "" {
 		lv = games.LevelNormal
@@ -265,7 +265,7 @@ func withoutLevel(t TableInfo) games.Options {
 // description within 100 characters, developers/components/reference.mdx
 // "String Select"). Discord lets anyone who sees the lobby use it, so the
 // table service refuses everyone but the host.
-func levelSelect(ctx Ctx, t TableInfo, ids IDs) (discordgo.SelectMenu, bool) {
+func levelSelect(ctx Audience, t TableInfo, ids IDs) (discordgo.SelectMenu, bool) {
 	if !t.Levels || !t.hasBots() {
 		return discordgo.SelectMenu{}, false
 	}
@@ -289,13 +289,13 @@ const LobbyLevel = "level"
 
 // language is the lobby's "Language: Polish" line: the table's language,
 // which the lobby is drawn in, so players see what the game will speak.
-func language(ctx Ctx) string {
+func language(ctx Audience) string {
 	return ctx.T("core.lobby.language", "Language", ctx.T("core.language."+ctx.L.Lang()))
 }
 
 // OptionHelp describes a game option and its values in ctx's language
 // (<game>.option.<key>), or "" when the game's catalogue has none.
-func OptionHelp(ctx Ctx, game, key string) string {
+func OptionHelp(ctx Audience, game, key string) string {
 	if id := game + ".option." + key; i18n.Has(id) {
 		return ctx.T(id)
 	}
@@ -305,7 +305,7 @@ func OptionHelp(ctx Ctx, game, key string) string {
 // OptionValue is the translated name of an option's value when the game's
 // catalogue has one (<game>.option.<key>.<value> or <game>.<key>.<value>,
 // e.g. fow.mission.breakthrough), else the value itself.
-func OptionValue(ctx Ctx, game, key, value string) string {
+func OptionValue(ctx Audience, game, key, value string) string {
 	for _, id := range []string{game + ".option." + key + "." + value, game + "." + key + "." + value} {
 		if i18n.Has(id) {
 			return ctx.T(id)
@@ -314,7 +314,7 @@ func OptionValue(ctx Ctx, game, key, value string) string {
 	return value
 }
 
-func optionText(ctx Ctx, game string, o games.Options) string {
+func optionText(ctx Audience, game string, o games.Options) string {
 	if len(o) == 0 {
 		return ""
 	}
@@ -357,7 +357,7 @@ type BoardRequest struct {
 // the game is over, the PNG board, and the buttons of the player to act.
 // The message keeps Discord's limits (limits.go): when it is over, the
 // game's log shrinks first and the outcome last.
-func Board(ctx Ctx, r BoardRequest) (Message, error) {
+func Board(ctx Audience, r BoardRequest) (Message, error) {
 	ctx.entries = &entryMemo{} // the card, status and picture read one journal
 	card := r.Game.Board(ctx, r.View)
 	card.Footer = boardFooter(ctx, card.Footer, r.Table)
@@ -434,7 +434,7 @@ func Board(ctx Ctx, r BoardRequest) (Message, error) {
 	return msg, nil
 }
 
-func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.MessageComponent {
+func playComponents(ctx Audience, r BoardRequest, humanToAct bool) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	if r.Menu != nil && len(r.Menu.Choices) > 0 {
 		rows = Components(ctx, *r.Menu, r.IDs)
@@ -458,7 +458,7 @@ func playComponents(ctx Ctx, r BoardRequest, humanToAct bool) []discordgo.Messag
 
 // journalButton is "What happened": everything since the clicker's last
 // move, privately (Digest).
-func journalButton(ctx Ctx, ids IDs) discordgo.Button {
+func journalButton(ctx Audience, ids IDs) discordgo.Button {
 	return discordgo.Button{Label: ctx.T("core.button.journal"), Style: discordgo.SecondaryButton, CustomID: ids.Journal(0), Emoji: &discordgo.ComponentEmoji{Name: "📜"}}
 }
 
@@ -466,7 +466,7 @@ func journalButton(ctx Ctx, ids IDs) discordgo.Button {
 // the game's own number (its catalogue names it: troops left, victory
 // points, "5 (needed 7)"; a seat that scores nothing is left out) and
 // each rated player's rating change.
-func OutcomeText(ctx Ctx, t TableInfo) string {
+func OutcomeText(ctx Audience, t TableInfo) string {
 	o := t.Outcome
 	var names []string
 	for _, w := range o.Winners {
@@ -497,7 +497,7 @@ func OutcomeText(ctx Ctx, t TableInfo) string {
 
 // scoresLine is "Troops left: Ann 5 · Bob 2", labelled by the game's
 // <game>.outcome.scores when it has one.
-func scoresLine(ctx Ctx, t TableInfo) string {
+func scoresLine(ctx Audience, t TableInfo) string {
 	o := t.Outcome
 	if len(o.Scores) != len(t.Seats) || len(o.Scores) == 0 {
 		return ""
@@ -524,7 +524,7 @@ func scoresLine(ctx Ctx, t TableInfo) string {
 
 // ratingsLine is "Rating: Ann 1500 → 1538 (+38) · Bob …", each player
 // once, for a rated game.
-func ratingsLine(ctx Ctx, t TableInfo) string {
+func ratingsLine(ctx Audience, t TableInfo) string {
 	var parts []string
 	seen := map[string]bool{}
 	for i, r := range t.Ratings {
@@ -552,7 +552,7 @@ func signed(n int) string {
 }
 
 // MenuMessage is the acting player's private menu (an ephemeral reply).
-func MenuMessage(ctx Ctx, m Menu, ids IDs) Message {
+func MenuMessage(ctx Audience, m Menu, ids IDs) Message {
 	content := m.Prompt
 	if content == "" {
 		content = ctx.T("core.menu.choose")
@@ -569,7 +569,7 @@ func CardMessage(c Card) Message {
 }
 
 // Notice is a short text message from the catalogue.
-func Notice(ctx Ctx, id string, kv ...any) Message {
+func Notice(ctx Audience, id string, kv ...any) Message {
 	return Fit(Message{Content: ctx.T(id, kv...)})
 }
 

@@ -15,8 +15,8 @@ import (
 // statuses, ends without a full stop.
 type plainGame struct{ worstGame }
 
-func (plainGame) Board(ctx render.Ctx, v any) render.Card { return render.Card{Title: "Board"} }
-func (plainGame) Status(ctx render.Ctx, v any) string     { return "Turn 3 · 6 troops" }
+func (plainGame) Board(ctx render.Audience, v any) render.Card { return render.Card{Title: "Board"} }
+func (plainGame) Status(ctx render.Audience, v any) string     { return "Turn 3 · 6 troops" }
 
 // counts are one of each plural form in Polish and Russian (and 1 and
 // more in English).
@@ -33,7 +33,7 @@ func playing(active ...games.Seat) render.TableInfo {
 // a sentence of its own, never run on after the game's status.
 func TestTurnPing(t *testing.T) {
 	for _, lang := range langs {
-		ctx := render.Ctx{L: i18n.For(lang)}
+		ctx := render.Audience{L: i18n.For(lang)}
 		due := ctx.T("core.turn.due", "When", "<t:4102444800:R>")
 		pause := ctx.T("core.pause.on_board")
 		for _, active := range [][]games.Seat{{0}, {0, 1}} {
@@ -95,7 +95,7 @@ func TestFooterWithoutGameFooter(t *testing.T) {
 // names a computer seat once ("🤖 Computer 2", not "... (computer)").
 func TestStartedLobby(t *testing.T) {
 	for _, lang := range langs {
-		ctx := render.Ctx{L: i18n.For(lang)}
+		ctx := render.Audience{L: i18n.For(lang)}
 		bot := ctx.T("core.bot_name", "N", 2)
 		for _, coop := range []bool{false, true} {
 			info := render.TableInfo{GameID: "flanders", TableID: "t1", Status: "playing", HostID: "100", Coop: coop,
@@ -119,7 +119,7 @@ func TestStartedLobby(t *testing.T) {
 // full stop or exclamation mark before the dash ("defeated. — the enemy").
 func TestOutcomeHeads(t *testing.T) {
 	for _, lang := range langs {
-		ctx := render.Ctx{L: i18n.For(lang), Names: []string{"Ann", "Bob"}}
+		ctx := render.Audience{L: i18n.For(lang), Names: []string{"Ann", "Bob"}}
 		for i, o := range []games.Outcome{{Done: true}, {Done: true, Winners: []games.Seat{0}}} {
 			for _, coop := range []bool{false, true} {
 				info := render.TableInfo{GameID: "blindaz", Status: "finished", Coop: coop, Outcome: o,

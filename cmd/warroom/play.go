@@ -212,7 +212,7 @@ func newLocalTable(c playConfig, n, nb int, out io.Writer) (*localTable, error) 
 		return nil, &usageError{setupRefusal(c.info.ID, err), "play " + c.info.ID}
 	}
 	t := &localTable{eng: c.eng, g: g, state: st, rng: rng, out: out, imgDir: c.images,
-		ctx: render.Ctx{L: i18n.For(c.lang)}, bots: make([]bool, n)}
+		ctx: render.Audience{L: i18n.For(c.lang)}, bots: make([]bool, n)}
 	for i := range n {
 		t.bots[i] = i >= n-nb
 		if t.bots[i] {
@@ -244,7 +244,7 @@ func setupRefusal(game string, err error) string {
 // catalogue, or the terminal's own words where the terminal differs from
 // a Discord lobby), its values and its default.
 func optionUsage(game string, o games.OptionSpec) string {
-	en := render.Ctx{L: i18n.For("en")}
+	en := render.Audience{L: i18n.For("en")}
 	usage := render.OptionHelp(en, game, o.Key)
 	if id := "cli.option." + game + "." + o.Key; i18n.Has(id) {
 		usage = en.T(id)
@@ -343,7 +343,7 @@ type localTable struct {
 	g       render.Game
 	state   games.State
 	rng     games.Rand
-	ctx     render.Ctx
+	ctx     render.Audience
 	bots    []bool
 	out     io.Writer
 	imgDir  string
@@ -359,7 +359,7 @@ func (t *localTable) record(seat games.Seat, a games.Action, ev []games.Event) {
 // ctxFor is the table's context for viewer, with the journal's tail as
 // that viewer may see it (a spectator: the public events), as the table
 // service gives a board.
-func (t *localTable) ctxFor(viewer games.Seat) render.Ctx {
+func (t *localTable) ctxFor(viewer games.Seat) render.Audience {
 	ctx := t.ctx
 	ctx.Viewer = viewer
 	var seats []games.Seat

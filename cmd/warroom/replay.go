@@ -157,7 +157,7 @@ type replayRun struct {
 // startReplay finds the file's game, its random source and the state to
 // start from (the file's, or a fresh set-up).
 func startReplay(f ReplayFile) (*replayRun, error) {
-	var rng *games.PCG
+	var rng *games.Source
 	if f.Table != nil {
 		f.Game, f.Seats, f.Options, f.State = f.Table.Game, len(f.Table.Seats), f.Table.Options, f.Table.State
 		rng = f.Table.RNG
@@ -197,7 +197,7 @@ func startReplay(f ReplayFile) (*replayRun, error) {
 // replaySource is the run's random source: the file's seed, else the
 // table's own source, else a seed drawn now, which is returned so the
 // run can be repeated.
-func replaySource(seed []uint64, table *games.PCG) (*games.PCG, []uint64, error) {
+func replaySource(seed []uint64, table *games.Source) (*games.Source, []uint64, error) {
 	switch {
 	case len(seed) == 2:
 		return games.NewPCG(seed[0], seed[1]), seed, nil
@@ -316,7 +316,7 @@ func tell(eng games.Engine, st games.State, seats int, evs []games.Event) []stri
 	if !ok {
 		return out
 	}
-	ctx := render.Ctx{L: i18n.For("en")}
+	ctx := render.Audience{L: i18n.For("en")}
 	for i := range seats {
 		ctx.Names = append(ctx.Names, ctx.T("core.player_name", "N", i+1))
 	}
@@ -498,7 +498,7 @@ func splitSeat(s string) (games.Seat, string, error) {
 // records every draw for the step that made it.
 type chainRand struct {
 	script *games.Scripted
-	seed   *games.PCG
+	seed   *games.Source
 	draws  []Draw
 }
 

@@ -186,7 +186,7 @@ func cellCentre(name string) (canvas.Pt, bool) {
 }
 
 // staticBoard is the cached static layer of ctx's language.
-func staticBoard(ctx render.Ctx) *canvas.Canvas {
+func staticBoard(ctx render.Audience) *canvas.Canvas {
 	lang := ctx.L.Lang()
 	if b, ok := bases.Load(lang); ok {
 		return b.(*canvas.Canvas)
@@ -197,7 +197,7 @@ func staticBoard(ctx render.Ctx) *canvas.Canvas {
 
 // drawStatic draws the parts that never change: the grid, the dugout, the
 // panel and its heading in ctx's language.
-func drawStatic(ctx render.Ctx) *canvas.Canvas {
+func drawStatic(ctx render.Audience) *canvas.Canvas {
 	c := canvas.New(imgW, imgH, colBG)
 	p := pen{c}
 	for x := 0; x < bz.Cols; x++ {
@@ -376,7 +376,7 @@ func drawReach(c *canvas.Canvas, cx, cy float64, exit bool) {
 // move, and below the board the open tiles, the penalty track, flags, the
 // soldiers with their players' names and grenades, and a legend. Words
 // come from ctx's language.
-func (Renderer) Image(ctx render.Ctx, v bz.View) ([]byte, error) {
+func (Renderer) Image(ctx render.Audience, v bz.View) ([]byte, error) {
 	if len(v.Cells) != bz.Cells {
 		return nil, nil
 	}
@@ -384,14 +384,14 @@ func (Renderer) Image(ctx render.Ctx, v bz.View) ([]byte, error) {
 }
 
 // picture draws the public board on a copy of its static layer.
-func picture(ctx render.Ctx, v bz.View) *canvas.Canvas {
+func picture(ctx render.Audience, v bz.View) *canvas.Canvas {
 	c := staticBoard(ctx).Clone()
 	drawBoard(pen{c: c}, ctx, v)
 	return c
 }
 
 // drawBoard draws everything that depends on the view onto the static layer.
-func drawBoard(p pen, ctx render.Ctx, v bz.View) {
+func drawBoard(p pen, ctx render.Audience, v bz.View) {
 	c := p.c
 	used := map[string]bool{}
 	for _, cv := range v.Cells {
@@ -463,7 +463,7 @@ func drawBoard(p pen, ctx render.Ctx, v bz.View) {
 
 // panel draws the open tiles, the penalty track, the flags left, the round
 // and the soldiers' legend.
-func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
+func (p pen) panel(ctx render.Audience, v bz.View, used map[string]bool) {
 	c := p.c
 	for i, t := range v.Market {
 		x, y := marginL+float64(i)*(tilePx+12), float64(tileY)
@@ -522,7 +522,7 @@ func (p pen) panel(ctx render.Ctx, v bz.View, used map[string]bool) {
 
 // legend explains the symbols on the board: the enemy zone always, the
 // rest when shown.
-func (p pen) legend(ctx render.Ctx, used map[string]bool) {
+func (p pen) legend(ctx render.Audience, used map[string]bool) {
 	c := p.c
 	x, y := marginL-26, float64(legendY)
 	for i, k := range legendKeys {

@@ -19,8 +19,8 @@ import (
 // longNames stress the clipping of the soldiers' legend.
 var longNames = []string{"Konstantin Konstantinopolski", "Ann", "Владимир Владимирович", "Zbigniew Brzęczyszczykiewicz"}
 
-func langCtx(lang string, names []string) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
+func langCtx(lang string, names []string) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
 }
 
 // imageSnaps: a running game, a deployment and a finished game.

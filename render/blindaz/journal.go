@@ -13,7 +13,7 @@ var keyKinds = map[string]bool{"AttackRolled": true, "Destroyed": true, "EnemyRe
 	"FlagPlanted": true, "EnemyPhase": true, "GameOver": true}
 
 // Tell implements render.Game: an event in the words of the board's log.
-func (Renderer) Tell(ctx render.Ctx, v bz.View, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Audience, v bz.View, e games.Event) render.Line {
 	n, err := bz.NewNote(e)
 	if err != nil {
 		return render.Line{}
@@ -22,4 +22,4 @@ func (Renderer) Tell(ctx render.Ctx, v bz.View, e games.Event) render.Line {
 }
 
 // logNotes is the board's log: the notes of ctx.Journal, oldest first.
-func logNotes(ctx render.Ctx) []bz.Note { return render.Entries(ctx, bz.NewNote) }
+func logNotes(ctx render.Audience) []bz.Note { return render.Entries(ctx, bz.NewNote) }

@@ -46,7 +46,7 @@ var plain = func() *strings.Replacer {
 
 // caption is the last soldier's action as the log words it, and the
 // soldier; its move alone when it did nothing else.
-func caption(ctx render.Ctx, v bz.View, notes []bz.Note) (string, int) {
+func caption(ctx render.Audience, v bz.View, notes []bz.Note) (string, int) {
 	var act, move *bz.Note
 	for i := range notes {
 		n := &notes[i]
@@ -72,7 +72,7 @@ func caption(ctx render.Ctx, v bz.View, notes []bz.Note) (string, int) {
 // soldier's path and the cell it acted on, enemies that entered, moved or
 // fired, tiles destroyed) and writes the last action in the top band; a
 // finished game's band says the result and why instead.
-func (p pen) lastMove(ctx render.Ctx, v bz.View, used map[string]bool) {
+func (p pen) lastMove(ctx render.Audience, v bz.View, used map[string]bool) {
 	c := p.c
 	notes := lastMoves(logNotes(ctx))
 	box := func(cell string, col color.Color) {
@@ -130,7 +130,7 @@ func (p pen) arrow(from, to string, col color.Color) {
 }
 
 // result fills the top band: victory in green, defeat in red, and why.
-func (p pen) result(ctx render.Ctx, v bz.View) {
+func (p pen) result(ctx render.Audience, v bz.View) {
 	col, word := colRed, ctx.T(kDefeat)
 	if v.Result == bz.Victory {
 		col, word = colDone, ctx.T(kVictory)

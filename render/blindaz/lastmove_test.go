@@ -13,7 +13,7 @@ import (
 
 // pictureText draws v in ctx and returns the strings on the picture,
 // joined by spaces (so a caption's lines read as one).
-func pictureText(t *testing.T, ctx render.Ctx, v bz.View) string {
+func pictureText(t *testing.T, ctx render.Audience, v bz.View) string {
 	t.Helper()
 	return rendertest.Drawn(picture(ctx, v))
 }

@@ -28,7 +28,7 @@ var dirArrow = []string{"⬆️", "➡️", "⬇️", "⬅️"}
 // Menu labels every legal action. Nothing is hidden, so the menu is public.
 // Groups: Move (destinations), Action (everything done where the soldier
 // stands), Clear (tiles to clear, often many).
-func (Renderer) Menu(ctx render.Ctx, v bz.View, legal []games.Action) render.Menu {
+func (Renderer) Menu(ctx render.Audience, v bz.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	mc := menuCtx{ctx: ctx, v: v}
 	mc.gMove, mc.gAct, mc.gClear = ctx.T("blindaz.group.move"), ctx.T("blindaz.group.action"), ctx.T("blindaz.group.clear")
@@ -47,7 +47,7 @@ func (Renderer) Menu(ctx render.Ctx, v bz.View, legal []games.Action) render.Men
 // menuCtx is what every choice of one menu is labelled from: the view,
 // the soldier whose turn it is (number, cell) and the group names.
 type menuCtx struct {
-	ctx                 render.Ctx
+	ctx                 render.Audience
 	v                   bz.View
 	me                  bz.SoldierView
 	num                 int

@@ -14,7 +14,7 @@ const PlanTextMax = 55
 
 // Plans turns the view's best plans (computer-scored, public information
 // only) into at most n plans for the team vote (catalog.Module.Plans).
-func Plans(ctx render.Ctx, view any, n int) []render.Plan {
+func Plans(ctx render.Audience, view any, n int) []render.Plan {
 	v, ok := asView(view)
 	if !ok {
 		return nil
@@ -38,7 +38,7 @@ func Plans(ctx render.Ctx, view any, n int) []render.Plan {
 }
 
 // PlanText is a short description of a plan: "F3 → take grenade".
-func PlanText(ctx render.Ctx, v bz.View, p bz.PlanView) string {
+func PlanText(ctx render.Audience, v bz.View, p bz.PlanView) string {
 	act := shortAct(ctx, v, p.Act)
 	cur := ""
 	if v.Turn >= 0 && v.Turn < len(v.Soldiers) {
@@ -51,7 +51,7 @@ func PlanText(ctx render.Ctx, v bz.View, p bz.PlanView) string {
 }
 
 // shortAct is a compact action label.
-func shortAct(ctx render.Ctx, v bz.View, text string) string {
+func shortAct(ctx render.Audience, v bz.View, text string) string {
 	a, err := games.ParseAction(text)
 	if err != nil {
 		return text

@@ -151,7 +151,7 @@ func TextBoard(v bz.View) string {
 }
 
 // who names soldier i: "Soldier 2 (🔵 Boris)".
-func who(ctx render.Ctx, v bz.View, i int) string {
+func who(ctx render.Audience, v bz.View, i int) string {
 	name := "?"
 	if i >= 0 && i < len(v.Soldiers) {
 		name = ctx.Name(games.Seat(v.Soldiers[i].Seat))
@@ -159,8 +159,8 @@ func who(ctx render.Ctx, v bz.View, i int) string {
 	return ctx.T("blindaz.soldier", "Num", i+1, "Emoji", emoji(i), "Name", name)
 }
 
-func tileName(ctx render.Ctx, typ string) string  { return ctx.T("blindaz.tile." + typ) }
-func enemyName(ctx render.Ctx, typ string) string { return ctx.T("blindaz.enemy." + typ) }
+func tileName(ctx render.Audience, typ string) string  { return ctx.T("blindaz.tile." + typ) }
+func enemyName(ctx render.Audience, typ string) string { return ctx.T("blindaz.enemy." + typ) }
 
 func penaltyBar(v bz.View) string {
 	n := min(v.Penalty, v.Limit)
@@ -168,7 +168,7 @@ func penaltyBar(v bz.View) string {
 }
 
 // Board is the public card.
-func (Renderer) Board(ctx render.Ctx, v bz.View) render.Card {
+func (Renderer) Board(ctx render.Audience, v bz.View) render.Card {
 	var c render.Card
 	c.Color = 0x6b7a3a
 	switch v.Phase {
@@ -247,7 +247,7 @@ func (Renderer) Board(ctx render.Ctx, v bz.View) render.Card {
 }
 
 // tileLabel: "corner_fire ┌+" style label of a market tile.
-func tileLabel(ctx render.Ctx, t bz.TileView) string {
+func tileLabel(ctx render.Audience, t bz.TileView) string {
 	if t.Shape == bz.NoShape {
 		return "💣 " + tileName(ctx, t.Type)
 	}
@@ -263,7 +263,7 @@ func bz0Glyph(s bz.Shape) string {
 }
 
 // recentLines formats the last public notes, newest last.
-func recentLines(ctx render.Ctx, v bz.View, n int) string {
+func recentLines(ctx render.Audience, v bz.View, n int) string {
 	var lines []string
 	var kinds []string // kind+soldier of each line, to fold a move that was taken back
 	for _, note := range logNotes(ctx) {
@@ -291,7 +291,7 @@ func recentLines(ctx render.Ctx, v bz.View, n int) string {
 
 // NoteText is one log line ("" for notes not worth a line). It words what
 // a soldier did; the game's own events are worded by eventText.
-func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
+func NoteText(ctx render.Audience, v bz.View, n bz.Note) string {
 	w := func() string { return who(ctx, v, n.Soldier) }
 	switch n.Kind {
 	case "Deployed":
@@ -328,7 +328,7 @@ func NoteText(ctx render.Ctx, v bz.View, n bz.Note) string {
 
 // attackText words an attack roll: the die, the fire bonus and the total
 // against the enemy's defence.
-func attackText(ctx render.Ctx, v bz.View, n bz.Note) string {
+func attackText(ctx render.Audience, v bz.View, n bz.Note) string {
 	key := "blindaz.ev.attack_miss"
 	if n.Hit {
 		key = "blindaz.ev.attack_hit"
@@ -347,7 +347,7 @@ func attackText(ctx render.Ctx, v bz.View, n bz.Note) string {
 // eventText words the notes no soldier's action caused: the market, the
 // enemy phase, penalties, shelling and the end ("" for notes not worth a
 // line).
-func eventText(ctx render.Ctx, v bz.View, n bz.Note) string {
+func eventText(ctx render.Audience, v bz.View, n bz.Note) string {
 	switch n.Kind {
 	case "Destroyed":
 		return ctx.T("blindaz.ev.destroyed."+n.Cause, "Tile", tileName(ctx, n.What), "Cell", n.Cell)
@@ -393,10 +393,12 @@ func eventText(ctx render.Ctx, v bz.View, n bz.Note) string {
 }
 
 // Private: Blindaż has no private information.
-func (Renderer) Private(ctx render.Ctx, v bz.View) (render.Card, bool) { return render.Card{}, false }
+func (Renderer) Private(ctx render.Audience, v bz.View) (render.Card, bool) {
+	return render.Card{}, false
+}
 
 // Status is the one-line turn summary.
-func (Renderer) Status(ctx render.Ctx, v bz.View) string {
+func (Renderer) Status(ctx render.Audience, v bz.View) string {
 	switch v.Phase {
 	case bz.PhaseDeploy:
 		return ctx.T("blindaz.status.deploy")
@@ -409,4 +411,4 @@ func (Renderer) Status(ctx render.Ctx, v bz.View) string {
 }
 
 // Rules is the short rules summary.
-func (Renderer) Rules(ctx render.Ctx) string { return ctx.T("blindaz.rules") }
+func (Renderer) Rules(ctx render.Audience) string { return ctx.T("blindaz.rules") }

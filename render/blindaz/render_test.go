@@ -20,9 +20,9 @@ import (
 
 var eng = games.Adapt[bz.State](bz.Game{})
 
-func ctxFor(lang string, seats int, viewer games.Seat) render.Ctx {
+func ctxFor(lang string, seats int, viewer games.Seat) render.Audience {
 	names := []string{"Ann", "Boris", "Cyril", "Dana"}[:seats]
-	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: viewer}
+	return render.Audience{L: i18n.For(lang), Names: names, Viewer: viewer}
 }
 
 type snap struct {
@@ -32,7 +32,7 @@ type snap struct {
 }
 
 // in is ctx with the snap's journal.
-func (sn snap) in(ctx render.Ctx) render.Ctx {
+func (sn snap) in(ctx render.Audience) render.Audience {
 	ctx.Journal = sn.log
 	return ctx
 }

@@ -121,7 +121,7 @@ type baseEntry struct {
 // bases caches the static layer per language (it carries words).
 var bases sync.Map // lang -> *baseEntry
 
-func baseLayer(ctx render.Ctx) *baseEntry {
+func baseLayer(ctx render.Audience) *baseEntry {
 	lang := ctx.L.Lang()
 	e, ok := bases.Load(lang)
 	if !ok {
@@ -147,7 +147,7 @@ func rowColour(r int) color.RGBA {
 
 // drawBase draws the lanes and rows, the card frames with their sums and
 // chances, and the legend; it returns the card legend's top too.
-func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
+func drawBase(ctx render.Audience) (*canvas.Canvas, float64) {
 	c := canvas.New(imgW, imgH, cBG)
 	laneEnd := laneX0 + 4*laneW
 	for r := 0; r <= fl.Objective; r++ {
@@ -209,7 +209,7 @@ func drawBase(ctx render.Ctx) (*canvas.Canvas, float64) {
 
 // cardWord is a card's name on the picture: the rulebook's, or a shorter
 // form of it where a word is too long for a cell (flanders.img.card.*).
-func cardWord(ctx render.Ctx, code string) string {
+func cardWord(ctx render.Audience, code string) string {
 	if id := "flanders.img.card." + code; i18n.Has(id) {
 		return ctx.T(id)
 	}
@@ -237,7 +237,7 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 // drawCard draws a card in the cell at (x, y): its name in its side's
 // colour, what it does, and its troop losses (black at the end of the
 // turn, grey on a bust).
-func drawCard(ctx render.Ctx, c *canvas.Canvas, x, y float64, code string, option bool) {
+func drawCard(ctx render.Audience, c *canvas.Canvas, x, y float64, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
 		return
@@ -276,7 +276,7 @@ func drawDie(c *canvas.Canvas, x, y float64, v int) {
 
 // companyTag is a company's state in words: winner, on the Objective,
 // wiped out; "" otherwise.
-func companyTag(ctx render.Ctx, p fl.PlayerView) string {
+func companyTag(ctx render.Audience, p fl.PlayerView) string {
 	switch {
 	case p.Winner:
 		return plain(ctx.T("flanders.st.winner"))
@@ -290,7 +290,7 @@ func companyTag(ctx render.Ctx, p fl.PlayerView) string {
 
 // keptLine lists the cards a company keeps, in words, in one line at
 // most w wide: those that do not fit are counted ("+2"); "" for none.
-func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
+func keptLine(ctx render.Audience, p fl.PlayerView, w float64) string {
 	kept, _ := keptAndNew(p)
 	var names []string
 	for _, k := range kept {
@@ -309,12 +309,12 @@ func keptLine(ctx render.Ctx, p fl.PlayerView, w float64) string {
 }
 
 // Image draws the public board.
-func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
+func (Renderer) Image(ctx render.Audience, v fl.View) ([]byte, error) {
 	return picture(ctx, v).PNGWith(palette)
 }
 
 // picture draws the public board on a copy of its static layer.
-func picture(ctx render.Ctx, v fl.View) *canvas.Canvas {
+func picture(ctx render.Audience, v fl.View) *canvas.Canvas {
 	base := baseLayer(ctx)
 	c := base.c.Clone()
 	notes := recent(ctx)
@@ -419,7 +419,7 @@ func drawCommander(c *canvas.Canvas, p fl.PlayerView) {
 // drawCompanies lists the companies under the cards, a line or two each:
 // colour, name and state, then the kept cards; the active one on a pale
 // band; then the dice. It stops above the legend at legendTop.
-func drawCompanies(ctx render.Ctx, c *canvas.Canvas, v fl.View, legendTop float64) {
+func drawCompanies(ctx render.Audience, c *canvas.Canvas, v fl.View, legendTop float64) {
 	y := companiesY
 	for _, p := range v.Players {
 		tag := companyTag(ctx, p)
@@ -471,7 +471,7 @@ var companiesEnd func(end, legendTop float64)
 
 // drawCardLegend explains the card spaces' symbols at the bottom of the
 // right column and returns its top.
-func drawCardLegend(ctx render.Ctx, c *canvas.Canvas) float64 {
+func drawCardLegend(ctx render.Audience, c *canvas.Canvas) float64 {
 	icon := func(col color.RGBA) func(x, y float64) {
 		return func(x, y float64) { troopIcon(c, x+8, y+lineH/2, col) }
 	}
@@ -498,7 +498,7 @@ func drawCardLegend(ctx render.Ctx, c *canvas.Canvas) float64 {
 }
 
 // drawResult is the final banner across the top: who won, and why.
-func drawResult(ctx render.Ctx, c *canvas.Canvas, v fl.View) {
+func drawResult(ctx render.Audience, c *canvas.Canvas, v fl.View) {
 	key := "flanders.img.wins"
 	if len(v.Winners) > 1 {
 		key = "flanders.img.wins_many"
@@ -565,7 +565,7 @@ func lastTurn(recent []fl.Note) turnMarks {
 
 // lastCaption is the newest event in words, as the text board says it
 // (a turn's start and the deck's bookkeeping aside).
-func lastCaption(ctx render.Ctx, recent []fl.Note) string {
+func lastCaption(ctx render.Audience, recent []fl.Note) string {
 	var keep []fl.Note
 	for _, n := range recent {
 		switch n.Kind {

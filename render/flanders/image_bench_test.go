@@ -51,4 +51,4 @@ func BenchmarkFirstSight(b *testing.B) {
 }
 
 // pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
-func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return picture(ctx, v.(fl.View)) }
+func pictureOf(ctx render.Audience, v any) *canvas.Canvas { return picture(ctx, v.(fl.View)) }

@@ -44,7 +44,7 @@ func TestImageLanguages(t *testing.T) {
 	v := busyView(t)
 	imgs := map[string][]byte{}
 	for _, lang := range i18n.Languages {
-		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
+		ctx := render.Audience{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		b, err := Adapted.Image(ctx, v)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +97,7 @@ func TestImageText(t *testing.T) {
 	all := states(t, 3)
 	picks := []fl.State{all[0], all[len(all)/2], all[len(all)-1]}
 	for _, lang = range i18n.Languages {
-		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
+		ctx := render.Audience{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		base, _ := drawBase(ctx)
 		check(base.Texts())
 		c := canvas.New(imgW, imgH, cBG)

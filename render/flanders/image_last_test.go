@@ -12,7 +12,7 @@ import (
 )
 
 // drawn is every string the picture of v shows in ctx's language.
-func drawn(t *testing.T, ctx render.Ctx, v fl.View) string {
+func drawn(t *testing.T, ctx render.Audience, v fl.View) string {
 	t.Helper()
 	return rendertest.Drawn(picture(ctx, v))
 }
@@ -25,7 +25,7 @@ func TestImageCaptionAndResult(t *testing.T) {
 	for _, lang := range i18n.Languages {
 		took, over := 0, 0
 		for i, sn := range all {
-			ctx := sn.in(render.Ctx{L: i18n.For(lang), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator})
+			ctx := sn.in(render.Audience{L: i18n.For(lang), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator})
 			v := g.View(sn.s, games.Spectator).(fl.View)
 			if !v.Over && i%5 != 0 {
 				continue
@@ -95,7 +95,7 @@ func TestCompaniesFit(t *testing.T) {
 	g := fl.Game{}
 	all := states(t, 4)
 	for _, lang := range i18n.Languages {
-		ctx := render.Ctx{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
+		ctx := render.Audience{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		for i, s := range all {
 			last := i == len(all)-1 || all[i+1].Round < s.Round
 			if raceEnabled && i%4 != 0 && !last {

@@ -14,7 +14,7 @@ var keyKinds = map[string]bool{"took": true, "bust": true, "sacrificed": true, "
 
 // Tell implements render.Game: an event in the words of the board's
 // "recent" log (the event carries the note's numbers and cards).
-func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Audience, v fl.View, e games.Event) render.Line {
 	n, err := read(e)
 	if err != nil {
 		return render.Line{}
@@ -34,7 +34,7 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 // recent is the board's log: the notes of the previous and the current
 // turn in ctx.Journal, oldest first. Notes logged before they carried
 // their turn read as turn 0, and are all kept.
-func recent(ctx render.Ctx) []fl.Note {
+func recent(ctx render.Audience) []fl.Note {
 	all := render.Entries(ctx, read)
 	if len(all) == 0 {
 		return nil

@@ -22,7 +22,7 @@ func arg(a games.Action, i int) int {
 
 // Menu labels the legal actions. Nothing in this game is hidden, so the
 // menu is never private.
-func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Menu {
+func (Renderer) Menu(ctx render.Audience, v fl.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	if v.Over {
 		m.Prompt = ctx.T("flanders.prompt.over")
@@ -40,7 +40,7 @@ func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Men
 	return m
 }
 
-func spaceLabel(ctx render.Ctx, v fl.View, sp int) string {
+func spaceLabel(ctx render.Audience, v fl.View, sp int) string {
 	if sp == fl.NineSpace {
 		return cardName(ctx, "advance_9")
 	}
@@ -50,7 +50,7 @@ func spaceLabel(ctx render.Ctx, v fl.View, sp int) string {
 	return ctx.T("flanders.empty")
 }
 
-func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
+func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 	c := render.Choice{Action: a}
 	switch a.Verb {
 	case "roll":

@@ -29,11 +29,11 @@ var colourDots = map[string]string{"red": "🔴", "blue": "🔵", "green": "🟢
 
 var colourInts = map[string]int{"red": 0xc0392b, "blue": 0x2e6fd8, "green": 0x2e9e4f, "yellow": 0xe0b020}
 
-func cardName(ctx render.Ctx, code string) string { return ctx.T("flanders.card." + code) }
+func cardName(ctx render.Audience, code string) string { return ctx.T("flanders.card." + code) }
 
 // cardLabel is the card name with its troop symbols: ● black (lost at the
 // end of the turn), ◌ grey (lost on a bust).
-func cardLabel(ctx render.Ctx, code string) string {
+func cardLabel(ctx render.Audience, code string) string {
 	name := cardName(ctx, code)
 	if t := fl.TypeByCode(code); t >= 0 {
 		ct := fl.Types[t]
@@ -47,7 +47,7 @@ func cardLabel(ctx render.Ctx, code string) string {
 	return name
 }
 
-func cardList(ctx render.Ctx, codes []string) string {
+func cardList(ctx render.Audience, codes []string) string {
 	if len(codes) == 0 {
 		return ctx.T("flanders.private.none")
 	}
@@ -74,11 +74,11 @@ func ints(xs []int) string {
 	return strings.Join(parts, ", ")
 }
 
-func troops(ctx render.Ctx, n int) string { return ctx.T("flanders.troops", "Count", n) }
+func troops(ctx render.Audience, n int) string { return ctx.T("flanders.troops", "Count", n) }
 
-func zone(ctx render.Ctx, z string) string { return ctx.T("flanders.zone." + z) }
+func zone(ctx render.Audience, z string) string { return ctx.T("flanders.zone." + z) }
 
-func colour(ctx render.Ctx, c string) string { return ctx.T("flanders.colour." + c) }
+func colour(ctx render.Audience, c string) string { return ctx.T("flanders.colour." + c) }
 
 func spaceCard(v fl.View, sp int) *fl.CardView {
 	for _, s := range v.Spaces {
@@ -111,7 +111,7 @@ func phaseKey(v fl.View) string {
 	return v.Phase
 }
 
-func winnerNames(ctx render.Ctx, v fl.View) string {
+func winnerNames(ctx render.Audience, v fl.View) string {
 	var names []string
 	for _, w := range v.Winners {
 		names = append(names, ctx.Name(games.Seat(w)))
@@ -120,7 +120,7 @@ func winnerNames(ctx render.Ctx, v fl.View) string {
 }
 
 // Board is the public table text.
-func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
+func (Renderer) Board(ctx render.Audience, v fl.View) render.Card {
 	var d []string
 	// A finished game's result is the core's to say, once, above the
 	// card (render.OutcomeText).
@@ -158,7 +158,7 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 
 // turnLines say whose turn it is and where it stands: the dice and the
 // options, the points to spend, the cards taken this turn.
-func turnLines(ctx render.Ctx, v fl.View) []string {
+func turnLines(ctx render.Audience, v fl.View) []string {
 	var d []string
 	ap := v.Players[v.Active]
 	d = append(d, ctx.T("flanders.turn", "Name", ctx.Name(games.Seat(v.Active)),
@@ -192,7 +192,7 @@ func turnLines(ctx render.Ctx, v fl.View) []string {
 
 // spaceRows are the card spaces 3-11 as three rows A-C, the spaces the
 // dice allow in bold.
-func spaceRows(ctx render.Ctx, v fl.View) []string {
+func spaceRows(ctx render.Audience, v fl.View) []string {
 	var d []string
 	for r, row := range [3][3]int{{3, 4, 5}, {6, 7, 8}, {9, 10, 11}} {
 		var cells []string
@@ -224,7 +224,7 @@ func spaceRows(ctx render.Ctx, v fl.View) []string {
 
 // companyLine is one company's line: where it stands, its troops and
 // cards, and its status.
-func companyLine(ctx render.Ctx, p fl.PlayerView) string {
+func companyLine(ctx render.Audience, p fl.PlayerView) string {
 	line := ctx.T("flanders.player", "Dot", colourDots[p.Colour], "Name", ctx.Name(games.Seat(p.Seat)),
 		"Row", p.Row, "Zone", zone(ctx, p.Zone), "Troops", troops(ctx, p.Troops))
 	kept, taken := keptAndNew(p)
@@ -261,7 +261,7 @@ func fitLines(lines []string, maxLines, n int) string {
 
 // recentLines turns notes into log lines, merging runs of steps and of
 // refills.
-func recentLines(ctx render.Ctx, notes []fl.Note) []string {
+func recentLines(ctx render.Audience, notes []fl.Note) []string {
 	var out []string
 	for i := 0; i < len(notes); i++ {
 		var line string
@@ -290,7 +290,7 @@ func noteNum(n fl.Note, k int) int {
 }
 
 // noteCard names the note's k-th card, "—" when it has none.
-func noteCard(ctx render.Ctx, n fl.Note, k int) string {
+func noteCard(ctx render.Audience, n fl.Note, k int) string {
 	if k < len(n.Cards) && n.Cards[k] != "" {
 		return cardName(ctx, n.Cards[k])
 	}
@@ -299,7 +299,7 @@ func noteCard(ctx render.Ctx, n fl.Note, k int) string {
 
 // stepLine words the step note at i and the steps right after it as one
 // line (the row reached last); it returns the index of the last one.
-func stepLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
+func stepLine(ctx render.Audience, notes []fl.Note, i int) (string, int) {
 	n := notes[i]
 	row := noteNum(n, 0)
 	for i+1 < len(notes) && notes[i+1].Kind == "step" && len(notes[i+1].Nums) > 0 {
@@ -311,7 +311,7 @@ func stepLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
 
 // refillLine words the refill note at i and the refills right after it as
 // one line of new cards; it returns the index of the last one.
-func refillLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
+func refillLine(ctx render.Audience, notes []fl.Note, i int) (string, int) {
 	n := notes[i]
 	parts := []string{fmt.Sprintf("%d %s", noteNum(n, 0), noteCard(ctx, n, 0))}
 	for i+1 < len(notes) && notes[i+1].Kind == "refilled" && len(notes[i+1].Nums) > 0 && len(notes[i+1].Cards) > 0 {
@@ -322,7 +322,7 @@ func refillLine(ctx render.Ctx, notes []fl.Note, i int) (string, int) {
 }
 
 // noteLine words one note that stands alone; false for a note not shown.
-func noteLine(ctx render.Ctx, n fl.Note) (string, bool) {
+func noteLine(ctx render.Audience, n fl.Note) (string, bool) {
 	name := ctx.Name(games.Seat(n.Seat))
 	num := func(k int) int { return noteNum(n, k) }
 	card := func(k int) string { return noteCard(ctx, n, k) }
@@ -380,13 +380,13 @@ func noteLine(ctx render.Ctx, n fl.Note) (string, bool) {
 }
 
 // refill is one refilled space of the log's "New cards" line: "3 Mines".
-func refill(ctx render.Ctx, space int, code string) string {
+func refill(ctx render.Audience, space int, code string) string {
 	return fmt.Sprintf("%d %s", space, cardName(ctx, code))
 }
 
 // Private is the seat's own company card ("My cards"); nothing in it is
 // secret, it is a convenience.
-func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
+func (Renderer) Private(ctx render.Audience, v fl.View) (render.Card, bool) {
 	if v.Viewer < 0 || v.Viewer >= len(v.Players) {
 		return render.Card{}, false
 	}
@@ -408,7 +408,7 @@ func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
 }
 
 // Status is the one-line summary for the turn ping (the active company).
-func (Renderer) Status(ctx render.Ctx, v fl.View) string {
+func (Renderer) Status(ctx render.Audience, v fl.View) string {
 	if v.Over || v.Active < 0 || v.Active >= len(v.Players) {
 		return ctx.T("flanders.status_over")
 	}
@@ -421,4 +421,4 @@ func (Renderer) Status(ctx render.Ctx, v fl.View) string {
 }
 
 // Rules is the short rules summary.
-func (Renderer) Rules(ctx render.Ctx) string { return ctx.T("flanders.rules") }
+func (Renderer) Rules(ctx render.Audience) string { return ctx.T("flanders.rules") }

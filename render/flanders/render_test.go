@@ -18,8 +18,8 @@ import (
 
 var names = []string{"Ann", "Ben", "Cat", "Dan"}
 
-func ctxFor(lang string, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: viewer}
+func ctxFor(lang string, viewer games.Seat) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: names, Viewer: viewer}
 }
 
 // states plays a few mixed bot/random games and returns every state.
@@ -39,7 +39,7 @@ type snap struct {
 }
 
 // in is ctx with the snap's journal.
-func (sn snap) in(ctx render.Ctx) render.Ctx {
+func (sn snap) in(ctx render.Audience) render.Audience {
 	ctx.Journal = sn.log
 	return ctx
 }

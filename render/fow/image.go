@@ -69,7 +69,7 @@ type frame struct {
 	legendLn int
 }
 
-func newFrame(ctx render.Ctx, v fowg.View) frame {
+func newFrame(ctx render.Audience, v fowg.View) frame {
 	f := frame{l: v.Mission.Layout()}
 	f.ppi = (imgW - 2*tableX) / f.l.W
 	f.top = northY + panelH + gap
@@ -133,7 +133,7 @@ var (
 // base draws what a mission's picture always shows, once per language,
 // mission, units and legend: the table as the mission maps it, the entry
 // edges, the static words and the legend.
-func base(ctx render.Ctx, v fowg.View) layer {
+func base(ctx render.Audience, v fowg.View) layer {
 	key := fmt.Sprint(ctx.L.Lang(), "/", v.Mission.ID, "/", v.Units, "/", unplaced(v))
 	baseMu.Lock()
 	defer baseMu.Unlock()
@@ -316,12 +316,12 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 // Image draws the public picture: the mission's map with its objectives,
 // each player's platoons on the table, in reserve and in ambush, the
 // reserves entering this turn, the last move, and at the end the result.
-func (Renderer) Image(ctx render.Ctx, v fowg.View) ([]byte, error) {
+func (Renderer) Image(ctx render.Audience, v fowg.View) ([]byte, error) {
 	return picture(ctx, v).PNGWith(palette)
 }
 
 // picture draws the public picture on a copy of its mission's layer.
-func picture(ctx render.Ctx, v fowg.View) *canvas.Canvas {
+func picture(ctx render.Audience, v fowg.View) *canvas.Canvas {
 	b := base(ctx, v)
 	f, c := b.f, b.c.Clone()
 	if v.Phase == fowg.PhBattle {
@@ -365,7 +365,7 @@ func picture(ctx render.Ctx, v fowg.View) *canvas.Canvas {
 
 // word is every word drawn on the picture: a catalogue message in the
 // table's language. imgKeys lists the ids it is called with.
-func word(ctx render.Ctx, id string, kv ...any) string { return ctx.T(id, kv...) }
+func word(ctx render.Audience, id string, kv ...any) string { return ctx.T(id, kv...) }
 
 // imgKeys are the catalogue ids of the picture's own words (tested).
 var imgKeys = []string{"fow.img.n", "fow.img.s", "fow.img.e", "fow.img.w", "fow.img.side",
@@ -435,7 +435,7 @@ func lastMove(log []fowg.Entry) *fowg.Entry {
 
 // caption writes the last move in the caption band, behind an orange bar
 // (the colour of what it changed on the table).
-func caption(ctx render.Ctx, c *canvas.Canvas, v fowg.View, e fowg.Entry) {
+func caption(ctx render.Audience, c *canvas.Canvas, v fowg.View, e fowg.Entry) {
 	s := logLine(ctx, v, e)
 	if s == "" {
 		return
@@ -454,7 +454,7 @@ func caption(ctx render.Ctx, c *canvas.Canvas, v fowg.View, e fowg.Entry) {
 
 // banner is the result over the caption band: who won, why, and the
 // victory points.
-func banner(ctx render.Ctx, c *canvas.Canvas, v fowg.View) {
+func banner(ctx render.Audience, c *canvas.Canvas, v fowg.View) {
 	box(c, 0, capY, imgW, capY+capH, colBanner)
 	head := word(ctx, "fow.over_none")
 	if v.Winner >= 0 {
@@ -473,7 +473,7 @@ func banner(ctx render.Ctx, c *canvas.Canvas, v fowg.View) {
 // panel is a player above or below the table: name and role, then their
 // platoons on the table, in reserve and in ambush (public once both have
 // locked their deployment; before, only how many platoons).
-func panel(ctx render.Ctx, c *canvas.Canvas, v fowg.View, f frame, y float64, role int, last *fowg.Entry) {
+func panel(ctx render.Audience, c *canvas.Canvas, v fowg.View, f frame, y float64, role int, last *fowg.Entry) {
 	col := []color.RGBA{colAttText, colDefText}[role]
 	var head string
 	seat := -1
@@ -596,7 +596,7 @@ func heldObjective(v fowg.View) int {
 // green near it: towards the centre line (where the half's other
 // objectives, in the same row, are not), as near as keeps it off the
 // objectives, the deployment areas' names and the centre line's tags.
-func heldTag(ctx render.Ctx, c *canvas.Canvas, f frame, v fowg.View, i int) {
+func heldTag(ctx render.Audience, c *canvas.Canvas, f frame, v fowg.View, i int) {
 	spots := objectiveSpots(v, f.l)
 	p := f.px(spots[i].x, spots[i].y)
 	s := fitName(who(ctx, v.Winner), imgW-2*tableX-16, func(n string) string { return word(ctx, "fow.img.held", "Who", n) })
@@ -694,7 +694,7 @@ const markW = 46.0
 
 // legend explains every mark the mission's picture can show, and the
 // table's size and scale in the table's units.
-func legend(ctx render.Ctx, v fowg.View, l fowg.Layout) []legendItem {
+func legend(ctx render.Audience, v fowg.View, l fowg.Layout) []legendItem {
 	ppi := (imgW - 2*tableX) / l.W
 	out := []legendItem{{mark: func(c *canvas.Canvas, x, y float64) {
 		box(c, x, y+1, x+38, y+29, colTable)

@@ -17,11 +17,11 @@ import (
 
 var langs = []string{"en", "pl", "ru"}
 
-func langCtx(lang string, names ...string) render.Ctx {
+func langCtx(lang string, names ...string) render.Audience {
 	if len(names) == 0 {
 		names = imageCtx.Names
 	}
-	return render.Ctx{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
+	return render.Audience{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
 }
 
 // richView is the public battle view of the playouts that scores best.

@@ -15,7 +15,7 @@ var keyKinds = map[string]bool{"roles": true, "first_rolled": true, "turn": true
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's arguments), with platoon names as
 // the viewer's view gives them.
-func (Renderer) Tell(ctx render.Ctx, v fowg.View, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Audience, v fowg.View, e games.Event) render.Line {
 	x, err := read(e)
 	if err != nil {
 		return render.Line{}
@@ -24,7 +24,7 @@ func (Renderer) Tell(ctx render.Ctx, v fowg.View, e games.Event) render.Line {
 }
 
 // entries is the board's log: the entries of ctx.Journal, oldest first.
-func entries(ctx render.Ctx) []fowg.Entry {
+func entries(ctx render.Audience) []fowg.Entry {
 	return render.Entries(ctx, read)
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Menu labels every legal action of the viewer.
-func (Renderer) Menu(ctx render.Ctx, v fowg.View, legal []games.Action) render.Menu {
+func (Renderer) Menu(ctx render.Audience, v fowg.View, legal []games.Action) render.Menu {
 	seat := v.Viewer
 	m := render.Menu{Prompt: prompt(ctx, v, legal)}
 	for _, a := range legal {
@@ -27,7 +27,7 @@ func has(legal []games.Action, verb string) bool {
 	return false
 }
 
-func prompt(ctx render.Ctx, v fowg.View, legal []games.Action) string {
+func prompt(ctx render.Audience, v fowg.View, legal []games.Action) string {
 	switch {
 	case v.Await != nil:
 		return ctx.T("fow.await", "Who", who(ctx, v.Await.Seat), "K", len(v.Await.Got)+1, "N", v.Await.Count,
@@ -68,7 +68,7 @@ func prompt(ctx render.Ctx, v fowg.View, legal []games.Action) string {
 
 // choice labels one legal action: the argument-free verbs come from a
 // table, the rest from the company builder's or the game's own labeller.
-func choice(ctx render.Ctx, v fowg.View, seat int, a games.Action) render.Choice {
+func choice(ctx render.Audience, v fowg.View, seat int, a games.Action) render.Choice {
 	c := render.Choice{Action: a}
 	if p, ok := plainActs[a.Verb]; ok {
 		c.Label, c.Emoji, c.Style = ctx.T("fow.act."+a.Verb), p.emoji, p.style
@@ -125,7 +125,7 @@ var plainActs = map[string]plainAct{
 // companyChoice labels the verbs of building a company (the dice roll,
 // the company, its platoons and the selected platoon's edits) into c;
 // false when a is not one of them.
-func companyChoice(ctx render.Ctx, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
+func companyChoice(ctx render.Audience, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
 	ar := func(i int) int { return actArg(a, i) }
 	sel := fowg.PlatoonView{}
 	if seat >= 0 && seat < 2 {
@@ -176,7 +176,7 @@ func companyChoice(ctx render.Ctx, v fowg.View, seat int, a games.Action, c *ren
 
 // playChoice labels the verbs with arguments of deploying and playing the
 // battle into c; false when a is not one of them.
-func playChoice(ctx render.Ctx, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
+func playChoice(ctx render.Audience, v fowg.View, seat int, a games.Action, c *render.Choice) bool {
 	ar := func(i int) int { return actArg(a, i) }
 	own := func(i int) string { return pn(ctx, v, seat, i) }
 	switch a.Verb {

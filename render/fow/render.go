@@ -31,7 +31,7 @@ const (
 
 // pname is "B5 Tank platoon 1", or "B5 " and the name the player typed
 // (escaped: it is shown in Discord messages).
-func pname(ctx render.Ctx, p fowg.PlatoonView) string {
+func pname(ctx render.Audience, p fowg.PlatoonView) string {
 	if p.Name != "" {
 		return p.ID + " " + render.Escape(p.Name)
 	}
@@ -59,23 +59,23 @@ func platoon(v fowg.View, seat, i int) (fowg.PlatoonView, bool) {
 }
 
 // pn names platoon i of seat, or its bare id when the roster is hidden.
-func pn(ctx render.Ctx, v fowg.View, seat, i int) string {
+func pn(ctx render.Audience, v fowg.View, seat, i int) string {
 	if p, ok := platoon(v, seat, i); ok {
 		return pname(ctx, p)
 	}
 	return fowg.PlatoonID(seat, i)
 }
 
-func objName(ctx render.Ctx, i int) string { return ctx.T("fow.obj", "N", i+1) }
+func objName(ctx render.Audience, i int) string { return ctx.T("fow.obj", "N", i+1) }
 
-func who(ctx render.Ctx, seat int) string {
+func who(ctx render.Audience, seat int) string {
 	if seat < 0 {
 		return ctx.T("fow.nobody")
 	}
 	return ctx.Name(games.Seat(seat))
 }
 
-func roleOf(ctx render.Ctx, v fowg.View, seat int) string {
+func roleOf(ctx render.Audience, v fowg.View, seat int) string {
 	if v.Attacker < 0 {
 		return ""
 	}
@@ -85,7 +85,7 @@ func roleOf(ctx render.Ctx, v fowg.View, seat int) string {
 	return ctx.T("fow.role.defender")
 }
 
-func dist(ctx render.Ctx, v fowg.View, in int) string {
+func dist(ctx render.Audience, v fowg.View, in int) string {
 	if v.Units == "cm" {
 		cm := map[int]int{2: 5, 4: 10, 6: 15, 8: 20, 12: 30, 16: 40, 48: 120}[in]
 		return fmt.Sprintf("%dcm", cm)
@@ -94,7 +94,7 @@ func dist(ctx render.Ctx, v fowg.View, in int) string {
 }
 
 // rulesLine lists the mission's special rules.
-func rulesLine(ctx render.Ctx, m fowg.Mission) string {
+func rulesLine(ctx render.Audience, m fowg.Mission) string {
 	var r []string
 	add := func(ok bool, k string) {
 		if ok {
@@ -125,7 +125,7 @@ func rulesLine(ctx render.Ctx, m fowg.Mission) string {
 }
 
 // Board is the public card.
-func (Renderer) Board(ctx render.Ctx, v fowg.View) render.Card {
+func (Renderer) Board(ctx render.Audience, v fowg.View) render.Card {
 	c := render.Card{Title: ctx.T("fow.title", "Mission", ctx.T("fow.mission."+v.Mission.ID)), Color: colourPlay}
 	var d []string
 	if r := rulesLine(ctx, v.Mission); r != "" {
@@ -159,7 +159,7 @@ func (Renderer) Board(ctx render.Ctx, v fowg.View) render.Card {
 	return c
 }
 
-func objectivesText(ctx render.Ctx, v fowg.View) string {
+func objectivesText(ctx render.Audience, v fowg.View) string {
 	var b []string
 	for _, o := range v.Objectives {
 		line := ctx.T("fow.obj_line", "Obj", objName(ctx, o.ID-1), "Placer", who(ctx, o.Placer), "Half", who(ctx, o.Half))
@@ -171,7 +171,7 @@ func objectivesText(ctx render.Ctx, v fowg.View) string {
 	return strings.Join(b, "\n")
 }
 
-func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
+func sideField(ctx render.Audience, v fowg.View, seat int, own bool) render.Field {
 	sd := v.Sides[seat]
 	name := who(ctx, seat) + " (" + sd.Letter + ")"
 	if r := roleOf(ctx, v, seat); r != "" {
@@ -223,7 +223,7 @@ func sideField(ctx render.Ctx, v fowg.View, seat int, own bool) render.Field {
 }
 
 // Status is the one-line turn summary.
-func (Renderer) Status(ctx render.Ctx, v fowg.View) string {
+func (Renderer) Status(ctx render.Audience, v fowg.View) string {
 	if v.Over {
 		return ctx.T("fow.status_over", "Winner", who(ctx, v.Winner), "A", v.VP[0], "B", v.VP[1])
 	}
@@ -235,7 +235,7 @@ func (Renderer) Status(ctx render.Ctx, v fowg.View) string {
 
 // Private is the seat's own roster with hidden tags, deployment errors and
 // any question in progress.
-func (Renderer) Private(ctx render.Ctx, v fowg.View) (render.Card, bool) {
+func (Renderer) Private(ctx render.Audience, v fowg.View) (render.Card, bool) {
 	if v.Viewer < 0 || v.Viewer > 1 {
 		return render.Card{}, false
 	}
@@ -291,4 +291,4 @@ func (Renderer) Private(ctx render.Ctx, v fowg.View) (render.Card, bool) {
 }
 
 // Rules is the short rules summary.
-func (Renderer) Rules(ctx render.Ctx) string { return ctx.T("fow.rules") }
+func (Renderer) Rules(ctx render.Audience) string { return ctx.T("fow.rules") }

@@ -19,8 +19,8 @@ var (
 	rr  = Adapted
 )
 
-func ctxFor(lang string, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: []string{"Anna", "Bartek"}, Viewer: viewer}
+func ctxFor(lang string, viewer games.Seat) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: []string{"Anna", "Bartek"}, Viewer: viewer}
 }
 
 // visit plays bot games and calls f on every state, with the journal so

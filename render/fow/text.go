@@ -23,7 +23,7 @@ func readyMark(ok bool) string {
 	return "⏳"
 }
 
-func phaseText(ctx render.Ctx, v fowg.View) string {
+func phaseText(ctx render.Audience, v fowg.View) string {
 	var b []string
 	marks := func(f func(fowg.SideView) bool) string {
 		return fmt.Sprintf("%s %s · %s %s", who(ctx, 0), readyMark(f(v.Sides[0])), who(ctx, 1), readyMark(f(v.Sides[1])))
@@ -83,7 +83,7 @@ func phaseText(ctx render.Ctx, v fowg.View) string {
 	return strings.Join(b, "\n")
 }
 
-func placementText(ctx render.Ctx, v fowg.View) string {
+func placementText(ctx render.Audience, v fowg.View) string {
 	m := v.Mission
 	switch {
 	case m.OverTheWire:
@@ -96,7 +96,7 @@ func placementText(ctx render.Ctx, v fowg.View) string {
 	return ctx.T("fow.place.map")
 }
 
-func battleText(ctx render.Ctx, v fowg.View) []string {
+func battleText(ctx render.Audience, v fowg.View) []string {
 	var b []string
 	b = append(b, ctx.T("fow.turn_head", "Turn", v.Turn, "Who", who(ctx, v.Active), "Role", roleOf(ctx, v, v.Active), "Step", ctx.T("fow.sub."+v.Sub)))
 	if v.MERestricted {
@@ -159,7 +159,7 @@ func battleText(ctx render.Ctx, v fowg.View) []string {
 	return b
 }
 
-func entryText(ctx render.Ctx, v fowg.View, a fowg.Arrival) string {
+func entryText(ctx render.Audience, v fowg.View, a fowg.Arrival) string {
 	switch a.Entry {
 	case "L", "R", "E":
 		edge := "S"
@@ -172,7 +172,7 @@ func entryText(ctx render.Ctx, v fowg.View, a fowg.Arrival) string {
 }
 
 // zoneText describes a corner zone or a long edge (spec §4.2, R7).
-func zoneText(ctx render.Ctx, v fowg.View, z string) string {
+func zoneText(ctx render.Audience, v fowg.View, z string) string {
 	w, h, c := 72, 48, 16
 	u := "\""
 	if v.Units == "cm" {
@@ -194,7 +194,7 @@ func zoneText(ctx render.Ctx, v fowg.View, z string) string {
 }
 
 // overReason says why the mission ended (the card and the picture's banner).
-func overReason(ctx render.Ctx, v fowg.View) string {
+func overReason(ctx render.Audience, v fowg.View) string {
 	switch v.Reason {
 	case "either_holds", "attacker_holds", "attack_defend":
 		return ctx.T("fow.over.holds", "Obj", objName(ctx, v.ReasonArg))
@@ -207,7 +207,7 @@ func overReason(ctx render.Ctx, v fowg.View) string {
 }
 
 // eventsText renders the last n entries of the journal's tail.
-func eventsText(ctx render.Ctx, v fowg.View, n int) []string {
+func eventsText(ctx render.Audience, v fowg.View, n int) []string {
 	lg := entries(ctx)
 	if len(lg) > n {
 		lg = lg[len(lg)-n:]
@@ -230,7 +230,7 @@ func arg(e fowg.Entry, i int) int {
 
 // logLine words one log entry ("" for a kind that is not shown); the
 // battle's events are worded by battleLogLine.
-func logLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
+func logLine(ctx render.Audience, v fowg.View, e fowg.Entry) string {
 	w := who(ctx, e.Seat)
 	p := func(i int) string { return pn(ctx, v, e.Seat, arg(e, i)) }
 	switch e.Kind {
@@ -278,7 +278,7 @@ func logLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
 // battleLogLine words the log entries of the battle's events: skill
 // tests, withdrawals, reserves, scatter, losses and the end ("" for a
 // kind that is not shown).
-func battleLogLine(ctx render.Ctx, v fowg.View, e fowg.Entry) string {
+func battleLogLine(ctx render.Audience, v fowg.View, e fowg.Entry) string {
 	w := who(ctx, e.Seat)
 	p := func(i int) string { return pn(ctx, v, e.Seat, arg(e, i)) }
 	switch e.Kind {

@@ -71,7 +71,7 @@ var (
 // imgText translates a word of the picture: every word drawn on the board
 // comes from the "frontline.img." keys, or from the unit names and log
 // lines of the catalogue.
-func imgText(ctx render.Ctx, key string, kv ...any) string {
+func imgText(ctx render.Audience, key string, kv ...any) string {
 	return ctx.T("frontline.img."+key, kv...)
 }
 
@@ -152,7 +152,7 @@ func slotXY(p, f, c int) (float64, float64) {
 func frontX(f int) float64 { return float64(pad + (f-1)*(cellW+colGap)) }
 
 // base is the cached static layer in ctx's language.
-func base(ctx render.Ctx) *canvas.Canvas {
+func base(ctx render.Audience) *canvas.Canvas {
 	lang := ctx.L.Lang()
 	if c, ok := bases.Load(lang); ok {
 		return c.(*canvas.Canvas)
@@ -161,7 +161,7 @@ func base(ctx render.Ctx) *canvas.Canvas {
 	return c.(*canvas.Canvas)
 }
 
-func drawBase(ctx render.Ctx) *canvas.Canvas {
+func drawBase(ctx render.Audience) *canvas.Canvas {
 	p := pic{canvas.New(imgW, imgH, bgCol)}
 	c := p.c
 	c.Fill(0, 0, imgW, capH, inkCol)
@@ -302,7 +302,7 @@ func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 // unit draws a unit card in a slot: its kind's colour on the left, its
 // full name (two lines at most), range, markers and strength (for a
 // commander the strength and fortification it adds).
-func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]bool) {
+func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool) {
 	c := p.c
 	t, _ := fl.UnitTypeByID(u.Type)
 	c.Fill(x, y, cellW, cellH, creamCol)
@@ -351,13 +351,13 @@ func (p pic) unit(ctx render.Ctx, u fl.UnitView, x, y float64, used map[icon]boo
 }
 
 // Image draws the public board (only public fields of the view are used).
-func (Renderer) Image(ctx render.Ctx, v fl.View) ([]byte, error) {
+func (Renderer) Image(ctx render.Audience, v fl.View) ([]byte, error) {
 	c := drawBoard(ctx, v)
 	return c.PNGWith(palette)
 }
 
 // drawBoard draws the view on a copy of the cached static layer.
-func drawBoard(ctx render.Ctx, v fl.View) *canvas.Canvas {
+func drawBoard(ctx render.Audience, v fl.View) *canvas.Canvas {
 	c := base(ctx).Clone()
 	p := pic{c}
 	used := map[icon]bool{}
@@ -427,7 +427,7 @@ func (p pic) frontMarks(v fl.View, s, f int, used map[icon]bool) {
 
 // banner is seat s's name and counts, on its side's colour; a triangle
 // marks the seat to act.
-func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
+func (p pic) banner(ctx render.Audience, v fl.View, s int, used map[icon]bool) {
 	c := p.c
 	pv := v.P[s]
 	y := float64(banner0Y)
@@ -456,7 +456,7 @@ func (p pic) banner(ctx render.Ctx, v fl.View, s int, used map[icon]bool) {
 
 // legend explains every symbol on the picture: strength, range and
 // fortification always, the markers when some are shown.
-func (p pic) legend(ctx render.Ctx, used map[icon]bool) {
+func (p pic) legend(ctx render.Audience, used map[icon]bool) {
 	x, y := float64(pad+4), float64(legendY+14)
 	for k := icoStrength; k <= icoShelled; k++ {
 		if k > icoFort && !used[k] {

@@ -57,4 +57,4 @@ func BenchmarkFirstSight(b *testing.B) {
 }
 
 // pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
-func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return drawBoard(ctx, v.(fl.View)) }
+func pictureOf(ctx render.Audience, v any) *canvas.Canvas { return drawBoard(ctx, v.(fl.View)) }

@@ -74,7 +74,7 @@ func TestImageLanguages(t *testing.T) {
 		imgs := map[string][]byte{}
 		for _, lang := range i18n.Languages {
 			for _, names := range [][]string{{"Ala", "Borys"}, longNames} {
-				ctx := render.Ctx{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
+				ctx := render.Audience{L: i18n.For(lang), Names: names, Viewer: games.Spectator}
 				b, err := r.Image(ctx, v)
 				if err != nil {
 					t.Fatal(err)

@@ -7,4 +7,4 @@ import (
 )
 
 // imageCtx draws test boards in English for spectators.
-var imageCtx = render.Ctx{L: i18n.For("en"), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator}
+var imageCtx = render.Audience{L: i18n.For("en"), Names: []string{"Ann", "Bob", "Cid", "Dee"}, Viewer: games.Spectator}

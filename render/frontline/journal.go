@@ -15,7 +15,7 @@ var keyKinds = map[string]bool{"battle": true, "roll": true, "win": true, "tie":
 
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
-func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Audience, v fl.View, e games.Event) render.Line {
 	x, err := read(e)
 	if err != nil {
 		return render.Line{}
@@ -25,7 +25,7 @@ func (Renderer) Tell(ctx render.Ctx, v fl.View, e games.Event) render.Line {
 }
 
 // entries is the board's log: the entries of ctx.Journal, oldest first.
-func entries(ctx render.Ctx) []fl.Entry {
+func entries(ctx render.Audience) []fl.Entry {
 	return render.Entries(ctx, read)
 }
 

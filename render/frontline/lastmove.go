@@ -35,7 +35,7 @@ func lastMoves(log []fl.Entry) []fl.Entry {
 var plainNames = strings.NewReplacer("🔴 ", "", "🔵 ", "", "**", "")
 
 // caption is the newest of moves as the log words it, and its seat.
-func caption(ctx render.Ctx, v fl.View, moves []fl.Entry) (string, int) {
+func caption(ctx render.Audience, v fl.View, moves []fl.Entry) (string, int) {
 	texts, seats := captions(ctx, v, moves, 1)
 	if len(texts) == 0 {
 		return "", -1
@@ -45,7 +45,7 @@ func caption(ctx render.Ctx, v fl.View, moves []fl.Entry) (string, int) {
 
 // captions are the newest n of moves as the log words them, oldest
 // first, with their seats.
-func captions(ctx render.Ctx, v fl.View, moves []fl.Entry, n int) (texts []string, seats []int) {
+func captions(ctx render.Audience, v fl.View, moves []fl.Entry, n int) (texts []string, seats []int) {
 	for i := len(moves) - 1; i >= 0 && len(texts) < n; i-- {
 		if s := logLine(ctx, v, moves[i]); s != "" {
 			texts = append([]string{plainNames.Replace(s)}, texts...)
@@ -75,7 +75,7 @@ func inGrid(f, c int) bool { return f >= 1 && f <= 3 && c >= 1 && c <= 4 }
 // moved, entered or were played on, with the path of a move, the front
 // shelled or fought over) and writes the newest move in the top band; a
 // finished game's band says who won and why instead.
-func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
+func (p pic) lastMove(ctx render.Audience, v fl.View, used map[icon]bool) {
 	c := p.c
 	moves := lastMoves(entries(ctx))
 	mark := func(x, y, w, h float64) {
@@ -156,7 +156,7 @@ func (p pic) lastMove(ctx render.Ctx, v fl.View, used map[icon]bool) {
 func (p pic) arrow(a, b canvas.Pt) { p.c.Arrow(a, b, 6, 13, hiCol) }
 
 // result fills the top band with the winner (or a draw) and the reason.
-func (p pic) result(ctx render.Ctx, v fl.View) {
+func (p pic) result(ctx render.Audience, v fl.View) {
 	p.c.Fill(0, 0, imgW, capH, goldCol)
 	res := imgText(ctx, "over_draw", "A", v.P[0].VP, "B", v.P[1].VP)
 	if v.Winner == 0 || v.Winner == 1 {

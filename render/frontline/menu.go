@@ -15,7 +15,7 @@ func arg(a games.Action, i int) int {
 }
 
 // Menu labels every legal action of the acting seat.
-func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Menu {
+func (Renderer) Menu(ctx render.Audience, v fl.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	if v.Pending != nil {
 		m.Prompt = ctx.T("frontline.prompt."+v.Pending.Kind, "Front", front(v.Pending.Front))
@@ -52,7 +52,7 @@ func (Renderer) Menu(ctx render.Ctx, v fl.View, legal []games.Action) render.Men
 
 // choice labels one legal action; buying and playing a card have helpers
 // of their own.
-func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
+func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 	ch := render.Choice{Action: a}
 	me := v.Active
 	unit := func(i int) string { return unitAt(ctx, v, arg(a, i)) }
@@ -129,7 +129,7 @@ func choice(ctx render.Ctx, v fl.View, a games.Action) render.Choice {
 
 // buyChoice labels buying the top card of a pile: the card and its cost,
 // then what it replaces or where it puts a unit when it needs a second pick.
-func buyChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) render.Choice {
+func buyChoice(ctx render.Audience, v fl.View, a games.Action, ch render.Choice) render.Choice {
 	me := v.Active
 	pile := arg(a, 0)
 	top := v.Piles[pile-1].Top
@@ -163,7 +163,7 @@ func buyChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) rend
 
 // playChoice labels playing an action card, with its target unit or front
 // when the card has one.
-func playChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) render.Choice {
+func playChoice(ctx render.Audience, v fl.View, a games.Action, ch render.Choice) render.Choice {
 	c := arg(a, 0)
 	t := fl.ActionTypeOf(c).ID
 	ch.Group = ctx.T("frontline.group.play")
@@ -183,7 +183,7 @@ func playChoice(ctx render.Ctx, v fl.View, a games.Action, ch render.Choice) ren
 // unitDesc is a unit card's range and special rule (spec 7.2), the line
 // under its option when the unit row is a select: a type's own rule, else
 // its kind's (commanders, artillery), else none.
-func unitDesc(ctx render.Ctx, u int) string {
+func unitDesc(ctx render.Audience, u int) string {
 	t := fl.UnitTypeOf(u)
 	d := ctx.T("frontline.unit_desc", "Range", t.Range)
 	for _, id := range []string{"frontline.unitfx." + t.ID, "frontline.unitfx." + t.Kind} {
@@ -196,7 +196,7 @@ func unitDesc(ctx render.Ctx, u int) string {
 
 // unitStr says a unit's strength in words (a commander's bonuses too),
 // not as a bare "[2]" or "[+1/+1]" (issue #32).
-func unitStr(ctx render.Ctx, u int) string {
+func unitStr(ctx render.Audience, u int) string {
 	t := fl.UnitTypeOf(u)
 	if t.Kind == fl.KindCommander {
 		return ctx.T("frontline.str_commander", "Str", t.Str, "Fort", t.Fort)

@@ -47,10 +47,10 @@ func split(id string) (string, string) {
 	return t, n
 }
 
-func unitType(ctx render.Ctx, t string) string { return ctx.T("frontline.unit." + t) }
+func unitType(ctx render.Audience, t string) string { return ctx.T("frontline.unit." + t) }
 
 // unitName: "Tanks 1".
-func unitName(ctx render.Ctx, id string) string {
+func unitName(ctx render.Audience, id string) string {
 	t, n := split(id)
 	if n == "" {
 		return unitType(ctx, t)
@@ -58,10 +58,10 @@ func unitName(ctx render.Ctx, id string) string {
 	return unitType(ctx, t) + " " + n
 }
 
-func cardName(ctx render.Ctx, t string) string { return ctx.T("frontline.card." + t) }
+func cardName(ctx render.Audience, t string) string { return ctx.T("frontline.card." + t) }
 
 // cardOf: an action card id or type -> its translated name.
-func cardOf(ctx render.Ctx, id string) string {
+func cardOf(ctx render.Audience, id string) string {
 	t, _ := split(id)
 	if _, ok := fl.ActionTypeByID(t); ok {
 		return cardName(ctx, t)
@@ -83,9 +83,9 @@ func marks(u fl.UnitView) string {
 	return s
 }
 
-func unitShort(ctx render.Ctx, u fl.UnitView) string { return unitName(ctx, u.ID) + marks(u) }
+func unitShort(ctx render.Audience, u fl.UnitView) string { return unitName(ctx, u.ID) + marks(u) }
 
-func seatTag(ctx render.Ctx, p int) string {
+func seatTag(ctx render.Audience, p int) string {
 	if p == 0 {
 		return "🔴 " + ctx.Name(0)
 	}
@@ -95,7 +95,7 @@ func seatTag(ctx render.Ctx, p int) string {
 	return "?"
 }
 
-func slotText(ctx render.Ctx, f, c int) string {
+func slotText(ctx render.Audience, f, c int) string {
 	if f == 0 || c == 0 {
 		return ctx.T("frontline.rear")
 	}
@@ -103,7 +103,7 @@ func slotText(ctx render.Ctx, f, c int) string {
 }
 
 // where finds a unit on the boards of the view: owner seat and slot text.
-func where(ctx render.Ctx, v fl.View, num int) (int, string) {
+func where(ctx render.Audience, v fl.View, num int) (int, string) {
 	for p := 0; p < 2; p++ {
 		for f := 0; f < 3; f++ {
 			for c := 0; c < 4; c++ {
@@ -126,7 +126,7 @@ func where(ctx render.Ctx, v fl.View, num int) (int, string) {
 	return -1, ""
 }
 
-func unitAt(ctx render.Ctx, v fl.View, num int) string {
+func unitAt(ctx render.Audience, v fl.View, num int) string {
 	_, w := where(ctx, v, num)
 	name := unitName(ctx, fl.UnitName(num))
 	if w == "" {
@@ -135,7 +135,7 @@ func unitAt(ctx render.Ctx, v fl.View, num int) string {
 	return name + " (" + w + ")"
 }
 
-func phaseText(ctx render.Ctx, v fl.View) string {
+func phaseText(ctx render.Audience, v fl.View) string {
 	if v.Over {
 		return ""
 	}
@@ -160,14 +160,14 @@ func phaseText(ctx render.Ctx, v fl.View) string {
 }
 
 // Status is the one-line turn ping.
-func (Renderer) Status(ctx render.Ctx, v fl.View) string {
+func (Renderer) Status(ctx render.Audience, v fl.View) string {
 	if v.Over {
 		return ctx.T("frontline.status_over", "A", v.P[0].VP, "B", v.P[1].VP)
 	}
 	return ctx.T("frontline.status", "Month", v.Month, "Months", v.Months, "A", v.P[0].VP, "B", v.P[1].VP) + " · " + phaseText(ctx, v)
 }
 
-func cardList(ctx render.Ctx, cs []fl.CardView) string {
+func cardList(ctx render.Audience, cs []fl.CardView) string {
 	if len(cs) == 0 {
 		return "—"
 	}
@@ -180,7 +180,7 @@ func cardList(ctx render.Ctx, cs []fl.CardView) string {
 
 // Board is the public card: the month's summary, each player's stats,
 // the three fronts, rear and prison, the market and the last moves.
-func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
+func (Renderer) Board(ctx render.Audience, v fl.View) render.Card {
 	card := render.Card{Title: ctx.T("frontline.title", "Month", v.Month, "Months", v.Months), Color: 0x8b2e1f}
 	card.Description = boardDescription(ctx, v)
 	for p := 0; p < 2; p++ {
@@ -202,7 +202,7 @@ func (Renderer) Board(ctx render.Ctx, v fl.View) render.Card {
 
 // boardDescription is the card's text: the phase, the first player, the
 // months ahead, the month's event and the battle being fought.
-func boardDescription(ctx render.Ctx, v fl.View) string {
+func boardDescription(ctx render.Audience, v fl.View) string {
 	var d []string
 	// A finished game's result is the core's to say, once, above the
 	// card (render.OutcomeText); the picture's banner shows it too.
@@ -233,7 +233,7 @@ func boardDescription(ctx render.Ctx, v fl.View) string {
 }
 
 // playerField is seat p's stats, declaration and cards in play.
-func playerField(ctx render.Ctx, pv fl.PlayerView, p int) render.Field {
+func playerField(ctx render.Audience, pv fl.PlayerView, p int) render.Field {
 	decl := ctx.T("frontline.decl.none")
 	if pv.HasDecl {
 		decl = ctx.T("frontline.decl.hidden")
@@ -254,7 +254,7 @@ func playerField(ctx render.Ctx, pv fl.PlayerView, p int) render.Field {
 }
 
 // frontField is front f: each side's units there and its markers.
-func frontField(ctx render.Ctx, v fl.View, f int) render.Field {
+func frontField(ctx render.Audience, v fl.View, f int) render.Field {
 	var lines []string
 	for p := 0; p < 2; p++ {
 		pv := v.P[p]
@@ -296,7 +296,7 @@ func frontFlags(pv fl.PlayerView, f int) string {
 
 // rearAndPrison lists each side's units in the rear and in prison, one
 // line per non-empty list.
-func rearAndPrison(ctx render.Ctx, v fl.View) []string {
+func rearAndPrison(ctx render.Audience, v fl.View) []string {
 	var extra []string
 	for p := 0; p < 2; p++ {
 		var rs []string
@@ -318,7 +318,7 @@ func rearAndPrison(ctx render.Ctx, v fl.View) []string {
 }
 
 // marketField is the piles, the unit row and the decks left.
-func marketField(ctx render.Ctx, v fl.View) render.Field {
+func marketField(ctx render.Audience, v fl.View) render.Field {
 	var market []string
 	for i, pile := range v.Piles {
 		if pile.Top == nil {
@@ -344,7 +344,7 @@ func marketField(ctx render.Ctx, v fl.View) render.Field {
 
 // calendarAhead lists the months still to come that bring an event or a
 // new first player (the picture has no calendar); "" when none do.
-func calendarAhead(ctx render.Ctx, v fl.View) string {
+func calendarAhead(ctx render.Audience, v fl.View) string {
 	var ev, fp []string
 	for m := v.Month + 1; m <= v.Months && m < len(v.EventMonth); m++ {
 		if v.EventMonth[m] {
@@ -362,7 +362,7 @@ func calendarAhead(ctx render.Ctx, v fl.View) string {
 }
 
 // logLines renders the last n entries of the journal's tail.
-func logLines(ctx render.Ctx, v fl.View, n int) []string {
+func logLines(ctx render.Audience, v fl.View, n int) []string {
 	var out []string
 	log := entries(ctx)
 	for _, e := range log[max(0, len(log)-n):] {
@@ -373,7 +373,7 @@ func logLines(ctx render.Ctx, v fl.View, n int) []string {
 	return out
 }
 
-func logLine(ctx render.Ctx, v fl.View, e fl.Entry) string {
+func logLine(ctx render.Audience, v fl.View, e fl.Entry) string {
 	name := ""
 	if e.Seat >= 0 && e.Seat < 2 {
 		name = seatTag(ctx, e.Seat)
@@ -454,7 +454,7 @@ func logLine(ctx render.Ctx, v fl.View, e fl.Entry) string {
 }
 
 // Private is the seat's hand and secret intelligence.
-func (Renderer) Private(ctx render.Ctx, v fl.View) (render.Card, bool) {
+func (Renderer) Private(ctx render.Audience, v fl.View) (render.Card, bool) {
 	if v.Viewer < 0 || v.Viewer > 1 {
 		return render.Card{}, false
 	}

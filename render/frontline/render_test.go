@@ -33,8 +33,8 @@ func budget(n int) int {
 	return n
 }
 
-func ctxFor(lang string, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: []string{"Ala", "Borys"}, Viewer: viewer}
+func ctxFor(lang string, viewer games.Seat) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: []string{"Ala", "Borys"}, Viewer: viewer}
 }
 
 func cardText(c render.Card) string {
@@ -185,7 +185,7 @@ func TestRenderPlayouts(t *testing.T) {
 }
 
 // handNames: translated names of the cards in seat p's hand.
-func handNames(ctx render.Ctx, s fl.State, p int) []string {
+func handNames(ctx render.Audience, s fl.State, p int) []string {
 	var out []string
 	for _, c := range s.P[p].Hand {
 		out = append(out, cardName(ctx, fl.ActionTypeOf(c).ID))
@@ -195,7 +195,7 @@ func handNames(ctx render.Ctx, s fl.State, p int) []string {
 
 // inPublic: the same card type is also visible publicly (market, tables,
 // the log of purchases), so its name on the board is no leak.
-func inPublic(ctx render.Ctx, pubJSON string, name string) bool {
+func inPublic(ctx render.Audience, pubJSON string, name string) bool {
 	for _, t := range fl.ActionTypes {
 		if cardName(ctx, t.ID) == name && strings.Contains(pubJSON, `"`+t.ID+`"`) {
 			return true

@@ -11,7 +11,7 @@ import (
 // listed from the card table itself (fl.ActionTypes) so that a card added
 // or repriced there shows here too. It is longer than one embed: the
 // table service shows it with render.RulesMessage, split at blank lines.
-func (Renderer) Rules(ctx render.Ctx) string {
+func (Renderer) Rules(ctx render.Audience) string {
 	return ctx.T("frontline.rules") + "\n\n" + cardRules(ctx)
 }
 
@@ -21,7 +21,7 @@ var cardCats = []string{fl.CatActivation, fl.CatPermanent, fl.CatBattle, fl.CatI
 // cardRules is one paragraph per card category: how such cards are used,
 // then a line per card with its cost and effect (the same effect text the
 // hand shows).
-func cardRules(ctx render.Ctx) string {
+func cardRules(ctx render.Audience) string {
 	paras := []string{ctx.T("frontline.rules.cards")}
 	for _, cat := range cardCats {
 		lines := []string{ctx.T("frontline.rules.cat." + cat)}

@@ -198,7 +198,7 @@ func Drawn(pic *canvas.Canvas) string {
 // the language's catalogue, the form Legible takes. It gives the picture
 // before it is encoded, with its strings (canvas.Canvas.Texts); pic is
 // the game's drawing of a public view.
-func PicturesIn(ctx render.Ctx, pic func(ctx render.Ctx, view any) *canvas.Canvas) func(lang string, view any) *canvas.Canvas {
+func PicturesIn(ctx render.Audience, pic func(ctx render.Audience, view any) *canvas.Canvas) func(lang string, view any) *canvas.Canvas {
 	return func(lang string, view any) *canvas.Canvas {
 		c := ctx
 		c.L = i18n.For(lang)
@@ -207,21 +207,21 @@ func PicturesIn(ctx render.Ctx, pic func(ctx render.Ctx, view any) *canvas.Canva
 }
 
 // Shot is a board as the table service draws it: a view and the tail of
-// the journal its viewer may see (render.Ctx.Journal).
+// the journal its viewer may see (render.Audience.Journal).
 type Shot struct {
 	View    any
 	Journal []games.Record
 }
 
 // Image draws the picture of v, a view or a Shot, in ctx.
-func Image(g render.Game, ctx render.Ctx, v any) ([]byte, error) {
+func Image(g render.Game, ctx render.Audience, v any) ([]byte, error) {
 	ctx, v = Unpack(ctx, v)
 	return g.Image(ctx, v)
 }
 
 // Unpack is ctx with a Shot's journal, and the Shot's view; any other v
 // is given back as it is.
-func Unpack(ctx render.Ctx, v any) (render.Ctx, any) {
+func Unpack(ctx render.Audience, v any) (render.Audience, any) {
 	if s, ok := v.(Shot); ok {
 		ctx.Journal = s.Journal
 		return ctx, s.View

@@ -389,7 +389,7 @@ type words struct {
 	types                     map[string]string // unit type names
 }
 
-func wordsFor(ctx render.Ctx, v tov.View) words {
+func wordsFor(ctx render.Audience, v tov.View) words {
 	vp := v.Known
 	over := v.Phase == tov.PhaseOver && len(v.Legs) > 0
 	if over {
@@ -442,7 +442,7 @@ func wordsFor(ctx render.Ctx, v tov.View) words {
 }
 
 // result is the final banner: who won, and why, as the outcome says it.
-func result(ctx render.Ctx, v tov.View) (string, string) {
+func result(ctx render.Audience, v tov.View) (string, string) {
 	if v.Match && len(v.Legs) == 2 && len(v.LegVP) == 2 {
 		switch {
 		case v.LegVP[0] == v.LegVP[1]:
@@ -485,13 +485,13 @@ func acted(col color.RGBA) color.RGBA {
 // Image draws the public board. Whatever view it is given, it draws only
 // public information: no stack contents, and nothing of the Defender's
 // set-up while it is being built.
-func (Renderer) Image(ctx render.Ctx, v tov.View) ([]byte, error) {
+func (Renderer) Image(ctx render.Audience, v tov.View) ([]byte, error) {
 	c := paint(ctx, v)
 	return c.PNGWith(palette)
 }
 
 // paint paints the board of v with the words in ctx's language.
-func paint(ctx render.Ctx, v tov.View) *canvas.Canvas {
+func paint(ctx render.Audience, v tov.View) *canvas.Canvas {
 	w := wordsFor(ctx, v)
 	st := staticLayer(w, v.Scenario)
 	c := st.c.Clone()
@@ -807,7 +807,7 @@ func pieces(c *canvas.Canvas, a, b canvas.Pt, width float64, col color.Color) {
 }
 
 // caption is the newest action in a line: who did what, where.
-func caption(ctx render.Ctx, v tov.View, e tov.Entry) string {
+func caption(ctx render.Audience, v tov.View, e tov.Entry) string {
 	seat := v.DefenderSeat
 	if e.Side == "raider" {
 		seat = v.RaiderSeat

@@ -71,4 +71,4 @@ func BenchmarkFirstSight(b *testing.B) {
 }
 
 // pictureOf draws a public view before it is encoded (rendertest.PicturesIn).
-func pictureOf(ctx render.Ctx, v any) *canvas.Canvas { return paint(ctx, v.(tov.View)) }
+func pictureOf(ctx render.Audience, v any) *canvas.Canvas { return paint(ctx, v.(tov.View)) }

@@ -21,7 +21,7 @@ type shot struct {
 }
 
 // in is ctx with the shot's journal.
-func (s shot) in(ctx render.Ctx) render.Ctx {
+func (s shot) in(ctx render.Audience) render.Audience {
 	ctx.Journal = s.log
 	return ctx
 }
@@ -52,7 +52,7 @@ func imageViews(t testing.TB) []shot {
 	return out
 }
 
-func langCtx(lang string) render.Ctx {
+func langCtx(lang string) render.Audience {
 	c := imageCtx
 	c.L = i18n.For(lang)
 	return c

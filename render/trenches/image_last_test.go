@@ -12,7 +12,7 @@ import (
 )
 
 // drawn is every string the picture of v shows in ctx's language.
-func drawn(t *testing.T, ctx render.Ctx, v tov.View) string {
+func drawn(t *testing.T, ctx render.Audience, v tov.View) string {
 	t.Helper()
 	return rendertest.Drawn(paint(ctx, v))
 }

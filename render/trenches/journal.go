@@ -13,7 +13,7 @@ var keyKinds = map[string]bool{"attack": true, "clear": true, "reveal": true, "d
 
 // Tell implements render.Game: an event in the words of the board's log
 // (the event carries the log entry's fields).
-func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
+func (Renderer) Tell(ctx render.Audience, v tov.View, e games.Event) render.Line {
 	x, err := read(e)
 	if err != nil {
 		return render.Line{}
@@ -23,7 +23,7 @@ func (Renderer) Tell(ctx render.Ctx, v tov.View, e games.Event) render.Line {
 
 // entries is the board's log: this leg's entries in ctx.Journal, oldest
 // first, numbered in order.
-func entries(ctx render.Ctx, v tov.View) []tov.Entry {
+func entries(ctx render.Audience, v tov.View) []tov.Entry {
 	all := render.Entries(ctx, read)
 	var out []tov.Entry
 	for _, e := range all {

@@ -9,7 +9,7 @@ import (
 )
 
 // Menu labels the legal actions, grouped by unit (or by stack / counter).
-func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.Menu {
+func (r Renderer) Menu(ctx render.Audience, v tov.View, legal []games.Action) render.Menu {
 	m := render.Menu{}
 	m.Prompt = menuPrompt(ctx, v)
 	b := &menuBuilder{ctx: ctx, v: v, byUnit: map[int][]render.Choice{}}
@@ -25,7 +25,7 @@ func (r Renderer) Menu(ctx render.Ctx, v tov.View, legal []games.Action) render.
 
 // menuPrompt is the question above the menu: what the phase asks of the
 // acting side ("" in a phase without one).
-func menuPrompt(ctx render.Ctx, v tov.View) string {
+func menuPrompt(ctx render.Audience, v tov.View) string {
 	switch v.Phase {
 	case tov.PhaseSetupDefender:
 		return ctx.T("trenches.prompt.setup_defender")
@@ -44,7 +44,7 @@ func menuPrompt(ctx render.Ctx, v tov.View) string {
 // unit's actions in the order the units first appear, then the setup
 // buttons and the end of the turn (tail).
 type menuBuilder struct {
-	ctx          render.Ctx
+	ctx          render.Audience
 	v            tov.View
 	moves        map[int]map[int]tov.MoveOpt // per unit, computed on first use
 	exits        map[int]tov.MoveOpt
@@ -261,7 +261,7 @@ func countRemaining(v tov.View) int {
 }
 
 // placeName names a counter being set up (the Defender sees decoys as such).
-func placeName(ctx render.Ctx, u tov.UnitView) string {
+func placeName(ctx render.Audience, u tov.UnitView) string {
 	if u.Type == "decoy" {
 		var n int
 		fmt.Sscanf(u.ID, "decoy-%d", &n)

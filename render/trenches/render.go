@@ -71,21 +71,21 @@ func unitOf(v tov.View, idx int) (tov.UnitView, bool) {
 	return tov.UnitView{}, false
 }
 
-func sideName(ctx render.Ctx, raider bool) string {
+func sideName(ctx render.Audience, raider bool) string {
 	if raider {
 		return ctx.T("trenches.raider")
 	}
 	return ctx.T("trenches.defender")
 }
 
-func nation(ctx render.Ctx, n string) string { return ctx.T("trenches.nation." + n) }
+func nation(ctx render.Audience, n string) string { return ctx.T("trenches.nation." + n) }
 
-func (Renderer) title(ctx render.Ctx, v tov.View) string {
+func (Renderer) title(ctx render.Audience, v tov.View) string {
 	return ctx.T("trenches.title", "N", v.Scenario, "Name", ctx.T(fmt.Sprintf("trenches.scn.%d", v.Scenario)))
 }
 
 // Board is the public table text.
-func (r Renderer) Board(ctx render.Ctx, v tov.View) render.Card {
+func (r Renderer) Board(ctx render.Audience, v tov.View) render.Card {
 	c := render.Card{Title: r.title(ctx, v), Color: colRaider}
 	var d []string
 	d = append(d, ctx.T("trenches.sides",
@@ -144,7 +144,7 @@ func fitLines(lines []string, n int) string {
 	return s
 }
 
-func phaseLine(ctx render.Ctx, v tov.View) string {
+func phaseLine(ctx render.Audience, v tov.View) string {
 	switch v.Phase {
 	case tov.PhaseSetupDefender:
 		return ctx.T("trenches.phase.setup_defender", "Name", ctx.Name(games.Seat(v.DefenderSeat)))
@@ -168,7 +168,7 @@ func phaseLine(ctx render.Ctx, v tov.View) string {
 	return s
 }
 
-func vpLine(ctx render.Ctx, v tov.View) string {
+func vpLine(ctx render.Audience, v tov.View) string {
 	s := ctx.T("trenches.vp_line", "VP", v.Known, "Victory", v.Victory)
 	if v.Captured > 0 {
 		s += " " + ctx.T("trenches.vp_captured", "Count", v.Captured)
@@ -196,7 +196,7 @@ func vpLine(ctx render.Ctx, v tov.View) string {
 	return s
 }
 
-func unitsField(ctx render.Ctx, v tov.View, raider bool) render.Field {
+func unitsField(ctx render.Audience, v tov.View, raider bool) render.Field {
 	byHex := map[int][]string{}
 	var hexes []int
 	for _, u := range v.Units {
@@ -224,7 +224,7 @@ func unitsField(ctx render.Ctx, v tov.View, raider bool) render.Field {
 	return render.Field{Name: sideName(ctx, raider) + " · " + nation(ctx, nat), Value: fitLines(lines, 1000), Inline: true}
 }
 
-func stacksField(ctx render.Ctx, v tov.View, contents bool) render.Field {
+func stacksField(ctx render.Audience, v tov.View, contents bool) render.Field {
 	var lines []string
 	for _, st := range v.Stacks {
 		l := "`" + hexLabel(st.Hex) + "` " + ctx.T("trenches.facedown", "Count", st.Count)
@@ -255,7 +255,7 @@ func names(ids []string) string {
 	return strings.Join(out, ", ")
 }
 
-func boxField(ctx render.Ctx, v tov.View) render.Field {
+func boxField(ctx render.Audience, v tov.View) render.Field {
 	var lines []string
 	if len(v.Exited) > 0 {
 		lines = append(lines, ctx.T("trenches.box.exited", "Count", len(v.Exited), "List", names(v.Exited)))
@@ -275,7 +275,7 @@ func boxField(ctx render.Ctx, v tov.View) render.Field {
 	return render.Field{Name: ctx.T("trenches.box"), Value: fitLines(lines, 1000)}
 }
 
-func finalField(ctx render.Ctx, l tov.LegResult) render.Field {
+func finalField(ctx render.Audience, l tov.LegResult) render.Field {
 	b := l.Score
 	var lines []string
 	lines = append(lines, ctx.T("trenches.final.exits", "Count", b.Exits))
@@ -311,7 +311,7 @@ func finalField(ctx render.Ctx, l tov.LegResult) render.Field {
 }
 
 // logLines renders the events since the start of the previous player turn.
-func logLines(ctx render.Ctx, v tov.View, private bool) []string {
+func logLines(ctx render.Audience, v tov.View, private bool) []string {
 	log := entries(ctx, v)
 	ends := 0
 	start := 0
@@ -339,7 +339,7 @@ func logLines(ctx render.Ctx, v tov.View, private bool) []string {
 	return out
 }
 
-func logLine(ctx render.Ctx, e tov.Entry) string {
+func logLine(ctx render.Audience, e tov.Entry) string {
 	switch e.Kind {
 	case "move":
 		s := ctx.T("trenches.log.move", "Unit", unitName(e.Unit), "From", tov.HexName(e.From), "To", tov.HexName(e.To), "MP", e.Count)
@@ -399,7 +399,7 @@ func logLine(ctx render.Ctx, e tov.Entry) string {
 
 // Private is the seat's own view: for the Defender the contents of every
 // hidden stack and of the captured counters; for the Raider its units.
-func (r Renderer) Private(ctx render.Ctx, v tov.View) (render.Card, bool) {
+func (r Renderer) Private(ctx render.Audience, v tov.View) (render.Card, bool) {
 	if v.Role != "raider" && v.Role != "defender" {
 		return render.Card{}, false
 	}
@@ -459,7 +459,7 @@ func (r Renderer) Private(ctx render.Ctx, v tov.View) (render.Card, bool) {
 }
 
 // Status is the one-line turn ping.
-func (r Renderer) Status(ctx render.Ctx, v tov.View) string {
+func (r Renderer) Status(ctx render.Audience, v tov.View) string {
 	switch v.Phase {
 	case tov.PhaseSetupDefender, tov.PhaseSetupRaider:
 		return ctx.T("trenches.status.setup", "N", v.Scenario, "Side", sideName(ctx, v.Phase == tov.PhaseSetupRaider))
@@ -471,14 +471,14 @@ func (r Renderer) Status(ctx render.Ctx, v tov.View) string {
 }
 
 // Rules is a short summary.
-func (Renderer) Rules(ctx render.Ctx) string {
+func (Renderer) Rules(ctx render.Audience) string {
 	return ctx.T("trenches.rules") + "\n\n" + scenarioRules(ctx)
 }
 
 // scenarioRules lists every scenario with its turns, the victory points
 // the Raider needs and what scores them besides exits, from the scenario
 // data itself.
-func scenarioRules(ctx render.Ctx) string {
+func scenarioRules(ctx render.Audience) string {
 	lines := []string{ctx.T("trenches.rules.scenarios")}
 	for _, sc := range tov.Scenarios[1:] {
 		var parts []string // exits score 1 VP everywhere (the rules above)

@@ -22,8 +22,8 @@ var (
 	R = Adapted
 )
 
-func ctxFor(lang string, viewer games.Seat) render.Ctx {
-	return render.Ctx{L: i18n.For(lang), Names: []string{"Alice", "Bob"}, Viewer: viewer}
+func ctxFor(lang string, viewer games.Seat) render.Audience {
+	return render.Audience{L: i18n.For(lang), Names: []string{"Alice", "Bob"}, Viewer: viewer}
 }
 
 func cardText(c render.Card) string {
