@@ -28,14 +28,10 @@ type ixState struct {
 	payload        []byte
 	lastSent       *Delivery // the last HTTP request that carried it
 
-	acked   bool
-	ackType discordgo.InteractionResponseType
-	ackAt   time.Time
-	filled  bool
-	// shown: the message the component is on was edited after the click
-	// (by any route): a deferred update (type 6) needs no edit of its own
-	// once the user sees the message change.
-	shown      bool
+	acked      bool
+	ackType    discordgo.InteractionResponseType
+	ackAt      time.Time
+	filled     bool
 	originalID string
 	followups  []string
 	choices    []*discordgo.ApplicationCommandOptionChoice
@@ -75,10 +71,8 @@ func (ix *ixState) complete() bool {
 		return false
 	}
 	switch ix.ackType {
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
 		return ix.filled
-	case discordgo.InteractionResponseDeferredMessageUpdate:
-		return ix.filled || ix.shown
 	}
 	return true
 }
@@ -375,7 +369,6 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 	var msgJSON any
 	if i.Message != nil {
 		st.componentMsgID = i.Message.ID
-		s.clicksOn[i.Message.ID] = append(s.clicksOn[i.Message.ID], st)
 		if m := s.messages[i.Message.ID]; m != nil {
 			msgJSON = s.messageJSON(m)
 		} else {

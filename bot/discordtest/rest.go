@@ -165,9 +165,6 @@ func (s *Server) applyBody(m *Message, w *wireMessage, files []File, edit bool) 
 		next.Edited = s.cfg.now()
 	}
 	*m = next
-	if edit {
-		s.markShown(m.ID)
-	}
 	return nil
 }
 

@@ -153,7 +153,6 @@ type core struct {
 	ixs          map[string]*ixState                        // by interaction id
 	ixByToken    map[string]*ixState
 	ixOrder      []*ixState
-	clicksOn     map[string][]*ixState // by message id: clicks not yet shown an edit of it (markShown)
 
 	gw gateway
 	ep endpointState // HTTP interactions (endpoint.go)
@@ -190,7 +189,6 @@ func New(t testing.TB, opts ...Option) *Server {
 		},
 		changed:      make(chan struct{}),
 		keyed:        map[string]chan struct{}{},
-		clicksOn:     map[string][]*ixState{},
 		users:        map[string]User{},
 		usersByID:    map[string]User{},
 		channels:     map[string]*channel{},
@@ -976,22 +974,4 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.NotFound(w, r)
-}
-
-// markShown records that message id was edited: every click on it until
-// now has been shown the change, so a click acknowledged as a deferred
-// update (type 6) is complete even if another process (a second replica)
-// made the edit. Discord asks nothing more of a type 6 (developers/
-// interactions/receiving-and-responding.mdx, DEFERRED_UPDATE_MESSAGE).
-// Call with s.mu held.
-func (s *Server) markShown(id string) {
-	keys := make([]string, 0, len(s.clicksOn[id]))
-	for _, ix := range s.clicksOn[id] {
-		ix.shown = true
-		keys = append(keys, ixKey(ix.id))
-	}
-	delete(s.clicksOn, id)
-	if len(keys) > 0 {
-		s.notify(keys...)
-	}
 }
