@@ -46,6 +46,31 @@ func (m *Move[S]) LogFor(kind string, seat Seat, only []Seat, entry any) {
 	m.Events = append(m.Events, e)
 }
 
+// TurnCode is the shared start of every refusal, in Refuse's order:
+// game_over, then not_your_turn ("" when the seat may act). A check that
+// must put its own codes after the gate's (a replayed Trenches path)
+// starts with it too.
+func TurnCode(over, turn bool) string {
+	switch {
+	case over:
+		return "game_over"
+	case !turn:
+		return "not_your_turn"
+	}
+	return ""
+}
+
+// LogSeen appends an event every seat sees when only is negative, and
+// one only that seat sees otherwise: the form an engine that buffers its
+// events during a move (fow, frontline) keeps them in.
+func (m *Move[S]) LogSeen(kind string, seat Seat, only int, entry any) {
+	if only < 0 {
+		m.Log(kind, seat, entry)
+		return
+	}
+	m.LogFor(kind, seat, []Seat{Seat(only)}, entry)
+}
+
 // Log is an event of kind by seat carrying entry (nil: none) as its Data.
 // An entry is a plain struct with JSON tags, so marshalling cannot fail;
 // if it does, the engine has a bug worth a panic.
@@ -124,11 +149,8 @@ func Play[S Cloner[S]](v Verbs[S], s S, seat Seat, a Action, r Rand) (S, []Event
 // bad_action for a verb outside the table - then the game's own reason,
 // why (the spec's precise code), and not_legal when it gives none.
 func Refuse[S any](v Verbs[S], over, turn bool, a Action, why func() error) error {
-	switch {
-	case over:
-		return Illegal("game_over")
-	case !turn:
-		return Illegal("not_your_turn")
+	if code := TurnCode(over, turn); code != "" {
+		return Illegal(code)
 	}
 	if err := v.Known(a); err != nil {
 		return err

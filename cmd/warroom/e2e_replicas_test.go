@@ -41,15 +41,20 @@ func (rr *roundRobin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			continue // this replica is down: the next one
 		}
 		rr.served[i].Add(1)
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
-		resp.Body.Close()
+		relay(w, resp)
 		return
 	}
 	http.Error(w, "no replica", http.StatusBadGateway)
+}
+
+// relay copies a replica's answer to the balancer's client.
+func relay(w http.ResponseWriter, resp *http.Response) {
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(resp.StatusCode)
+	io.Copy(w, resp.Body)
+	resp.Body.Close()
 }
 
 func freeAddr(t *testing.T) string {

@@ -112,12 +112,7 @@ func (lb *dialBalancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "the replica dropped the request", http.StatusBadGateway)
 			return
 		}
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
-		resp.Body.Close()
+		relay(w, resp)
 		return
 	}
 	http.Error(w, "no replica", http.StatusBadGateway)

@@ -400,17 +400,15 @@ func (c ctx) stop() {
 
 // gasEligible lists the distinct eligible types for German Gas, in hand order.
 func gasEligible(hand []int) []int {
+	return typesIn(hand, func(t int) bool { return IsInfantry(t) || t == BritishArtillery })
+}
+
+// typesIn lists the distinct card types in hand that keep accepts, in
+// hand order.
+func typesIn(hand []int, keep func(t int) bool) []int {
 	var out []int
 	for _, card := range hand {
-		t := cardTypeOf[card]
-		if !IsInfantry(t) && t != BritishArtillery {
-			continue
-		}
-		dup := false
-		for _, o := range out {
-			dup = dup || o == t
-		}
-		if !dup {
+		if t := cardTypeOf[card]; keep(t) && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}
@@ -442,21 +440,7 @@ func (c ctx) gasDiscard(t int) {
 	c.note(c.S.Active, "gas_discard", nil, code(card))
 }
 
-func cancellableIn(hand []int) []int {
-	var out []int
-	for _, card := range hand {
-		if t := cardTypeOf[card]; Cancellable(t) {
-			dup := false
-			for _, o := range out {
-				dup = dup || o == t
-			}
-			if !dup {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
+func cancellableIn(hand []int) []int { return typesIn(hand, Cancellable) }
 
 func (c ctx) enterArtillery() {
 	hand := c.player().Hand

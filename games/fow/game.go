@@ -273,18 +273,21 @@ func immediateLegal(s *State, seat int, sd *Side) []games.Action {
 	return out
 }
 
+// appendOthers offers verb for every index of choices but the current
+// one's: a roster choice is a change.
+func appendOthers(out []games.Action, verb string, choices []string, current string) []games.Action {
+	for i, c := range choices {
+		if c != current {
+			out = append(out, act(verb, i))
+		}
+	}
+	return out
+}
+
 func rosterLegal(sd *Side) []games.Action {
 	var out []games.Action
-	for i, c := range Companies {
-		if c != sd.Company {
-			out = append(out, act(VCompany, i))
-		}
-	}
-	for i, a := range Alwayses {
-		if a != sd.Always {
-			out = append(out, act(VAlways, i))
-		}
-	}
+	out = appendOthers(out, VCompany, Companies, sd.Company)
+	out = appendOthers(out, VAlways, Alwayses, sd.Always)
 	if len(sd.Platoons) < 20 {
 		for i := range data.Templates {
 			out = append(out, act(VAdd, i))
@@ -297,16 +300,8 @@ func rosterLegal(sd *Side) []games.Action {
 	}
 	if sd.Sel >= 0 && sd.Sel < len(sd.Platoons) {
 		p := sd.Platoons[sd.Sel]
-		for i, v := range Skills {
-			if v != p.Skill {
-				out = append(out, act(VSkill, i))
-			}
-		}
-		for i, v := range Motivations {
-			if v != p.Motivation {
-				out = append(out, act(VMot, i))
-			}
-		}
+		out = appendOthers(out, VSkill, Skills, p.Skill)
+		out = appendOthers(out, VMot, Motivations, p.Motivation)
 		for f := range Flags {
 			if validPlatoon(toggleFlag(p, f)) {
 				out = append(out, act(VFlag, f))
@@ -430,11 +425,7 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	games.Dispatch(verbs, m, a)
 	advance(w, rng)
 	for _, e := range w.evs {
-		if e.Vis >= 0 {
-			m.LogFor(e.Kind, games.Seat(e.Seat), []games.Seat{games.Seat(e.Vis)}, e)
-		} else {
-			m.Log(e.Kind, games.Seat(e.Seat), e)
-		}
+		m.LogSeen(e.Kind, games.Seat(e.Seat), e.Vis, e)
 	}
 	w.evs = nil
 	return *w, m.Events

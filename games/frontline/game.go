@@ -432,11 +432,7 @@ func (Game) Do(s State, seat games.Seat, a games.Action, rng games.Rand) (State,
 	n := m.S
 	n.settle(rng)
 	for _, e := range n.evs {
-		if e.Only >= 0 {
-			m.LogFor(e.Kind, games.Seat(e.Seat), []games.Seat{games.Seat(e.Only)}, e)
-		} else {
-			m.Log(e.Kind, games.Seat(e.Seat), e)
-		}
+		m.LogSeen(e.Kind, games.Seat(e.Seat), e.Only, e)
 	}
 	n.evs = nil
 	return *n, m.Events

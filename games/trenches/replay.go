@@ -136,14 +136,11 @@ func (s State) ownPathNote(seat games.Seat, u int, path []int, exit bool, cost i
 }
 
 // gateCode is the engine's own refusal of a move or exit in the order of
-// its gate (Explain, the spec's 6.1): game_over, not_your_turn, then the
+// its gate (Explain, the spec's 6.1): the turn (games.TurnCode), then the
 // rule's code; "" when it finds nothing against it. The verb is known.
 func (s *State) gateCode(seat games.Seat, a games.Action) string {
-	switch {
-	case s.Phase == PhaseOver:
-		return "game_over"
-	case !s.active(seat):
-		return "not_your_turn"
+	if code := games.TurnCode(s.Phase == PhaseOver, s.active(seat)); code != "" {
+		return code
 	}
 	return s.whyNot(a)
 }
