@@ -84,6 +84,16 @@ func (ix *Interaction) Acked() bool {
 	return ix.st.acked
 }
 
+// CustomID is the clicked component's or submitted modal's custom_id,
+// or "" for a command.
+func (ix *Interaction) CustomID() string {
+	switch ix.st.typ {
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		return ix.st.name
+	}
+	return ""
+}
+
 // Payload is the INTERACTION_CREATE data as dispatched (JSON).
 func (ix *Interaction) Payload() []byte { return ix.st.payload }
 
