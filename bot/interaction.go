@@ -475,8 +475,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 			r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
 		case r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered():
 			// Nothing went out through the command (it failed, or was
-			// delivered by the timer): it still needs an answer.
-			key := "core.menu.done"
+			// delivered by the timer): it still needs an answer, which
+			// cannot say what went out (a lobby, a board, a notice).
+			key := "core.menu.done_posted"
 			if err != nil {
 				key = "core.err.delivery_later"
 			}
