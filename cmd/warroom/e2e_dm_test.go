@@ -188,3 +188,143 @@ func TestE2EDMPlayFrontline(t *testing.T) {
 	w.dmTurns(players, 6, true)
 	w.noProblems()
 }
+
+// TestE2EDMPlayTrenches: Trenches of Valor's turns (hidden units) played
+// from the DM.
+func TestE2EDMPlayTrenches(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.dmPlay(w.ann, w.bob)
+	w.lobby("trenches", nil, true, 0)
+	players := map[string]*dmPlayer{w.ann.ID: {w: w, u: w.ann}, w.bob.ID: {w: w, u: w.bob}}
+	w.dmTurns(players, 6, false)
+	w.noProblems()
+}
+
+// staleDM clicks a choice on an out-of-date turn DM and checks that it is
+// answered in place with the table as it stands (the board, and want's
+// note) and that nothing changed at the table.
+func (w *world) staleDM(p *dmPlayer, dm *discordtest.Message, want ...string) {
+	w.t.Helper()
+	w.idle()
+	before := w.srv.Messages(w.ch)
+	r := p.choose(rand.New(rand.NewPCG(5, 5)), dm)
+	if txt := privateText(r); txt != "" {
+		w.t.Fatalf("an out-of-date DM answered privately: %q", txt)
+	}
+	now := w.srv.Message(dm.ID)
+	found := false
+	for _, s := range want {
+		found = found || strings.Contains(now.Content, s)
+	}
+	if !found || len(now.Embeds) == 0 && !strings.Contains(now.Content, "removed") {
+		w.t.Fatalf("out-of-date DM now reads %q (%d embeds); want one of %q", now.Content, len(now.Embeds), want)
+	}
+	w.idle()
+	if after := w.srv.Messages(w.ch); len(after) != len(before) || after[len(after)-1].ID != before[len(before)-1].ID {
+		w.t.Fatalf("a click on an out-of-date DM changed the table: %d messages, then %d", len(before), len(after))
+	}
+}
+
+// TestE2EDMPlayOutOfDate: a turn DM left behind by a move made in the
+// channel, by a seat handed over mid-turn, and by the game's end answers
+// with where the table stands and changes nothing; the member who took
+// the seat gets its turn by DM and plays it there.
+func TestE2EDMPlayOutOfDate(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.dmPlay(w.ann, w.bob, w.eve)
+	w.lobby("frontline", nil, true, 0)
+	players := map[string]*dmPlayer{w.ann.ID: {w: w, u: w.ann}, w.bob.ID: {w: w, u: w.bob}, w.eve.ID: {w: w, u: w.eve}}
+	rng := rand.New(rand.NewPCG(7, 7))
+
+	// Played from the channel instead: the DM is behind the table.
+	b := w.board(w.ch)
+	u, _ := w.toAct(b)
+	dm := players[u.ID].nextTurn()
+	w.move(rng, u, b)
+	w.staleDM(players[u.ID], dm, "moved on", "out of date")
+
+	// Handed over mid-turn: the DM of the one who left answers that they
+	// no longer play; the one who took the seat plays it from their DM.
+	b = w.board(w.ch)
+	u, _ = w.toAct(b)
+	dm = players[u.ID].nextTurn()
+	w.expect(w.srv.Slash(u, w.ch, w.guild, "game handover", map[string]any{"member": w.eve}, "en-US"))
+	offer, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.Content, w.eve.Mention()) })
+	if err != nil {
+		t.Fatalf("no offer: %v", err)
+	}
+	w.expect(w.srv.ClickLabel(w.eve, offer, "Take the seat"))
+	w.staleDM(players[u.ID], dm, "no longer play")
+	eve := players[w.eve.ID]
+	if n := eve.playTurn(rng, eve.nextTurn()); n == 0 {
+		t.Fatal("Eve made no choice from her DM")
+	}
+
+	// The game ends: a DM still open answers that it is over.
+	b = w.board(w.ch)
+	u, _ = w.toAct(b)
+	dm = players[u.ID].nextTurn()
+	r := w.expect(w.srv.Slash(w.ann, w.ch, w.guild, "game abandon", nil, "en-US"))
+	sure := ephemeralWithComponents(r)
+	if sure == nil && len(r.Buttons()) > 0 {
+		sure = &r.Message
+	}
+	if sure == nil {
+		t.Fatalf("abandon asked nothing: %q", privateText(r))
+	}
+	w.expect(w.srv.Click(w.ann, sure, sure.Buttons()[0].CustomID))
+	w.staleDM(players[u.ID], dm, "game is over")
+	w.noProblems()
+}
+
+// TestE2EDMPlayRefused: a dm_play player whose DMs are closed (50007) is
+// pinged in the channel by the board, and told why there once.
+func TestE2EDMPlayRefused(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
+	w.startBot()
+	w.dmPlay(w.ann, w.bob)
+	w.srv.CloseDMs(w.bob)
+	w.lobby("frontline", nil, true, 0)
+	ann := &dmPlayer{w: w, u: w.ann}
+	rng := rand.New(rand.NewPCG(9, 9))
+	bobTurns := 0
+	for turn := 0; turn < 8 && bobTurns < 3; turn++ {
+		b := w.board(w.ch)
+		u, _ := w.toAct(b)
+		if u.ID == w.ann.ID {
+			ann.playTurn(rng, ann.nextTurn())
+		} else {
+			if !b.Pings(w.bob) {
+				t.Fatalf("Bob's turn did not ping him: %q", b.Content)
+			}
+			bobTurns++
+			w.move(rng, w.bob, b)
+		}
+		w.settle(w.ch)
+	}
+	if bobTurns < 2 {
+		t.Fatalf("Bob had %d turns", bobTurns)
+	}
+	w.idle()
+	told := 0
+	for _, m := range w.srv.Messages(w.ch) {
+		if strings.Contains(m.Content, "could not come by direct message") {
+			told++
+			if !m.Pings(w.bob) || strings.Contains(m.Content, w.ann.Mention()) {
+				t.Fatalf("the note pings the wrong people: %q", m.Content)
+			}
+		}
+	}
+	if told != 1 {
+		t.Fatalf("Bob was told %d times why his turn did not come by DM", told)
+	}
+	if len(w.srv.DMs(w.bob)) != 0 {
+		t.Fatal("a DM reached Bob, who accepts none")
+	}
+	w.noProblems()
+}
