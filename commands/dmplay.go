@@ -101,13 +101,8 @@ func (s *Service) deliverTurnDM(ctx context.Context, t *data.Table, e data.Effec
 	if !ok {
 		return nil
 	}
-	m, ok := s.menu(l, t.Locale, seat)
-	if !ok {
-		return nil
-	}
-	rc := ctxFor(l, t.Locale, seat)
-	msg, err := s.inDM(ctx, l, t.Locale, s.openMenu(l, t.Locale, seat, m, rc.T("core.dm.your_turn")))
-	if err != nil {
+	msg, ok, err := s.turnDM(ctx, l, t.Locale, seat)
+	if !ok || err != nil {
 		return err
 	}
 	err = c.DM(ctx, user, msg, t.Nonce(e))
@@ -115,6 +110,19 @@ func (s *Service) deliverTurnDM(ctx context.Context, t *data.Table, e data.Effec
 		return s.dmRefused(ctx, t, e, user, c)
 	}
 	return err
+}
+
+// turnDM is seat's turn DM: its private menu, drawn from its own view
+// as the ephemeral menu is, under the public board (inDM); ok is false
+// when the seat has no choice.
+func (s *Service) turnDM(ctx context.Context, l *loaded, locale string, seat games.Seat) (render.Message, bool, error) {
+	m, ok := s.menu(l, locale, seat)
+	if !ok {
+		return render.Message{}, false, nil
+	}
+	note := ctxFor(l, locale, seat).T("core.dm.your_turn")
+	msg, err := s.inDM(ctx, l, locale, s.openMenu(l, locale, seat, m, note))
+	return msg, err == nil, err
 }
 
 // dmRefused tells a player, once, why their turn did not come by DM.
