@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 )
 
@@ -161,4 +162,50 @@ func TestDMPlayRefused(t *testing.T) {
 	if n := notes(r); n != 1 {
 		t.Fatalf("after choosing dm_play again: %d notes", n)
 	}
+}
+
+// BenchmarkTurnDM is the cost of drawing a turn DM (the public board with
+// its picture and the seat's menu) beside the channel's board, which a
+// move redraws anyway: a DM click draws both.
+func BenchmarkTurnDM(b *testing.B) {
+	for _, id := range []string{"trenches", "frontline"} {
+		eng := engineOf(b, id)
+		rng := games.NewPCG(3, 4)
+		st, err := eng.Setup(games.Options{}, 2, rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range 7 {
+			seat := eng.Active(st)[0]
+			st, _, _ = eng.Apply(st, seat, eng.Bot(st, seat, rng), rng)
+		}
+		svc := &Service{store: &logOnly{}, mods: testMods, Images: true}
+		tb := &data.Table{ID: "7", Game: id, Status: data.StatusPlaying, Version: 9, GuildID: "1", ChannelID: "2", Locale: "en",
+			Seats: []data.Seat{{Name: "Ann", UserID: "100"}, {Name: "Bob", UserID: "200"}}}
+		l := &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}
+		b.Run(id+"/board", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := svc.board(b.Context(), l, "en", false, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(id+"/dm", func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := svc.turnDM(b.Context(), l, "en", eng.Active(st)[0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func engineOf(t testing.TB, id string) games.Engine {
+	for _, e := range testMods.Engines() {
+		if e.Info().ID == id {
+			return e
+		}
+	}
+	t.Fatalf("no engine %s", id)
+	return nil
 }
