@@ -217,12 +217,14 @@ func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) erro
 // opened again. A user who accepts no DMs from the bot is refused with
 // 50007, "Cannot send messages to this user"
 // (developers/topics/opcodes-and-status-codes.mdx): commands.ErrNoDM.
+// A turn DM carries the board's picture and the player's menu as well.
 func (c *ixCourier) DM(ctx context.Context, userID string, msg render.Message, nonce string) error {
-	send := &discordgo.MessageSend{
-		Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
-	}
 	var err error
 	for range 2 {
+		send := &discordgo.MessageSend{ // files are readers: fresh ones for each try
+			Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components, Files: files(msg),
+			AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
+		}
 		chID, ok := c.b.dms.get(userID)
 		if !ok {
 			ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))

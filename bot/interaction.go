@@ -346,11 +346,16 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
 	}
+	// "member is sent when the interaction is invoked in a guild, and user
+	// is sent when invoked in a DM" (developers/interactions/
+	// receiving-and-responding.mdx, Interaction Object): a user without a
+	// member is taken only from a DM (a turn DM's menu; commands refuses
+	// anything else from there).
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.Nick, i.Member.User)}
 		req.CanManageGuild = i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	case i.User != nil:
+	case i.User != nil && i.GuildID == "":
 		req.User = commands.User{ID: i.User.ID, Name: displayName("", i.User)}
 	default:
 		return req, false
@@ -382,7 +387,7 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Values = d.Values
 		if i.Message != nil {
 			req.MessageID = i.Message.ID
-			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			req.OnPrivateMessage = seenByOne(i)
 		}
 	case discordgo.InteractionModalSubmit:
 		d := i.ModalSubmitData()
@@ -391,12 +396,19 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Fields = modalFields(d.Components)
 		if i.Message != nil {
 			req.MessageID = i.Message.ID
-			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			req.OnPrivateMessage = seenByOne(i)
 		}
 	default:
 		return req, false
 	}
 	return req, true
+}
+
+// seenByOne reports whether the message a component is on is seen by the
+// clicking user alone: an ephemeral reply (its flags say so), or a message
+// in their DM with the bot (no guild_id).
+func seenByOne(i *discordgo.Interaction) bool {
+	return i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 || i.GuildID == ""
 }
 
 // modalFields are a modal submit's text inputs by custom_id: in Labels

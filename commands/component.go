@@ -29,19 +29,29 @@ func (s *Service) component(ctx context.Context, req Request) Response {
 	}
 	l, unlock, err := s.loadClicked(ctx, req, id.Table)
 	defer unlock()
-	if isNotFound(err) {
+	switch {
+	case isNotFound(err) && req.FromDM() && dmKinds[id.Kind]:
+		return dmGone(req)
+	case isNotFound(err):
 		return private(req, "core.err.bad_button")
-	}
-	if err != nil {
+	case err != nil:
 		return s.internal(req, err)
-	}
-	if l.t.GuildID != req.GuildID || !l.t.PlaysIn(req.ChannelID) {
+	case !playsHere(req, l):
 		// A custom_id copied from another server's or channel's table:
-		// a table's buttons live only where it plays.
+		// a table's buttons live only where it plays (and in its
+		// players' turn DMs).
 		s.log.Warn().Str("user", req.User.ID).Str("table", l.t.ID).Str("channel", req.ChannelID).Msg("button from another place")
 		return private(req, "core.err.bad_button")
 	}
 	c := &click{req: req, id: id, l: l, seats: l.t.SeatsOf(req.User.ID)}
+	if req.FromDM() {
+		return s.dmClick(ctx, c, rt)
+	}
+	return s.routed(ctx, c, rt)
+}
+
+// routed passes a click through its route's guards and handler.
+func (s *Service) routed(ctx context.Context, c *click, rt route) Response {
 	for _, g := range rt.guards {
 		if resp, ok := g(s, ctx, c); !ok {
 			return resp

@@ -25,7 +25,8 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			resp = private(req, "core.err.internal")
 		}
 	}()
-	if req.GuildID == "" && req.Kind != Autocomplete {
+	// From a DM only a turn DM's components come (commands/dmplay.go).
+	if req.FromDM() && req.Kind != Autocomplete && req.Kind != Component && req.Kind != ModalSubmit {
 		return private(req, "core.err.no_dm")
 	}
 	switch req.Kind {

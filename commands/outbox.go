@@ -282,6 +282,8 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		return s.deliverVote(ctx, t, e, c)
 	case data.EffectDM:
 		return s.deliverDM(ctx, t, e, c)
+	case data.EffectTurnDM:
+		return s.deliverTurnDM(ctx, t, e, c)
 	case data.EffectJoin:
 		if t.ThreadID == "" || len(e.Mention) == 0 {
 			return nil

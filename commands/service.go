@@ -137,6 +137,7 @@ func (s *Service) mutate(ctx context.Context, t *data.Table, change func(nt *dat
 	if err != nil {
 		return err
 	}
+	s.oweTurnDMs(ctx, t.EffectSeq, &nt)
 	if err := s.store.Update(ctx, &nt, t.Version, log...); err != nil {
 		return err
 	}

@@ -118,14 +118,14 @@ func listCommand() *discordgo.ApplicationCommandOption {
 	return c
 }
 
-// remindersCommand is /game reminders [mode:on|off].
+// remindersCommand is /game reminders [mode:on|dm|dm_play|off].
 func remindersCommand() *discordgo.ApplicationCommandOption {
 	c := sub("reminders", "cmd.game.reminders")
 	mode := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: "mode",
 		Description: i18n.For("en").T("cmd.game.reminders_mode"), DescriptionLocalizations: *localized("cmd.game.reminders_mode"),
 	}
-	for _, v := range []string{"on", "dm", "off"} {
+	for _, v := range []string{"on", "dm", "dm_play", "off"} {
 		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: i18n.For("en").T("cmd.game.reminders_" + v), Value: v, NameLocalizations: localizedName("cmd.game.reminders_" + v),
 		})

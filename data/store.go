@@ -243,6 +243,11 @@ const (
 	// EffectDM sends Mention[0] a reminder by direct message (Text),
 	// or, when they accept none, pings them in the play channel.
 	EffectDM = "dm"
+	// EffectTurnDM sends Mention[0] their turn by direct message (a
+	// player with /game reminders mode:dm_play): the board, their private
+	// menu and a link to the table, drawn at delivery; nothing once the
+	// turn has passed.
+	EffectTurnDM = "turn_dm"
 	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
 	EffectJoin = "join"
 	// EffectVote posts the team's vote on the next plan below a new board
@@ -329,6 +334,13 @@ type UserSettings struct {
 	// DMReminders: reminders come as a direct message instead of a ping
 	// in the table's channel (/game reminders mode:dm).
 	DMReminders bool `json:"dm_reminders,omitempty"`
+	// DMPlay: the player's turns come by direct message, with their
+	// private menu to play from (/game reminders mode:dm_play); reminders
+	// come by direct message too (DMReminders is set with it).
+	DMPlay bool `json:"dm_play,omitempty"`
+	// DMRefusedTold: the player was told, once, that Discord refused
+	// their turn's direct message; cleared when they choose a mode again.
+	DMRefusedTold bool `json:"dm_refused_told,omitempty"`
 	// AwayUntil: a declared absence (/game vacation); turn deadlines
 	// wait for the player's return, within each table's allowance.
 	AwayUntil time.Time `json:"away_until,omitzero"`
