@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultTalliedOnce", testResultTalliedOnce},
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
+		{"LeaderboardOrder", testLeaderboardOrder},
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
 		{"InteractionsOnce", testInteractionsOnce},
