@@ -33,6 +33,9 @@ type Seat struct {
 	UserID string `json:"user_id,omitempty"` // empty for a computer player
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot,omitempty"`
+	// Level is a computer seat's own level, chosen in the lobby (""
+	// plays at the table's, option computer: every table from before).
+	Level string `json:"level,omitempty"`
 }
 
 // Table is one game session bound to one channel or thread.
