@@ -120,7 +120,9 @@ func tally(r *Result, old map[string]Standing) ([]Standing, GameStat, *Result) {
 		if won[u] {
 			st.Wins++
 		}
-		st.Updated = r.Ended
+		if r.Ended.After(st.Updated) { // a game backfilled after later ones leaves the time of the last
+			st.Updated = r.Ended
+		}
 		out[i] = st
 	}
 	if !r.Coop && len(users) >= 2 {

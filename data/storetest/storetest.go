@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
 		{"LeaderboardOrder", testLeaderboardOrder},
+		{"BackfilledResult", testBackfilledResult},
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
 		{"InteractionsOnce", testInteractionsOnce},
