@@ -53,7 +53,11 @@ func BenchmarkFinishGame(b *testing.B) {
 // BenchmarkLeaderboard: the top 10 of one game on a server of 100k
 // players (60% rated, ratings with ties), on each store. The standings
 // are written straight into the store (bbolt: SeedStandings; PostgreSQL:
-// one INSERT), as 50k finished games would have left them.
+// one INSERT), as 50k finished games would have left them. Measured on 2
+// shared cores at load 13 (-benchtime 300x): ranked in memory (before
+// the rank index) bbolt 1.91 s, 111 MB, 900,042 allocs and PostgreSQL
+// 1.11 s, 102 MB, 400,057 allocs a call; from the index bbolt 79 µs,
+// 11 KB, 137 allocs and PostgreSQL 406 µs, 9.7 KB, 67 allocs.
 func BenchmarkLeaderboard(b *testing.B) {
 	const players = 100_000
 	for _, st := range benchStores {
