@@ -157,6 +157,8 @@ func TestSeatLevels(t *testing.T) {
 	})
 }
 
+func TestBotSeatLevels(t *testing.T) { gamestest.BotSeatLevels(t, games.Adapt[State](Game{})) }
+
 // BenchmarkHardBot: one hard choice at the full budget (HardPlayouts)
 // from states of a normal two-soldier game; ns/op is the time of a
 // computer move.

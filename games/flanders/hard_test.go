@@ -91,6 +91,8 @@ func TestSeatLevels(t *testing.T) {
 	})
 }
 
+func TestBotSeatLevels(t *testing.T) { gamestest.BotSeatLevels(t, games.Adapt[State](Game{})) }
+
 // BenchmarkHardBot: one hard choice at the full budget (HardPlayouts)
 // from states of a normal game; ns/op is the time of a computer move.
 func BenchmarkHardBot(b *testing.B) {

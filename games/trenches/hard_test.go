@@ -127,6 +127,8 @@ func TestSeatLevels(t *testing.T) {
 	})
 }
 
+func TestBotSeatLevels(t *testing.T) { gamestest.BotSeatLevels(t, games.Adapt[State](Game{})) }
+
 // TestSoloHard: in a solo game the computer Defender (seat 1, the solo
 // procedure revealing its stacks) plays its face-up units at the hard
 // level: its choices come from the search, not the normal policy alone.
