@@ -183,7 +183,7 @@ func (l *loaded) info() render.TableInfo {
 		Levels: gi.HasLevels(),
 	}
 	for _, st := range l.t.Seats {
-		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})
+		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot, Level: st.Level})
 	}
 	ti.Commit = l.t.Commit
 	if l.t.Seed != nil && !l.t.Live() { // revealed only once the game has ended

@@ -33,6 +33,9 @@ type Seat struct {
 	UserID string `json:"user_id,omitempty"` // empty for a computer player
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot,omitempty"`
+	// Level is a computer seat's own level, chosen in the lobby (""
+	// plays at the table's, option computer: every table from before).
+	Level string `json:"level,omitempty"`
 }
 
 // Table is one game session bound to one channel or thread.
@@ -415,8 +418,10 @@ type Store interface {
 	SetUserSettings(ctx context.Context, userID string, us UserSettings) error
 	// Standings are a member's standings on a server, every game.
 	Standings(ctx context.Context, guildID, userID string) ([]Standing, error)
-	// Leaderboard is a game's standings on a server in rank order (see
-	// rank), the first limit of each variant.
+	// Leaderboard is a game's standings on a server in rank order (by
+	// variant; rated players first, by rating, then wins, fewest games,
+	// user id), the first limit of each variant (limit <= 0: all), read
+	// from the store's rank index (bolt_rank.go, migration 0004).
 	Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error)
 	// GameStats are a server's totals, one per game and variant.
 	GameStats(ctx context.Context, guildID string) ([]GameStat, error)

@@ -42,6 +42,8 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultTalliedOnce", testResultTalliedOnce},
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
+		{"LeaderboardOrder", testLeaderboardOrder},
+		{"BackfilledResult", testBackfilledResult},
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
 		{"InteractionsOnce", testInteractionsOnce},
