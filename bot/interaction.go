@@ -514,6 +514,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		}
 		logErr(log, err, "edit private message")
 	}
+	if resp.Note.Content != "" || len(resp.Note.Embeds) > 0 {
+		logErr(log, c.private(resp.Note), "private note")
+	}
 }
 
 // unarchived runs an edit of a message in channelID and, when Discord

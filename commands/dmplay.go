@@ -9,7 +9,6 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
-	"github.com/warroom/warroom/render/i18n"
 )
 
 // A turn played from the DM (issue #31, /game reminders mode:dm_play).
@@ -87,7 +86,8 @@ func pingsBoard(outbox []data.Effect, seq int64) bool {
 // deliverTurnDM sends a player their turn by DM, drawn from the table as
 // it is now: nothing once their turn has passed or the table is paused.
 // Discord refusing it (50007) leaves the board's ping in the channel as
-// the way the turn reaches them, and tells them why once (dmRefused).
+// the way the turn reaches them, and owes them a private note why, once
+// (dmRefused).
 func (s *Service) deliverTurnDM(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
 	if len(e.Mention) == 0 || t.Status != data.StatusPlaying || t.Paused() {
 		return nil
@@ -107,7 +107,7 @@ func (s *Service) deliverTurnDM(ctx context.Context, t *data.Table, e data.Effec
 	}
 	err = c.DM(ctx, user, msg, t.Nonce(e))
 	if errors.Is(err, ErrNoDM) {
-		return s.dmRefused(ctx, t, e, user, c)
+		return s.dmRefused(ctx, user)
 	}
 	return err
 }
@@ -125,27 +125,41 @@ func (s *Service) turnDM(ctx context.Context, l *loaded, locale string, seat gam
 	return msg, err == nil, err
 }
 
-// dmRefused tells a player, once, why their turn did not come by DM.
-// Discord lets a bot show a message to one member alone only as the
-// answer to that member's interaction (the EPHEMERAL flag,
-// receiving-and-responding.mdx), and their DMs are closed, so the line
-// goes to the table's channel beside the board that pinged them. It says
-// nothing of the game.
-func (s *Service) dmRefused(ctx context.Context, t *data.Table, e data.Effect, user string, c Courier) error {
+// dmRefused notes that a player is owed, once, the reason their turn did
+// not come by DM; the board's ping in the channel reached them. Discord
+// shows a message to one member alone only as the answer to their own
+// interaction (the EPHEMERAL flag, receiving-and-responding.mdx), and
+// their DMs are closed, so the note waits for their next click or command
+// (owedNote) rather than telling the channel.
+func (s *Service) dmRefused(ctx context.Context, user string) error {
 	us, err := s.store.UserSettings(ctx, user)
-	if err != nil || us.DMRefusedTold {
+	if err != nil || us.DMRefusedTold || us.DMRefusedOwed {
 		return nil // the board's ping reached them; a failed read only skips the note
 	}
-	rc := render.Audience{L: i18n.For(t.Locale)}
-	text := rc.T("core.dm.refused", "Who", "<@"+user+">")
-	if _, err := c.Post(ctx, t.PlayChannel(), render.Fit(render.Message{Content: text, Mentions: []string{user}}), t.Nonce(e)); err != nil {
-		return err
-	}
-	us.DMRefusedTold = true
+	us.DMRefusedOwed = true
 	if err := s.store.SetUserSettings(ctx, user, us); err != nil {
 		s.log.Warn().Err(err).Str("user", user).Msg("could not record the DM refusal note")
 	}
 	return nil
+}
+
+// owedNote adds to a click's or command's response the private note its
+// user is owed (dmRefused), and records it told. Autocomplete and a
+// modal's opening carry no message.
+func (s *Service) owedNote(ctx context.Context, req Request, resp *Response) {
+	if req.Kind != Component && req.Kind != SlashCommand || resp.Reply.Kind == ReplyModal {
+		return
+	}
+	us, err := s.store.UserSettings(ctx, req.User.ID)
+	if err != nil || !us.DMRefusedOwed {
+		return
+	}
+	us.DMRefusedOwed, us.DMRefusedTold = false, true
+	if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {
+		s.log.Warn().Err(err).Str("user", req.User.ID).Msg("could not record the DM refusal note told")
+		return
+	}
+	resp.Note = render.Notice(userCtx(req), "core.dm.refused")
 }
 
 // tableLink links the table's board message, or its channel before it has

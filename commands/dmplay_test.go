@@ -125,42 +125,53 @@ func TestDMPlayOutOfDate(t *testing.T) {
 }
 
 // TestDMPlayRefused: Discord refusing a turn DM (50007) leaves the
-// board's ping, and the player is told why in the channel once.
+// board's ping, and the player is told why once, privately, with the
+// answer to their next interaction; the channel is told nothing.
 func TestDMPlayRefused(t *testing.T) {
 	h := newHarness(t)
 	h.noDMs = map[string]bool{ann.ID: true}
 	h.slash(ann, "game", "reminders", map[string]string{"mode": "dm_play"})
 	start := h.startRaceResult()
-	notes := func(r result) (n int) {
-		for _, p := range r.Posts {
-			if strings.Contains(text(p.Message), "could not come by direct message") {
-				n++
-				if len(p.Message.Mentions) != 1 || p.Message.Mentions[0] != ann.ID {
-					t.Fatalf("the note pings %v", p.Message.Mentions)
-				}
-			}
+	const why = "could not come by direct message"
+	for _, p := range start.Posts {
+		if strings.Contains(text(p.Message), why) {
+			t.Fatalf("the channel was told: %q", text(p.Message))
 		}
-		return n
 	}
-	if n := notes(start); n != 1 || len(start.DMs) != 0 || start.Posts[0].Message.Mentions[0] != ann.ID {
-		t.Fatalf("first refusal: %d notes, %d DMs", n, len(start.DMs))
+	if len(start.DMs) != 0 || start.Posts[0].Message.Mentions[0] != ann.ID || strings.Contains(text(start.Note), why) {
+		t.Fatalf("first refusal: %d DMs, board pings %v, note to the starter %q", len(start.DMs), start.Posts[0].Message.Mentions, text(start.Note))
 	}
 	board := start.Posts[0]
+	told := 0
 	for turn := 0; turn < 2; turn++ {
 		for _, u := range []User{ann, bob} {
 			r := h.click(u, board.MessageID, buttons(board.Message)["+1"])
 			board = r.Posts[len(r.Posts)-1]
-			if n := notes(r); n != 0 {
-				t.Fatalf("told again on turn %d", turn)
+			if strings.Contains(text(r.Note), why) {
+				if u != ann || turn != 0 {
+					t.Fatalf("%s told on turn %d", u.Name, turn)
+				}
+				told++
+			}
+			for _, p := range r.Posts {
+				if strings.Contains(text(p.Message), why) {
+					t.Fatalf("the channel was told: %q", text(p.Message))
+				}
 			}
 		}
 	}
-	// Choosing again is worth a new note on the next refusal.
+	if told != 1 {
+		t.Fatalf("Ann was told %d times", told)
+	}
+	// Choosing again is worth a new note after the next refusal.
 	h.slash(ann, "game", "reminders", map[string]string{"mode": "dm_play"})
 	r := h.click(ann, board.MessageID, buttons(board.Message)["+1"])
 	r = h.click(bob, r.Posts[len(r.Posts)-1].MessageID, buttons(r.Posts[len(r.Posts)-1].Message)["+1"])
-	if n := notes(r); n != 1 {
-		t.Fatalf("after choosing dm_play again: %d notes", n)
+	if strings.Contains(text(r.Note), why) {
+		t.Fatal("Bob was given Ann's note")
+	}
+	if r = h.slash(ann, "game", "list", nil); !strings.Contains(text(r.Note), why) {
+		t.Fatalf("after choosing dm_play again and a refusal, Ann's next command: note %q", text(r.Note))
 	}
 }
 

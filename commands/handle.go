@@ -25,6 +25,13 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			resp = private(req, "core.err.internal")
 		}
 	}()
+	resp = s.handle(ctx, req)
+	s.owedNote(ctx, req, &resp)
+	return resp
+}
+
+// handle answers a request by its kind.
+func (s *Service) handle(ctx context.Context, req Request) Response {
 	// From a DM only a turn DM's components come (commands/dmplay.go).
 	if req.FromDM() && req.Kind != Autocomplete && req.Kind != Component && req.Kind != ModalSubmit {
 		return private(req, "core.err.no_dm")

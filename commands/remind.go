@@ -123,7 +123,7 @@ func (s *Service) reminders(ctx context.Context, req Request) Response {
 		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, dm_play, off")
 	}
 	if req.Options["mode"] != "" {
-		us.DMRefusedTold = false // a new choice: a refusal is worth telling again
+		us.DMRefusedTold, us.DMRefusedOwed = false, false // a new choice: a refusal is worth telling again
 	}
 	if req.Options["mode"] != "" {
 		if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {

@@ -127,6 +127,9 @@ type Response struct {
 	// through the interaction (a clicked board is edited through it, a
 	// command's public answer is the first post in its channel).
 	Table string
+	// Note is a private message for the user besides the reply, sent
+	// after it (a note they were owed: owedNote).
+	Note render.Message
 }
 
 // PrivateCommand reports, from the request alone, whether a slash

@@ -90,6 +90,7 @@ func (h *harness) handle(req Request) result {
 	resp := h.svc.Handle(context.Background(), req)
 	c := &fakeCourier{h: h, req: req}
 	c.res.Reply.Kind, c.res.Reply.Message, c.res.Reply.Modal = resp.Reply.Kind, resp.Reply.Message, resp.Reply.Modal
+	c.res.Note = resp.Note
 	if resp.Table != "" {
 		c.table = resp.Table
 		if err := h.deliver(c); err != nil {
@@ -155,8 +156,9 @@ type (
 		Edits    []edit
 		Threads  []string
 		Archived []string
-		Joined   []string // thread:user added to a team thread
-		DMs      []post   // direct messages, ChannelID "dm:<user>"
+		Joined   []string       // thread:user added to a team thread
+		DMs      []post         // direct messages, ChannelID "dm:<user>"
+		Note     render.Message // a private note besides the reply
 	}
 )
 

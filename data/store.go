@@ -344,6 +344,10 @@ type UserSettings struct {
 	// DMRefusedTold: the player was told, once, that Discord refused
 	// their turn's direct message; cleared when they choose a mode again.
 	DMRefusedTold bool `json:"dm_refused_told,omitempty"`
+	// DMRefusedOwed: Discord refused their turn's direct message and they
+	// are still to be told why, privately, at their next interaction
+	// (commands.Service.owedNote).
+	DMRefusedOwed bool `json:"dm_refused_owed,omitempty"`
 	// AwayUntil: a declared absence (/game vacation); turn deadlines
 	// wait for the player's return, within each table's allowance.
 	AwayUntil time.Time `json:"away_until,omitzero"`

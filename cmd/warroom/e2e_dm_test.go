@@ -282,7 +282,8 @@ func TestE2EDMPlayOutOfDate(t *testing.T) {
 }
 
 // TestE2EDMPlayRefused: a dm_play player whose DMs are closed (50007) is
-// pinged in the channel by the board, and told why there once.
+// pinged in the channel by the board, and told why once, privately, with
+// the answer to his next interaction.
 func TestE2EDMPlayRefused(t *testing.T) {
 	w := newWorld(t)
 	w.extraFlags = []string{"--no-images"}
@@ -311,12 +312,24 @@ func TestE2EDMPlayRefused(t *testing.T) {
 		t.Fatalf("Bob had %d turns", bobTurns)
 	}
 	w.idle()
-	told := 0
+	const why = "could not come by direct message"
 	for _, m := range w.srv.Messages(w.ch) {
-		if strings.Contains(m.Content, "could not come by direct message") {
-			told++
-			if !m.Pings(w.bob) || strings.Contains(m.Content, w.ann.Mention()) {
-				t.Fatalf("the note pings the wrong people: %q", m.Content)
+		if strings.Contains(m.Content, why) {
+			t.Fatalf("the channel was told: %q", m.Content)
+		}
+	}
+	told := 0
+	for _, ix := range w.srv.Interactions() {
+		r := ix.Response()
+		if r == nil {
+			continue
+		}
+		for _, f := range append([]discordtest.Message{r.Message}, r.Followups...) {
+			if strings.Contains(f.Text(), why) {
+				if ix.User.ID != w.bob.ID || !f.Ephemeral() {
+					t.Fatalf("the note went to %s (ephemeral %v)", ix.User.Username, f.Ephemeral())
+				}
+				told++
 			}
 		}
 	}
