@@ -43,11 +43,16 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			return s.stats(ctx, req)
 		case "leaderboard":
 			return s.leaderboard(ctx, req)
+		case "league":
+			return s.createLeague(ctx, req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:
 		return s.autocomplete(req)
 	case Component:
+		if strings.HasPrefix(req.CustomID, leaguePrefix) {
+			return s.leagueClick(ctx, req)
+		}
 		if OpensForm(req) {
 			return s.openForm(ctx, req)
 		}

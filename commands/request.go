@@ -127,6 +127,9 @@ type Response struct {
 	// through the interaction (a clicked board is edited through it, a
 	// command's public answer is the first post in its channel).
 	Table string
+	// League owes effects likewise (Service.DeliverLeague): /league
+	// create's answer is the league message, a click redraws it.
+	League string
 }
 
 // PrivateCommand reports, from the request alone, whether a slash

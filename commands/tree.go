@@ -46,6 +46,7 @@ func Tree(engines []games.Engine) []*discordgo.ApplicationCommand {
 		helpCommand(engines),
 		statsCommand(),
 		leaderboardCommand(engines),
+		leagueCommand(engines),
 	})
 }
 

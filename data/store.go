@@ -257,6 +257,9 @@ const (
 	// EffectArchive archives the team thread; it comes last, since Discord
 	// refuses edits in an archived thread.
 	EffectArchive = "archive"
+	// EffectLeague gives a league game's result to its league
+	// (commands/league_deliver.go), after the last board.
+	EffectLeague = "league"
 )
 
 // Effect is one thing a table owes Discord (see Table.Outbox).

@@ -102,9 +102,35 @@ type League struct {
 	Dropped     []Dropout     `json:"dropped,omitempty"`    // in the order they left
 	RoundList   []Round       `json:"round_list,omitempty"` // paired rounds, oldest first
 	Status      string        `json:"status"`
-	Version     int64         `json:"version"`
-	Created     time.Time     `json:"created"`
-	Updated     time.Time     `json:"updated"`
+	// Names are the players' display names when they joined: thread
+	// names cannot mention.
+	Names map[string]string `json:"names,omitempty"`
+	// Owed is what the league owes Discord, oldest first: written with
+	// the change that owes it and removed once delivered (the
+	// transactional outbox, as a table's). EffectSeq numbers them.
+	Owed      []Effect  `json:"owed,omitempty"`
+	EffectSeq int64     `json:"effect_seq,omitempty"`
+	Version   int64     `json:"version"`
+	Created   time.Time `json:"created"`
+	Updated   time.Time `json:"updated"`
+}
+
+// Effect is one thing the league owes Discord (its kinds are the
+// service's): Round and Board name a pairing, from 0.
+type Effect struct {
+	Seq   int64  `json:"seq"`
+	Kind  string `json:"kind"`
+	Round int    `json:"round,omitempty"`
+	Board int    `json:"board,omitempty"`
+}
+
+// Owe appends effects to the outbox, numbering them.
+func (l *League) Owe(es ...Effect) {
+	for _, e := range es {
+		l.EffectSeq++
+		e.Seq = l.EffectSeq
+		l.Owed = append(l.Owed, e)
+	}
 }
 
 // Dropout is a player who left a running league, and the round (from
