@@ -132,7 +132,7 @@ func (s *Service) createLeague(ctx context.Context, req Request) Response {
 	if miss := missing(req, append(s.neededHere(req, false), permPublicThreads, permSendInThreads)); len(miss) > 0 {
 		return private(req, "core.err.bot_lacks", "Permissions", permissionNames(rc, miss))
 	}
-	l, resp, ok := s.leagueSettings(req, eng)
+	l, resp, ok := s.leagueSettings(ctx, req, eng)
 	if !ok {
 		return resp
 	}
@@ -146,7 +146,7 @@ func (s *Service) createLeague(ctx context.Context, req Request) Response {
 
 // leagueSettings reads /league create's options into a new league; the
 // game's own options are checked as /play checks them.
-func (s *Service) leagueSettings(req Request, eng games.Engine) (*league.League, Response, bool) {
+func (s *Service) leagueSettings(ctx context.Context, req Request, eng games.Engine) (*league.League, Response, bool) {
 	format, rule := req.Options[optFormat], req.Options[optDeadline]
 	if format != league.Swiss && format != league.RoundRobin {
 		return nil, private(req, "league.err.format"), false
@@ -179,9 +179,10 @@ func (s *Service) leagueSettings(req Request, eng games.Engine) (*league.League,
 	}
 	seed := s.Seed()
 	l := &league.League{
-		GuildID: req.GuildID, ChannelID: req.ChannelID, CreatorID: req.User.ID, Locale: s.languageOf(context.Background(), req),
+		GuildID: req.GuildID, ChannelID: req.ChannelID, CreatorID: req.User.ID, Locale: s.languageOf(ctx, req),
 		Game: eng.Info().ID, Options: opts, Format: format, Rounds: rounds, Deadline: rule,
-		RoundTime: time.Duration(days) * 24 * time.Hour, Seed: binary.BigEndian.Uint64(seed[:8]), Status: league.StatusOpen,
+		// A day is 24 turn_timeout units: tests shrink the unit.
+		RoundDays: days, RoundTime: time.Duration(days) * 24 * s.TimeoutUnit, Seed: binary.BigEndian.Uint64(seed[:8]), Status: league.StatusOpen,
 	}
 	if h, err := strconv.Atoi(opts[OptTurnTimeout]); err == nil {
 		l.TurnTimeout = time.Duration(h) * time.Hour

@@ -94,7 +94,8 @@ type League struct {
 	// as its player count needs (RoundRobinRounds).
 	Rounds      int           `json:"rounds"`
 	TurnTimeout time.Duration `json:"turn_timeout,omitempty"`
-	RoundTime   time.Duration `json:"round_time,omitempty"`
+	RoundDays   int           `json:"round_days,omitempty"` // as given at create
+	RoundTime   time.Duration `json:"round_time,omitempty"` // RoundDays in the service's time
 	Deadline    string        `json:"deadline"`
 	Seed        uint64        `json:"seed"`
 	Players     []string      `json:"players"`              // join order

@@ -53,7 +53,7 @@ func League(rc Audience, l *league.League, b LeagueButtons) Message {
 // leagueSettings is the settings as a few short lines (a phone shows
 // about 40 characters a line).
 func leagueSettings(rc Audience, l *league.League) string {
-	days := int(l.RoundTime.Hours() / 24)
+	days := l.RoundDays
 	lines := []string{rc.T("league.settings", "Format", rc.T("league.format."+l.Format),
 		"Rounds", rc.T("league.rounds", "Count", l.Rounds), "Days", rc.T("league.days", "Count", days))}
 	if l.TurnTimeout > 0 {

@@ -16,7 +16,7 @@ import (
 func sampleLeague(t *testing.T) *league.League {
 	t.Helper()
 	l := &league.League{ID: "L7", Game: "trenches", Format: league.Swiss, Rounds: 3, Status: league.StatusOpen,
-		Deadline: league.LossToMover, RoundTime: 7 * 24 * time.Hour, TurnTimeout: 24 * time.Hour, CreatorID: "1"}
+		Deadline: league.LossToMover, RoundDays: 7, RoundTime: 7 * 24 * time.Hour, TurnTimeout: 24 * time.Hour, CreatorID: "1"}
 	for i := 1; i <= 5; i++ {
 		if err := l.Join(fmt.Sprint(i)); err != nil {
 			t.Fatal(err)
