@@ -26,7 +26,10 @@ const (
 	optRoundDays = "round_days"
 	// defaultRoundDays is a round's length when none is given.
 	defaultRoundDays = 7
-	maxRoundDays     = 30
+	// defaultLeagueTimeout is a play_out league's turn_timeout (hours)
+	// when none is given.
+	defaultLeagueTimeout = 24
+	maxRoundDays         = 30
 )
 
 // leaguePrefix starts the custom_id of a league message's buttons:
@@ -163,6 +166,11 @@ func (s *Service) leagueSettings(ctx context.Context, req Request, eng games.Eng
 		default:
 			given[k] = v
 		}
+	}
+	if rule == league.PlayOut && given[OptTurnTimeout] == "" {
+		// Played out, a game must end: an absent player's turns are
+		// played by the computer after a day.
+		given[OptTurnTimeout] = strconv.Itoa(defaultLeagueTimeout)
 	}
 	opts, err := gameOptions(eng.Info(), given)
 	if err == nil {

@@ -349,22 +349,28 @@ func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) erro
 
 // decideRound applies the deadline rule to the current round: under
 // loss_to_mover each unfinished game is lost by the player to move (its
-// table is closed); under play_out the games go on to their end.
+// table is closed); under play_out the games go on to their end. Under
+// either, a game whose table was abandoned (no result) counts for
+// neither player, so the round can end.
 func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Time) error {
 	r := l.Current()
 	if r == nil || r.Decided {
 		return errNoChange
 	}
 	r.Decided = true
-	if l.Deadline == league.LossToMover {
-		for b, p := range r.Pairings {
-			if p.Result != league.Pending || p.Table == "" {
-				continue
-			}
-			mover, err := s.moverAt(ctx, p.Table)
-			if err != nil {
-				return err
-			}
+	for b, p := range r.Pairings {
+		if p.Result != league.Pending || p.Table == "" {
+			continue
+		}
+		mover, live, err := s.moverAt(ctx, p.Table)
+		if err != nil {
+			return err
+		}
+		if !live {
+			r.Pairings[b].Result, r.Pairings[b].By = league.Neither, league.ByDeadline
+			continue
+		}
+		if l.Deadline == league.LossToMover {
 			if mover == "" {
 				continue // not one player to move: it plays on
 			}
@@ -382,16 +388,20 @@ func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Ti
 	return advance(l, now)
 }
 
-// moverAt is the player to act at a live two-player table ("" when the
-// game is over or both act).
-func (s *Service) moverAt(ctx context.Context, id string) (string, error) {
+// moverAt is the player to act at a two-player table ("" when both
+// act), and whether the table is still live; an abandoned one is not,
+// and a finished one has given its result to the league already.
+func (s *Service) moverAt(ctx context.Context, id string) (string, bool, error) {
 	ld, err := s.load(ctx, id)
-	if err != nil || ld.t.Status != data.StatusPlaying {
-		return "", err
+	if err != nil || ld.t.Status == data.StatusAbandoned {
+		return "", false, err
+	}
+	if ld.t.Status != data.StatusPlaying {
+		return "", true, nil // a lobby about to start, or a result on its way
 	}
 	active := ld.eng.Active(ld.state)
 	if len(active) != 1 || int(active[0]) >= len(ld.t.Seats) {
-		return "", nil
+		return "", true, nil
 	}
-	return ld.t.Seats[active[0]].UserID, nil
+	return ld.t.Seats[active[0]].UserID, true, nil
 }
