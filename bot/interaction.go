@@ -350,6 +350,7 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 	case i.Member != nil && i.Member.User != nil:
 		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.Nick, i.Member.User)}
 		req.CanManageGuild = i.Member.Permissions&discordgo.PermissionManageGuild != 0
+		req.Roles = i.Member.Roles
 	case i.User != nil:
 		req.User = commands.User{ID: i.User.ID, Name: displayName("", i.User)}
 	default:

@@ -477,6 +477,9 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if err != nil && !errors.Is(err, data.ErrCorrupt) { // a corrupt record is overwritten below
 		return s.internal(req, err)
 	}
+	if role, ok := req.Options[OptLeagueRole]; ok {
+		return s.setLeagueRole(ctx, req, gs, role)
+	}
 	v, set := req.Options[OptLanguage]
 	if set {
 		switch {
@@ -500,6 +503,7 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if !set {
 		text += "\n" + rc.T("core.settings.hint")
 	}
+	text += "\n" + leagueRoleText(rc, gs)
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
 }
 

@@ -65,7 +65,9 @@ func leagueCommand(engines []games.Engine) *discordgo.ApplicationCommand {
 			group.Options = append(group.Options, leagueSubcommand(info))
 		}
 	}
-	minPerm := int64(discordgo.PermissionManageGuild)
+	// Visible to every member: members of the server's league role
+	// (/settings league_role) may create leagues too; createLeague checks.
+	minPerm := int64(discordgo.PermissionSendMessages)
 	return &discordgo.ApplicationCommand{
 		Name: "league", Description: en.T("cmd.league.description"), DescriptionLocalizations: localized("cmd.league.description"),
 		Options: []*discordgo.ApplicationCommandOption{group}, DefaultMemberPermissions: &minPerm,
@@ -116,12 +118,18 @@ func langOf(l discordgo.Locale) string {
 	return lang
 }
 
-// createLeague is /league create <game>: a member with Manage Server
-// opens a league in this channel; its message is the command's public
-// answer.
+// createLeague is /league create <game>: a member with Manage Server,
+// or with the server's league role, opens a league in this channel; its
+// message is the command's public answer.
 func (s *Service) createLeague(ctx context.Context, req Request) Response {
 	if !req.CanManageGuild {
-		return private(req, "league.err.manage")
+		gs, err := s.store.GuildSettings(ctx, req.GuildID)
+		if err != nil && !errors.Is(err, data.ErrCorrupt) {
+			return s.internal(req, err)
+		}
+		if gs.LeagueRole == "" || !slices.Contains(req.Roles, gs.LeagueRole) {
+			return private(req, "league.err.manage")
+		}
 	}
 	eng, ok := s.mods.Engine(req.Options["game"])
 	if !ok {
@@ -347,4 +355,31 @@ func oweRound(l *league.League) {
 		}
 	}
 	l.Owe(league.Effect{Kind: leagueAnnounce, Round: r})
+}
+
+// OptLeagueRole is /settings league_role: the role whose members may
+// create leagues besides those with Manage Server; @everyone clears it.
+const OptLeagueRole = "league_role"
+
+// setLeagueRole is /settings league_role:@Role (Manage Server, checked
+// by settings). The @everyone role, whose id is the server's
+// (developers/topics/permissions.mdx, "Role Object"), clears it.
+func (s *Service) setLeagueRole(ctx context.Context, req Request, gs data.GuildSettings, role string) Response {
+	gs.LeagueRole = role
+	if role == req.GuildID {
+		gs.LeagueRole = ""
+	}
+	if err := s.store.SetGuildSettings(ctx, req.GuildID, gs); err != nil {
+		return s.internal(req, err)
+	}
+	s.log.Info().Str("guild", req.GuildID).Str("by", req.User.ID).Str("role", gs.LeagueRole).Msg("league role set")
+	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: leagueRoleText(userCtx(req), gs)}}}
+}
+
+// leagueRoleText says who may create leagues on the server.
+func leagueRoleText(rc render.Audience, gs data.GuildSettings) string {
+	if gs.LeagueRole == "" {
+		return rc.T("league.settings_role_none")
+	}
+	return rc.T("league.settings_role", "Role", "<@&"+gs.LeagueRole+">")
 }

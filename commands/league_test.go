@@ -117,6 +117,19 @@ func TestLeagueSwiss(t *testing.T) {
 	if r := h.leagueDo(Request{Kind: SlashCommand, User: bob, Command: "league", Subcommand: "create", Options: opts}); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Manage Server") {
 		t.Fatalf("a member without Manage Server created a league: %+v", r.Reply)
 	}
+	// With the league role named in /settings, Bob may create leagues.
+	admin := Request{Kind: SlashCommand, User: ann, Command: "settings", Options: map[string]string{OptLeagueRole: "r9"}, CanManageGuild: true}
+	if r := h.leagueDo(admin); !strings.Contains(text(r.Reply.Message), "<@&r9>") {
+		t.Fatalf("/settings league_role: %+v", r.Reply)
+	}
+	if r := h.leagueDo(Request{Kind: SlashCommand, User: bob, Roles: []string{"r9"}, Command: "league", Subcommand: "create", Options: opts}); r.Reply.Kind != replyNew {
+		t.Fatalf("a member of the league role was refused: %+v", r.Reply)
+	}
+	admin.Options[OptLeagueRole] = "g" // @everyone: nobody but Manage Server
+	h.leagueDo(admin)
+	if r := h.leagueDo(Request{Kind: SlashCommand, User: bob, Roles: []string{"r9"}, Command: "league", Subcommand: "create", Options: opts}); r.Reply.Kind != ReplyPrivate {
+		t.Fatalf("the league role still counts once cleared: %+v", r.Reply)
+	}
 	l, msg := h.createLeague(league.Swiss, "2", league.LossToMover)
 	if l.MessageID != msg || len(buttons(h.leagueClick(ann, l, "join").Reply.Message)) != 3 {
 		t.Fatalf("league message %q (recorded %q), or its buttons", msg, l.MessageID)

@@ -61,6 +61,8 @@ type Request struct {
 	OnPrivateMessage bool
 	// CanManageGuild: the member has Manage Server in this guild.
 	CanManageGuild bool
+	// Roles are the member's role ids (the member object's roles).
+	Roles []string
 	// Channel is the channel the interaction came from, as Discord
 	// describes it (nil when it did not say).
 	Channel *Channel

@@ -318,6 +318,9 @@ type GuildSettings struct {
 	// Locale is the language of new tables' public messages (en, pl, ru);
 	// empty: decided per table from the server and the host.
 	Locale string `json:"locale,omitempty"`
+	// LeagueRole is the id of the role whose members may create leagues
+	// besides those with Manage Server; empty: none.
+	LeagueRole string `json:"league_role,omitempty"`
 }
 
 // LogEntry is one accepted action.
