@@ -276,8 +276,12 @@ func (s *Service) closePairing(ctx context.Context, l *league.League, e league.E
 }
 
 // abandonLeagueTable abandons a live table as userID; false when it is
-// over already.
+// over already. It looks before it locks: a game's own end delivers its
+// league under the table's lock, and finds its table over here.
 func (s *Service) abandonLeagueTable(ctx context.Context, id, userID string) (bool, error) {
+	if t, err := s.store.Get(ctx, id); err != nil || !t.Live() {
+		return false, err
+	}
 	unlock := s.lock(id)
 	defer unlock()
 	ld, err := s.load(ctx, id)
@@ -335,6 +339,9 @@ func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) erro
 	for _, l := range ls {
 		if r := l.Current(); l.Status == league.StatusRunning && r != nil && !r.Decided && !r.Deadline.IsZero() && !now.Before(r.Deadline) {
 			err = s.changeLeague(ctx, l.ID, func(l *league.League) error { return s.decideRound(ctx, l, now) })
+			if errors.Is(err, errNoChange) { // another replica decided it
+				err = nil
+			}
 		}
 		if err == nil {
 			err = s.DeliverLeague(ctx, l.ID, c)
