@@ -310,3 +310,40 @@ func TestLeagueCommandTree(t *testing.T) {
 		}
 	}
 }
+
+// TestLeagueAbandonedGame: a game whose table was abandoned without a
+// result counts for neither player at the round's deadline, even when
+// the league plays games out, so the league goes on (here: ends).
+func TestLeagueAbandonedGame(t *testing.T) {
+	h := newHarness(t)
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return now }
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	h.leagueClick(ann, l, "join")
+	h.leagueClick(bob, l, "join")
+	h.leagueClick(ann, l, "start")
+	l = h.league(l.ID)
+	p := l.Current().Pairings[0]
+	if tb, _ := h.store.Get(context.Background(), p.Table); tb.Options[OptTurnTimeout] != "24" {
+		t.Fatalf("a play_out league's table without a turn timeout: %v", tb.Options)
+	}
+	if ok, err := h.svc.abandonLeagueTable(context.Background(), p.Table, ann.ID); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	c := &fakeCourier{h: h}
+	if err := h.svc.LeagueTick(context.Background(), now, c); err != nil || h.league(l.ID).Status != league.StatusRunning {
+		t.Fatalf("before the deadline: %v, %s", err, h.league(l.ID).Status)
+	}
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, c); err != nil {
+		t.Fatal(err)
+	}
+	l = h.league(l.ID)
+	if got := l.RoundList[0].Pairings[0]; got.Result != league.Neither || l.Status != league.StatusDone {
+		t.Fatalf("after the deadline: %+v, %s", got, l.Status)
+	}
+	for _, s := range l.Standings() {
+		if s.Points != 0 || s.Played != 0 {
+			t.Fatalf("an abandoned game scored: %+v", s)
+		}
+	}
+}
