@@ -247,6 +247,10 @@ func (s *Service) startLeagueTable(ctx context.Context, id string, l *league.Lea
 	}
 	req := Request{User: User{ID: l.CreatorID}, Locale: l.Locale, GuildID: l.GuildID, ChannelID: ld.t.ChannelID}
 	if resp := s.start(ctx, req, ld); resp.Table == "" {
+		// Another replica may have started it first (a conflict).
+		if t, err := s.store.Get(ctx, id); err == nil && t.Status != data.StatusLobby {
+			return nil
+		}
 		return fmt.Errorf("league table %s did not start: %s", id, resp.Reply.Message.Content)
 	}
 	return nil

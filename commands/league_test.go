@@ -2,12 +2,15 @@ package commands
 
 import (
 	"context"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
@@ -344,6 +347,45 @@ func TestLeagueAbandonedGame(t *testing.T) {
 	for _, s := range l.Standings() {
 		if s.Points != 0 || s.Played != 0 {
 			t.Fatalf("an abandoned game scored: %+v", s)
+		}
+	}
+}
+
+// TestLeagueTwoReplicasOpenOnce: two replicas deliver a started league
+// at once (each its own locks): every game is opened once, in the
+// thread its pairing records, and the league owes nothing after.
+func TestLeagueTwoReplicasOpenOnce(t *testing.T) {
+	h := newHarness(t)
+	other := NewService(h.store, zerolog.Nop(), testMods.Modules())
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	for i := range 6 {
+		h.leagueClick(User{ID: strconv.Itoa(500 + i), Name: "P" + strconv.Itoa(i)}, l, "join")
+	}
+	// Start without delivering: the round's openings stay owed.
+	req := Request{Kind: Component, User: ann, GuildID: "g", ChannelID: "c", CustomID: leaguePrefix + l.ID + ":start", Locale: "en-US"}
+	if resp := h.svc.Handle(context.Background(), req); resp.League != l.ID {
+		t.Fatalf("start: %+v", resp)
+	}
+	var wg sync.WaitGroup
+	for _, svc := range []*Service{h.svc, other} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := svc.DeliverLeague(context.Background(), l.ID, &fakeCourier{h: h}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	l = h.league(l.ID)
+	live, err := h.store.TablesOf(context.Background(), "g", "")
+	if err != nil || len(live) != 3 || len(l.Owed) != 0 {
+		t.Fatalf("%d live tables (want 3), %v; owed %+v", len(live), err, l.Owed)
+	}
+	for _, p := range l.Current().Pairings {
+		tb, err := h.store.ByChannel(context.Background(), p.Thread)
+		if err != nil || tb.ID != p.Table || tb.Status != data.StatusPlaying {
+			t.Fatalf("pairing %+v: thread holds %+v %v", p, tb, err)
 		}
 	}
 }
