@@ -355,6 +355,7 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 	case i.Member != nil && i.Member.User != nil:
 		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.Nick, i.Member.User)}
 		req.CanManageGuild = i.Member.Permissions&discordgo.PermissionManageGuild != 0
+		req.Roles = i.Member.Roles
 	case i.User != nil && i.GuildID == "":
 		req.User = commands.User{ID: i.User.ID, Name: displayName("", i.User)}
 	default:
@@ -370,6 +371,13 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Command = d.Name
 		req.Options = map[string]string{}
 		opts := d.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(opts[0].Options) == 1 {
+			// /league create <game>: the group is the subcommand, its
+			// subcommand the game, as the older /play game: option.
+			req.Subcommand = opts[0].Name
+			req.Options["game"] = opts[0].Options[0].Name
+			opts = opts[0].Options[0].Options
+		}
 		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 			req.Subcommand = opts[0].Name
 			opts = opts[0].Options
@@ -475,6 +483,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 			log.Warn().Err(err).Msg("autocomplete")
 		}
 		return
+	}
+	if resp.League != "" {
+		logErr(log, b.svc.DeliverLeague(ctx, resp.League, c), "deliver league")
 	}
 	if resp.Table != "" {
 		err := b.svc.Deliver(ctx, resp.Table, c)

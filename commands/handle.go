@@ -51,11 +51,16 @@ func (s *Service) handle(ctx context.Context, req Request) Response {
 			return s.stats(ctx, req)
 		case "leaderboard":
 			return s.leaderboard(ctx, req)
+		case "league":
+			return s.createLeague(ctx, req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:
 		return s.autocomplete(req)
 	case Component:
+		if strings.HasPrefix(req.CustomID, leaguePrefix) {
+			return s.leagueClick(ctx, req)
+		}
 		if OpensForm(req) {
 			return s.openForm(ctx, req)
 		}
@@ -480,6 +485,9 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if err != nil && !errors.Is(err, data.ErrCorrupt) { // a corrupt record is overwritten below
 		return s.internal(req, err)
 	}
+	if role, ok := req.Options[OptLeagueRole]; ok {
+		return s.setLeagueRole(ctx, req, gs, role)
+	}
 	v, set := req.Options[OptLanguage]
 	if set {
 		switch {
@@ -503,6 +511,7 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if !set {
 		text += "\n" + rc.T("core.settings.hint")
 	}
+	text += "\n" + leagueRoleText(rc, gs)
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
 }
 

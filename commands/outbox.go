@@ -289,6 +289,8 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 			return nil
 		}
 		return c.AddMember(ctx, t.ThreadID, e.Mention[0])
+	case data.EffectLeague:
+		return s.leagueResult(ctx, t, c)
 	}
 	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
 }

@@ -61,6 +61,8 @@ type Request struct {
 	OnPrivateMessage bool
 	// CanManageGuild: the member has Manage Server in this guild.
 	CanManageGuild bool
+	// Roles are the member's role ids (the member object's roles).
+	Roles []string
 	// Channel is the channel the interaction came from, as Discord
 	// describes it (nil when it did not say).
 	Channel *Channel
@@ -130,6 +132,9 @@ type Response struct {
 	// Note is a private message for the user besides the reply, sent
 	// after it (a note they were owed: owedNote).
 	Note render.Message
+	// League owes effects likewise (Service.DeliverLeague): /league
+	// create's answer is the league message, a click redraws it.
+	League string
 }
 
 // PrivateCommand reports, from the request alone, whether a slash

@@ -66,6 +66,9 @@ type Service struct {
 
 	// reports keeps the "How it went" reports built (turning.go).
 	reports reportCache
+
+	// leagueRuns are the leagues being delivered (league_deliver.go).
+	leagueRuns inFlight
 }
 
 // OptTurnTimeout is the table option, for every game, that gives each
@@ -370,6 +373,7 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 		if passed {
 			s.newTurn(t, after)
 		}
+		ended := false
 		if o := l.eng.Outcome(st); o.Done {
 			t.Status = data.StatusFinished
 			t.Deadline = time.Time{}
@@ -379,6 +383,7 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 				if t.Result, err = s.resultOf(ctx, t, l.eng, o, entries); err != nil {
 					return nil, err
 				}
+				ended = true
 			}
 		}
 		if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && moved { // a move voids the ballots and proposals
@@ -390,6 +395,9 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 			owe = func(t *data.Table, passed bool) []data.Effect { return s.owedAfter(t, passed, "") }
 		}
 		t.Owe(s.Now().UTC(), owe(t, passed)...)
+		if ended && t.League != "" { // a league game: its result goes to the league
+			t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectLeague})
+		}
 		return entries, nil
 	})
 	if err != nil {

@@ -564,8 +564,8 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 
 func TestCommandTree(t *testing.T) {
 	cmds := Tree(testMods.Engines())
-	if len(cmds) != 6 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
-		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" {
+	if len(cmds) != 7 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
+		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" || cmds[6].Name != "league" {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool

@@ -46,6 +46,7 @@ func Tree(engines []games.Engine) []*discordgo.ApplicationCommand {
 		helpCommand(engines),
 		statsCommand(),
 		leaderboardCommand(engines),
+		leagueCommand(engines),
 	})
 }
 
@@ -74,7 +75,10 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		Name: "settings", NameLocalizations: ptr(localizedName("cmd.settings")),
 		Description: en.T("cmd.settings.description"), DescriptionLocalizations: localized("cmd.settings.description"),
 		DefaultMemberPermissions: &perm,
-		Options:                  []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true)},
+		Options: []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true), {
+			Type: discordgo.ApplicationCommandOptionRole, Name: OptLeagueRole,
+			Description: en.T("cmd.settings.league_role"), DescriptionLocalizations: *localized("cmd.settings.league_role"),
+		}},
 	}
 }
 

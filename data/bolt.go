@@ -43,7 +43,7 @@ var (
 
 // allBuckets is the layout Open creates.
 var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers,
-	bucketResults, bucketStandings, bucketStandUser, bucketStandRank, bucketGameStats, bucketArchived, bucketInteractions}
+	bucketResults, bucketStandings, bucketStandUser, bucketStandRank, bucketGameStats, bucketArchived, bucketInteractions, bucketLeagues}
 
 // Bolt is the embedded bbolt Store.
 type Bolt struct {

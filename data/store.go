@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/league"
 )
 
 // Table status values.
@@ -102,6 +103,10 @@ type Table struct {
 	Logged  int64     `json:"logged,omitempty"`
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`
+
+	// League is the id of the league whose game this is (a pairing's
+	// table, opened in the pairing's thread); empty elsewhere.
+	League string `json:"league,omitempty"`
 
 	// Result is how the game ended, set by the move that ends it (see
 	// Result): the store tallies it in the same transaction.
@@ -260,6 +265,9 @@ const (
 	// EffectArchive archives the team thread; it comes last, since Discord
 	// refuses edits in an archived thread.
 	EffectArchive = "archive"
+	// EffectLeague gives a league game's result to its league
+	// (commands/league_deliver.go), after the last board.
+	EffectLeague = "league"
 )
 
 // Effect is one thing a table owes Discord (see Table.Outbox).
@@ -318,6 +326,9 @@ type GuildSettings struct {
 	// Locale is the language of new tables' public messages (en, pl, ru);
 	// empty: decided per table from the server and the host.
 	Locale string `json:"locale,omitempty"`
+	// LeagueRole is the id of the role whose members may create leagues
+	// besides those with Manage Server; empty: none.
+	LeagueRole string `json:"league_role,omitempty"`
 }
 
 // LogEntry is one accepted action.
@@ -451,5 +462,16 @@ type Store interface {
 	// ForgetInteractions removes the ids recorded to expire before the
 	// given time.
 	ForgetInteractions(ctx context.Context, before time.Time) error
+	// CreateLeague stores a new league at version 1 and assigns its ID.
+	CreateLeague(ctx context.Context, l *league.League) error
+	// League loads a league by id; ErrLeagueNotFound when none.
+	League(ctx context.Context, id string) (*league.League, error)
+	// Leagues lists a server's leagues, oldest first; guildID "" lists
+	// every league not done (for the round deadlines).
+	Leagues(ctx context.Context, guildID string) ([]*league.League, error)
+	// UpdateLeague writes l if the stored version is still expect and
+	// sets l.Version to expect+1: ErrConflict when another write came
+	// first, so a round is paired and a game opened by one writer only.
+	UpdateLeague(ctx context.Context, l *league.League, expect int64) error
 	Close() error
 }

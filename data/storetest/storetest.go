@@ -47,6 +47,8 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
 		{"InteractionsOnce", testInteractionsOnce},
+		{"Leagues", testLeagues},
+		{"LeagueOnePairing", testLeagueOnePairing},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
