@@ -29,30 +29,52 @@ type PublicThreads interface {
 // permPublicThreads: a league opens a public thread for each game.
 var permPublicThreads = permission{discordgo.PermissionCreatePublicThreads, "create_public_threads"}
 
-// inFlight marks the leagues this process is delivering.
+// inFlight marks the leagues this process is delivering, and those asked
+// for again while they were: a delivery that finds the league already
+// running leaves it to the running one, which must then look once more,
+// or an effect owed after its last read would wait for the timer.
 type inFlight struct {
-	mu  sync.Mutex
-	ids map[string]bool
+	mu    sync.Mutex
+	ids   map[string]bool
+	again map[string]bool
 }
 
-// begin marks id; false when it was marked already.
+// begin marks id; false when it was marked already (the running delivery
+// is asked to look again).
 func (f *inFlight) begin(id string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.ids[id] {
+		f.again[id] = true
 		return false
 	}
 	if f.ids == nil {
-		f.ids = map[string]bool{}
+		f.ids, f.again = map[string]bool{}, map[string]bool{}
 	}
 	f.ids[id] = true
 	return true
 }
 
-func (f *inFlight) end(id string) {
+// end unmarks id and reports true, or, when a delivery was asked for
+// meanwhile, keeps it marked and reports false: run again.
+func (f *inFlight) end(id string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.again[id] {
+		delete(f.again, id)
+		return false
+	}
+	delete(f.ids, id)
+	return true
+}
+
+// drop unmarks id whatever was asked for (a delivery that failed: the
+// timer retries it).
+func (f *inFlight) drop(id string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.ids, id)
+	delete(f.again, id)
 }
 
 // maxLeagueEffects bounds one delivery's effects (a round of 20 games
@@ -64,12 +86,24 @@ const maxLeagueEffects = 200
 // carried twice without harm (posts carry a nonce, threads are found by
 // name, a table is claimed by its thread), so replicas need no lock: the
 // league's version decides whose record stands. In one process a second
-// delivery of the same league leaves it to the first.
+// delivery of the same league leaves it to the first, which looks again.
 func (s *Service) DeliverLeague(ctx context.Context, id string, c Courier) error {
 	if !s.leagueRuns.begin(id) {
 		return nil
 	}
-	defer s.leagueRuns.end(id)
+	for {
+		if err := s.deliverLeagueOwed(ctx, id, c); err != nil {
+			s.leagueRuns.drop(id)
+			return err
+		}
+		if s.leagueRuns.end(id) {
+			return nil
+		}
+	}
+}
+
+// deliverLeagueOwed carries what the league owes now.
+func (s *Service) deliverLeagueOwed(ctx context.Context, id string, c Courier) error {
 	for range maxLeagueEffects {
 		l, err := s.store.League(ctx, id)
 		if err != nil || len(l.Owed) == 0 {
