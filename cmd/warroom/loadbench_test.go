@@ -307,24 +307,47 @@ func (b *benchTable) loop(until time.Time, interval time.Duration) error {
 		if !ok {
 			return fmt.Errorf("nobody to act on %q", board.Content)
 		}
-		clicked := time.Now()
-		n := len(b.acks)
-		if err := b.move(b.ctx, u, board); err != nil {
+		nb, took, err := b.clickToBoard(u, board)
+		if err != nil {
 			return err
 		}
-		b.replies = append(b.replies, b.acks[n:]...)
-		wait, cancel = context.WithTimeout(b.ctx, boardWait)
-		nb, err := srv.WaitMessageSince(wait, b.since, b.ch, b.next)
-		cancel()
-		if err != nil {
-			return fmt.Errorf("the board after v%s never came: %w", b.version, err)
-		}
-		b.toBoard = append(b.toBoard, time.Since(clicked))
+		b.toBoard = append(b.toBoard, took)
 		// The same message redrawn: the turn was kept; a new one: passed.
 		b.passed = append(b.passed, nb.ID != board.ID)
 		next = next.Add(interval)
 	}
 	return nil
+}
+
+// clickToBoard makes one move on board and returns the next board and
+// how long after the click it appeared. The board is watched from the
+// click on, beside the click's own answer: a click is complete once its
+// message is edited (discordtest's Interaction.Wait), which for a move
+// that passes the turn is the old board's strip, after the new board.
+func (b *benchTable) clickToBoard(u discordtest.User, board *discordtest.Message) (*discordtest.Message, time.Duration, error) {
+	type seen struct {
+		m    *discordtest.Message
+		took time.Duration
+		err  error
+	}
+	wait, cancel := context.WithTimeout(b.ctx, boardWait)
+	defer cancel()
+	clicked := time.Now()
+	next := make(chan seen, 1)
+	go func() {
+		m, err := b.w.srv.WaitMessageSince(wait, b.since, b.ch, b.next)
+		next <- seen{m, time.Since(clicked), err}
+	}()
+	n := len(b.acks)
+	if err := b.move(b.ctx, u, board); err != nil {
+		return nil, 0, err
+	}
+	b.replies = append(b.replies, b.acks[n:]...)
+	r := <-next
+	if r.err != nil {
+		return nil, 0, fmt.Errorf("the board after v%s never came: %w", b.version, r.err)
+	}
+	return r.m, r.took, nil
 }
 
 // next is the table's board after the one it has seen, or its result:
