@@ -83,7 +83,7 @@ func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loa
 	l, err := s.load(ctx, id)
 	wait, deadline := deliveryFirst, time.Now().Add(deliveryBudget)
 	for err == nil && !req.OnPrivateMessage && req.MessageID != "" && req.MessageID != l.t.BoardMessageID &&
-		len(l.t.Outbox) > 0 && time.Now().Add(wait).Before(deadline) {
+		len(l.t.Outbox) > 0 && !retiring(l.t, req.MessageID) && time.Now().Add(wait).Before(deadline) {
 		unlock()
 		if sleepCtx(ctx, wait) != nil {
 			return nil, func() {}, ctx.Err()
@@ -93,6 +93,17 @@ func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loa
 		l, err = s.load(ctx, id)
 	}
 	return l, unlock, err
+}
+
+// retiring: messageID is an old board whose buttons an owed retirement
+// is to take off (data.EffectRetire), not a message still being posted.
+func retiring(t *data.Table, messageID string) bool {
+	for _, e := range t.Outbox {
+		if e.Kind == data.EffectRetire && e.Message == messageID {
+			return true
+		}
+	}
+	return false
 }
 
 // sleepCtx waits d, or until ctx is done (its error).

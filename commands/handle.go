@@ -458,7 +458,7 @@ func (s *Service) status(ctx context.Context, req Request, t *data.Table) Respon
 		return resp
 	}
 	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		nt.Owe(s.Now().UTC(), boardAnew(false, "")...)
 		if voteMessageID(nt) != "" { // the team's vote follows its board
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
 		}

@@ -218,8 +218,9 @@ func (t *Table) SeatsOf(userID string) []games.Seat {
 // Effect kinds. An effect names what must become true in Discord, not a
 // finished message: the message is drawn from the table as it is when the
 // effect is delivered, and the board message it concerns is the table's
-// board at that moment. Delivered in order, a table's effects converge on
-// its current board, however late or often they are delivered.
+// board at that moment (EffectRetire's: the board the one before it
+// replaced). Delivered in order, a table's effects converge on its
+// current board, however late or often they are delivered.
 const (
 	// EffectBoard posts the board as a new message (Ping: mentioning the
 	// seats to act; Text: a line above it) and makes it the table's board.
@@ -232,6 +233,11 @@ const (
 	EffectLobby = "lobby"
 	// EffectStrip removes the buttons of the board message.
 	EffectStrip = "strip"
+	// EffectRetire removes the buttons of the board that the EffectBoard
+	// before it replaced, named in Channel and Message once that board is
+	// posted (none: nothing to do). The new board goes out first, so a
+	// player waits for one request less; the old one's buttons follow.
+	EffectRetire = "retire"
 	// EffectText replaces the board message with Text and no buttons (a
 	// cancelled or expired lobby).
 	EffectText = "text"
@@ -277,6 +283,8 @@ type Effect struct {
 	Ping    bool   `json:"ping,omitempty"`
 	Text    string `json:"text,omitempty"`
 	Channel string `json:"channel,omitempty"`
+	// Message is the message in Channel an EffectRetire concerns.
+	Message string `json:"message,omitempty"`
 	// Mention are the users a notice pings (allowed_mentions).
 	Mention []string  `json:"mention,omitempty"`
 	At      time.Time `json:"at"`
