@@ -173,6 +173,15 @@ func TestEncodePNGAsImagePNG(t *testing.T) {
 			t.Fatalf("%v: decodes to %v, image/png's to %v, or their pixels or palettes differ", img.Rect, pa.Rect, pb.Rect)
 		}
 	}
+	for _, bad := range []*image.Paletted{
+		image.NewPaletted(image.Rect(0, 0, 0, 5), testPalette.pal), // PNG has no empty picture
+		image.NewPaletted(image.Rect(0, 0, 5, 5), nil),             // nor an empty palette
+		image.NewPaletted(image.Rect(0, 0, 5, 5), make(color.Palette, 257)),
+	} {
+		if _, err := encodePNG(bad); err == nil {
+			t.Errorf("%v with %d colours encoded", bad.Rect, len(bad.Palette))
+		}
+	}
 }
 
 // BenchmarkEncode: a board-sized paletted picture encoded the board's way

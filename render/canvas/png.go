@@ -3,6 +3,7 @@ package canvas
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"io"
@@ -40,6 +41,9 @@ var noFilter = []byte{0}
 // writes the games' boards 0.1-2% smaller.
 func encodePNG(img *image.Paletted) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if w == 0 || h == 0 || len(img.Palette) == 0 || len(img.Palette) > 256 {
+		return nil, errors.New("canvas: no PNG of an empty picture or palette, or of more than 256 colours")
+	}
 	out := bytes.NewBuffer(make([]byte, 0, 1024+w*h/8)) // boards deflate to 1/6-1/12
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte // width, height, depth 8, type 3; deflate, filter set 0, no interlace
