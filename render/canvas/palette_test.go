@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 )
 
@@ -176,7 +177,7 @@ func TestEncodePNGAsImagePNG(t *testing.T) {
 	for _, bad := range []*image.Paletted{
 		image.NewPaletted(image.Rect(0, 0, 0, 5), testPalette.pal), // PNG has no empty picture
 		image.NewPaletted(image.Rect(0, 0, 5, 5), nil),             // nor an empty palette
-		image.NewPaletted(image.Rect(0, 0, 5, 5), make(color.Palette, 257)),
+		image.NewPaletted(image.Rect(0, 0, 5, 5), slices.Repeat(color.Palette{color.Black}, 257)),
 	} {
 		if _, err := encodePNG(bad); err == nil {
 			t.Errorf("%v with %d colours encoded", bad.Rect, len(bad.Palette))
