@@ -365,9 +365,11 @@ func (s *Service) leagueResult(ctx context.Context, t *data.Table, c Courier) er
 	return s.DeliverLeague(ctx, t.League, c)
 }
 
-// LeagueTick is the timer's work for leagues: it decides the games of
-// every round whose deadline has passed, by the league's rule, and
-// delivers what any league still owes (an earlier run's, or a crash's).
+// LeagueTick is the timer's work for leagues: once a round's deadline
+// has passed, every tick decides its games still unfinished by the
+// league's rule (a game abandoned after the first tick must end the
+// round too), and it delivers what any league still owes (an earlier
+// run's, or a crash's).
 func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) error {
 	ls, err := s.store.Leagues(ctx, "")
 	if err != nil {
@@ -375,9 +377,9 @@ func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) erro
 	}
 	var first error
 	for _, l := range ls {
-		if r := l.Current(); l.Status == league.StatusRunning && r != nil && !r.Decided && !r.Deadline.IsZero() && !now.Before(r.Deadline) {
+		if pastDeadline(l, now) {
 			err = s.changeLeague(ctx, l.ID, func(l *league.League) error { return s.decideRound(ctx, l, now) })
-			if errors.Is(err, errNoChange) { // another replica decided it
+			if errors.Is(err, errNoChange) { // nothing to decide, or another replica did
 				err = nil
 			}
 		}
@@ -392,45 +394,66 @@ func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) erro
 	return first
 }
 
-// decideRound applies the deadline rule to the current round: under
-// loss_to_mover each unfinished game is lost by the player to move (its
-// table is closed); under play_out the games go on to their end. Under
-// either, a game whose table was abandoned (no result) counts for
-// neither player, so the round can end.
+// pastDeadline: l runs a round with games unfinished at its deadline.
+func pastDeadline(l *league.League, now time.Time) bool {
+	r := l.Current()
+	return l.Status == league.StatusRunning && r != nil && !r.Deadline.IsZero() && !now.Before(r.Deadline) && !l.RoundComplete()
+}
+
+// decideRound applies the deadline rule to the current round's
+// unfinished games: under loss_to_mover each is lost by the player to
+// move (its table is closed); under play_out they go on to their end.
+// Under either, a game whose table was abandoned (no result) counts for
+// neither player, so the round can end. It runs at every tick after the
+// deadline and changes nothing (errNoChange) when nothing was decided.
 func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Time) error {
 	r := l.Current()
-	if r == nil || r.Decided {
+	if r == nil || l.RoundComplete() {
 		return errNoChange
 	}
+	changed := !r.Decided
 	r.Decided = true
 	for b, p := range r.Pairings {
 		if p.Result != league.Pending || p.Table == "" {
 			continue
 		}
-		mover, live, err := s.moverAt(ctx, p.Table)
+		decided, err := s.decideGame(ctx, l, b)
 		if err != nil {
 			return err
 		}
-		if !live {
-			r.Pairings[b].Result, r.Pairings[b].By = league.Neither, league.ByDeadline
-			continue
-		}
-		if l.Deadline == league.LossToMover {
-			if mover == "" {
-				continue // not one player to move: it plays on
-			}
-			winner := p.A
-			if mover == p.A {
-				winner = p.B
-			}
-			if _, err := l.Record(p.Table, winner, league.ByDeadline); err != nil {
-				return err
-			}
-			l.Owe(league.Effect{Kind: leagueClose, Round: len(l.RoundList) - 1, Board: b})
-		}
+		changed = changed || decided
+	}
+	if !changed {
+		return errNoChange
 	}
 	l.Owe(league.Effect{Kind: leagueMessage})
 	return advance(l, now)
+}
+
+// decideGame applies the deadline rule to the current round's
+// unfinished game on board b; false when it plays on.
+func (s *Service) decideGame(ctx context.Context, l *league.League, b int) (bool, error) {
+	r := l.Current()
+	p := r.Pairings[b]
+	mover, live, err := s.moverAt(ctx, p.Table)
+	switch {
+	case err != nil:
+		return false, err
+	case !live:
+		r.Pairings[b].Result, r.Pairings[b].By = league.Neither, league.ByDeadline
+		return true, nil
+	case l.Deadline != league.LossToMover || mover == "":
+		return false, nil // played out, or not one player to move: it plays on
+	}
+	winner := p.A
+	if mover == p.A {
+		winner = p.B
+	}
+	if _, err := l.Record(p.Table, winner, league.ByDeadline); err != nil {
+		return false, err
+	}
+	l.Owe(league.Effect{Kind: leagueClose, Round: len(l.RoundList) - 1, Board: b})
+	return true, nil
 }
 
 // moverAt is the player to act at a two-player table ("" when both

@@ -389,3 +389,39 @@ func TestLeagueTwoReplicasOpenOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestLeagueAbandonedAfterDeadline: a played-out game abandoned after
+// its round's deadline was first applied still ends the round at a
+// later tick, by the same rule as before the deadline (neither scores).
+func TestLeagueAbandonedAfterDeadline(t *testing.T) {
+	h := newHarness(t)
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	h.svc.Now = func() time.Time { return now }
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	h.leagueClick(ann, l, "join")
+	h.leagueClick(bob, l, "join")
+	h.leagueClick(ann, l, "start")
+	l = h.league(l.ID)
+	p := l.Current().Pairings[0]
+	c := &fakeCourier{h: h}
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, c); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.league(l.ID); got.Status != league.StatusRunning || !got.Current().Decided || got.Current().Pairings[0].Result != league.Pending {
+		t.Fatalf("a played-out game decided at the deadline: %+v", got.Current())
+	}
+	if ok, err := h.svc.abandonLeagueTable(context.Background(), p.Table, ann.ID); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline.Add(time.Minute), c); err != nil {
+		t.Fatal(err)
+	}
+	l = h.league(l.ID)
+	if got := l.RoundList[0].Pairings[0]; got.Result != league.Neither || got.By != league.ByDeadline || l.Status != league.StatusDone {
+		t.Fatalf("the round waits for an abandoned game: %+v, %s", got, l.Status)
+	}
+	v := l.Version
+	if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline.Add(2*time.Minute), c); err != nil || h.league(l.ID).Version != v {
+		t.Fatalf("a tick with nothing to decide wrote the league: %v", err)
+	}
+}
