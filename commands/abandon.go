@@ -57,17 +57,24 @@ func (s *Service) abandon(ctx context.Context, req Request, l *loaded) Response 
 
 // abandonNow ends the table without a result and tells the channel.
 func (s *Service) abandonNow(ctx context.Context, req Request, l *loaded) Response {
+	return s.closeTable(ctx, req, l, "core.abandoned", "Who", "<@"+req.User.ID+">")
+}
+
+// closeTable ends the table without a result in req.User's name, and
+// tells the channel why by the catalogue's key with kv (an abandon, a
+// league's deadline or walkover).
+func (s *Service) closeTable(ctx context.Context, req Request, l *loaded, key string, kv ...any) Response {
 	playing := l.t.Status == data.StatusPlaying
 	err := s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
 		nt.Status = data.StatusAbandoned
 		nt.Version++
 		rc := render.Audience{L: i18n.For(nt.Locale)}
-		text := render.Notice(rc, "core.abandoned", "Who", "<@"+req.User.ID+">").Content
+		text := rc.T(key, kv...)
 		if nt.Seed != nil && playing { // the game has ended: provably fair dice reveal the seed
-			text = render.Notice(rc, "core.abandoned_reveal", "Who", "<@"+req.User.ID+">", "Seed", nt.Seed.String(), "Commit", nt.Commit).Content
+			text += " " + rc.T("core.seed_reveal", "Seed", nt.Seed.String(), "Commit", nt.Commit)
 		}
 		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip},
-			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: text})
+			data.Effect{Kind: data.EffectNotice, Channel: req.ChannelID, Text: render.Fit(render.Message{Content: text}).Content})
 		if voteMessageID(nt) != "" { // the team's vote loses its buttons
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote})
 		}
@@ -79,6 +86,6 @@ func (s *Service) abandonNow(ctx context.Context, req Request, l *loaded) Respon
 	if err != nil {
 		return s.failed(req, err)
 	}
-	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Msg("table abandoned")
+	s.log.Info().Str("table", l.t.ID).Str("by", req.User.ID).Str("why", key).Msg("table abandoned")
 	return Response{Table: l.t.ID}
 }

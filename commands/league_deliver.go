@@ -291,32 +291,30 @@ func (s *Service) startLeagueTable(ctx context.Context, id string, l *league.Lea
 }
 
 // closePairing ends the table of a game decided without it (a dropout's
-// forfeit, the round's deadline): the deadline is told in the thread,
-// then the table is abandoned in the name of the player who lost.
+// forfeit, the round's deadline) in the name of the player who lost,
+// saying in the thread what decided it.
 func (s *Service) closePairing(ctx context.Context, l *league.League, e league.Effect, c Courier) error {
 	p := l.RoundList[e.Round].Pairings[e.Board]
 	loser := p.A
 	if p.Result == league.WinA {
 		loser = p.B
 	}
+	key := "league.closed_forfeit"
 	if p.By == league.ByDeadline {
-		rc := render.Audience{L: i18n.For(l.Locale)}
-		msg := render.Message{Content: rc.T("league.deadline_loss", "Who", "<@"+loser+">")}
-		if _, err := c.Post(ctx, p.Thread, msg, leagueNonce(l, e)); err != nil {
-			return err
-		}
+		key = "league.closed_deadline"
 	}
-	closed, err := s.abandonLeagueTable(ctx, p.Table, loser)
+	closed, err := s.closeLeagueTable(ctx, p.Table, loser, key)
 	if err != nil || !closed {
 		return err
 	}
 	return s.Deliver(ctx, p.Table, c)
 }
 
-// abandonLeagueTable abandons a live table as userID; false when it is
-// over already. It looks before it locks: a game's own end delivers its
+// closeLeagueTable ends a live league table in userID's name, telling
+// its thread why by key (its Who is userID); false when it is over
+// already. It looks before it locks: a game's own end delivers its
 // league under the table's lock, and finds its table over here.
-func (s *Service) abandonLeagueTable(ctx context.Context, id, userID string) (bool, error) {
+func (s *Service) closeLeagueTable(ctx context.Context, id, userID, key string) (bool, error) {
 	if t, err := s.store.Get(ctx, id); err != nil || !t.Live() {
 		return false, err
 	}
@@ -327,8 +325,8 @@ func (s *Service) abandonLeagueTable(ctx context.Context, id, userID string) (bo
 		return false, err
 	}
 	req := Request{User: User{ID: userID}, GuildID: ld.t.GuildID, ChannelID: ld.t.ChannelID, Locale: ld.t.Locale}
-	if resp := s.abandonNow(ctx, req, ld); resp.Table == "" {
-		return false, fmt.Errorf("league table %s not abandoned", id)
+	if resp := s.closeTable(ctx, req, ld, key, "Who", "<@"+userID+">"); resp.Table == "" {
+		return false, fmt.Errorf("league table %s not closed", id)
 	}
 	return true, nil
 }

@@ -181,6 +181,9 @@ func TestLeagueSwiss(t *testing.T) {
 	if tb, _ := h.store.Get(context.Background(), p2.Table); tb.Status != data.StatusAbandoned {
 		t.Fatalf("the deadline left the table %s", tb.Status)
 	}
+	if th := postText(c.res.Posts, p2.Thread); !strings.Contains(th, "The round's time is up: this game is lost by the player who was to move (<@"+p2.A+">), and its table is closed.") || strings.Contains(th, "abandoned") {
+		t.Fatalf("the deadline's loss told in the thread as:\n%s", th)
+	}
 	if l.Status != league.StatusDone || !pinged(c.res.Posts, "c", ann.ID, bob.ID, eve.ID) || !strings.Contains(postText(c.res.Posts, "c"), "1st place: <@"+l.Winner()+">") {
 		t.Fatalf("league end: %s, posts %+v", l.Status, c.res.Posts)
 	}
@@ -217,6 +220,9 @@ func TestLeagueDropout(t *testing.T) {
 	}
 	if tb, _ := h.store.Get(context.Background(), played.Table); tb.Status != data.StatusAbandoned {
 		t.Fatalf("the dropout's table is %s", tb.Status)
+	}
+	if th := postText(r.Posts, played.Thread); !strings.Contains(th, "<@"+eve.ID+"> has left the league: this game is lost by walkover") || strings.Contains(th, "abandoned") {
+		t.Fatalf("the walkover told in the thread as:\n%s", th)
 	}
 	for _, rd := range l.RoundList {
 		for _, p := range rd.Pairings {
@@ -330,7 +336,7 @@ func TestLeagueAbandonedGame(t *testing.T) {
 	if tb, _ := h.store.Get(context.Background(), p.Table); tb.Options[OptTurnTimeout] != "24" {
 		t.Fatalf("a play_out league's table without a turn timeout: %v", tb.Options)
 	}
-	if ok, err := h.svc.abandonLeagueTable(context.Background(), p.Table, ann.ID); !ok || err != nil {
+	if ok, err := h.svc.closeLeagueTable(context.Background(), p.Table, ann.ID, "core.abandoned"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
 	c := &fakeCourier{h: h}
@@ -410,7 +416,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	if got := h.league(l.ID); got.Status != league.StatusRunning || !got.Current().Decided || got.Current().Pairings[0].Result != league.Pending {
 		t.Fatalf("a played-out game decided at the deadline: %+v", got.Current())
 	}
-	if ok, err := h.svc.abandonLeagueTable(context.Background(), p.Table, ann.ID); !ok || err != nil {
+	if ok, err := h.svc.closeLeagueTable(context.Background(), p.Table, ann.ID, "core.abandoned"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
 	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline.Add(time.Minute), c); err != nil {
