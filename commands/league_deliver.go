@@ -202,9 +202,11 @@ func mentionList(users []string) []string {
 
 // openPairing opens a pairing's public thread, recording it in the
 // league before anything goes into it, then its table, recorded the
-// same way. A crash between the steps repeats only the step not
-// recorded: the thread is found again by its name, the table by its
-// thread (one live table a channel).
+// same way while still a lobby, and only then starts the game. A crash
+// between the steps repeats only the step not recorded: the thread is
+// found again by its name, the lobby by its thread (one live table a
+// channel). A lobby cannot end with a result, so no game can end before
+// the league knows its table, and a retry never opens a second one.
 func (s *Service) openPairing(ctx context.Context, l *league.League, round, board int, c Courier) error {
 	p := &l.RoundList[round].Pairings[board]
 	if p.Result != league.Pending && p.Table == "" {
@@ -227,20 +229,31 @@ func (s *Service) openPairing(ctx context.Context, l *league.League, round, boar
 		}
 	}
 	if p.Table == "" {
-		id, err := s.openLeagueTable(ctx, l, round, *p, c)
+		id, err := s.leagueLobby(ctx, l, round, *p)
 		if err != nil {
 			return err
 		}
 		p.Table = id
-		return s.store.UpdateLeague(ctx, l, l.Version)
+		if err := s.store.UpdateLeague(ctx, l, l.Version); err != nil {
+			return err
+		}
 	}
-	return nil
+	if p.Result != league.Pending {
+		return nil // decided meanwhile: its close is owed
+	}
+	if err := s.Deliver(ctx, p.Table, c); err != nil {
+		return err
+	}
+	if err := s.startLeagueTable(ctx, p.Table, l); err != nil {
+		return err
+	}
+	return s.Deliver(ctx, p.Table, c)
 }
 
-// openLeagueTable opens the pairing's table in its thread, the first
-// player in the first seat, welcomes both players there (pinging them)
-// and starts the game as a lobby's Start does. It returns the table id.
-func (s *Service) openLeagueTable(ctx context.Context, l *league.League, round int, p league.Pairing, c Courier) (string, error) {
+// leagueLobby creates the pairing's table in its thread as a lobby, the
+// first player in the first seat, owing a welcome that pings both
+// players, or finds the one made before a crash. It returns its id.
+func (s *Service) leagueLobby(ctx context.Context, l *league.League, round int, p league.Pairing) (string, error) {
 	rc := render.Audience{L: i18n.For(l.Locale)}
 	welcome := rc.T("league.thread_welcome", "A", "<@"+p.A+">", "B", "<@"+p.B+">", "Round", round+1, "Game", render.GameName(rc, l.Game))
 	t := &data.Table{
@@ -261,13 +274,7 @@ func (s *Service) openLeagueTable(ctx context.Context, l *league.League, round i
 	if err != nil {
 		return "", err
 	}
-	if err := s.Deliver(ctx, t.ID, c); err != nil {
-		return "", err
-	}
-	if err := s.startLeagueTable(ctx, t.ID, l); err != nil {
-		return "", err
-	}
-	return t.ID, s.Deliver(ctx, t.ID, c)
+	return t.ID, nil
 }
 
 // startLeagueTable starts a league table still in its lobby, as its

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -429,5 +430,72 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	v := l.Version
 	if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline.Add(2*time.Minute), c); err != nil || h.league(l.ID).Version != v {
 		t.Fatalf("a tick with nothing to decide wrote the league: %v", err)
+	}
+}
+
+// crashAfterCreate is a store whose first league write after its first
+// table's creation fails, as a crash between the two writes would; it
+// counts the tables created in each channel.
+type crashAfterCreate struct {
+	data.Store
+	mu             sync.Mutex
+	created        map[string][]string
+	armed, crashed bool
+}
+
+func (s *crashAfterCreate) Create(ctx context.Context, t *data.Table) error {
+	err := s.Store.Create(ctx, t)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err == nil {
+		s.created[t.ChannelID] = append(s.created[t.ChannelID], t.ID)
+		s.armed = !s.crashed
+		s.crashed = true
+	}
+	return err
+}
+
+func (s *crashAfterCreate) UpdateLeague(ctx context.Context, l *league.League, expect int64) error {
+	s.mu.Lock()
+	crash := s.armed
+	s.armed = false
+	s.mu.Unlock()
+	if crash {
+		return errors.New("crash")
+	}
+	return s.Store.UpdateLeague(ctx, l, expect)
+}
+
+// TestLeagueGameEndsBeforeRecorded: a league game's table is made, the
+// process dies before the league records it, and the game ends (if it
+// could start) before the retry: the retry opens no second table in the
+// thread, and the league plays at the one it made.
+func TestLeagueGameEndsBeforeRecorded(t *testing.T) {
+	h := newHarness(t)
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	h.leagueClick(ann, l, "join")
+	h.leagueClick(bob, l, "join")
+	req := Request{Kind: Component, User: ann, GuildID: "g", ChannelID: "c", CustomID: leaguePrefix + l.ID + ":start", Locale: "en-US"}
+	if resp := h.svc.Handle(context.Background(), req); resp.League != l.ID {
+		t.Fatalf("start: %+v", resp)
+	}
+	st := &crashAfterCreate{Store: h.store, created: map[string][]string{}}
+	svc := NewService(st, zerolog.Nop(), testMods.Modules())
+	svc.Seed, h.svc = h.svc.Seed, svc // the game's moves go through st too
+	if err := svc.DeliverLeague(context.Background(), l.ID, &fakeCourier{h: h}); err == nil {
+		t.Fatal("the crash went unnoticed")
+	}
+	for _, ids := range st.created {
+		h.playOut(ids[0]) // ends it if it started
+	}
+	if err := svc.DeliverLeague(context.Background(), l.ID, &fakeCourier{h: h}); err != nil {
+		t.Fatal(err)
+	}
+	p := h.league(l.ID).Current().Pairings[0]
+	if ids := st.created[p.Thread]; len(ids) != 1 || p.Table != ids[0] {
+		t.Fatalf("tables made in the thread: %v; the league plays at %q", ids, p.Table)
+	}
+	if tb, err := h.store.Get(context.Background(), p.Table); err != nil || tb.Status != data.StatusPlaying {
+		t.Fatalf("the league's table: %+v %v", tb, err)
 	}
 }
