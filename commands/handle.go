@@ -52,6 +52,9 @@ func (s *Service) handle(ctx context.Context, req Request) Response {
 		case "leaderboard":
 			return s.leaderboard(ctx, req)
 		case "league":
+			if req.Subcommand == "cancel" {
+				return s.cancelLeague(ctx, req)
+			}
 			return s.createLeague(ctx, req)
 		}
 		return private(req, "core.err.unknown_command")

@@ -68,9 +68,13 @@ func leagueCommand(engines []games.Engine) *discordgo.ApplicationCommand {
 	// Visible to every member: members of the server's league role
 	// (/settings league_role) may create leagues too; createLeague checks.
 	minPerm := int64(discordgo.PermissionSendMessages)
+	cancel := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: "cancel",
+		Description: en.T("cmd.league.cancel"), DescriptionLocalizations: *localized("cmd.league.cancel"),
+	}
 	return &discordgo.ApplicationCommand{
 		Name: "league", Description: en.T("cmd.league.description"), DescriptionLocalizations: localized("cmd.league.description"),
-		Options: []*discordgo.ApplicationCommandOption{group}, DefaultMemberPermissions: &minPerm,
+		Options: []*discordgo.ApplicationCommandOption{group, cancel}, DefaultMemberPermissions: &minPerm,
 	}
 }
 
@@ -122,14 +126,10 @@ func langOf(l discordgo.Locale) string {
 // or with the server's league role, opens a league in this channel; its
 // message is the command's public answer.
 func (s *Service) createLeague(ctx context.Context, req Request) Response {
-	if !req.CanManageGuild {
-		gs, err := s.store.GuildSettings(ctx, req.GuildID)
-		if err != nil && !errors.Is(err, data.ErrCorrupt) {
-			return s.internal(req, err)
-		}
-		if gs.LeagueRole == "" || !slices.Contains(req.Roles, gs.LeagueRole) {
-			return private(req, "league.err.manage")
-		}
+	if ok, err := s.runsLeagues(ctx, req); err != nil {
+		return s.internal(req, err)
+	} else if !ok {
+		return private(req, "league.err.manage")
 	}
 	eng, ok := s.mods.Engine(req.Options["game"])
 	if !ok {
@@ -153,6 +153,75 @@ func (s *Service) createLeague(ctx context.Context, req Request) Response {
 	}
 	s.log.Info().Str("league", l.ID).Str("game", l.Game).Str("format", l.Format).Str("channel", l.ChannelID).Msg("league created")
 	return Response{League: l.ID}
+}
+
+// runsLeagues reports whether the member may create and cancel
+// leagues: Manage Server, or the server's league role.
+func (s *Service) runsLeagues(ctx context.Context, req Request) (bool, error) {
+	if req.CanManageGuild {
+		return true, nil
+	}
+	gs, err := s.store.GuildSettings(ctx, req.GuildID)
+	if err != nil && !errors.Is(err, data.ErrCorrupt) {
+		return false, err
+	}
+	return gs.LeagueRole != "" && slices.Contains(req.Roles, gs.LeagueRole), nil
+}
+
+// cancelLeague is /league cancel: the newest league of this channel
+// still open or running ends, at the word of its creator or of a member
+// who may run leagues. Its unfinished games' tables are closed, the
+// standings stay as they are, and the players are told; anyone else is
+// answered privately.
+func (s *Service) cancelLeague(ctx context.Context, req Request) Response {
+	l, err := s.channelLeague(ctx, req)
+	if err != nil {
+		return s.internal(req, err)
+	}
+	if l == nil {
+		return private(req, "league.err.none_here")
+	}
+	if ok, err := s.runsLeagues(ctx, req); err != nil {
+		return s.internal(req, err)
+	} else if !ok && req.User.ID != l.CreatorID {
+		return private(req, "league.err.cancel", "Who", "<@"+l.CreatorID+">")
+	}
+	err = s.changeLeague(ctx, l.ID, func(l *league.League) error {
+		tables, err := l.Cancel(req.User.ID)
+		if err != nil {
+			return err
+		}
+		if len(tables) > 0 {
+			oweClose(l, tables)
+		}
+		l.Owe(league.Effect{Kind: leagueMessage})
+		if len(l.Players) > 0 {
+			l.Owe(league.Effect{Kind: leagueAnnounce, Round: -1})
+		}
+		return nil
+	})
+	if err != nil {
+		return s.leagueRefusal(req, err)
+	}
+	s.log.Info().Str("league", l.ID).Str("by", req.User.ID).Msg("league cancelled")
+	return Response{League: l.ID, Reply: Reply{Kind: ReplyPrivate, Message: render.Notice(userCtx(req), "core.menu.done")}}
+}
+
+// channelLeague is the newest league of req's channel still open or
+// running; nil when there is none.
+func (s *Service) channelLeague(ctx context.Context, req Request) (*league.League, error) {
+	ls, err := s.store.Leagues(ctx, req.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var found *league.League
+	for _, l := range ls {
+		live := l.Status == league.StatusOpen || l.Status == league.StatusRunning
+		if live && l.ChannelID == req.ChannelID && (found == nil || l.Created.After(found.Created)) {
+			found = l
+		}
+	}
+	return found, nil
 }
 
 // leagueSettings reads /league create's options into a new league; the

@@ -178,7 +178,11 @@ func leagueButtons(l *league.League) render.LeagueButtons {
 // the league is over and who came first.
 func announcement(rc render.Audience, l *league.League, round int) render.Message {
 	var who []string
-	for _, u := range l.Order {
+	everyone := l.Order
+	if len(everyone) == 0 { // cancelled before it started
+		everyone = l.Players
+	}
+	for _, u := range everyone {
 		if !l.IsDropped(u) || round < 0 {
 			who = append(who, u)
 		}
@@ -186,7 +190,10 @@ func announcement(rc render.Audience, l *league.League, round int) render.Messag
 	game := render.GameName(rc, l.Game)
 	all := strings.Join(mentionList(who), " ")
 	text := rc.T("league.round_paired", "Who", all, "Round", round+1, "Rounds", l.Rounds, "Game", game)
-	if round < 0 {
+	switch {
+	case round < 0 && l.Status == league.StatusCancelled:
+		text = rc.T("league.cancelled_note", "Who", all, "Game", game, "By", "<@"+l.CancelledBy+">")
+	case round < 0:
 		text = rc.T("league.over", "Who", all, "Game", game, "Winner", "<@"+l.Winner()+">")
 	}
 	return render.Fit(render.Message{Content: text, Mentions: who})
@@ -209,8 +216,8 @@ func mentionList(users []string) []string {
 // the league knows its table, and a retry never opens a second one.
 func (s *Service) openPairing(ctx context.Context, l *league.League, round, board int, c Courier) error {
 	p := &l.RoundList[round].Pairings[board]
-	if p.Result != league.Pending && p.Table == "" {
-		return nil // decided before it opened: a dropout
+	if l.Status != league.StatusRunning || p.Result != league.Pending && p.Table == "" {
+		return nil // cancelled, or decided before it opened: a dropout
 	}
 	if p.Thread == "" {
 		opener, ok := c.(PublicThreads)
@@ -307,7 +314,10 @@ func (s *Service) closePairing(ctx context.Context, l *league.League, e league.E
 		loser = p.B
 	}
 	key := "league.closed_forfeit"
-	if p.By == league.ByDeadline {
+	switch {
+	case p.Result == league.Pending: // the league was cancelled
+		loser, key = l.CancelledBy, "league.closed_cancelled"
+	case p.By == league.ByDeadline:
 		key = "league.closed_deadline"
 	}
 	closed, err := s.closeLeagueTable(ctx, p.Table, loser, key)

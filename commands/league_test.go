@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -284,7 +285,10 @@ func postText(posts []post, channel string) string {
 func TestLeagueCommandTree(t *testing.T) {
 	cmds := Tree(testMods.Engines())
 	lg := cmds[len(cmds)-1]
-	if lg.Name != "league" || len(lg.Options) != 1 || lg.Options[0].Type != discordgo.ApplicationCommandOptionSubCommandGroup {
+	// A group beside a subcommand is one of the nestings Discord allows
+	// (application-commands.mdx, "Subcommands and Subcommand Groups").
+	if lg.Name != "league" || len(lg.Options) != 2 || lg.Options[0].Type != discordgo.ApplicationCommandOptionSubCommandGroup ||
+		lg.Options[1].Name != "cancel" || lg.Options[1].Type != discordgo.ApplicationCommandOptionSubCommand || len(lg.Options[1].Options) != 0 {
 		t.Fatalf("/league: %+v", lg)
 	}
 	games := map[string]bool{}
@@ -497,5 +501,60 @@ func TestLeagueGameEndsBeforeRecorded(t *testing.T) {
 	}
 	if tb, err := h.store.Get(context.Background(), p.Table); err != nil || tb.Status != data.StatusPlaying {
 		t.Fatalf("the league's table: %+v %v", tb, err)
+	}
+}
+
+// TestLeagueCancel: /league cancel ends this channel's league at the
+// word of its creator or a member who runs leagues, and of nobody else
+// (answered privately). A running league's live table is closed with
+// its own notice, the standings stay as they were and say cancelled,
+// the players are told, and a game that ends after records nothing.
+func TestLeagueCancel(t *testing.T) {
+	h := newHarness(t)
+	cancel := func(u User, manage bool) result {
+		return h.leagueDo(Request{Kind: SlashCommand, User: u, Command: "league", Subcommand: "cancel", CanManageGuild: manage})
+	}
+	if r := cancel(ann, true); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "no open or running league") {
+		t.Fatalf("no league: %+v", r.Reply)
+	}
+	open, _ := h.createLeague(league.Swiss, "2", league.PlayOut)
+	h.leagueClick(bob, open, "join")
+	if r := cancel(ann, false); h.league(open.ID).Status != league.StatusCancelled || r.Reply.Kind != ReplyPrivate {
+		t.Fatalf("the creator could not cancel the open league: %+v", r.Reply)
+	}
+	if r := h.leagueClick(eve, open, "join"); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "not open") {
+		t.Fatalf("joined a cancelled league: %+v", r.Reply)
+	}
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	for _, u := range []User{ann, bob, eve, {ID: "400", Name: "Dan"}} {
+		h.leagueClick(u, l, "join")
+	}
+	h.leagueClick(ann, l, "start")
+	l = h.league(l.ID)
+	done, live := l.Current().Pairings[0], l.Current().Pairings[1]
+	h.playOut(done.Table)
+	if r := cancel(bob, false); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "Only <@"+ann.ID+">") || h.league(l.ID).Status != league.StatusRunning {
+		t.Fatalf("a player cancelled Ann's league: %+v", r.Reply)
+	}
+	before := h.league(l.ID).Standings()
+	r := cancel(eve, true)
+	l = h.league(l.ID)
+	if l.Status != league.StatusCancelled || l.CancelledBy != eve.ID || len(l.Owed) != 0 {
+		t.Fatalf("after the cancel: %s by %q, owed %+v", l.Status, l.CancelledBy, l.Owed)
+	}
+	if tb, _ := h.store.Get(context.Background(), live.Table); tb.Status != data.StatusAbandoned {
+		t.Fatalf("the live table is %s", tb.Status)
+	}
+	if th := postText(r.Posts, live.Thread); !strings.Contains(th, "The league was cancelled by <@"+eve.ID+">: this game ends without a result") || strings.Contains(th, "abandoned") {
+		t.Fatalf("the live table's thread was told:\n%s", th)
+	}
+	if !pinged(r.Posts, "c", l.Order...) || !strings.Contains(postText(r.Posts, "c"), "league was cancelled by <@"+eve.ID+">") {
+		t.Fatalf("the players were not told: %+v", r.Posts)
+	}
+	if len(r.Edits) == 0 || !strings.Contains(text(r.Edits[len(r.Edits)-1].Message), "Cancelled by <@"+eve.ID+">") {
+		t.Fatalf("the league message does not say cancelled: %+v", r.Edits)
+	}
+	if !reflect.DeepEqual(l.Standings(), before) || l.Current().Pairings[1].Result != league.Pending {
+		t.Fatalf("standings moved: %+v, want %+v", l.Standings(), before)
 	}
 }

@@ -36,6 +36,9 @@ const (
 	StatusOpen    = "open"
 	StatusRunning = "running"
 	StatusDone    = "done"
+	// StatusCancelled: ended early by /league cancel; the standings stay
+	// as they were, and no game counts after.
+	StatusCancelled = "cancelled"
 )
 
 // Result of a pairing, from its first player's side.
@@ -106,6 +109,8 @@ type League struct {
 	// Names are the players' display names when they joined: thread
 	// names cannot mention.
 	Names map[string]string `json:"names,omitempty"`
+	// CancelledBy is who cancelled the league (StatusCancelled).
+	CancelledBy string `json:"cancelled_by,omitempty"`
 	// Owed is what the league owes Discord, oldest first: written with
 	// the change that owes it and removed once delivered (the
 	// transactional outbox, as a table's). EffectSeq numbers them.
@@ -294,6 +299,9 @@ func (l *League) active() []string {
 // or "" for a draw. It returns false when that game already had one
 // (a replayed hook).
 func (l *League) Record(table, winner, by string) (bool, error) {
+	if l.Status != StatusRunning {
+		return false, ErrNotOpen // over: the standings stay as they are
+	}
 	p := l.pairingAt(table)
 	if p == nil {
 		return false, ErrUnknownTable
@@ -325,6 +333,26 @@ func (l *League) pairingAt(table string) *Pairing {
 		}
 	}
 	return nil
+}
+
+// Cancel ends an open or running league early, in by's name: the
+// current round's unfinished games count for nobody, and the standings
+// stay as they are. It returns the tables of those games, for the
+// service to close.
+func (l *League) Cancel(by string) ([]string, error) {
+	if l.Status != StatusOpen && l.Status != StatusRunning {
+		return nil, ErrNotOpen
+	}
+	l.Status, l.CancelledBy = StatusCancelled, by
+	var tables []string
+	if r := l.Current(); r != nil {
+		for _, p := range r.Pairings {
+			if p.Result == Pending && p.Table != "" {
+				tables = append(tables, p.Table)
+			}
+		}
+	}
+	return tables, nil
 }
 
 // Drop takes user out of a running league: their unfinished game in the

@@ -284,3 +284,33 @@ func TestJoinStart(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCancel: a running league cancelled keeps its standings, returns
+// the tables of its unfinished games, and records nothing after; a
+// cancelled or finished league cannot be cancelled again.
+func TestCancel(t *testing.T) {
+	l := started(t, RoundRobin, 4, 0)
+	r := l.Current()
+	r.Pairings[0].Table, r.Pairings[1].Table = "t0", "t1"
+	if ok, err := l.Record("t0", r.Pairings[0].A, ByPlay); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	before := l.Standings()
+	tables, err := l.Cancel("x")
+	if err != nil || !reflect.DeepEqual(tables, []string{"t1"}) || l.Status != StatusCancelled || l.CancelledBy != "x" {
+		t.Fatalf("cancel: %v %v, %s by %q", tables, err, l.Status, l.CancelledBy)
+	}
+	if ok, err := l.Record("t1", r.Pairings[1].A, ByPlay); ok || !errors.Is(err, ErrNotOpen) {
+		t.Fatalf("a result recorded after the cancel: %v %v", ok, err)
+	}
+	if !reflect.DeepEqual(l.Standings(), before) || l.Winner() != "" {
+		t.Fatalf("standings moved: %+v, winner %q", l.Standings(), l.Winner())
+	}
+	if _, err := l.Cancel("x"); !errors.Is(err, ErrNotOpen) {
+		t.Fatal(err)
+	}
+	open := &League{Status: StatusOpen, Players: []string{"a"}}
+	if tables, err := open.Cancel("a"); err != nil || len(tables) != 0 || open.Join("b") == nil {
+		t.Fatalf("an open league: %v %v", tables, err)
+	}
+}

@@ -20,13 +20,17 @@ const leagueColor = 0x6b7a5a
 // League is a league's message: its settings, then while open the
 // players and the Join / Leave / Start buttons, and once running the
 // standings and the current round's pairings with links to their
-// threads. Players are mentions (an embed pings nobody).
+// threads; a cancelled league says so, its standings as they stood.
+// Players are mentions (an embed pings nobody).
 func League(rc Audience, l *league.League, b LeagueButtons) Message {
 	e := &discordgo.MessageEmbed{
 		Title: Clip(rc.T("league.title", "Game", GameName(rc, l.Game)), maxTitle),
 		Color: leagueColor, Description: leagueSettings(rc, l),
 	}
-	if l.Status == league.StatusOpen {
+	if l.Status == league.StatusCancelled {
+		e.Description += "\n\n**" + rc.T("league.cancelled", "Who", "<@"+l.CancelledBy+">") + "**"
+	}
+	if l.Status == league.StatusOpen || l.Status == league.StatusCancelled && len(l.RoundList) == 0 {
 		who := rc.T("league.nobody")
 		if len(l.Players) > 0 {
 			who = strings.Join(mentionsOf(l.Players), ", ")
@@ -34,7 +38,9 @@ func League(rc Audience, l *league.League, b LeagueButtons) Message {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{
 			Name: rc.T("league.players", "Count", len(l.Players)), Value: Clip(who, maxFieldValue),
 		})
-		e.Description += "\n\n" + rc.T("league.open", "Who", "<@"+l.CreatorID+">")
+		if l.Status == league.StatusOpen {
+			e.Description += "\n\n" + rc.T("league.open", "Who", "<@"+l.CreatorID+">")
+		}
 	} else {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: rc.T("league.standings"), Value: Clip(Standings(rc, l), maxFieldValue)})
 		if r := l.Current(); r != nil {
