@@ -136,3 +136,53 @@ func TestE2ELeagueRoundRobin(t *testing.T) {
 	}
 	w.noProblems()
 }
+
+// TestE2ELeagueCancel: /league cancel through the stand-in. A player who
+// neither created the league nor runs leagues is answered privately;
+// Ann, its creator, cancels it while round 1 is played: the game's
+// table is closed with the cancel's own notice in its thread, the
+// players are pinged, and the league message says cancelled, its
+// buttons gone.
+func TestE2ELeagueCancel(t *testing.T) {
+	w := newWorld(t)
+	w.extraFlags = []string{"--no-images", "--timer-interval", "50ms", "--dev-timeout-unit", "1s"}
+	w.startBot()
+	admin := w.ann
+	admin.Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionUseApplicationCommands | discordgo.PermissionManageGuild
+	opts := map[string]any{"format": "round_robin", "deadline": "play_out", "round_days": 30, "turn_timeout": 24}
+	msg := w.expect(w.srv.Slash(admin, w.ch, w.guild, "league create frontline", opts, "en-US")).Message
+	for _, u := range []discordtest.User{admin, w.bob} {
+		msg = w.expect(w.srv.Click(u, &msg, mustButton(t, &msg, ":join"))).Message
+	}
+	w.expect(w.srv.Click(admin, &msg, mustButton(t, &msg, ":start")))
+	if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "round 1 of 1") }); err != nil {
+		t.Fatalf("round 1 not announced: %v", err)
+	}
+	var thread string
+	for _, th := range w.srv.Threads() {
+		if th.ParentID == w.ch && th.Type == discordgo.ChannelTypeGuildPublicThread {
+			thread = th.ID
+		}
+	}
+	if _, err := w.srv.WaitMessage(w.ctx(), thread, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "First seat") }); err != nil {
+		t.Fatalf("the game did not open: %v", err)
+	}
+	if r := w.expect(w.srv.Slash(w.bob, w.ch, w.guild, "league cancel", nil, "en-US")); !strings.Contains(privateText(r), "Only <@"+admin.ID+">") {
+		t.Fatalf("Bob's cancel: %q", privateText(r))
+	}
+	w.expect(w.srv.Slash(admin, w.ch, w.guild, "league cancel", nil, "en-US"))
+	if _, err := w.srv.WaitMessage(w.ctx(), thread, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "The league was cancelled by <@"+admin.ID+">")
+	}); err != nil {
+		t.Fatalf("the game's thread was not told: %v", err)
+	}
+	note, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "league was cancelled") })
+	if err != nil || !strings.Contains(note.Content, "<@"+w.bob.ID+">") {
+		t.Fatalf("the players were not told: %v", err)
+	}
+	final, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool { return strings.Contains(m.EmbedText(), "Cancelled by") })
+	if err != nil || len(final.ButtonLabels()) != 0 {
+		t.Fatalf("the league message: %v", err)
+	}
+	w.noProblems()
+}
