@@ -231,7 +231,7 @@ func (s *Service) openPairing(ctx context.Context, l *league.League, round, boar
 			return err
 		}
 		p.Thread = th
-		if err := s.store.UpdateLeague(ctx, l, l.Version); err != nil {
+		if err := s.recordThread(ctx, l, round, board, c); err != nil {
 			return err
 		}
 	}
@@ -255,6 +255,31 @@ func (s *Service) openPairing(ctx context.Context, l *league.League, round, boar
 		return err
 	}
 	return s.Deliver(ctx, p.Table, c)
+}
+
+// recordThread records the thread just opened for a pairing. When
+// another replica opened and recorded its own meanwhile, ours stays
+// empty: it is archived, out of the channel's active threads. Deleting
+// it would need Manage Threads, which the bot does not ask for; its own
+// thread it archives without (developers/topics/threads.mdx,
+// "Permissions"; developers/resources/channel.mdx, "Delete/Close
+// Channel"). The conflict still goes back to the caller, to read again.
+func (s *Service) recordThread(ctx context.Context, l *league.League, round, board int, c Courier) error {
+	ours := l.RoundList[round].Pairings[board].Thread
+	err := s.store.UpdateLeague(ctx, l, l.Version)
+	if !errors.Is(err, data.ErrConflict) {
+		return err
+	}
+	now, rerr := s.store.League(ctx, l.ID)
+	if rerr != nil || round >= len(now.RoundList) {
+		return err
+	}
+	if th := now.RoundList[round].Pairings[board].Thread; th != "" && th != ours {
+		if aerr := c.Archive(ctx, ours); aerr != nil {
+			s.log.Warn().Err(aerr).Str("league", l.ID).Str("thread", ours).Msg("orphan league thread left open")
+		}
+	}
+	return err
 }
 
 // leagueLobby creates the pairing's table in its thread as a lobby, the

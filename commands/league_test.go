@@ -558,3 +558,50 @@ func TestLeagueCancel(t *testing.T) {
 		t.Fatalf("standings moved: %+v, want %+v", l.Standings(), before)
 	}
 }
+
+// racingThreads is a courier whose thread opening loses a race: another
+// replica opens and records a thread for the same pairing meanwhile.
+type racingThreads struct {
+	*fakeCourier
+	race func()
+}
+
+func (c *racingThreads) OpenPublicThread(ctx context.Context, g, ch, name string) (string, error) {
+	id, err := c.fakeCourier.OpenPublicThread(ctx, g, ch, name)
+	c.race()
+	return id, err
+}
+
+// TestLeagueOrphanThreadArchived: a replica whose new thread lost the
+// race to another replica's archives it, so the channel shows one
+// active thread a game, and the game opens in the winner's thread.
+func TestLeagueOrphanThreadArchived(t *testing.T) {
+	h := newHarness(t)
+	l, _ := h.createLeague(league.RoundRobin, "", league.PlayOut)
+	h.leagueClick(ann, l, "join")
+	h.leagueClick(bob, l, "join")
+	req := Request{Kind: Component, User: ann, GuildID: "g", ChannelID: "c", CustomID: leaguePrefix + l.ID + ":start", Locale: "en-US"}
+	if resp := h.svc.Handle(context.Background(), req); resp.League != l.ID {
+		t.Fatalf("start: %+v", resp)
+	}
+	c := &racingThreads{fakeCourier: &fakeCourier{h: h}}
+	c.race = func() {
+		c.race = func() {}
+		other := h.league(l.ID)
+		other.RoundList[0].Pairings[0].Thread = "thOther"
+		if err := h.store.UpdateLeague(context.Background(), other, other.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.svc.DeliverLeague(context.Background(), l.ID, c); err != nil {
+		t.Fatal(err)
+	}
+	p := h.league(l.ID).Current().Pairings[0]
+	ours := c.res.Threads[0]
+	if p.Thread != "thOther" || len(c.res.Threads) != 1 || len(c.res.Archived) != 1 || c.res.Archived[0] != ours {
+		t.Fatalf("the league plays in %q; opened %v, archived %v", p.Thread, c.res.Threads, c.res.Archived)
+	}
+	if tb, err := h.store.ByChannel(context.Background(), "thOther"); err != nil || tb.ID != p.Table {
+		t.Fatalf("the game in the winner's thread: %+v %v", tb, err)
+	}
+}
