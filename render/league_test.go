@@ -99,3 +99,36 @@ func TestLeaguePlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestLeagueCancelled: a cancelled league's message says who cancelled
+// it, keeps its standings (a running one's) or players (an open one's),
+// names no winner and no longer invites anyone to join.
+func TestLeagueCancelled(t *testing.T) {
+	running := sampleLeague(t)
+	running.Status, running.CancelledBy = league.StatusCancelled, "77"
+	open := &league.League{Game: running.Game, Format: league.Swiss, Rounds: 3, RoundDays: 7, Deadline: league.PlayOut,
+		Status: league.StatusCancelled, CancelledBy: "77", CreatorID: "77", Players: []string{"1", "2"}}
+	want := map[string]map[*league.League][]string{
+		"en": {running: {"Cancelled by <@77>", "Standings", "Round 3 of 3"}, open: {"Cancelled by <@77>", "Players (2)"}},
+		"pl": {running: {"Ligę odwołuje: <@77>", "Tabela"}, open: {"Ligę odwołuje: <@77>", "<@1>, <@2>"}},
+		"ru": {running: {"Лига отменена участником <@77>", "Таблица"}, open: {"Лига отменена участником <@77>", "<@1>, <@2>"}},
+	}
+	for lang, byLeague := range want {
+		rc := render.Audience{L: i18n.For(lang)}
+		for l, words := range byLeague {
+			e := render.League(rc, l, render.LeagueButtons{}).Embeds[0]
+			all := e.Title + "\n" + e.Description
+			for _, f := range e.Fields {
+				all += "\n## " + f.Name + "\n" + f.Value
+			}
+			for _, w := range words {
+				if !strings.Contains(all, w) {
+					t.Errorf("%s: no %q in\n%s", lang, w, all)
+				}
+			}
+			if strings.Contains(all, rc.T("league.open", "Who", "<@77>")) || strings.Contains(all, rc.T("league.first_place", "Who", "")) {
+				t.Errorf("%s: a cancelled league invites or crowns:\n%s", lang, all)
+			}
+		}
+	}
+}
