@@ -381,18 +381,8 @@ func (s *Service) leagueResult(ctx context.Context, t *data.Table, c Courier) er
 	if t.Result == nil {
 		return nil
 	}
-	winner := ""
-	var won []string
-	for _, st := range t.Result.Seats {
-		if st.Won {
-			won = append(won, st.UserID)
-		}
-	}
-	if len(won) == 1 {
-		winner = won[0]
-	}
 	err := s.changeLeague(ctx, t.League, func(l *league.League) error {
-		ok, err := l.Record(t.ID, winner, league.ByPlay)
+		ok, err := l.Record(t.ID, winnerOf(t.Result), league.ByPlay)
 		if err != nil || !ok {
 			return errNoChange // decided already (deadline, dropout), or another round's
 		}
@@ -403,6 +393,21 @@ func (s *Service) leagueResult(ctx context.Context, t *data.Table, c Courier) er
 		return err
 	}
 	return s.DeliverLeague(ctx, t.League, c)
+}
+
+// winnerOf is a two-player result's one winner, or "" for a draw.
+func winnerOf(r *data.Result) string {
+	winner := ""
+	var won []string
+	for _, st := range r.Seats {
+		if st.Won {
+			won = append(won, st.UserID)
+		}
+	}
+	if len(won) == 1 {
+		winner = won[0]
+	}
+	return winner
 }
 
 // LeagueTick is the timer's work for leagues: once a round's deadline
@@ -475,10 +480,17 @@ func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Ti
 func (s *Service) decideGame(ctx context.Context, l *league.League, b int) (bool, error) {
 	r := l.Current()
 	p := r.Pairings[b]
-	mover, live, err := s.moverAt(ctx, p.Table)
-	switch {
-	case err != nil:
+	ld, err := s.load(ctx, p.Table)
+	if err != nil {
 		return false, err
+	}
+	if ld.t.Status == data.StatusFinished && ld.t.Result != nil {
+		// Played to its end, its result never reached the league (an
+		// older replica dropped the effect): taken from the table.
+		return l.Record(p.Table, winnerOf(ld.t.Result), league.ByPlay)
+	}
+	mover, live := moverOf(ld)
+	switch {
 	case !live:
 		r.Pairings[b].Result, r.Pairings[b].By = league.Neither, league.ByDeadline
 		return true, nil
@@ -496,20 +508,18 @@ func (s *Service) decideGame(ctx context.Context, l *league.League, b int) (bool
 	return true, nil
 }
 
-// moverAt is the player to act at a two-player table ("" when both
-// act), and whether the table is still live; an abandoned one is not,
-// and a finished one has given its result to the league already.
-func (s *Service) moverAt(ctx context.Context, id string) (string, bool, error) {
-	ld, err := s.load(ctx, id)
-	if err != nil || ld.t.Status == data.StatusAbandoned {
-		return "", false, err
+// moverOf is the player to act at a two-player table ("" when both
+// act), and whether the table is still live; an abandoned one is not.
+func moverOf(ld *loaded) (string, bool) {
+	if ld.t.Status == data.StatusAbandoned {
+		return "", false
 	}
 	if ld.t.Status != data.StatusPlaying {
-		return "", true, nil // a lobby about to start, or a result on its way
+		return "", true // a lobby about to start
 	}
 	active := ld.eng.Active(ld.state)
 	if len(active) != 1 || int(active[0]) >= len(ld.t.Seats) {
-		return "", true, nil
+		return "", true
 	}
-	return ld.t.Seats[active[0]].UserID, true, nil
+	return ld.t.Seats[active[0]].UserID, true
 }

@@ -605,3 +605,39 @@ func TestLeagueOrphanThreadArchived(t *testing.T) {
 		t.Fatalf("the game in the winner's thread: %+v %v", tb, err)
 	}
 }
+
+// TestLeagueResultLostOnTheWay: a game played to its end whose result
+// never reached the league (an older replica dropped the effect during a
+// rolling deploy) is taken from its table at the round's deadline, so
+// the round ends, under either deadline rule.
+func TestLeagueResultLostOnTheWay(t *testing.T) {
+	for _, rule := range []string{league.PlayOut, league.LossToMover} {
+		h := newHarness(t)
+		now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+		h.svc.Now = func() time.Time { return now }
+		l, _ := h.createLeague(league.RoundRobin, "", rule)
+		h.leagueClick(ann, l, "join")
+		h.leagueClick(bob, l, "join")
+		h.leagueClick(ann, l, "start")
+		l = h.league(l.ID)
+		h.playOut(l.Current().Pairings[0].Table)
+		l = h.league(l.ID)
+		want := l.RoundList[0].Pairings[0]
+		if want.Result == league.Pending || l.Status != league.StatusDone {
+			t.Fatalf("%s: the game's result did not reach the league: %+v", rule, want)
+		}
+		// As if the effect carrying it had been dropped.
+		l.RoundList[0].Pairings[0].Result, l.RoundList[0].Pairings[0].By = league.Pending, ""
+		l.Status = league.StatusRunning
+		if err := h.store.UpdateLeague(context.Background(), l, l.Version); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline, &fakeCourier{h: h}); err != nil {
+			t.Fatal(err)
+		}
+		l = h.league(l.ID)
+		if got := l.RoundList[0].Pairings[0]; got.Result != want.Result || got.By != league.ByPlay || l.Status != league.StatusDone {
+			t.Fatalf("%s: at the deadline the finished game gave %+v (want %+v), league %s", rule, got, want, l.Status)
+		}
+	}
+}
