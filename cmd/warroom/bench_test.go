@@ -3,8 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 )
 
@@ -41,7 +43,12 @@ func benchGame(b *testing.B, game string, images bool) {
 	defer store.Close()
 	svc := commands.NewService(store, zerolog.Nop(), modules().Modules())
 	svc.Images = images
-	rng := rand.New(rand.NewPCG(1, 2))
+	// Each new game starts a minute later on the service's clock, as a
+	// host would: a person's limit on public posts refuses a burst of
+	// new tables (commands' BenchmarkAcceptedAction does the same).
+	start, clock := time.Now(), time.Duration(0)
+	svc.Now = func() time.Time { return start.Add(clock) }
+	rng := games.NewPCG(1, 2)
 	users := []commands.User{{ID: "1", Name: "ann"}, {ID: "2", Name: "bob"}}
 	c := &benchCourier{}
 	var table string
@@ -77,6 +84,7 @@ func benchGame(b *testing.B, game string, images bool) {
 		}
 		table = ""
 		channel++
+		clock += time.Minute
 		do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "play", Options: map[string]string{"game": game}})
 		req(users[1], firstID(c.last, ":l:join"))
 		req(users[0], firstID(c.last, ":l:start"))
@@ -100,15 +108,45 @@ func benchGame(b *testing.B, game string, images bool) {
 		st, _ := eng.Decode(t.State)
 		seat := eng.Active(st)[0]
 		legal := eng.Legal(st, seat)
-		a := legal[rng.IntN(len(legal))]
-		id, _ := commands.CustomID{Table: table, Version: t.Version, Kind: commands.KindAction, Action: a}.Encode()
+		a := legal[rng.Intn(len(legal))]
+		move := moveRequest(eng, table, t.Version, a, rng)
+		move.User = users[seat]
 		b.StartTimer()
-		r := req(users[seat], id)
+		r := do(move)
 		if r.Reply.Kind == commands.ReplyPrivate {
 			b.Fatalf("move %s refused: %s", a, r.Reply.Message.Content)
 		}
 	}
 	b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// moveRequest is the interaction that applies a, as a player sends it: a
+// click on its button; for an irreversible choice (a FoW concession), the
+// click on the "Yes" of the question it asks first, on that private
+// reply; for a form (a FoW platoon's name and points), the submit of its
+// modal filled in with values drawn by games.Fill.
+func moveRequest(eng games.Engine, table string, version int64, a games.Action, rng games.Rand) commands.Request {
+	rule, form := eng.TextRule(a.Verb)
+	switch {
+	case slices.Contains(eng.Info().Irreversible, a.Verb):
+		id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindSure, Action: a}.Encode()
+		return commands.Request{Kind: commands.Component, CustomID: id, OnPrivateMessage: true}
+	case !form:
+		id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindAction, Action: a}.Encode()
+		return commands.Request{Kind: commands.Component, CustomID: id}
+	}
+	id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindForm, Action: a}.Encode()
+	filled := games.Fill(eng, a, rng)
+	fields := map[string]string{}
+	for i, nr := range rule.Numbers {
+		fields[nr.Key] = strconv.Itoa(filled.Args[len(a.Args)+i])
+	}
+	if rule.MaxRunes > 0 {
+		fields[rule.Key] = filled.Text
+	}
+	// The form's button is on the seat's private menu: its modal's submit
+	// comes from that ephemeral message.
+	return commands.Request{Kind: commands.ModalSubmit, CustomID: id, Fields: fields, OnPrivateMessage: true}
 }
 
 // processCPU is the process's user and system CPU time so far: what a
