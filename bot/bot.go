@@ -240,6 +240,9 @@ func (b *Bot) timers() {
 		}
 		b.redeliver(started)
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
+		logErr(b.log, b.svc.LeagueTick(ctx, time.Now(), &ixCourier{b: b}), "league deadlines and deliveries")
+		cancel()
+		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
 		logErr(b.log, b.svc.RecordDelivered(ctx, recordAfter), "record deliveries")
 		cancel()
 		b.forgetInteractions()

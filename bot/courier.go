@@ -199,6 +199,25 @@ func (c *ixCourier) OpenThread(ctx context.Context, guildID, channelID, name str
 	return ch.ID, nil
 }
 
+// OpenPublicThread implements commands.PublicThreads: a league game's
+// thread, public so the server can follow it (type 11 PUBLIC_THREAD,
+// developers/resources/channel.mdx "Start Thread without Message"; the
+// bot needs Create Public Threads), archived after a week without a
+// message. It is idempotent by name as OpenThread is.
+func (c *ixCourier) OpenPublicThread(ctx context.Context, guildID, channelID, name string) (string, error) {
+	name = clip(name, 100)
+	if id, ok := c.ownThread(ctx, guildID, channelID, name); ok {
+		return id, nil
+	}
+	ch, err := c.b.s.ThreadStartComplex(channelID, &discordgo.ThreadStart{
+		Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", classify(err)
+	}
+	return ch.ID, nil
+}
+
 // AddMember implements commands.Courier: a player who took over a seat
 // joins the team's private thread (developers/resources/channel.mdx, Add
 // Thread Member).
@@ -217,12 +236,14 @@ func (c *ixCourier) AddMember(ctx context.Context, threadID, userID string) erro
 // opened again. A user who accepts no DMs from the bot is refused with
 // 50007, "Cannot send messages to this user"
 // (developers/topics/opcodes-and-status-codes.mdx): commands.ErrNoDM.
+// A turn DM carries the board's picture and the player's menu as well.
 func (c *ixCourier) DM(ctx context.Context, userID string, msg render.Message, nonce string) error {
-	send := &discordgo.MessageSend{
-		Content: msg.Content, Embeds: msg.Embeds, AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
-	}
 	var err error
 	for range 2 {
+		send := &discordgo.MessageSend{ // files are readers: fresh ones for each try
+			Content: msg.Content, Embeds: msg.Embeds, Components: msg.Components, Files: files(msg),
+			AllowedMentions: noPings(), Nonce: nonce, EnforceNonce: nonce != "",
+		}
 		chID, ok := c.b.dms.get(userID)
 		if !ok {
 			ch, err := c.b.s.UserChannelCreate(userID, discordgo.WithContext(ctx))

@@ -346,11 +346,17 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 	if i.GuildLocale != nil {
 		req.GuildLocale = string(*i.GuildLocale)
 	}
+	// "member is sent when the interaction is invoked in a guild, and user
+	// is sent when invoked in a DM" (developers/interactions/
+	// receiving-and-responding.mdx, Interaction Object): a user without a
+	// member is taken only from a DM (a turn DM's menu; commands refuses
+	// anything else from there).
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.Nick, i.Member.User)}
 		req.CanManageGuild = i.Member.Permissions&discordgo.PermissionManageGuild != 0
-	case i.User != nil:
+		req.Roles = i.Member.Roles
+	case i.User != nil && i.GuildID == "":
 		req.User = commands.User{ID: i.User.ID, Name: displayName("", i.User)}
 	default:
 		return req, false
@@ -365,6 +371,13 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Command = d.Name
 		req.Options = map[string]string{}
 		opts := d.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(opts[0].Options) == 1 {
+			// /league create <game>: the group is the subcommand, its
+			// subcommand the game, as the older /play game: option.
+			req.Subcommand = opts[0].Name
+			req.Options["game"] = opts[0].Options[0].Name
+			opts = opts[0].Options[0].Options
+		}
 		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 			req.Subcommand = opts[0].Name
 			opts = opts[0].Options
@@ -382,7 +395,7 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Values = d.Values
 		if i.Message != nil {
 			req.MessageID = i.Message.ID
-			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			req.OnPrivateMessage = seenByOne(i)
 		}
 	case discordgo.InteractionModalSubmit:
 		d := i.ModalSubmitData()
@@ -391,12 +404,19 @@ func requestOf(i *discordgo.Interaction, x interactionExtras) (commands.Request,
 		req.Fields = modalFields(d.Components)
 		if i.Message != nil {
 			req.MessageID = i.Message.ID
-			req.OnPrivateMessage = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+			req.OnPrivateMessage = seenByOne(i)
 		}
 	default:
 		return req, false
 	}
 	return req, true
+}
+
+// seenByOne reports whether the message a component is on is seen by the
+// clicking user alone: an ephemeral reply (its flags say so), or a message
+// in their DM with the bot (no guild_id).
+func seenByOne(i *discordgo.Interaction) bool {
+	return i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 || i.GuildID == ""
 }
 
 // modalFields are a modal submit's text inputs by custom_id: in Labels
@@ -464,6 +484,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		}
 		return
 	}
+	if resp.League != "" {
+		logErr(log, b.svc.DeliverLeague(ctx, resp.League, c), "deliver league")
+	}
 	if resp.Table != "" {
 		err := b.svc.Deliver(ctx, resp.Table, c)
 		if err != nil {
@@ -475,8 +498,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 			r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
 		case r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered():
 			// Nothing went out through the command (it failed, or was
-			// delivered by the timer): it still needs an answer.
-			key := "core.menu.done"
+			// delivered by the timer): it still needs an answer, which
+			// cannot say what went out (a lobby, a board, a notice).
+			key := "core.menu.done_posted"
 			if err != nil {
 				key = "core.err.delivery_later"
 			}
@@ -500,6 +524,9 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 			err = c.private(r.Message)
 		}
 		logErr(log, err, "edit private message")
+	}
+	if resp.Note.Content != "" || len(resp.Note.Embeds) > 0 {
+		logErr(log, c.private(resp.Note), "private note")
 	}
 }
 

@@ -41,6 +41,14 @@ var requestCases = []struct {
 	{"select", `{"id":"4","type":3,"guild_id":"g","channel_id":"c","member":{"permissions":"0","user":{"id":"200","username":"bob"}},
 		"message":{"id":"m1","channel_id":"c"},"data":{"custom_id":"w1:1:2:s","component_type":3,"values":["take.7"]}}`,
 		commands.Request{Kind: commands.Component, User: commands.User{ID: "200", Name: "bob"}, GuildID: "g", ChannelID: "c", CustomID: "w1:1:2:s", Values: []string{"take.7"}, MessageID: "m1"}},
+	// From a DM: no guild_id, user instead of member, context 1
+	// (developers/interactions/receiving-and-responding.mdx); a message in
+	// the DM with the bot is seen by the clicking user alone.
+	{"button in a DM", `{"id":"8","type":3,"channel_id":"d","context":1,"authorizing_integration_owners":{"0":"0"},
+		"app_permissions":"311385638912","user":{"id":"200","username":"bob"},
+		"message":{"id":"m2","channel_id":"d","flags":0},"data":{"custom_id":"w1:1:2:a:roll","component_type":2}}`,
+		commands.Request{Kind: commands.Component, User: commands.User{ID: "200", Name: "bob"}, ChannelID: "d", CustomID: "w1:1:2:a:roll", MessageID: "m2",
+			OnPrivateMessage: true, AppPermissions: ptr(int64(311385638912))}},
 	{"autocomplete", `{"id":"5","type":4,"guild_id":"g","channel_id":"c","member":{"permissions":"0","user":{"id":"100","username":"ann"}},
 		"data":{"name":"play","options":[{"name":"game","type":3,"value":"fow"},{"name":"mission","type":3,"value":"bre","focused":true}]}}`,
 		commands.Request{Kind: commands.Autocomplete, User: commands.User{ID: "100", Name: "ann"}, GuildID: "g", ChannelID: "c", Command: "play", Options: map[string]string{"game": "fow", "mission": "bre"}, Focused: "mission"}},
@@ -68,6 +76,16 @@ func TestRequestOf(t *testing.T) {
 	}
 	if _, ok := requestOf(ping, x); ok {
 		t.Error("PING converted to a request")
+	}
+	// In a guild Discord always sends member: a user alone is taken only
+	// from a DM.
+	odd, x, err := readInteraction([]byte(`{"id":"9","type":3,"guild_id":"g","channel_id":"c","user":{"id":"200","username":"bob"},
+		"message":{"id":"m1","channel_id":"c"},"data":{"custom_id":"w1:1:2:a:roll","component_type":2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := requestOf(odd, x); ok {
+		t.Error("a guild interaction without a member converted to a request")
 	}
 }
 

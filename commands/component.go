@@ -29,19 +29,29 @@ func (s *Service) component(ctx context.Context, req Request) Response {
 	}
 	l, unlock, err := s.loadClicked(ctx, req, id.Table)
 	defer unlock()
-	if isNotFound(err) {
+	switch {
+	case isNotFound(err) && req.FromDM() && dmKinds[id.Kind]:
+		return dmGone(req)
+	case isNotFound(err):
 		return private(req, "core.err.bad_button")
-	}
-	if err != nil {
+	case err != nil:
 		return s.internal(req, err)
-	}
-	if l.t.GuildID != req.GuildID || !l.t.PlaysIn(req.ChannelID) {
+	case !playsHere(req, l):
 		// A custom_id copied from another server's or channel's table:
-		// a table's buttons live only where it plays.
+		// a table's buttons live only where it plays (and in its
+		// players' turn DMs).
 		s.log.Warn().Str("user", req.User.ID).Str("table", l.t.ID).Str("channel", req.ChannelID).Msg("button from another place")
 		return private(req, "core.err.bad_button")
 	}
 	c := &click{req: req, id: id, l: l, seats: l.t.SeatsOf(req.User.ID)}
+	if req.FromDM() {
+		return s.dmClick(ctx, c, rt)
+	}
+	return s.routed(ctx, c, rt)
+}
+
+// routed passes a click through its route's guards and handler.
+func (s *Service) routed(ctx context.Context, c *click, rt route) Response {
 	for _, g := range rt.guards {
 		if resp, ok := g(s, ctx, c); !ok {
 			return resp
@@ -73,7 +83,7 @@ func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loa
 	l, err := s.load(ctx, id)
 	wait, deadline := deliveryFirst, time.Now().Add(deliveryBudget)
 	for err == nil && !req.OnPrivateMessage && req.MessageID != "" && req.MessageID != l.t.BoardMessageID &&
-		len(l.t.Outbox) > 0 && time.Now().Add(wait).Before(deadline) {
+		len(l.t.Outbox) > 0 && !retiring(l.t, req.MessageID) && time.Now().Add(wait).Before(deadline) {
 		unlock()
 		if sleepCtx(ctx, wait) != nil {
 			return nil, func() {}, ctx.Err()
@@ -83,6 +93,17 @@ func (s *Service) loadClicked(ctx context.Context, req Request, id string) (*loa
 		l, err = s.load(ctx, id)
 	}
 	return l, unlock, err
+}
+
+// retiring: messageID is an old board whose buttons an owed retirement
+// is to take off (data.EffectRetire), not a message still being posted.
+func retiring(t *data.Table, messageID string) bool {
+	for _, e := range t.Outbox {
+		if e.Kind == data.EffectRetire && e.Message == messageID {
+			return true
+		}
+	}
+	return false
 }
 
 // sleepCtx waits d, or until ctx is done (its error).

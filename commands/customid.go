@@ -164,7 +164,7 @@ func ParseCustomID(s string) (CustomID, error) {
 			}
 		}
 	case KindLobby:
-		if !lobbyVerbs[c.Payload] {
+		if _, ok := render.SeatLevelVerb(c.Payload); !lobbyVerbs[c.Payload] && !ok {
 			return CustomID{}, fmt.Errorf("%w: lobby verb", ErrBadCustomID)
 		}
 	default:

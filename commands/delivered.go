@@ -41,7 +41,7 @@ func newDeliveredStore(s data.Store) *deliveredStore {
 // shows: an edit of a message the table already has.
 func repeatable(e data.Effect) bool {
 	switch e.Kind {
-	case data.EffectRedraw, data.EffectLobby, data.EffectStrip, data.EffectText:
+	case data.EffectRedraw, data.EffectLobby, data.EffectStrip, data.EffectRetire, data.EffectText:
 		return true
 	}
 	return false

@@ -32,7 +32,7 @@ func (s *Service) openForm(ctx context.Context, req Request) Response {
 	if err != nil {
 		return s.internal(req, err)
 	}
-	if l.t.GuildID != req.GuildID || !l.t.PlaysIn(req.ChannelID) {
+	if !playsHere(req, l) {
 		return private(req, "core.err.bad_button")
 	}
 	if l.t.Status != data.StatusPlaying {

@@ -25,7 +25,15 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			resp = private(req, "core.err.internal")
 		}
 	}()
-	if req.GuildID == "" && req.Kind != Autocomplete {
+	resp = s.handle(ctx, req)
+	s.owedNote(ctx, req, &resp)
+	return resp
+}
+
+// handle answers a request by its kind.
+func (s *Service) handle(ctx context.Context, req Request) Response {
+	// From a DM only a turn DM's components come (commands/dmplay.go).
+	if req.FromDM() && req.Kind != Autocomplete && req.Kind != Component && req.Kind != ModalSubmit {
 		return private(req, "core.err.no_dm")
 	}
 	switch req.Kind {
@@ -43,11 +51,16 @@ func (s *Service) Handle(ctx context.Context, req Request) (resp Response) {
 			return s.stats(ctx, req)
 		case "leaderboard":
 			return s.leaderboard(ctx, req)
+		case "league":
+			return s.createLeague(ctx, req)
 		}
 		return private(req, "core.err.unknown_command")
 	case Autocomplete:
 		return s.autocomplete(req)
 	case Component:
+		if strings.HasPrefix(req.CustomID, leaguePrefix) {
+			return s.leagueClick(ctx, req)
+		}
 		if OpensForm(req) {
 			return s.openForm(ctx, req)
 		}
@@ -445,7 +458,7 @@ func (s *Service) status(ctx context.Context, req Request, t *data.Table) Respon
 		return resp
 	}
 	err = s.mutate(ctx, l.t, func(nt *data.Table) ([]data.LogEntry, error) {
-		nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectStrip}, data.Effect{Kind: data.EffectBoard})
+		nt.Owe(s.Now().UTC(), boardAnew(false, "")...)
 		if voteMessageID(nt) != "" { // the team's vote follows its board
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectVote, Ping: true})
 		}
@@ -472,6 +485,9 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if err != nil && !errors.Is(err, data.ErrCorrupt) { // a corrupt record is overwritten below
 		return s.internal(req, err)
 	}
+	if role, ok := req.Options[OptLeagueRole]; ok {
+		return s.setLeagueRole(ctx, req, gs, role)
+	}
 	v, set := req.Options[OptLanguage]
 	if set {
 		switch {
@@ -495,6 +511,7 @@ func (s *Service) settings(ctx context.Context, req Request) Response {
 	if !set {
 		text += "\n" + rc.T("core.settings.hint")
 	}
+	text += "\n" + leagueRoleText(rc, gs)
 	return Response{Reply: Reply{Kind: ReplyPrivate, Message: render.Message{Content: text}}}
 }
 

@@ -198,7 +198,7 @@ func TestLanguageCommands(t *testing.T) {
 	if !found {
 		t.Fatal("/play has no language option")
 	}
-	if len(settings.Options) != 1 || values(settings.Options[0]) != "en=English,pl=Polski,ru=Русский,auto=Automatic (server or host language)" {
+	if len(settings.Options) != 2 || settings.Options[1].Name != OptLeagueRole || values(settings.Options[0]) != "en=English,pl=Polski,ru=Русский,auto=Automatic (server or host language)" {
 		t.Fatalf("/settings options: %s", values(settings.Options[0]))
 	}
 	if (*settings.NameLocalizations)[discordgo.Polish] != "ustawienia" {

@@ -45,7 +45,7 @@ func (s *Service) lobby(ctx context.Context, req Request, l *loaded, id CustomID
 		} else {
 			nt.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectRedraw})
 		}
-		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt.Options), At: nowUTC()}}, nil
+		return []data.LogEntry{{Version: nt.Version, UserID: req.User.ID, Action: lobbyEntry(id.Payload, nt), At: nowUTC()}}, nil
 	})
 	if err != nil {
 		return s.failed(req, err)
@@ -84,26 +84,65 @@ func lobbyChange(req Request, l *loaded, verb string, nt *data.Table) error {
 		name := i18n.For(t.Locale).T("core.bot_name", "N", botCount(t)+1)
 		nt.Seats = append(nt.Seats, data.Seat{Name: name, Bot: true})
 	case render.LobbyLevel:
-		if !host {
-			return refuse("core.lobby.host_only")
-		}
-		// The select appears only for a game with levels once a
-		// computer seat is there; anything else was never shown.
-		if len(req.Values) != 1 || !info.HasLevels() || botCount(t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
-			return refuse("core.err.bad_button")
+		// The one select of lobby messages from before per-seat levels:
+		// one level for every computer seat.
+		if err := levelPick(req, l, host); err != nil {
+			return err
 		}
 		nt.Options = games.Options{}
 		maps.Copy(nt.Options, t.Options) // a new map: t stays as stored
 		nt.Options[games.OptComputer] = req.Values[0]
+		for i := range nt.Seats {
+			nt.Seats[i].Level = ""
+		}
 	case "cancel":
 		if !host {
 			return refuse("core.lobby.host_only")
 		}
 		nt.Status = data.StatusAbandoned
 	default:
+		k, ok := render.SeatLevelVerb(verb)
+		if !ok {
+			return refuse("core.err.bad_button")
+		}
+		if err := levelPick(req, l, host); err != nil {
+			return err
+		}
+		i := nthBot(t, k)
+		if i < 0 {
+			return refuse("core.err.bad_button")
+		}
+		nt.Seats[i].Level = req.Values[0]
+	}
+	return nil
+}
+
+// levelPick refuses a level pick by anyone but the host, or one the
+// lobby never offered: the selects appear only for a game with levels
+// once a computer seat is there, with one of the game's levels.
+func levelPick(req Request, l *loaded, host bool) error {
+	if !host {
+		return refuse("core.lobby.host_only")
+	}
+	if len(req.Values) != 1 || !l.eng.Info().HasLevels() || botCount(l.t) == 0 || !contains(games.LevelOption().Choices, req.Values[0]) {
 		return refuse("core.err.bad_button")
 	}
 	return nil
+}
+
+// nthBot is the seat index of t's k-th computer seat (1 for the first),
+// -1 if there is none. Computer seats are only ever added at the end and
+// never leave a lobby, so k names the same seat in every version of the
+// lobby message, while a seat's index moves when a player before it leaves.
+func nthBot(t *data.Table, k int) int {
+	for i, s := range t.Seats {
+		if s.Bot {
+			if k--; k == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // leave takes user's seat out of the lobby nt. A host who leaves hands
@@ -133,11 +172,15 @@ func leave(nt *data.Table, user string, host bool) {
 	}
 }
 
-// lobbyEntry is a lobby click's log line: the verb, and for the level
-// the level chosen (public: the lobby shows it).
-func lobbyEntry(verb string, opts games.Options) string {
+// lobbyEntry is a lobby click's log line: the verb, and for a level the
+// level chosen (public: the lobby shows it): "lobby.level.hard" for every
+// computer seat, "lobby.level2.easy" for the second computer seat.
+func lobbyEntry(verb string, nt *data.Table) string {
 	if verb == render.LobbyLevel {
-		return "lobby." + verb + "." + opts[games.OptComputer]
+		return "lobby." + verb + "." + nt.Options[games.OptComputer]
+	}
+	if k, ok := render.SeatLevelVerb(verb); ok {
+		return "lobby." + verb + "." + nt.Seats[nthBot(nt, k)].Level
 	}
 	return "lobby." + verb
 }
@@ -152,18 +195,25 @@ func dealtOptions(t *data.Table) games.Options {
 	return setupOptions(t)
 }
 
-// setupOptions are the table's options plus the computer seats.
+// setupOptions are the table's options plus the computer seats and the
+// levels of their own (games.OptComputerLevels).
 func setupOptions(t *data.Table) games.Options {
 	opts := games.Options{}
 	maps.Copy(opts, t.Options)
-	var bots []string
+	var bots, levels []string
 	for i, s := range t.Seats {
 		if s.Bot {
 			bots = append(bots, strconv.Itoa(i))
+			if s.Level != "" {
+				levels = append(levels, strconv.Itoa(i)+":"+s.Level)
+			}
 		}
 	}
 	if len(bots) > 0 {
 		opts[games.OptComputerSeats] = strings.Join(bots, ",")
+	}
+	if len(levels) > 0 {
+		opts[games.OptComputerLevels] = strings.Join(levels, ",")
 	}
 	return opts
 }

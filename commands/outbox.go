@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,8 +68,8 @@ var (
 	ErrUndrawn = errors.New("saved, but the board could not be drawn")
 )
 
-// owedAfter are the effects a change owes: the board, stripped and posted
-// anew when the turn passed (pinging whoever acts next), or redrawn in
+// owedAfter are the effects a change owes: the board posted anew when the
+// turn passed (pinging whoever acts next, boardAnew), or redrawn in
 // place; and for a finished co-op game, the result on the channel's link
 // and the thread archived, last.
 func (s *Service) owedAfter(t *data.Table, turnPassed bool, note string) []data.Effect {
@@ -80,11 +81,21 @@ func (s *Service) owedAfter(t *data.Table, turnPassed bool, note string) []data.
 	if !turnPassed {
 		return append([]data.Effect{{Kind: data.EffectRedraw}}, vote...)
 	}
-	out := append([]data.Effect{{Kind: data.EffectStrip}, {Kind: data.EffectBoard, Ping: true, Text: note}}, vote...)
+	out := append(boardAnew(true, note), vote...)
 	if t.Status == data.StatusFinished && t.ThreadID != "" {
 		out = append(out, data.Effect{Kind: data.EffectLink}, data.Effect{Kind: data.EffectArchive})
 	}
 	return out
+}
+
+// boardAnew posts the board as a new message, then takes the buttons off
+// the one it replaces: the player who passed the turn sees the new board
+// after the click's acknowledgement and one post, not after a strip too
+// (issue 27: one round trip less on the critical path). Meanwhile both
+// boards have buttons; a click on the old one is refused by the version
+// check (onBoard, currentVersion), as any stale click is.
+func boardAnew(ping bool, note string) []data.Effect {
+	return []data.Effect{{Kind: data.EffectBoard, Ping: ping, Text: note}, {Kind: data.EffectRetire}}
 }
 
 // Deliver carries the table's owed effects to Discord in order and
@@ -104,12 +115,18 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 	if len(t.Outbox) == 0 {
 		return nil
 	}
+	// A retirement learns its board as the board before it goes out, and
+	// keeps it when it stays owed (recordDelivered stores t's outbox).
+	t.Outbox = slices.Clone(t.Outbox)
 	nt := *t
 	var failed, undrawn error
 	done := 0
 	repeat := s.SoleWriter // every effect delivered, each repeatable
-	for _, e := range t.Outbox {
+	for i, e := range t.Outbox {
 		repeat = repeat && repeatable(e)
+		if e.Kind == data.EffectBoard {
+			aim(t.Outbox[i+1:], nt.BoardChannelID, nt.BoardMessageID)
+		}
 		if err := s.deliver(ctx, &nt, e, c); err != nil {
 			repeat = false
 			if errors.Is(err, ErrGone) || errors.Is(err, ErrRefused) || errors.Is(err, ErrUndrawn) {
@@ -197,6 +214,7 @@ func (s *Service) recordOn(ctx context.Context, nt, t *data.Table, seq int64) er
 		if !cur.Delivered(seq) {
 			return nil, errNoChange
 		}
+		aimAs(cur.Outbox, t.Outbox)
 		if nt.BoardMessageID != t.BoardMessageID {
 			cur.BoardChannelID, cur.BoardMessageID = nt.BoardChannelID, nt.BoardMessageID
 		}
@@ -242,6 +260,11 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 			return nil
 		}
 		return c.Strip(ctx, t.BoardChannelID, t.BoardMessageID)
+	case data.EffectRetire:
+		if e.Message == "" {
+			return nil // the board replaced none
+		}
+		return c.Strip(ctx, e.Channel, e.Message)
 	case data.EffectText:
 		if t.BoardMessageID == "" {
 			return nil
@@ -282,13 +305,45 @@ func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c C
 		return s.deliverVote(ctx, t, e, c)
 	case data.EffectDM:
 		return s.deliverDM(ctx, t, e, c)
+	case data.EffectTurnDM:
+		return s.deliverTurnDM(ctx, t, e, c)
 	case data.EffectJoin:
 		if t.ThreadID == "" || len(e.Mention) == 0 {
 			return nil
 		}
 		return c.AddMember(ctx, t.ThreadID, e.Mention[0])
+	case data.EffectLeague:
+		return s.leagueResult(ctx, t, c)
 	}
 	return fmt.Errorf("%w: unknown effect %q", ErrRefused, e.Kind)
+}
+
+// aim names the board a table has now (channel, id) in the retirements
+// among owed up to the next new board: the board about to be posted
+// replaces it. Aimed before the post, a retirement also takes the
+// buttons off the old board when the new one is dropped (it cannot be
+// drawn), as the strip did when it came first.
+func aim(owed []data.Effect, channel, id string) {
+	for i := range owed {
+		switch owed[i].Kind {
+		case data.EffectBoard:
+			return
+		case data.EffectRetire:
+			owed[i].Channel, owed[i].Message = channel, id
+		}
+	}
+}
+
+// aimAs copies the boards named in delivered's retirements onto the same
+// effects (by Seq) in owed.
+func aimAs(owed, delivered []data.Effect) {
+	for i, e := range owed {
+		for _, d := range delivered {
+			if d.Seq == e.Seq && d.Kind == data.EffectRetire {
+				owed[i].Channel, owed[i].Message = d.Channel, d.Message
+			}
+		}
+	}
 }
 
 // redraw edits the board in place, or posts it when there is none (or

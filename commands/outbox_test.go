@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,20 +79,13 @@ func (c *flakyCourier) Strip(ctx context.Context, ch, id string) error {
 func TestDeliveryRetriesInOrderWithoutDoubling(t *testing.T) {
 	h := newHarness(t)
 	p := h.startRace()
-	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
-	resp := h.svc.Handle(t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
-		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
-
-	c := &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failStrip: true}
-	if err := h.svc.Deliver(t.Context(), resp.Table, c); !errors.Is(err, errLost) {
-		t.Fatalf("deliver with a failing strip: %v", err)
-	}
-	if len(c.calls) != 1 || c.calls[0] != "strip" {
-		t.Fatalf("delivery went on past a failure: %v", c.calls)
-	}
-	c = &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failPost: true}
+	resp := h.passTurn(p)
+	c := &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failPost: true}
 	if err := h.svc.Deliver(t.Context(), resp.Table, c); !errors.Is(err, errLost) {
 		t.Fatalf("deliver with a lost post: %v", err)
+	}
+	if len(c.calls) != 1 || c.calls[0] != "post" {
+		t.Fatalf("delivery went on past a failure: %v", c.calls)
 	}
 	first := c.res.Posts[0].MessageID
 	ok := &fakeCourier{h: h, table: resp.Table}
@@ -100,6 +94,110 @@ func TestDeliveryRetriesInOrderWithoutDoubling(t *testing.T) {
 	}
 	if len(ok.res.Posts) != 0 || h.board != first {
 		t.Fatalf("the retried post made a second board: %+v (board %s, first %s)", ok.res.Posts, h.board, first)
+	}
+	if len(ok.res.Edits) != 1 || !ok.res.Edits[0].StripOnly || ok.res.Edits[0].MessageID != p.MessageID {
+		t.Fatalf("the old board %s kept its buttons: %+v", p.MessageID, ok.res.Edits)
+	}
+}
+
+// passTurn plays the move that passes the race's turn on board p and
+// returns its response, undelivered.
+func (h *harness) passTurn(p post) Response {
+	h.t.Helper()
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	resp := h.svc.Handle(h.t.Context(), Request{Kind: Component, User: who, GuildID: "g", ChannelID: "c",
+		CustomID: buttons(p.Message)["+2"], MessageID: h.board, Locale: "en-US"})
+	if resp.Table == "" {
+		h.t.Fatalf("the move was not accepted: %+v", resp.Reply)
+	}
+	return resp
+}
+
+// A move that passes the turn posts the new board before the old one
+// loses its buttons (one round trip less before the player sees it, issue
+// 27), and a strip that fails after the post stays owed for the old
+// board: the next delivery takes the old board's buttons, never the new
+// one's.
+func TestNewBoardGoesOutBeforeTheOldIsStripped(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	resp := h.passTurn(p)
+	c := &flakyCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}, failStrip: true}
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); !errors.Is(err, errLost) {
+		t.Fatalf("deliver with a failing strip: %v", err)
+	}
+	if !reflect.DeepEqual(c.calls, []string{"post", "strip"}) {
+		t.Fatalf("calls %v, want the new board posted, then the old one stripped", c.calls)
+	}
+	if tb, err := h.store.Get(t.Context(), resp.Table); err != nil || len(c.res.Posts) != 1 || tb.BoardMessageID != c.res.Posts[0].MessageID {
+		t.Fatalf("the new board %+v is not the table's (%v, %v)", c.res.Posts, tb, err)
+	}
+	// Meanwhile the old board still has its buttons: a click on it is
+	// refused as stale, at once (loadClicked waits for no delivery of
+	// an old board), and changes nothing.
+	before, _ := h.store.Get(t.Context(), resp.Table)
+	who := map[string]User{"100": ann, "200": bob}[p.Message.Mentions[0]]
+	if r := h.click(who, p.MessageID, buttons(p.Message)["+1"]); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "changed") {
+		t.Fatalf("a click on the old board: %+v", r.Reply)
+	}
+	if tb, _ := h.store.Get(t.Context(), resp.Table); tb.Version != before.Version {
+		t.Fatalf("a click on the old board moved the table from v%d to v%d", before.Version, tb.Version)
+	}
+	ok := &fakeCourier{h: h, table: resp.Table}
+	if err := h.deliver(ok); err != nil {
+		t.Fatal(err)
+	}
+	if len(ok.res.Posts) != 0 || len(ok.res.Edits) != 1 || !ok.res.Edits[0].StripOnly || ok.res.Edits[0].MessageID != p.MessageID {
+		t.Fatalf("the owed strip went to %+v, want the old board %s only", ok.res, p.MessageID)
+	}
+	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
+		t.Fatalf("still owing: %v", ids)
+	}
+}
+
+// crashCourier posts, then dies at the strip: the process ends before
+// the delivery is recorded (its ctx is over, so the store writes
+// nothing), as a SIGKILL between the post and the strip would.
+type crashCourier struct {
+	*fakeCourier
+	cancel context.CancelFunc
+}
+
+func (c crashCourier) Strip(ctx context.Context, ch, id string) error {
+	c.cancel()
+	return context.Canceled
+}
+
+// A crash between the new board's post and the old one's strip loses
+// nothing: after the restart the outbox posts the board again under the
+// same nonce (Discord answers with the first message) and strips the old
+// board.
+func TestCrashBetweenPostAndStrip(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	resp := h.passTurn(p)
+	ctx, cancel := context.WithCancel(t.Context())
+	c := crashCourier{&fakeCourier{h: h, table: resp.Table}, cancel}
+	if err := h.svc.Deliver(ctx, resp.Table, c); err == nil {
+		t.Fatal("the crashed delivery reported success")
+	}
+	if len(c.res.Posts) != 1 {
+		t.Fatalf("posts before the crash: %+v", c.res.Posts)
+	}
+	h.restart()
+	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("owing after restart: %v %v", ids, err)
+	}
+	ok := &fakeCourier{h: h, table: resp.Table}
+	if err := h.deliver(ok); err != nil {
+		t.Fatal(err)
+	}
+	if len(ok.res.Posts) != 0 || h.board != c.res.Posts[0].MessageID {
+		t.Fatalf("the board was posted twice: %+v (board %s)", ok.res.Posts, h.board)
+	}
+	if len(ok.res.Edits) != 1 || !ok.res.Edits[0].StripOnly || ok.res.Edits[0].MessageID != p.MessageID {
+		t.Fatalf("the old board %s kept its buttons: %+v", p.MessageID, ok.res.Edits)
 	}
 }
 

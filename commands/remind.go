@@ -102,7 +102,7 @@ func (s *Service) overdue(ctx context.Context, l *loaded) (bool, error) {
 	return true, nil
 }
 
-// reminders is /game reminders mode:on|off: a member's own choice, in
+// reminders is /game reminders mode:on|dm|dm_play|off: a member's own choice, in
 // every server, answered privately.
 func (s *Service) reminders(ctx context.Context, req Request) Response {
 	us, err := s.store.UserSettings(ctx, req.User.ID)
@@ -111,14 +111,19 @@ func (s *Service) reminders(ctx context.Context, req Request) Response {
 	}
 	switch req.Options["mode"] {
 	case "on":
-		us.NoReminders, us.DMReminders = false, false
+		us.NoReminders, us.DMReminders, us.DMPlay = false, false, false
 	case "dm":
-		us.NoReminders, us.DMReminders = false, true
+		us.NoReminders, us.DMReminders, us.DMPlay = false, true, false
+	case "dm_play":
+		us.NoReminders, us.DMReminders, us.DMPlay = false, true, true
 	case "off":
-		us.NoReminders, us.DMReminders = true, false
+		us.NoReminders, us.DMReminders, us.DMPlay = true, false, false
 	case "":
 	default:
-		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, off")
+		return private(req, "core.err.bad_option", "Option", "mode", "Detail", "on, dm, dm_play, off")
+	}
+	if req.Options["mode"] != "" {
+		us.DMRefusedTold, us.DMRefusedOwed = false, false // a new choice: a refusal is worth telling again
 	}
 	if req.Options["mode"] != "" {
 		if err := s.store.SetUserSettings(ctx, req.User.ID, us); err != nil {
@@ -128,6 +133,8 @@ func (s *Service) reminders(ctx context.Context, req Request) Response {
 	switch {
 	case us.NoReminders:
 		return private(req, "core.reminders.off")
+	case us.DMPlay:
+		return private(req, "core.reminders.dm_play")
 	case us.DMReminders:
 		return private(req, "core.reminders.dm")
 	}
@@ -147,12 +154,7 @@ func (s *Service) deliverDM(ctx context.Context, t *data.Table, e data.Effect, c
 	}
 	l := render.Audience{L: i18n.For(t.Locale)}
 	user, when := e.Mention[0], fmt.Sprintf("<t:%d:R>", t.Deadline.Unix())
-	// A message link, discord.com/channels/<guild>/<channel>/<message>, as
-	// Discord's own docs link messages (developers/change-log.mdx).
-	link := fmt.Sprintf("https://discord.com/channels/%s/%s", t.GuildID, t.PlayChannel())
-	if t.BoardMessageID != "" {
-		link += "/" + t.BoardMessageID
-	}
+	link := tableLink(t)
 	msg := render.Fit(render.Message{Content: l.T("core.remind_dm", "Game", render.GameName(l, t.Game), "When", when, "Link", link)})
 	err := c.DM(ctx, user, msg, t.Nonce(e))
 	if !errors.Is(err, ErrNoDM) {

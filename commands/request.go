@@ -61,6 +61,8 @@ type Request struct {
 	OnPrivateMessage bool
 	// CanManageGuild: the member has Manage Server in this guild.
 	CanManageGuild bool
+	// Roles are the member's role ids (the member object's roles).
+	Roles []string
 	// Channel is the channel the interaction came from, as Discord
 	// describes it (nil when it did not say).
 	Channel *Channel
@@ -127,6 +129,12 @@ type Response struct {
 	// through the interaction (a clicked board is edited through it, a
 	// command's public answer is the first post in its channel).
 	Table string
+	// Note is a private message for the user besides the reply, sent
+	// after it (a note they were owed: owedNote).
+	Note render.Message
+	// League owes effects likewise (Service.DeliverLeague): /league
+	// create's answer is the league message, a click redraws it.
+	League string
 }
 
 // PrivateCommand reports, from the request alone, whether a slash

@@ -100,6 +100,12 @@ var routes = map[string]route{
 // change, so it is refused before anything changes when the bot may not
 // post here.
 func mayPost(s *Service, _ context.Context, c *click) (Response, bool) {
+	if c.req.FromDM() {
+		// Discord tells the bot's permissions where the click came from
+		// (app_permissions), the DM; the table's channel is not seen
+		// from here, and a refused post stays owed (ErrForbidden).
+		return Response{}, true
+	}
 	return s.checkPlace(c.req, c.l.eng.Info(), c.l.t)
 }
 

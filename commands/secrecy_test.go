@@ -58,7 +58,7 @@ func TestSecrecyDifferential(t *testing.T) {
 		}
 		t.Run(id, func(t *testing.T) {
 			start := time.Now()
-			n := 0
+			n, dms := 0, 0
 			least := minStates[id]
 			if least == 0 {
 				least = 600
@@ -68,9 +68,13 @@ func TestSecrecyDifferential(t *testing.T) {
 			}
 			seed := 0
 			for ; seed < 60 && (seed < seeds || n < least); seed++ {
-				n += secrecyPlayout(t, eng, seed, steps)
+				states, d := secrecyPlayout(t, eng, seed, steps)
+				n, dms = n+states, dms+d
 			}
-			t.Logf("%s: %d states (%d playouts) compared with disguised twins in %v", id, n, seed, time.Since(start).Round(time.Millisecond))
+			if dms == 0 {
+				t.Fatalf("%s: no turn DM was compared", id)
+			}
+			t.Logf("%s: %d states (%d playouts) compared with disguised twins, %d turn DMs with determinized ones, in %v", id, n, seed, dms, time.Since(start).Round(time.Millisecond))
 		})
 	}
 }
@@ -98,7 +102,7 @@ func secrecyOptions(info games.Info, seed int) games.Options {
 
 // secrecyPlayout plays one computer game and compares every state with
 // two disguised twins; it returns the number of states compared.
-func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
+func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) (states, dms int) {
 	t.Helper()
 	info := eng.Info()
 	seats := info.MinSeats + seed%(info.MaxSeats-info.MinSeats+1)
@@ -138,6 +142,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 				}
 			}
 		}
+		dms += compareDMs(t, svc, eng, st, seats, step, drng, step%25 == 0, where)
 		n++
 		if eng.Outcome(st).Done {
 			break
@@ -162,7 +167,7 @@ func secrecyPlayout(t *testing.T, eng games.Engine, seed, steps int) int {
 		log.entries = append(log.entries, data.LogEntry{Version: int64(step + 1), Seat: seat, Action: a.String(), Events: ev})
 		st = ns
 	}
-	return n
+	return n, dms
 }
 
 func compareTwins(t *testing.T, svc *Service, eng games.Engine, s, twin games.State, seats, step int, images bool, where string) {
@@ -211,6 +216,63 @@ func compareTwins(t *testing.T, svc *Service, eng games.Engine, s, twin games.St
 	if !bytes.Equal(va, vb) {
 		t.Fatalf("%s: the team vote differs between the state and its disguised twin:\n%s", where, firstDiff(va, vb))
 	}
+}
+
+// compareDMs: each seat to act gets the same turn DM (the public board,
+// its own menu: Service.turnDM) from the state and from a twin that keeps
+// all that seat sees and draws the rest anew (Determinize): nothing of
+// another seat's hidden facts reaches a DM.
+func compareDMs(t *testing.T, svc *Service, eng games.Engine, s games.State, seats, step int, rng games.Rand, images bool, where string) (compared int) {
+	t.Helper()
+	if eng.Outcome(s).Done {
+		return 0
+	}
+	svc.Images = images
+	for _, seat := range eng.Active(s) {
+		twin, ok := eng.Determinize(s, seat, rng)
+		if !ok {
+			continue // nothing is hidden
+		}
+		va, _ := json.Marshal(eng.View(s, seat))
+		vb, _ := json.Marshal(eng.View(twin, seat))
+		if !bytes.Equal(va, vb) {
+			// A game without a Determinizer falls back on Disguise, which
+			// may change the seat's own secrets too (FoW's roster): no
+			// twin for this seat.
+			continue
+		}
+		ma, oka := secrecyDM(t, svc, eng, s, seats, seat, step, where)
+		mb, okb := secrecyDM(t, svc, eng, twin, seats, seat, step, where)
+		ja, _ := json.Marshal(render.Message{Content: ma.Content, Embeds: ma.Embeds, Components: ma.Components, Mentions: ma.Mentions})
+		jb, _ := json.Marshal(render.Message{Content: mb.Content, Embeds: mb.Embeds, Components: mb.Components, Mentions: mb.Mentions})
+		if oka != okb || !bytes.Equal(ja, jb) {
+			t.Fatalf("%s: seat %d's turn DM differs between the state and its determinization for that seat:\n%s", where, seat, firstDiff(ja, jb))
+		}
+		if len(ma.Files) != len(mb.Files) {
+			t.Fatalf("%s: %d files in seat %d's turn DM, %d in the twin's", where, len(ma.Files), seat, len(mb.Files))
+		}
+		for i := range ma.Files {
+			if !bytes.Equal(ma.Files[i].Data, mb.Files[i].Data) {
+				t.Fatalf("%s: the picture of seat %d's turn DM differs from the twin's", where, seat)
+			}
+		}
+		compared++
+	}
+	return compared
+}
+
+// secrecyDM is seat's turn DM at a table of humans holding st.
+func secrecyDM(t *testing.T, svc *Service, eng games.Engine, st games.State, seats int, seat games.Seat, step int, where string) (render.Message, bool) {
+	t.Helper()
+	tb := &data.Table{ID: "secrecy", Game: eng.Info().ID, Status: data.StatusPlaying, Version: int64(step), HostID: "100", GuildID: "g", ChannelID: "c", BoardMessageID: "b", BoardChannelID: "c"}
+	for i := 0; i < seats; i++ {
+		tb.Seats = append(tb.Seats, data.Seat{Name: fmt.Sprintf("Player %d", i+1), UserID: fmt.Sprint(100 + i)})
+	}
+	msg, ok, err := svc.turnDM(t.Context(), &loaded{t: tb, eng: eng, mod: modOf(eng), state: st}, "en", seat)
+	if err != nil {
+		t.Fatalf("%s: turn DM: %v", where, err)
+	}
+	return msg, ok
 }
 
 // secrecyVote is the team vote message of a table of humans holding st,

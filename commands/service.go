@@ -69,6 +69,9 @@ type Service struct {
 	// reportBudget caps a report's playouts (turning.Config.Budget);
 	// 0 is turning.DefaultBudget. Tests under the race detector lower it.
 	reportBudget int
+
+	// leagueRuns are the leagues being delivered (league_deliver.go).
+	leagueRuns inFlight
 }
 
 // OptTurnTimeout is the table option, for every game, that gives each
@@ -140,6 +143,7 @@ func (s *Service) mutate(ctx context.Context, t *data.Table, change func(nt *dat
 	if err != nil {
 		return err
 	}
+	s.oweTurnDMs(ctx, t.EffectSeq, &nt)
 	if err := s.store.Update(ctx, &nt, t.Version, log...); err != nil {
 		return err
 	}
@@ -185,7 +189,7 @@ func (l *loaded) info() render.TableInfo {
 		Levels: gi.HasLevels(),
 	}
 	for _, st := range l.t.Seats {
-		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot})
+		ti.Seats = append(ti.Seats, render.SeatInfo{Name: st.Name, UserID: st.UserID, Bot: st.Bot, Level: st.Level})
 	}
 	ti.Commit = l.t.Commit
 	if l.t.Seed != nil && !l.t.Live() { // revealed only once the game has ended
@@ -372,6 +376,7 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 		if passed {
 			s.newTurn(t, after)
 		}
+		ended := false
 		if o := l.eng.Outcome(st); o.Done {
 			t.Status = data.StatusFinished
 			t.Deadline = time.Time{}
@@ -381,6 +386,7 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 				if t.Result, err = s.resultOf(ctx, t, l.eng, o, entries); err != nil {
 					return nil, err
 				}
+				ended = true
 			}
 		}
 		if t.Vote != nil && len(t.Vote.Ballots)+len(t.Vote.Proposals) > 0 && moved { // a move voids the ballots and proposals
@@ -392,6 +398,9 @@ func (s *Service) commit(ctx context.Context, l *loaded, st games.State, v int64
 			owe = func(t *data.Table, passed bool) []data.Effect { return s.owedAfter(t, passed, "") }
 		}
 		t.Owe(s.Now().UTC(), owe(t, passed)...)
+		if ended && t.League != "" { // a league game: its result goes to the league
+			t.Owe(s.Now().UTC(), data.Effect{Kind: data.EffectLeague})
+		}
 		return entries, nil
 	})
 	if err != nil {

@@ -82,9 +82,15 @@ func (h *harness) do(req Request) result {
 	if req.ChannelID == "" {
 		req.ChannelID = "c"
 	}
+	return h.handle(req)
+}
+
+// handle is do for a request taken as it is (one from a DM has no guild).
+func (h *harness) handle(req Request) result {
 	resp := h.svc.Handle(context.Background(), req)
 	c := &fakeCourier{h: h, req: req}
 	c.res.Reply.Kind, c.res.Reply.Message, c.res.Reply.Modal = resp.Reply.Kind, resp.Reply.Message, resp.Reply.Modal
+	c.res.Note = resp.Note
 	if resp.Table != "" {
 		c.table = resp.Table
 		if err := h.deliver(c); err != nil {
@@ -150,8 +156,9 @@ type (
 		Edits    []edit
 		Threads  []string
 		Archived []string
-		Joined   []string // thread:user added to a team thread
-		DMs      []post   // direct messages, ChannelID "dm:<user>"
+		Joined   []string       // thread:user added to a team thread
+		DMs      []post         // direct messages, ChannelID "dm:<user>"
+		Note     render.Message // a private note besides the reply
 	}
 )
 
@@ -273,6 +280,17 @@ func text(m render.Message) string {
 // first board post.
 func (h *harness) startRace() post {
 	h.t.Helper()
+	r := h.startRaceResult()
+	if len(r.Posts) != 1 {
+		h.t.Fatalf("start posted %d messages", len(r.Posts))
+	}
+	return r.Posts[0]
+}
+
+// startRaceResult is startRace's start click: the first board and all
+// else its delivery did.
+func (h *harness) startRaceResult() result {
+	h.t.Helper()
 	r := h.slash(ann, "play", "", map[string]string{"game": "race"})
 	if r.Reply.Kind != replyNew || r.Reply.BoardOf == "" {
 		h.t.Fatalf("play reply %+v", r.Reply)
@@ -287,11 +305,10 @@ func (h *harness) startRace() post {
 		h.t.Fatalf("non-host start accepted: %+v", r.Reply)
 	}
 	r = h.click(ann, h.lobby, buttons(r.Reply.Message)["Start"])
-	if r.Reply.Kind != ReplyUpdate || len(r.Reply.Message.Components) != 0 || !strings.Contains(text(r.Reply.Message), "game on") || len(r.Posts) != 1 {
+	if r.Reply.Kind != ReplyUpdate || len(r.Reply.Message.Components) != 0 || !strings.Contains(text(r.Reply.Message), "game on") || len(r.Posts) == 0 {
 		h.t.Fatalf("start: %+v", r)
 	}
-	p := r.Posts[0]
-	return p
+	return r
 }
 
 func TestLobbyAndFullGame(t *testing.T) {
@@ -547,8 +564,8 @@ func TestExportHidesSeedOfLiveTable(t *testing.T) {
 
 func TestCommandTree(t *testing.T) {
 	cmds := Tree(testMods.Engines())
-	if len(cmds) != 6 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
-		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" {
+	if len(cmds) != 7 || cmds[0].Name != "play" || cmds[1].Name != "game" || cmds[2].Name != "settings" || cmds[3].Name != "help" ||
+		cmds[4].Name != "stats" || cmds[5].Name != "leaderboard" || cmds[6].Name != "league" {
 		t.Fatalf("%v", cmds)
 	}
 	var hasTarget bool

@@ -36,10 +36,14 @@ func (s *Service) resultOf(ctx context.Context, t *data.Table, eng games.Engine,
 	if err != nil {
 		return nil, err
 	}
-	log = append(log, entries...)
-	info := eng.Info()
+	return resultFromLog(t, eng.Info(), o, append(log, entries...), nowUTC()), nil // the log's clock, as Started
+}
+
+// resultFromLog is resultOf from the table's whole log, the game having
+// ended at ended.
+func resultFromLog(t *data.Table, info games.Info, o games.Outcome, log []data.LogEntry, ended time.Time) *data.Result {
 	r := &data.Result{TableID: t.ID, GuildID: t.GuildID, Game: t.Game, Variant: variantOf(info, t.Options), Coop: info.Coop,
-		Started: t.Created, Ended: nowUTC()} // the log's clock, as Started
+		Started: t.Created, Ended: ended}
 	resigned := map[games.Seat]string{}
 	for _, e := range log {
 		switch e.Action {
@@ -55,7 +59,7 @@ func (s *Service) resultOf(ctx context.Context, t *data.Table, eng games.Engine,
 		}
 	}
 	r.Seats = places(t.Seats, resigned, info.Coop, o)
-	return r, nil
+	return r
 }
 
 // places are the seats' results (see resultOf) from the outcome and the

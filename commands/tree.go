@@ -46,6 +46,7 @@ func Tree(engines []games.Engine) []*discordgo.ApplicationCommand {
 		helpCommand(engines),
 		statsCommand(),
 		leaderboardCommand(engines),
+		leagueCommand(engines),
 	})
 }
 
@@ -74,7 +75,10 @@ func settingsCommand() *discordgo.ApplicationCommand {
 		Name: "settings", NameLocalizations: ptr(localizedName("cmd.settings")),
 		Description: en.T("cmd.settings.description"), DescriptionLocalizations: localized("cmd.settings.description"),
 		DefaultMemberPermissions: &perm,
-		Options:                  []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true)},
+		Options: []*discordgo.ApplicationCommandOption{languageOption("cmd.settings.language", true), {
+			Type: discordgo.ApplicationCommandOptionRole, Name: OptLeagueRole,
+			Description: en.T("cmd.settings.league_role"), DescriptionLocalizations: *localized("cmd.settings.league_role"),
+		}},
 	}
 }
 
@@ -118,14 +122,14 @@ func listCommand() *discordgo.ApplicationCommandOption {
 	return c
 }
 
-// remindersCommand is /game reminders [mode:on|off].
+// remindersCommand is /game reminders [mode:on|dm|dm_play|off].
 func remindersCommand() *discordgo.ApplicationCommandOption {
 	c := sub("reminders", "cmd.game.reminders")
 	mode := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: "mode",
 		Description: i18n.For("en").T("cmd.game.reminders_mode"), DescriptionLocalizations: *localized("cmd.game.reminders_mode"),
 	}
-	for _, v := range []string{"on", "dm", "off"} {
+	for _, v := range []string{"on", "dm", "dm_play", "off"} {
 		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: i18n.For("en").T("cmd.game.reminders_" + v), Value: v, NameLocalizations: localizedName("cmd.game.reminders_" + v),
 		})

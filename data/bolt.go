@@ -23,7 +23,9 @@ import (
 // version, so an older warroom can still run on the file. Version 4
 // seals records and log entries (seal.go): a warroom of version 3 would
 // take every sealed record for damage, so it refuses the file instead.
-const SchemaVersion = 4
+// Version 5 adds the leaderboard's rank index (bolt_rank.go), which a
+// warroom of version 4 would not keep as it writes standings.
+const SchemaVersion = 5
 
 var (
 	bucketMeta     = []byte("meta")
@@ -41,7 +43,7 @@ var (
 
 // allBuckets is the layout Open creates.
 var allBuckets = [][]byte{bucketMeta, bucketTables, bucketChannels, bucketLogs, bucketGuilds, bucketOwing, bucketLobbies, bucketDue, bucketMembers, bucketUsers,
-	bucketResults, bucketStandings, bucketStandUser, bucketGameStats, bucketArchived, bucketInteractions}
+	bucketResults, bucketStandings, bucketStandUser, bucketStandRank, bucketGameStats, bucketArchived, bucketInteractions, bucketLeagues}
 
 // Bolt is the embedded bbolt Store.
 type Bolt struct {
@@ -142,9 +144,15 @@ func (b *Bolt) migrate() error {
 		// 1 -> 2: the owing, lobby and due indexes, built from the tables
 		// once, so nothing after this reads every table. 2 -> 3: the
 		// members index (rebuilt the same way, with the others). 3 -> 4:
-		// nothing to rewrite, unsealed records read as they are.
+		// nothing to rewrite, unsealed records read as they are. 4 -> 5:
+		// the rank index, built from the standings.
 		if v == 1 || v == 2 {
 			if err := reindex(tx); err != nil {
+				return err
+			}
+		}
+		if v >= 1 && v < 5 {
+			if err := buildRankIndex(tx); err != nil {
 				return err
 			}
 		}

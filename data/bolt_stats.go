@@ -56,11 +56,11 @@ func tallyResult(tx *bolt.Tx, r *Result) error {
 		return err
 	}
 	for _, st := range standings {
-		raw, err := json.Marshal(st)
-		if err != nil {
-			return err
+		var was *Standing
+		if o, ok := old[st.UserID]; ok {
+			was = &o
 		}
-		if err := sb.Put(standingKey(st.GuildID, st.Game, st.Variant, st.UserID), raw); err != nil {
+		if err := putStanding(tx, st, was); err != nil {
 			return err
 		}
 		if err := tx.Bucket(bucketStandUser).Put([]byte(st.GuildID+"/"+st.UserID+"/"+st.Game+"/"+st.Variant), nil); err != nil {
@@ -138,16 +138,6 @@ func (b *Bolt) Standings(ctx context.Context, guildID, userID string) ([]Standin
 		return nil
 	})
 	return out, err
-}
-
-// Leaderboard implements Store. It reads the game's standings on the
-// server (one prefix of the bucket) and ranks them in memory.
-func (b *Bolt) Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error) {
-	all, err := scanJSON[Standing](b, bucketStandings, guildID+"/"+game+"/")
-	if err != nil {
-		return nil, err
-	}
-	return rank(all, limit), nil
 }
 
 // GameStats implements Store.

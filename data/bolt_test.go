@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -323,5 +325,41 @@ func TestMigrationBuildsIndexes(t *testing.T) {
 	}
 	if n, _ := b.LiveCount(t.Context()); n != 2 {
 		t.Fatalf("live %d", n)
+	}
+}
+
+// TestMigrationBuildsRankIndex: a schema 4 file (standings without the
+// rank index) gets the index from its standings at open, and its
+// leaderboard is the one the tallies left.
+func TestMigrationBuildsRankIndex(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "w.db")
+	b, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	for i, seats := range [][]string{{"a", "b"}, {"c", "a"}, {"b", ""}, {"d", "e"}} {
+		r := &Result{TableID: strconv.Itoa(i), GuildID: "g", Game: "duel", Started: end, Ended: end,
+			Seats: []ResultSeat{{UserID: seats[0], Place: 1, Won: true}, {UserID: seats[1], Place: 2}}}
+		if err := b.db.Update(func(tx *bolt.Tx) error { return tallyResult(tx, r) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := b.Leaderboard(t.Context(), "g", "duel", 0)
+	if err != nil || len(want) != 5 {
+		t.Fatalf("%v %v", want, err)
+	}
+	b.db.Update(func(tx *bolt.Tx) error {
+		tx.Bucket(bucketMeta).Put(keySchema, []byte("4"))
+		return tx.DeleteBucket(bucketStandRank)
+	})
+	b.Close()
+	if b, err = Open(p); err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	got, err := b.Leaderboard(t.Context(), "g", "duel", 0)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the migration %v %v, want %v", got, err, want)
 	}
 }

@@ -94,13 +94,29 @@ func (p *Postgres) Standings(ctx context.Context, guildID, userID string) ([]Sta
 	return p.standings(ctx, ` WHERE guild_id = $1 AND user_id = $2 AND played > 0 ORDER BY game COLLATE "C", variant COLLATE "C"`, guildID, userID)
 }
 
-// Leaderboard implements Store, ranked in Go as bbolt does (rank).
+// Leaderboard implements Store: for each of the game's variants on the
+// server (its game_stats rows, written with every standing), the first
+// limit players in the order of the standings_rank index (migration
+// 0004), read from the index rather than sorted.
 func (p *Postgres) Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error) {
-	all, err := p.standings(ctx, ` WHERE guild_id = $1 AND game = $2 AND played > 0`, guildID, game)
+	var lim *int // NULL: LIMIT ALL
+	if limit > 0 {
+		lim = &limit
+	}
+	ctx, cancel := p.ctx(ctx)
+	defer cancel()
+	rows, err := p.pool.Query(ctx, `SELECT s.guild_id, s.game, s.variant, s.user_id, s.played, s.wins, s.rated,
+		s.rating, s.rd, s.vol, coalesce(s.updated, 'epoch')
+		FROM game_stats g CROSS JOIN LATERAL (SELECT * FROM standings
+			WHERE guild_id = g.guild_id AND game = g.game AND variant = g.variant AND played > 0
+			ORDER BY (rated > 0) DESC, rating DESC, wins DESC, played, user_id COLLATE "C" LIMIT $3) s
+		WHERE g.guild_id = $1 AND g.game = $2
+		ORDER BY g.variant COLLATE "C", (s.rated > 0) DESC, s.rating DESC, s.wins DESC, s.played, s.user_id COLLATE "C"`,
+		guildID, game, lim)
 	if err != nil {
 		return nil, err
 	}
-	return rank(all, limit), nil
+	return pgx.CollectRows(rows, scanStanding)
 }
 
 // Result implements Store.

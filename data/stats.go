@@ -1,7 +1,6 @@
 package data
 
 import (
-	"cmp"
 	"slices"
 	"time"
 
@@ -121,7 +120,9 @@ func tally(r *Result, old map[string]Standing) ([]Standing, GameStat, *Result) {
 		if won[u] {
 			st.Wins++
 		}
-		st.Updated = r.Ended
+		if r.Ended.After(st.Updated) { // a game backfilled after later ones leaves the time of the last
+			st.Updated = r.Ended
+		}
 		out[i] = st
 	}
 	if !r.Coop && len(users) >= 2 {
@@ -160,33 +161,4 @@ func withRatings(r *Result, users []string, before []rating.Rating, after []Stan
 		}
 	}
 	return &c
-}
-
-// rank orders one game's standings for a leaderboard: by variant, rated
-// players first by rating, then by wins, fewest games, user id; and keeps
-// the first limit of each variant (limit <= 0: all).
-func rank(all []Standing, limit int) []Standing {
-	slices.SortFunc(all, func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(a.Variant, b.Variant),
-			-cmp.Compare(min(a.Rated, 1), min(b.Rated, 1)),
-			-cmp.Compare(a.Rating.R, b.Rating.R),
-			-cmp.Compare(a.Wins, b.Wins),
-			cmp.Compare(a.Played, b.Played),
-			cmp.Compare(a.UserID, b.UserID))
-	})
-	if limit <= 0 {
-		return all
-	}
-	var out []Standing
-	n := 0
-	for i, s := range all {
-		if i > 0 && s.Variant != all[i-1].Variant {
-			n = 0
-		}
-		if n < limit {
-			out = append(out, s)
-		}
-		n++
-	}
-	return out
 }

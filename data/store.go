@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/league"
 )
 
 // Table status values.
@@ -33,6 +34,9 @@ type Seat struct {
 	UserID string `json:"user_id,omitempty"` // empty for a computer player
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot,omitempty"`
+	// Level is a computer seat's own level, chosen in the lobby (""
+	// plays at the table's, option computer: every table from before).
+	Level string `json:"level,omitempty"`
 }
 
 // Table is one game session bound to one channel or thread.
@@ -99,6 +103,10 @@ type Table struct {
 	Logged  int64     `json:"logged,omitempty"`
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`
+
+	// League is the id of the league whose game this is (a pairing's
+	// table, opened in the pairing's thread); empty elsewhere.
+	League string `json:"league,omitempty"`
 
 	// Result is how the game ended, set by the move that ends it (see
 	// Result): the store tallies it in the same transaction.
@@ -210,8 +218,9 @@ func (t *Table) SeatsOf(userID string) []games.Seat {
 // Effect kinds. An effect names what must become true in Discord, not a
 // finished message: the message is drawn from the table as it is when the
 // effect is delivered, and the board message it concerns is the table's
-// board at that moment. Delivered in order, a table's effects converge on
-// its current board, however late or often they are delivered.
+// board at that moment (EffectRetire's: the board the one before it
+// replaced). Delivered in order, a table's effects converge on its
+// current board, however late or often they are delivered.
 const (
 	// EffectBoard posts the board as a new message (Ping: mentioning the
 	// seats to act; Text: a line above it) and makes it the table's board.
@@ -224,6 +233,11 @@ const (
 	EffectLobby = "lobby"
 	// EffectStrip removes the buttons of the board message.
 	EffectStrip = "strip"
+	// EffectRetire removes the buttons of the board that the EffectBoard
+	// before it replaced, named in Channel and Message once that board is
+	// posted (none: nothing to do). The new board goes out first, so a
+	// player waits for one request less; the old one's buttons follow.
+	EffectRetire = "retire"
 	// EffectText replaces the board message with Text and no buttons (a
 	// cancelled or expired lobby).
 	EffectText = "text"
@@ -243,6 +257,11 @@ const (
 	// EffectDM sends Mention[0] a reminder by direct message (Text),
 	// or, when they accept none, pings them in the play channel.
 	EffectDM = "dm"
+	// EffectTurnDM sends Mention[0] their turn by direct message (a
+	// player with /game reminders mode:dm_play): the board, their private
+	// menu and a link to the table, drawn at delivery; nothing once the
+	// turn has passed.
+	EffectTurnDM = "turn_dm"
 	// EffectJoin adds Mention[0] to the team thread (a seat handed over).
 	EffectJoin = "join"
 	// EffectVote posts the team's vote on the next plan below a new board
@@ -252,6 +271,9 @@ const (
 	// EffectArchive archives the team thread; it comes last, since Discord
 	// refuses edits in an archived thread.
 	EffectArchive = "archive"
+	// EffectLeague gives a league game's result to its league
+	// (commands/league_deliver.go), after the last board.
+	EffectLeague = "league"
 )
 
 // Effect is one thing a table owes Discord (see Table.Outbox).
@@ -261,6 +283,8 @@ type Effect struct {
 	Ping    bool   `json:"ping,omitempty"`
 	Text    string `json:"text,omitempty"`
 	Channel string `json:"channel,omitempty"`
+	// Message is the message in Channel an EffectRetire concerns.
+	Message string `json:"message,omitempty"`
 	// Mention are the users a notice pings (allowed_mentions).
 	Mention []string  `json:"mention,omitempty"`
 	At      time.Time `json:"at"`
@@ -310,6 +334,9 @@ type GuildSettings struct {
 	// Locale is the language of new tables' public messages (en, pl, ru);
 	// empty: decided per table from the server and the host.
 	Locale string `json:"locale,omitempty"`
+	// LeagueRole is the id of the role whose members may create leagues
+	// besides those with Manage Server; empty: none.
+	LeagueRole string `json:"league_role,omitempty"`
 }
 
 // LogEntry is one accepted action.
@@ -329,6 +356,17 @@ type UserSettings struct {
 	// DMReminders: reminders come as a direct message instead of a ping
 	// in the table's channel (/game reminders mode:dm).
 	DMReminders bool `json:"dm_reminders,omitempty"`
+	// DMPlay: the player's turns come by direct message, with their
+	// private menu to play from (/game reminders mode:dm_play); reminders
+	// come by direct message too (DMReminders is set with it).
+	DMPlay bool `json:"dm_play,omitempty"`
+	// DMRefusedTold: the player was told, once, that Discord refused
+	// their turn's direct message; cleared when they choose a mode again.
+	DMRefusedTold bool `json:"dm_refused_told,omitempty"`
+	// DMRefusedOwed: Discord refused their turn's direct message and they
+	// are still to be told why, privately, at their next interaction
+	// (commands.Service.owedNote).
+	DMRefusedOwed bool `json:"dm_refused_owed,omitempty"`
 	// AwayUntil: a declared absence (/game vacation); turn deadlines
 	// wait for the player's return, within each table's allowance.
 	AwayUntil time.Time `json:"away_until,omitzero"`
@@ -403,8 +441,10 @@ type Store interface {
 	SetUserSettings(ctx context.Context, userID string, us UserSettings) error
 	// Standings are a member's standings on a server, every game.
 	Standings(ctx context.Context, guildID, userID string) ([]Standing, error)
-	// Leaderboard is a game's standings on a server in rank order (see
-	// rank), the first limit of each variant.
+	// Leaderboard is a game's standings on a server in rank order (by
+	// variant; rated players first, by rating, then wins, fewest games,
+	// user id), the first limit of each variant (limit <= 0: all), read
+	// from the store's rank index (bolt_rank.go, migration 0004).
 	Leaderboard(ctx context.Context, guildID, game string, limit int) ([]Standing, error)
 	// GameStats are a server's totals, one per game and variant.
 	GameStats(ctx context.Context, guildID string) ([]GameStat, error)
@@ -430,5 +470,16 @@ type Store interface {
 	// ForgetInteractions removes the ids recorded to expire before the
 	// given time.
 	ForgetInteractions(ctx context.Context, before time.Time) error
+	// CreateLeague stores a new league at version 1 and assigns its ID.
+	CreateLeague(ctx context.Context, l *league.League) error
+	// League loads a league by id; ErrLeagueNotFound when none.
+	League(ctx context.Context, id string) (*league.League, error)
+	// Leagues lists a server's leagues, oldest first; guildID "" lists
+	// every league not done (for the round deadlines).
+	Leagues(ctx context.Context, guildID string) ([]*league.League, error)
+	// UpdateLeague writes l if the stored version is still expect and
+	// sets l.Version to expect+1: ErrConflict when another write came
+	// first, so a round is paired and a game opened by one writer only.
+	UpdateLeague(ctx context.Context, l *league.League, expect int64) error
 	Close() error
 }

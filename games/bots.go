@@ -1,7 +1,9 @@
 package games
 
 import (
+	"cmp"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -106,4 +108,47 @@ func Level(o Options) (string, error) {
 	default:
 		return "", fmt.Errorf("computer %q is not easy, normal or hard", o[OptComputer])
 	}
+}
+
+// OptComputerLevels is set by the table service, like OptComputerSeats:
+// the computer seats the host gave a level of their own in the lobby, as
+// "seat:level" pairs, comma separated ("1:hard,2:easy"). A seat not
+// listed plays at OptComputer's level, so a table from before per-seat
+// levels plays as it did.
+const OptComputerLevels = "computer_levels"
+
+// SeatLevels reads OptComputerLevels for a game of n seats: each seat's
+// own level (normal spelled out, as it overrides the table's), "" for a
+// seat at the table's level; nil when no seat has one.
+func SeatLevels(o Options, n int) ([]string, error) {
+	raw := strings.TrimSpace(o[OptComputerLevels])
+	if raw == "" {
+		return nil, nil
+	}
+	out := make([]string, n)
+	for _, f := range strings.Split(raw, ",") {
+		seat, lv, ok := strings.Cut(strings.TrimSpace(f), ":")
+		i, err := strconv.Atoi(seat)
+		if !ok || err != nil || i < 0 || i >= n {
+			return nil, fmt.Errorf("computer_levels %q: %q is not seat:level for a seat 0..%d", raw, f, n-1)
+		}
+		l, err := Level(Options{OptComputer: lv})
+		if err != nil {
+			return nil, fmt.Errorf("computer_levels: seat %d: %w", i, err)
+		}
+		out[i] = cmp.Or(l, LevelNormal)
+	}
+	return out, nil
+}
+
+// SeatLevel is the level seat plays at, in Level's form ("" for normal):
+// its own from levels (SeatLevels) where it has one, else the table's.
+func SeatLevel(table string, levels []string, seat Seat) string {
+	if int(seat) < 0 || int(seat) >= len(levels) || levels[seat] == "" {
+		return table
+	}
+	if levels[seat] == LevelNormal {
+		return ""
+	}
+	return levels[seat]
 }

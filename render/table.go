@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type SeatInfo struct {
 	Name   string
 	UserID string // empty for a computer player
 	Bot    bool
+	Level  string // a computer seat's own level, "" for the table's
 }
 
 // TableInfo is what the table service knows besides the game view.
@@ -168,7 +170,9 @@ func Lobby(ctx Audience, t TableInfo, ids IDs) Message {
 	var seats strings.Builder
 	for i, s := range t.Seats {
 		who := s.Name
-		if s.Bot {
+		if s.Bot && t.Levels {
+			who = ctx.T("core.seat.bot_level", "Name", s.Name, "Level", ctx.T("core.level."+t.seatLevel(s)))
+		} else if s.Bot {
 			who = ctx.T("core.seat.bot", "Name", s.Name)
 		} else if s.UserID != "" {
 			who = "<@" + s.UserID + ">"
@@ -212,7 +216,7 @@ func Lobby(ctx Audience, t TableInfo, ids IDs) Message {
 		discordgo.Button{Label: ctx.T("core.lobby.cancel"), Style: discordgo.DangerButton, CustomID: ids.Lobby("cancel")},
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
-	if sel, ok := levelSelect(ctx, t, ids); ok {
+	for _, sel := range levelSelects(ctx, t, ids) {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{sel}})
 	}
 	return Fit(Message{Embeds: []*discordgo.MessageEmbed{e}, Components: rows})
@@ -228,12 +232,11 @@ func (t TableInfo) hasBots() bool {
 	return false
 }
 
-// levelLine is the lobby's "Computer level: Hard", shown once the level
-// matters: the game has levels and a computer seat is there (or the
-// host chose one with /play).
+// levelLine is the lobby's "Computer level: Hard", for a level the host
+// chose with /play before any computer seat is there: once there is one,
+// each computer seat's line says its level.
 func levelLine(ctx Audience, t TableInfo) (string, bool) {
-	_, set := t.Options[games.OptComputer]
-	if !t.Levels || !set && !t.hasBots() {
+	if _, set := t.Options[games.OptComputer]; !t.Levels || !set || t.hasBots() {
 		return "", false
 	}
 	return ctx.T("core.lobby.level", "Level", LevelName(ctx, t.Options)), true
@@ -242,11 +245,25 @@ func levelLine(ctx Audience, t TableInfo) (string, bool) {
 // LevelName is the short translated name of the table's computer level
 // (core.level.<level>): normal when none was chosen.
 func LevelName(ctx Audience, o games.Options) string {
+	return ctx.T("core.level." + tableLevel(o))
+}
+
+// tableLevel is the table's computer level, normal when none was chosen.
+func tableLevel(o games.Options) string {
 	lv, err := games.Level(o)
 	if err != nil || lv == "" {
-		lv = games.LevelNormal
+		return games.LevelNormal
 	}
-	return ctx.T("core.level." + lv)
+	return lv
+}
+
+// seatLevel is the level the computer seat s plays at: its own, else the
+// table's.
+func (t TableInfo) seatLevel(s SeatInfo) string {
+	if s.Level != "" {
+		return s.Level
+	}
+	return tableLevel(t.Options)
 }
 
 // withoutLevel is the table's options less the computer level, which
@@ -260,28 +277,50 @@ func withoutLevel(t TableInfo) games.Options {
 	return o
 }
 
-// levelSelect is the host's computer level picker: a string select
-// (one per action row; 3 options of Discord's 25, each label and
-// description within 100 characters, developers/components/reference.mdx
-// "String Select"). Discord lets anyone who sees the lobby use it, so the
-// table service refuses everyone but the host.
-func levelSelect(ctx Audience, t TableInfo, ids IDs) (discordgo.SelectMenu, bool) {
-	if !t.Levels || !t.hasBots() {
-		return discordgo.SelectMenu{}, false
+// levelSelects are the host's computer level pickers, one string select
+// per computer seat (one per action row: with the buttons' row, at most
+// 1 + 3 computer seats of a 4-seat game, within Discord's 5 rows; 3
+// options of 25, each label and description within 100 characters,
+// developers/components/reference.mdx "String Select" and "Action Row").
+// The selected option names the seat ("Computer 2: Hard"), as Discord
+// shows it in place of the placeholder. Discord lets anyone who sees the
+// lobby use them, so the table service refuses everyone but the host.
+func levelSelects(ctx Audience, t TableInfo, ids IDs) []discordgo.SelectMenu {
+	if !t.Levels {
+		return nil
 	}
-	lv, err := games.Level(t.Options)
-	if err != nil || lv == "" {
-		lv = games.LevelNormal
-	}
-	var opts []discordgo.SelectMenuOption
-	for _, v := range games.LevelOption().Choices {
-		o := discordgo.SelectMenuOption{Label: Clip(ctx.T("core.level."+v), maxOptionLabel), Value: v, Default: v == lv}
-		if d := OptionValue(ctx, t.GameID, games.OptComputer, v); d != v {
-			o.Description = Clip(d, maxOptionLabel)
+	var out []discordgo.SelectMenu
+	k := 0
+	for _, s := range t.Seats {
+		if !s.Bot {
+			continue
 		}
-		opts = append(opts, o)
+		k++
+		lv := t.seatLevel(s)
+		var opts []discordgo.SelectMenuOption
+		for _, v := range games.LevelOption().Choices {
+			label := ctx.T("core.lobby.seat_level", "Name", s.Name, "Level", ctx.T("core.level."+v))
+			o := discordgo.SelectMenuOption{Label: Clip(label, maxOptionLabel), Value: v, Default: v == lv}
+			if d := OptionValue(ctx, t.GameID, games.OptComputer, v); d != v {
+				o.Description = Clip(d, maxOptionLabel)
+			}
+			opts = append(opts, o)
+		}
+		out = append(out, discordgo.SelectMenu{CustomID: ids.Lobby(LobbySeatLevel(k)),
+			Placeholder: Clip(ctx.T("core.lobby.level_pick"), maxPlaceholder), Options: opts})
 	}
-	return discordgo.SelectMenu{CustomID: ids.Lobby(LobbyLevel), Placeholder: Clip(ctx.T("core.lobby.level_pick"), maxPlaceholder), Options: opts}, true
+	return out
+}
+
+// LobbySeatLevel is the lobby verb of the k-th computer seat's level
+// select (k from 1): "level1", "level2"...
+func LobbySeatLevel(k int) string { return LobbyLevel + strconv.Itoa(k) }
+
+// SeatLevelVerb reads a LobbySeatLevel verb: k, and whether it is one.
+func SeatLevelVerb(verb string) (int, bool) {
+	n, ok := strings.CutPrefix(verb, LobbyLevel)
+	k, err := strconv.Atoi(n)
+	return k, ok && err == nil && k >= 1 && k <= 9 && n == strconv.Itoa(k)
 }
 
 // LobbyLevel is the lobby verb of the computer level select.

@@ -1,6 +1,8 @@
 package discordtest
 
 import (
+	"fmt"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -70,4 +72,22 @@ func (s *Server) checkDMOpen(channelID string) *apiError {
 		return nil
 	}
 	return &apiError{Status: 403, Code: 50007, Message: "Cannot send messages to this user", kind: "dm-closed"}
+}
+
+// ownDMLocked refuses an interaction in a DM channel that is not the
+// user's own with the bot: a DM is between the bot and its recipient, and
+// only they see its messages. A DM channel a test named before anyone
+// used it becomes that user's. s.mu held.
+func (s *Server) ownDMLocked(u User, channelID string) error {
+	ch := s.channels[channelID]
+	if ch == nil || ch.Type != discordgo.ChannelTypeDM {
+		return nil
+	}
+	if ch.Recipient == "" {
+		ch.Recipient = u.ID
+	}
+	if ch.Recipient != u.ID {
+		return fmt.Errorf("discordtest: %s cannot interact in the DM channel %s of another user", u.Username, channelID)
+	}
+	return nil
 }

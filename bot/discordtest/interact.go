@@ -84,6 +84,16 @@ func (ix *Interaction) Acked() bool {
 	return ix.st.acked
 }
 
+// CustomID is the clicked component's or submitted modal's custom_id,
+// or "" for a command.
+func (ix *Interaction) CustomID() string {
+	switch ix.st.typ {
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		return ix.st.name
+	}
+	return ""
+}
+
 // Payload is the INTERACTION_CREATE data as dispatched (JSON).
 func (ix *Interaction) Payload() []byte { return ix.st.payload }
 
@@ -278,6 +288,9 @@ func (s *Server) baseInteraction(u User, typ discordgo.InteractionType, channelI
 	err := s.ensureChannel(guildID, channelID)
 	var appPerms int64
 	var gl discordgo.Locale
+	if err == nil && guildID == "" {
+		err = s.ownDMLocked(u, channelID)
+	}
 	if err == nil {
 		err = s.canInteractIn(typ, channelID)
 		// app_permissions: "Bitwise set of permissions the app has in the
@@ -388,6 +401,7 @@ func (s *Server) dispatch(i *discordgo.Interaction, u User, name string) *Intera
 		Channel             any `json:"channel,omitempty"`
 		AttachmentSizeLimit int `json:"attachment_size_limit"`
 	}{i, msgJSON, chJSON, maxFileSize})
+	payload = dropAbsent(payload)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st.payload = payload
@@ -871,6 +885,9 @@ func (s *Server) canSee(u User, msg *Message) error {
 	if cur.Ephemeral() && cur.VisibleTo != u.ID {
 		return fmt.Errorf("discordtest: %s cannot see the ephemeral message %s", u.Username, msg.ID)
 	}
+	if ch := s.channels[cur.ChannelID]; ch != nil && ch.Type == discordgo.ChannelTypeDM && ch.Recipient != "" && ch.Recipient != u.ID {
+		return fmt.Errorf("discordtest: %s cannot see a message in another user's DM", u.Username)
+	}
 	if t := s.threads[cur.ChannelID]; t != nil && t.Private() && !t.HasMember(u) {
 		return fmt.Errorf("discordtest: %s is not a member of the private thread %s", u.Username, t.ID)
 	}
@@ -1263,4 +1280,22 @@ func forgeOptions(given map[string]any) []*discordgo.ApplicationCommandInteracti
 		out = append(out, o)
 	}
 	return out
+}
+
+// dropAbsent leaves out of an interaction's JSON the optional fields
+// discordgo writes empty: Discord sends guild_id, member and guild_locale
+// only "when the interaction is invoked in a guild", and user only "when
+// invoked in a DM" (developers/interactions/receiving-and-responding.mdx,
+// Interaction Object), so a DM interaction has no guild_id nor member.
+func dropAbsent(payload []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(payload, &m) != nil {
+		return payload
+	}
+	for _, k := range []string{"guild_id", "member", "user", "guild_locale"} {
+		if v, ok := m[k]; ok && (string(v) == "null" || string(v) == `""`) {
+			delete(m, k)
+		}
+	}
+	return mustJSON(m)
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -43,12 +43,7 @@ func benchGame(b *testing.B, game string, images bool) {
 	defer store.Close()
 	svc := commands.NewService(store, zerolog.Nop(), modules().Modules())
 	svc.Images = images
-	// Each new game starts a minute later on the service's clock, as a
-	// host would: a person's limit on public posts refuses a burst of
-	// new tables (commands' BenchmarkAcceptedAction does the same).
-	start, clock := time.Now(), time.Duration(0)
-	svc.Now = func() time.Time { return start.Add(clock) }
-	rng := games.NewPCG(1, 2)
+	rng := rand.New(rand.NewPCG(1, 2))
 	users := []commands.User{{ID: "1", Name: "ann"}, {ID: "2", Name: "bob"}}
 	c := &benchCourier{}
 	var table string
@@ -73,18 +68,13 @@ func benchGame(b *testing.B, game string, images bool) {
 		return do(commands.Request{Kind: commands.Component, User: u, CustomID: customID})
 	}
 	newGame := func() {
-		if table != "" {
-			// /game abandon asks first: press its button.
-			// A finished table has nothing to abandon.
-			r := do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"})
-			if len(r.Reply.Message.Components) > 0 {
-				row := r.Reply.Message.Components[0].(discordgo.ActionsRow)
-				do(commands.Request{Kind: commands.Component, User: users[0], CustomID: row.Components[0].(discordgo.Button).CustomID, OnPrivateMessage: true})
-			}
+		if table != "" { // a finished table has nothing to abandon
+			pressFirst(do, users[0], do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "game", Subcommand: "abandon"}))
 		}
 		table = ""
 		channel++
-		clock += time.Minute
+		// New players too: a person may open only so many tables in a while.
+		users = []commands.User{{ID: fmt.Sprint(2 * channel), Name: "ann"}, {ID: fmt.Sprint(2*channel + 1), Name: "bob"}}
 		do(commands.Request{Kind: commands.SlashCommand, User: users[0], Command: "play", Options: map[string]string{"game": game}})
 		req(users[1], firstID(c.last, ":l:join"))
 		req(users[0], firstID(c.last, ":l:start"))
@@ -107,12 +97,14 @@ func benchGame(b *testing.B, game string, images bool) {
 		eng, _ := modules().Engine(game)
 		st, _ := eng.Decode(t.State)
 		seat := eng.Active(st)[0]
-		legal := eng.Legal(st, seat)
-		a := legal[rng.Intn(len(legal))]
-		move := moveRequest(eng, table, t.Version, a, rng)
-		move.User = users[seat]
+		legal := clickable(eng, st, seat)
+		if len(legal) == 0 {
+			b.Fatalf("%s: every legal move takes typed input", game)
+		}
+		a := legal[rng.IntN(len(legal))]
+		id, _ := commands.CustomID{Table: table, Version: t.Version, Kind: commands.KindAction, Action: a}.Encode()
 		b.StartTimer()
-		r := do(move)
+		r := pressFirst(do, users[seat], req(users[seat], id))
 		if r.Reply.Kind == commands.ReplyPrivate {
 			b.Fatalf("move %s refused: %s", a, r.Reply.Message.Content)
 		}
@@ -120,33 +112,28 @@ func benchGame(b *testing.B, game string, images bool) {
 	b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
-// moveRequest is the interaction that applies a, as a player sends it: a
-// click on its button; for an irreversible choice (a FoW concession), the
-// click on the "Yes" of the question it asks first, on that private
-// reply; for a form (a FoW platoon's name and points), the submit of its
-// modal filled in with values drawn by games.Fill.
-func moveRequest(eng games.Engine, table string, version int64, a games.Action, rng games.Rand) commands.Request {
-	rule, form := eng.TextRule(a.Verb)
-	switch {
-	case slices.Contains(eng.Info().Irreversible, a.Verb):
-		id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindSure, Action: a}.Encode()
-		return commands.Request{Kind: commands.Component, CustomID: id, OnPrivateMessage: true}
-	case !form:
-		id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindAction, Action: a}.Encode()
-		return commands.Request{Kind: commands.Component, CustomID: id}
+// pressFirst presses, through do, the first button of a private reply that
+// asks first (/game abandon, a move that cannot be undone), as the player
+// would; any other reply is given back as it is.
+func pressFirst(do func(commands.Request) commands.Response, u commands.User, r commands.Response) commands.Response {
+	if r.Reply.Kind != commands.ReplyPrivate || len(r.Reply.Message.Components) == 0 {
+		return r
 	}
-	id, _ := commands.CustomID{Table: table, Version: version, Kind: commands.KindForm, Action: a}.Encode()
-	filled := games.Fill(eng, a, rng)
-	fields := map[string]string{}
-	for i, nr := range rule.Numbers {
-		fields[nr.Key] = strconv.Itoa(filled.Args[len(a.Args)+i])
+	row, _ := r.Reply.Message.Components[0].(discordgo.ActionsRow)
+	if len(row.Components) == 0 {
+		return r
 	}
-	if rule.MaxRunes > 0 {
-		fields[rule.Key] = filled.Text
-	}
-	// The form's button is on the seat's private menu: its modal's submit
-	// comes from that ephemeral message.
-	return commands.Request{Kind: commands.ModalSubmit, CustomID: id, Fields: fields, OnPrivateMessage: true}
+	btn, _ := row.Components[0].(discordgo.Button)
+	return do(commands.Request{Kind: commands.Component, User: u, CustomID: btn.CustomID, OnPrivateMessage: true})
+}
+
+// clickable is seat's legal moves made by a click: a move that takes
+// typed input (a FoW platoon's name) is made through a modal.
+func clickable(eng games.Engine, st games.State, seat games.Seat) []games.Action {
+	return slices.DeleteFunc(eng.Legal(st, seat), func(a games.Action) bool {
+		_, typed := eng.TextRule(a.Verb)
+		return typed
+	})
 }
 
 // processCPU is the process's user and system CPU time so far: what a

@@ -83,6 +83,7 @@ func twoReplicas(t *testing.T, extra ...string) (*world, *roundRobin, []*exec.Cm
 	}
 	w := newWorld(t)
 	w.db = url
+	w.replicas = true
 	w.log = &logBuffer{running: make(chan struct{})}
 	rr := &roundRobin{served: make([]atomic.Int64, 2), client: &http.Client{Timeout: 10 * time.Second}}
 	var kids []*exec.Cmd

@@ -305,6 +305,7 @@ func startRolling(t *testing.T, n, tables int) *rolling {
 	r := &rolling{t: t, w: newWorld(t), flags: []string{"--no-images", "--timer-interval", "1s", "--log-level", "info",
 		"--drain-delay", (10 * healthEvery).String()}}
 	r.w.db = url
+	r.w.replicas = true
 	r.w.log = &logBuffer{running: make(chan struct{})}
 	for range n {
 		r.addrs = append(r.addrs, freeAddr(t))
@@ -540,7 +541,7 @@ func (w *world) tryMove(ctx context.Context, rng *rand.Rand, user discordtest.Us
 			ix, final = w.srv.Click(user, msg, your), false
 		}
 		sent := time.Now()
-		r, err := ix.Wait(ctx)
+		r, err := w.waitAnswered(ctx, ix)
 		if err != nil {
 			actx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -72,6 +73,8 @@ type world struct {
 	log        *logBuffer
 	extraFlags []string
 	hostLocale string // Ann's Discord language for /play (default en-US)
+	// replicas: more than one bot process answers (waitAnswered).
+	replicas bool
 }
 
 func newWorld(t *testing.T, opts ...discordtest.Option) *world {
@@ -150,7 +153,7 @@ func (w *world) ctx() context.Context {
 // expect waits for an interaction's answer and checks Discord's deadline.
 func (w *world) expect(ix *discordtest.Interaction) *discordtest.Response {
 	w.t.Helper()
-	r, err := ix.Wait(w.ctx())
+	r, err := w.waitAnswered(w.ctx(), ix)
 	if err != nil {
 		w.t.Fatalf("no answer: %v\n%s\n%s", err, strings.Join(w.srv.Problems(), "\n"), w.log.String())
 	}
@@ -158,6 +161,56 @@ func (w *world) expect(ix *discordtest.Interaction) *discordtest.Response {
 		w.t.Fatalf("answered after %v", r.Latency)
 	}
 	return r
+}
+
+// waitAnswered waits for ix's answer. With replicas, a click acknowledged
+// as a deferred update (type 6) is also answered once its table's board
+// shows a newer version than the clicked one: the replica that did not
+// take the click may deliver the move's board first (its outbox timer),
+// leaving the clicked one nothing to edit, and Discord needs nothing
+// after a type 6 (developers/interactions/receiving-and-responding.mdx:
+// "edit the original message later", not must).
+func (w *world) waitAnswered(ctx context.Context, ix *discordtest.Interaction) (*discordtest.Response, error) {
+	if !w.replicas {
+		return ix.Wait(ctx)
+	}
+	for {
+		step, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
+		r, err := ix.Wait(step)
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			return r, err
+		}
+		if r := ix.Response(); r != nil && r.Type == discordgo.InteractionResponseDeferredMessageUpdate && w.movedPast(ix) {
+			w.t.Logf("%s: the other replica delivered the board", ix.CustomID())
+			return r, nil
+		}
+	}
+}
+
+// movedPast: the latest board or result in the click's channel is of a
+// later version than the click was drawn for (custom_id
+// w1:<table>:<version>:...).
+func (w *world) movedPast(ix *discordtest.Interaction) bool {
+	parts := strings.Split(ix.CustomID(), ":")
+	if len(parts) < 3 {
+		return false
+	}
+	clicked, err := strconv.Atoi(parts[2])
+	if err != nil {
+		return false
+	}
+	msgs := w.srv.Messages(ix.ChannelID)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if isResult(&msgs[i]) {
+			return true
+		}
+		if isBoard(&msgs[i]) {
+			v, err := strconv.Atoi(boardVersion(&msgs[i]))
+			return err == nil && v > clicked
+		}
+	}
+	return false
 }
 
 // privateText is the text of the ephemeral answer (the response itself

@@ -156,6 +156,16 @@ the database into a JSON-lines file, one export per line (appended to if
 it exists). It reads --db (or WARROOM_DB): a bbolt file with the bot
 stopped, or a PostgreSQL URL. Example:
   warroom archive --before 90d --out archive.jsonl`,
+	"backfill": `Usage: warroom backfill [--db FILE]
+
+Records the results of finished games that have none, because they ended
+before warroom kept results: worked out from each table's final state and
+log, oldest first, and counted into the standings and the server's totals.
+Run it once after upgrading; a second run finds them recorded and changes
+nothing. Archived tables are not in the database any more and are not
+counted. It reads --db (or WARROOM_DB): a bbolt file with the bot stopped,
+or a PostgreSQL URL (also while the bot runs). Example:
+  warroom backfill --db warroom.db`,
 	"compact": `Usage: warroom compact --out FILE [--db FILE]
 
 Writes a compacted copy of a bbolt database file, to give back the space

@@ -11,6 +11,7 @@
 //	warroom repair --out FILE        salvage a damaged database into a new file
 //	warroom archive --before 90d     move old finished tables into a JSON-lines file
 //	warroom compact --out FILE       a compacted copy of the database file
+//	warroom backfill                 results of games that ended before stats, once
 //
 // Configuration comes from flags and environment variables only.
 package main
@@ -43,6 +44,7 @@ Usage:
   warroom repair [flags]          salvage the readable tables of a damaged database
   warroom archive [flags]         move finished tables older than --before into a JSON-lines file
   warroom compact [flags]         write a compacted copy of the database file (after archive)
+  warroom backfill [flags]        record the results of games that ended before stats existed (once)
   warroom help <command>          what a command does, what it reads, an example, its flags
 `
 
@@ -89,6 +91,10 @@ func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stop()
 	case "compact":
 		err = cmdCompact(args[1:], stdout)
+	case "backfill":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = cmdBackfill(ctx, args[1:], stdout)
+		stop()
 	case "help", "-h", "--help":
 		if len(args) > 1 {
 			return helpTopic(args[1:], stdin, stdout, stderr)

@@ -250,3 +250,50 @@ func testConcurrentResults(t *testing.T, s data.Store) {
 		t.Fatalf("%+v", gs)
 	}
 }
+
+// testBackfilledResult: a finished table stored without a result (a game
+// that ended before stats existed) gets one written at its version, as
+// the backfill does it: tallied once, however often it is written, by
+// two writers at once too; a game that ended before the player's last
+// one leaves the time of the last as their standing's.
+func testBackfilledResult(t *testing.T, s data.Store) {
+	later := playing(t, s, "g", "duel", "c0", "u1", "u2")
+	finish(t, s, later, 7, 1, 2) // ends at t0+90m
+	tb := playing(t, s, "g", "duel", "c1", "u1", "u2")
+	tb.Status, tb.Version = data.StatusFinished, tb.Version+1
+	if err := s.Update(t.Context(), tb, tb.Version-1, data.LogEntry{Version: tb.Version, Action: "end"}); err != nil {
+		t.Fatal(err)
+	}
+	r := &data.Result{TableID: tb.ID, GuildID: "g", Game: "duel", Moves: 9, Started: t0.Add(-time.Hour), Ended: t0,
+		Seats: []data.ResultSeat{{UserID: "u1", Place: 2}, {UserID: "u2", Place: 1, Won: true}}}
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			nt := *tb
+			nt.Result = r
+			errs[i] = s.Update(context.Background(), &nt, tb.Version)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := standing(t, s, "g", "u1", "duel"), standing(t, s, "g", "u2", "duel")
+	if a.Played != 2 || a.Wins != 1 || b.Played != 2 || b.Wins != 1 || a.Rated != 2 {
+		t.Fatalf("counted wrong: %+v %+v", a, b)
+	}
+	if !a.Updated.Equal(t0.Add(90 * time.Minute)) {
+		t.Fatalf("an older game moved the last game's time back: %v", a.Updated)
+	}
+	if gs := gameStat(t, s, "g", "duel", ""); gs.Played != 2 || gs.Moves != 16 {
+		t.Fatalf("game stats %+v", gs)
+	}
+	if got, err := s.Get(t.Context(), tb.ID); err != nil || got.Result == nil || got.Version != tb.Version {
+		t.Fatalf("the record: %+v %v", got, err)
+	}
+}

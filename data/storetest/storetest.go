@@ -42,9 +42,13 @@ func Run(t *testing.T, open func(t *testing.T) data.Store) {
 		{"ResultTalliedOnce", testResultTalliedOnce},
 		{"ResultKinds", testResultKinds},
 		{"ConcurrentResults", testConcurrentResults},
+		{"LeaderboardOrder", testLeaderboardOrder},
+		{"BackfilledResult", testBackfilledResult},
 		{"Archive", testArchive},
 		{"CancelledContext", testCancelledContext},
 		{"InteractionsOnce", testInteractionsOnce},
+		{"Leagues", testLeagues},
+		{"LeagueOnePairing", testLeagueOnePairing},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })

@@ -40,7 +40,7 @@ func botKind(verb string) int {
 	return 6 // pass
 }
 
-// Bot plays at the table's computer level (option "computer"): normal is
+// Bot plays at the seat's computer level (games.SeatLevel): normal is
 // the §13 choice (in deploy the table lane, in a turn the first action of
 // the best plan; it draws no randomness), easy a random legal action, hard
 // the Monte Carlo search of hardChoice.
@@ -49,7 +49,7 @@ func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	if len(legal) == 0 {
 		return games.Action{}
 	}
-	switch s.Level {
+	switch games.SeatLevel(s.Level, s.Levels, seat) {
 	case games.LevelEasy:
 		return legal[r.Intn(len(legal))]
 	case games.LevelHard:

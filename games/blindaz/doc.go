@@ -27,7 +27,8 @@
 // order by the acting seat).
 //
 // Computer levels (option computer, games.LevelOption, kept in State.Level
-// for all the computer soldiers of the table): easy plays a random legal
+// for the computer soldiers of the table, and a seat's own from the lobby
+// in State.Levels, games.SeatLevel): easy plays a random legal
 // action, normal the §13 policy, hard (hard.go) a flat Monte Carlo search
 // over the policy's best plans on Disguise twins. Random playouts never win
 // this game, so estimates and the search play Rollout: the §13 policy with

@@ -60,11 +60,15 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if err != nil {
 		return State{}, fmt.Errorf("blindaz: %w", err)
 	}
+	levels, err := games.SeatLevels(opts, seats)
+	if err != nil {
+		return State{}, fmt.Errorf("blindaz: %w", err)
+	}
 	n := seats
 	if seats == 1 && solo == SoloTwo {
 		n = 2
 	}
-	s := State{N: n, Seats: seats, Limit: limit, Diff: diff, Level: level, Phase: PhaseDeploy, Round: 1, Flags: FlagCount, From: -1}
+	s := State{N: n, Seats: seats, Limit: limit, Diff: diff, Level: level, Levels: levels, Phase: PhaseDeploy, Round: 1, Flags: FlagCount, From: -1}
 	for i := range n {
 		seat := i
 		if seats == 1 {

@@ -73,17 +73,18 @@ func NewNote(e games.Event) (Note, error) {
 // State is the whole game. It round-trips through JSON and never holds the
 // random source.
 type State struct {
-	N     int    `json:"n"`     // soldiers in play
-	Seats int    `json:"seats"` // seats at the table
-	Limit int    `json:"limit"` // penalty limit
-	Diff  string `json:"difficulty"`
-	Level string `json:"level,omitempty"` // computer soldiers' level (option computer); "" = normal
-	Phase string `json:"phase"`
-	Round int    `json:"round"`
-	Turn  int    `json:"turn"`  // soldier index to act
-	Moved bool   `json:"moved"` // the acting soldier has moved this turn
-	Exit  bool   `json:"exit"`  // ... and stands on an exit cell (must build)
-	From  int    `json:"from"`  // cell the acting soldier started the turn on
+	N      int      `json:"n"`     // soldiers in play
+	Seats  int      `json:"seats"` // seats at the table
+	Limit  int      `json:"limit"` // penalty limit
+	Diff   string   `json:"difficulty"`
+	Level  string   `json:"level,omitempty"`  // computer soldiers' level (option computer); "" = normal
+	Levels []string `json:"levels,omitempty"` // a computer seat's own level (games.SeatLevels); nil: all at Level
+	Phase  string   `json:"phase"`
+	Round  int      `json:"round"`
+	Turn   int      `json:"turn"`  // soldier index to act
+	Moved  bool     `json:"moved"` // the acting soldier has moved this turn
+	Exit   bool     `json:"exit"`  // ... and stands on an exit cell (must build)
+	From   int      `json:"from"`  // cell the acting soldier started the turn on
 
 	Board    [Cells]Cell `json:"board"`
 	Soldiers []Soldier   `json:"soldiers"`

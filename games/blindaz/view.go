@@ -160,7 +160,7 @@ func turnView(v *View, s State) {
 	v.TurnSeat = s.Soldiers[s.Turn].Seat
 	v.Stranded = s.stranded(s.Turn)
 	normal := s // the suggestion is the §13 policy's, whatever the level
-	normal.Level = ""
+	normal.Level, normal.Levels = "", nil
 	v.Suggest = Game{}.Bot(normal, games.Seat(v.TurnSeat), nil).String()
 	for i, p := range Plans(s) {
 		if i == TopPlans {

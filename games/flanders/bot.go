@@ -2,7 +2,7 @@ package flanders
 
 import "github.com/warroom/warroom/games"
 
-// Bot plays at the table's computer level (option "computer"): normal is
+// Bot plays at the seat's computer level (games.SeatLevel): normal is
 // the deterministic policy of spec §13 (it draws no randomness), easy a
 // random legal action, hard the Monte Carlo search of hardChoice.
 func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
@@ -10,12 +10,13 @@ func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	if len(legal) == 0 {
 		return games.Action{}
 	}
+	level := games.SeatLevel(s.Level, s.Levels, seat)
 	switch {
 	case len(legal) == 1:
 		return legal[0]
-	case s.Level == games.LevelEasy:
+	case level == games.LevelEasy:
 		return legal[r.Intn(len(legal))]
-	case s.Level == games.LevelHard:
+	case level == games.LevelHard:
 		return g.hardChoice(s, seat, legal, r)
 	}
 	a := s.botChoice()

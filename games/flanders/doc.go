@@ -17,7 +17,8 @@
 // Options: beginner (string: "none", "all", or comma-separated seat numbers
 // as the lobby lists them, 1-based, e.g. "1,3": those seats start with 8
 // troops), first_player ("random" or a 1-based seat number),
-// strong_artillery (bool), computer (the computer seats' level: "easy"
+// strong_artillery (bool), computer (the computer seats' level, a seat's own in
+// State.Levels from games.OptComputerLevels: "easy"
 // random legal moves, "normal" the spec §13 policy, "hard" a Monte Carlo
 // search over Disguise twins, hard.go).
 //

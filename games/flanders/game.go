@@ -82,10 +82,15 @@ func (Game) Setup(o games.Options, seats int, rng games.Rand) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("flanders: %w", err)
 	}
+	levels, err := games.SeatLevels(o, seats)
+	if err != nil {
+		return State{}, fmt.Errorf("flanders: %w", err)
+	}
 	s := State{
 		NSeats:          seats,
 		StrongArtillery: o.Bool(OptStrongArtillery, false),
 		Level:           level,
+		Levels:          levels,
 		Players:         make([]Player, seats),
 		Pool:            NumTroops,
 		Round:           1,

@@ -28,7 +28,8 @@ type Note struct {
 type State struct {
 	NSeats          int      `json:"seats"`
 	StrongArtillery bool     `json:"strong_artillery,omitempty"`
-	Level           string   `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
+	Level           string   `json:"level,omitempty"`  // computer seats' level (option computer); "" = normal
+	Levels          []string `json:"levels,omitempty"` // a computer seat's own level (games.SeatLevels); nil: all at Level
 	First           int      `json:"first"`
 	Players         []Player `json:"players"`
 	Pool            int      `json:"pool"`

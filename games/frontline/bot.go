@@ -2,21 +2,22 @@ package frontline
 
 import "github.com/warroom/warroom/games"
 
-// Bot is the computer player at the state's level: easy picks a random
+// Bot is the computer player at the seat's level (games.SeatLevel): easy picks a random
 // legal action, hard searches (hardChoice), normal is the heuristic
 // player of spec 13 (simplified where noted in doc.go), which draws no
 // random number. It only returns actions from Legal.
 func (g Game) Bot(s State, seat games.Seat, r games.Rand) games.Action {
 	p := int(seat)
 	legal := g.Legal(s, seat)
+	level := games.SeatLevel(s.Level, s.Levels, seat)
 	switch {
 	case len(legal) == 0:
 		return games.Action{}
 	case len(legal) == 1:
 		return legal[0]
-	case s.Level == games.LevelEasy:
+	case level == games.LevelEasy:
 		return legal[r.Intn(len(legal))]
-	case s.Level == games.LevelHard:
+	case level == games.LevelHard:
 		return s.hardChoice(p, legal, r)
 	}
 	a := s.botChoice(p, legal)

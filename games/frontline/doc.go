@@ -5,7 +5,8 @@
 //
 // Seats: seat 0 is A (red), seat 1 is B (blue). Options: "variant":
 // standard (default), beginner, caption_limit, short_war (spec 11); and
-// the shared "computer" level (games.LevelOption): easy plays random legal
+// the shared "computer" level (games.LevelOption; a seat's own in
+// State.Levels, games.SeatLevel): easy plays random legal
 // actions, normal the heuristic Bot below, hard searches (hard.go). The
 // spec's vs_bot / bot_vs_bot / teams variants are table-service concerns
 // (seats filled by computer players or shared by a team).

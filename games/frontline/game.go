@@ -52,8 +52,12 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if err != nil {
 		return State{}, fmt.Errorf("frontline: %w", err)
 	}
+	levels, err := games.SeatLevels(opts, 2)
+	if err != nil {
+		return State{}, fmt.Errorf("frontline: %w", err)
+	}
 	s := newState(v, rng)
-	s.Level = level
+	s.Level, s.Levels = level, levels
 	return s, nil
 }
 

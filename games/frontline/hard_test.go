@@ -149,6 +149,15 @@ func TestComputerOption(t *testing.T) {
 	})
 }
 
+func TestSeatLevels(t *testing.T) {
+	gamestest.SeatLevels(t, func(opts games.Options, seat games.Seat) (string, error) {
+		s, err := Game{}.Setup(opts, 2, games.NewPCG(1, 1))
+		return games.SeatLevel(s.Level, s.Levels, seat), err
+	})
+}
+
+func TestBotSeatLevels(t *testing.T) { gamestest.BotSeatLevels(t, games.Adapt[State](Game{})) }
+
 // BenchmarkHardBot: one hard choice at the full budget (HardPlayouts)
 // from states of a normal game; ns/op is the time of a computer move.
 func BenchmarkHardBot(b *testing.B) {

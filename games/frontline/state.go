@@ -32,7 +32,8 @@ const (
 // State is the whole game. It round-trips through JSON.
 type State struct {
 	Variant   string    `json:"variant"`
-	Level     string    `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
+	Level     string    `json:"level,omitempty"`  // computer seats' level (option computer); "" = normal
+	Levels    []string  `json:"levels,omitempty"` // a computer seat's own level (games.SeatLevels); nil: all at Level
 	Months    int       `json:"months"`
 	Phase     string    `json:"phase"`
 	Month     int       `json:"month"`

@@ -6,7 +6,7 @@ import (
 	"github.com/warroom/warroom/games"
 )
 
-// Bot plays at the table's computer level (option "computer"), one action
+// Bot plays at the seat's computer level (games.SeatLevel), one action
 // per call: normal is the policy of spec section 13 (it draws no
 // randomness), easy a random legal action, hard the search of hardChoice
 // in player turns (the set-up stays the normal one: the automatic set-up
@@ -16,10 +16,11 @@ func (g Game) Bot(s State, seat games.Seat, rng games.Rand) games.Action {
 	if len(legal) == 0 {
 		return games.Action{}
 	}
+	level := games.SeatLevel(s.Level, s.Levels, seat)
 	switch {
-	case s.Level == games.LevelEasy && len(legal) > 1:
+	case level == games.LevelEasy && len(legal) > 1:
 		return legal[rng.Intn(len(legal))]
-	case s.Level == games.LevelHard && len(legal) > 1 && (s.Phase == PhaseRaider || s.Phase == PhaseDefender):
+	case level == games.LevelHard && len(legal) > 1 && (s.Phase == PhaseRaider || s.Phase == PhaseDefender):
 		return g.hardChoice(s, seat, legal, rng)
 	}
 	a := s.botChoice()

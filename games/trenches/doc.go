@@ -10,7 +10,7 @@
 // at the start of each Defender turn. `match` plays the scenario twice with
 // sides swapped and compares the Raider VP each seat scored ("play both
 // sides" scoring). `computer` (games.LevelOption) is the computer seats'
-// level: easy (random legal actions), normal (spec 13, the default) or
+// level (a seat's own in State.Levels, games.SeatLevel): easy (random legal actions), normal (spec 13, the default) or
 // hard (hard.go: search.FlatUCB over a narrowed list of the seat's
 // actions in player turns, each sample a Determinize twin for the seat
 // finished by a Rollout; the set-up stays the automatic one). In solo

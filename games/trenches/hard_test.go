@@ -120,6 +120,15 @@ func TestComputerOption(t *testing.T) {
 	})
 }
 
+func TestSeatLevels(t *testing.T) {
+	gamestest.SeatLevels(t, func(opts games.Options, seat games.Seat) (string, error) {
+		s, err := Game{}.Setup(opts, 2, games.NewPCG(1, 1))
+		return games.SeatLevel(s.Level, s.Levels, seat), err
+	})
+}
+
+func TestBotSeatLevels(t *testing.T) { gamestest.BotSeatLevels(t, games.Adapt[State](Game{})) }
+
 // TestSoloHard: in a solo game the computer Defender (seat 1, the solo
 // procedure revealing its stacks) plays its face-up units at the hard
 // level: its choices come from the search, not the normal policy alone.

@@ -48,7 +48,11 @@ func (Game) Setup(opts games.Options, seats int, rng games.Rand) (State, error) 
 	if err != nil {
 		return State{}, fmt.Errorf("trenches: %w", err)
 	}
-	s := State{Scenario: n, Solo: solo, Match: opts.Bool("match", false), LegVP: []int{-1, -1}, Level: level}
+	levels, err := games.SeatLevels(opts, 2)
+	if err != nil {
+		return State{}, fmt.Errorf("trenches: %w", err)
+	}
+	s := State{Scenario: n, Solo: solo, Match: opts.Bool("match", false), LegVP: []int{-1, -1}, Level: level, Levels: levels}
 	switch opts["role"] {
 	case "", "raider", "attacker":
 	case "defender":

@@ -96,7 +96,8 @@ type State struct {
 	Entered    []int       `json:"entered,omitempty"` // S3 flag hexes entered
 	Snapshot   int         `json:"snapshot,omitempty"`
 	SnapTaken  bool        `json:"snap_taken,omitempty"`
-	Level      string      `json:"level,omitempty"` // computer seats' level (option computer); "" = normal
+	Level      string      `json:"level,omitempty"`  // computer seats' level (option computer); "" = normal
+	Levels     []string    `json:"levels,omitempty"` // a computer seat's own level (games.SeatLevels); nil: all at Level
 
 	// evs are the entries of the action being done, returned by Do as
 	// its events: the table's journal is the log, the state keeps none.

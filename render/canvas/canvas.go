@@ -73,8 +73,9 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 // layer is shared by concurrent boards, so it must not be drawn on once
 // cloned.
 func (c *Canvas) Clone() *Canvas {
-	img := image.NewRGBA(c.Img.Bounds())
-	copy(img.Pix, c.Img.Pix)
+	// slices.Clone, not image.NewRGBA and copy, which zeroes the pixels
+	// before it overwrites them: 0.2-0.5 ms of a 600x800 board.
+	img := &image.RGBA{Pix: slices.Clone(c.Img.Pix), Stride: c.Img.Stride, Rect: c.Img.Rect}
 	texts := slices.Clone(*c.texts)
 	return &Canvas{Img: img, texts: &texts, ras: new(*vector.Rasterizer), layer: c}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"slices"
 	"sync"
 )
 
@@ -166,19 +167,23 @@ func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted
 }
 
 // quantize is Quantize that takes base's indices, baseIdx, where src's
-// pixels are base's (a board's static layer), in runs of 16 pixels. A
-// run the same as the run above it (a board's flat areas) takes what
-// that run became; other pixels cost a comparison with their left
-// neighbour or a probe of the lookup table.
+// pixels are base's (a board's static layer), in runs of 16 pixels: it
+// starts from a copy of baseIdx (into a new dst), and maps only the runs
+// that differ from base. A run the same as the run above it (a board's
+// flat areas) takes what that run became; other pixels cost a comparison
+// with their left neighbour or a probe of the lookup table.
 func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) *image.Paletted {
 	b := src.Bounds()
-	if dst == nil || dst.Rect != b {
-		dst = image.NewPaletted(b, p.pal)
-	}
-	dst.Palette = p.pal
 	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
 		base = nil
 	}
+	switch {
+	case base != nil: // a copy, not a zeroed image the layer's indices are then copied into
+		dst = &image.Paletted{Pix: slices.Clone(baseIdx.Pix), Stride: baseIdx.Stride, Rect: b}
+	case dst == nil || dst.Rect != b:
+		dst = image.NewPaletted(b, p.pal)
+	}
+	dst.Palette = p.pal
 	t := &lookup{}
 	for i := range t.keys {
 		t.keys[i] = noKey
@@ -187,14 +192,13 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) 
 	w := b.Dx()
 	for y := 0; y < b.Dy(); y++ {
 		row, o := src.Pix[y*src.Stride:][:4*w], dst.Pix[y*dst.Stride:][:w]
-		var up, upOut, brow, bout []byte
+		var up, upOut, brow []byte
 		if y > 0 {
 			up, upOut = src.Pix[(y-1)*src.Stride:][:4*w], dst.Pix[(y-1)*dst.Stride:][:w]
 		}
 		if base != nil {
-			brow, bout = base.Pix[y*base.Stride:][:4*w], baseIdx.Pix[y*baseIdx.Stride:][:w]
-			if bytes.Equal(row, brow) { // most rows of a board
-				copy(o, bout)
+			brow = base.Pix[y*base.Stride:][:4*w]
+			if bytes.Equal(row, brow) { // most rows of a board: dst has the layer's
 				continue
 			}
 		}
@@ -204,7 +208,7 @@ func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) 
 			px := row[4*x0 : 4*x1]
 			switch {
 			case brow != nil && bytes.Equal(px, brow[4*x0:4*x1]):
-				copy(o[x0:x1], bout[x0:x1])
+				// the layer's indices, there already
 			case up != nil && bytes.Equal(px, up[4*x0:4*x1]):
 				copy(o[x0:x1], upOut[x0:x1])
 			default:

@@ -53,7 +53,7 @@ func TestBoardBudget(t *testing.T) { boards.Budget(t) }
 // (rendertest.BenchFirstSight): what a board costs with nothing to reuse
 // but the static layers.
 func BenchmarkFirstSight(b *testing.B) {
-	rendertest.BenchFirstSight(b, drawPicture, benchCandidates(b))
+	rendertest.BenchFirstSight(b, rendertest.ImageIn(Adapted, imageCtx), benchCandidates(b))
 }
 
 // pictureOf draws a public view before it is encoded (rendertest.PicturesIn).

@@ -276,23 +276,41 @@ func Problems(pic *canvas.Canvas) []string {
 	return out
 }
 
-// BenchFirstSight draws boards (views or Shots) that were never drawn
+// Langs are the languages a board is drawn in (the catalogue's).
+var Langs = []string{"en", "pl", "ru"}
+
+// ImageIn draws the picture of v, a view or a Shot, in ctx with its
+// language set to lang.
+func ImageIn(g render.Game, ctx render.Audience) func(lang string, v any) ([]byte, error) {
+	return func(lang string, v any) ([]byte, error) {
+		c := ctx
+		c.L = i18n.For(lang)
+		return Image(g, c, v)
+	}
+}
+
+// BenchFirstSight measures, in each language of Langs, boards never drawn
 // before in the process, as a table's first board after a restart or a
 // board of a table no one has seen: each iteration draws the next of
 // boards, taken out of play order (a stride through them), so no board
-// follows the one before it. The static layers are drawn first, by a
-// board left out of the measure. It reports CPU per board, mean and
-// largest size, and the heap in use that drawing them added (after a
-// collection): what drawing holds on to.
-func BenchFirstSight(bb *testing.B, draw func(view any) ([]byte, error), boards []any) {
+// follows the one before it. The language's static layers are drawn
+// first, by a board left out of the measure. It reports CPU per board,
+// mean and largest size, and the heap in use that drawing them added
+// (after a collection): what drawing holds on to.
+func BenchFirstSight(bb *testing.B, draw func(lang string, view any) ([]byte, error), boards []any) {
 	if len(boards) < 2 {
 		bb.Fatal("too few boards")
 	}
+	for _, lang := range Langs {
+		bb.Run(lang, func(bb *testing.B) { firstSight(bb, func(v any) ([]byte, error) { return draw(lang, v) }, boards) })
+	}
+}
+
+func firstSight(bb *testing.B, draw func(view any) ([]byte, error), boards []any) {
 	if _, err := draw(boards[0]); err != nil { // the static layers
 		bb.Fatal(err)
 	}
 	boards = boards[1:]
-	bb.Logf("%d boards", len(boards))
 	stride := 1
 	for s := 7; s < len(boards); s += 2 {
 		if gcd(s, len(boards)) == 1 {

@@ -103,8 +103,6 @@ func hexPoly(p canvas.Pt, r float64) []canvas.Pt {
 var (
 	baseOnce sync.Once
 	base     *canvas.Canvas
-	scnOnce  [7]sync.Once
-	scnBase  [7]*canvas.Canvas
 )
 
 // baseLayer: edges, terrain, trench links, hex numbers, entry letters.
@@ -206,37 +204,32 @@ func flagSpot(h int) canvas.Pt {
 	return canvas.Pt{X: p.X + hexR - 16, Y: p.Y - 2}
 }
 
-// scenarioLayer adds the scenario's fixed markers: cut wire, STF, impassable
-// hexes, outposts. It has no words, so it is shared by every language.
-func scenarioLayer(n int) *canvas.Canvas {
-	if n < 1 || n > 6 {
-		return baseLayer()
+// scenarioMarks draws scenario n's fixed markers: cut wire, STF,
+// impassable hexes, outposts. They are drawn into each language's layer
+// rather than kept as a layer of their own: six of those held 11.5 MB to
+// save a few milliseconds once per language.
+func scenarioMarks(c *canvas.Canvas, n int) {
+	sc := tov.Scenarios[n]
+	for _, h := range sc.CutWire {
+		cutMark(c, centre(h), hexR)
+		hexNumber(c, h, n)
 	}
-	scnOnce[n].Do(func() {
-		c := baseLayer().Clone()
-		sc := tov.Scenarios[n]
-		for _, h := range sc.CutWire {
-			cutMark(c, centre(h), hexR)
-			hexNumber(c, h, n)
+	for _, h := range sc.Impassable {
+		impassMark(c, centre(h), hexR*0.5)
+	}
+	if sc.STFFort {
+		for _, h := range sc.STF {
+			c.Outline(hexPoly(centre(h), hexR-4), 4, cSTF)
 		}
-		for _, h := range sc.Impassable {
-			impassMark(c, centre(h), hexR*0.5)
-		}
-		if sc.STFFort {
-			for _, h := range sc.STF {
-				c.Outline(hexPoly(centre(h), hexR-4), 4, cSTF)
-			}
-		}
-		for _, h := range sc.FlagHexes {
-			flagMark(c, flagSpot(h))
-		}
-		scnBase[n] = c
-	})
-	return scnBase[n]
+	}
+	for _, h := range sc.FlagHexes {
+		flagMark(c, flagSpot(h))
+	}
 }
 
-// static is a cached layer with words: the scenario layer, the panel's
-// title and legend, and where the panel's changing part may go.
+// static is a cached layer with words: the base layer with the
+// scenario's markers, the panel's title and legend, and where the panel's
+// changing part may go.
 type static struct {
 	c           *canvas.Canvas
 	top, bottom float64 // free panel band, between title and legend
@@ -252,17 +245,18 @@ type wordKey struct {
 // never share a layer.
 var wordLayers sync.Map // wordKey -> static
 
-// staticLayer is the scenario layer with the words that do not change
-// during a game, in the language of w.
+// staticLayer is the base layer with the scenario's markers and the
+// words that do not change during a game, in the language of w.
 func staticLayer(w words, n int) static {
 	if n < 1 || n > 6 {
-		return static{c: scenarioLayer(n), top: mapY0, bottom: imgH - 10}
+		return static{c: baseLayer(), top: mapY0, bottom: imgH - 10}
 	}
 	k := wordKey{w.lang, n}
 	if s, ok := wordLayers.Load(k); ok {
 		return s.(static)
 	}
-	c := scenarioLayer(n).Clone()
+	c := baseLayer().Clone()
+	scenarioMarks(c, n)
 	y := para(c, w.scenario, panelX, mapY0, panelW, small, true, cBlack)
 	s := static{c: c, top: y + 4, bottom: drawLegend(c, w, n)}
 	got, _ := wordLayers.LoadOrStore(k, s)
