@@ -145,12 +145,17 @@ func publicDigest(eng games.Engine, st games.State, recs []games.Record, seats i
 // tells her every key event since her last move (every card taken, bust
 // and loss; every battle, its dice and its victory points) over as many
 // pages as it takes, in her language; Bob, who is not at the table, gets
-// the public story, without Ann's secrets.
+// the public story, without Ann's secrets. Under the race detector
+// (./test.sh) each game plays in its other language only; .ci/run plays
+// the English ones too.
 func TestJournalAwayForManyComputerTurns(t *testing.T) {
 	for _, c := range []struct {
 		game, lang string
 		bots       int
 	}{{"flanders", "en", 3}, {"flanders", "pl", 3}, {"frontline", "en", 1}, {"frontline", "ru", 1}} {
+		if raceEnabled && c.lang == "en" {
+			continue
+		}
 		t.Run(c.game+"-"+c.lang, func(t *testing.T) {
 			lang := c.lang
 			T := i18n.For(lang).T

@@ -66,6 +66,9 @@ type Service struct {
 
 	// reports keeps the "How it went" reports built (turning.go).
 	reports reportCache
+	// reportBudget caps a report's playouts (turning.Config.Budget);
+	// 0 is turning.DefaultBudget. Tests under the race detector lower it.
+	reportBudget int
 
 	// leagueRuns are the leagues being delivered (league_deliver.go).
 	leagueRuns inFlight

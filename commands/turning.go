@@ -81,7 +81,7 @@ func (s *Service) buildReport(ctx context.Context, l *loaded, viewer games.Seat)
 	}
 	h := fnv.New64a()
 	h.Write([]byte(l.t.ID))
-	cfg := turning.Config{Seed: h.Sum64()} // the same report at every click
+	cfg := turning.Config{Seed: h.Sum64(), Budget: s.reportBudget} // the same report at every click
 	rep, err := turning.Build(l.eng, start, moves, len(l.t.Seats), viewer, cfg)
 	return builtReport{rep, evs}, err
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
+	"github.com/warroom/warroom/games/turning"
 	"github.com/warroom/warroom/render/i18n"
 )
 
@@ -25,6 +26,7 @@ import (
 func TestHowItWent(t *testing.T) {
 	T := i18n.For("en").T
 	h := newHarness(t)
+	h.svc.reportBudget = testReportBudget()
 	var clock time.Duration
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return start.Add(clock) }
@@ -125,6 +127,17 @@ func TestHowItWent(t *testing.T) {
 	}
 }
 
+// testReportBudget is the playouts of a test's report: the service's
+// default, and a tenth of it under the race detector (./test.sh), where
+// the playouts of the two reports tests were half the package's time
+// (the workers still run side by side; .ci/run builds them in full).
+func testReportBudget() int {
+	if raceEnabled {
+		return turning.DefaultBudget / 10
+	}
+	return 0
+}
+
 // TestKindTurning: the report's kind letter is no other component's, and
 // its custom_id round-trips without a payload.
 func TestKindTurning(t *testing.T) {
@@ -207,6 +220,7 @@ func TestReplayLogUndo(t *testing.T) {
 func TestHowItWentCoop(t *testing.T) {
 	T := i18n.For("en").T
 	h := newHarness(t)
+	h.svc.reportBudget = testReportBudget()
 	var clock time.Duration
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	h.svc.Now = func() time.Time { return start.Add(clock) }

@@ -46,8 +46,14 @@ type config struct {
 	upload    time.Duration // per file (WithUpload)
 	// uploadRate is bytes per second a file's upload takes (0: none).
 	uploadRate int64
-	sample     int64 // check every sample-th body against the document (0, 1: all)
+	sample     int64  // check every sample-th body against the document (0, 1: all)
+	token      string // the bot token accepted (WithToken); "" draws one
 }
+
+// WithToken sets the bot token the stand-in accepts, by default a new one
+// per stand-in. Stand-ins that serve bots side by side in one process
+// share that process's one DISCORD_TOKEN.
+func WithToken(token string) Option { return func(c *config) { c.token = token } }
 
 // WithDeadline sets how long after dispatch an interaction callback is
 // accepted (Discord: 3 s).
@@ -214,7 +220,10 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.appID = s.newID()
 	s.bot = User{ID: s.appID, Username: "warroom"}
 	s.usersByID[s.bot.ID] = s.bot
-	s.token = "dt." + s.newID() + ".stand-in"
+	s.token = s.cfg.token
+	if s.token == "" {
+		s.token = "dt." + s.newID() + ".stand-in"
+	}
 	s.gw.init()
 	s.rt = s.routes()
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))

@@ -49,9 +49,14 @@ func lastSeq(srv *discordtest.Server) int {
 // global-limited call; one that passes it makes one, the new turn's ping.
 // Blindaż's team vote message, edited after each move, is a follow-up of
 // the click that brought it, so it is edited through that click's token.
+// The games play side by side, each with its own bot and stand-in: most
+// of a game's time is the quiet windows around each move.
 func TestE2ECallsPerMove(t *testing.T) {
 	for _, game := range []string{"flanders", "trenches", "frontline", "fow", "blindaz"} {
-		t.Run(game, func(t *testing.T) { callsPerMove(t, game) })
+		t.Run(game, func(t *testing.T) {
+			t.Parallel()
+			callsPerMove(t, game)
+		})
 	}
 }
 

@@ -78,12 +78,11 @@ type world struct {
 }
 
 func newWorld(t *testing.T, opts ...discordtest.Option) *world {
-	srv := discordtest.New(t, opts...)
+	srv := discordtest.New(t, append([]discordtest.Option{discordtest.WithToken(e2eToken)}, opts...)...)
 	w := &world{t: t, srv: srv, db: filepath.Join(t.TempDir(), "warroom.db")}
 	w.guild = srv.NewGuild()
 	w.ch = srv.NewChannel(w.guild)
 	w.ann, w.bob, w.eve = srv.User("ann"), srv.User("bob"), srv.User("eve")
-	t.Setenv("DISCORD_TOKEN", srv.Token())
 	t.Cleanup(func() {
 		w.stopBot()
 		if tok := srv.Token(); w.log != nil && strings.Contains(w.log.String(), tok) {

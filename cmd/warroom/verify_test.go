@@ -18,8 +18,12 @@ var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
 // verify says so; the result's Game record reveals the seed, and `warroom verify` with
 // the commitment from the lobby accepts the finished export, and refuses
 // it with one die changed or with another commitment (exit code 1).
+// (The whole game is played with text boards: no picture is checked,
+// and drawing one per move was four fifths of the test's time under the
+// race detector.)
 func TestVerifyEndToEnd(t *testing.T) {
 	w := newWorld(t)
+	w.extraFlags = []string{"--no-images"}
 	w.startBot()
 	w.lobby("flanders", nil, true, 0)
 	w.board(w.ch)
