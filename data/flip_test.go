@@ -30,7 +30,7 @@ func TestRandomFlips(t *testing.T) {
 	}
 	seeds := 24
 	if raceEnabled {
-		seeds = 6
+		seeds = 3
 	}
 	if n, err := strconv.Atoi(os.Getenv("WARROOM_FLIP_SEEDS")); err == nil && n > 0 {
 		seeds = n
