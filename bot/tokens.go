@@ -49,7 +49,11 @@ func (t *boardTokens) rememberFollowup(messageID string, i *discordgo.Interactio
 	t.put(messageID, owner{i, messageID}, now)
 }
 
+// put keeps of o's interaction only what an edit through its token
+// needs (its id, for its age, its application and its token): a click's
+// member, data and message would be kept for every board for 15 minutes.
 func (t *boardTokens) put(messageID string, o owner, now time.Time) {
+	o.i = &discordgo.Interaction{ID: o.i.ID, AppID: o.i.AppID, Token: o.i.Token}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.m == nil {
@@ -77,7 +81,8 @@ func (t *boardTokens) get(messageID string, now time.Time) (owner, bool) {
 	return o, true
 }
 
-// forget drops i for messageID (Discord no longer knows its token).
+// forget drops i, as get gave it, for messageID (Discord no longer
+// knows its token).
 func (t *boardTokens) forget(messageID string, i *discordgo.Interaction) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -20,7 +20,8 @@ func TestBoardTokensExpire(t *testing.T) {
 	var bt boardTokens
 	i := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
 	bt.remember("m1", i, now)
-	if got, ok := bt.get("m1", now); !ok || got != (owner{i, "@original"}) {
+	got, ok := bt.get("m1", now)
+	if !ok || !owns(got, i, "@original") {
 		t.Fatal("a fresh click is not used")
 	}
 	if _, ok := bt.get("m2", now); ok {
@@ -33,7 +34,7 @@ func TestBoardTokensExpire(t *testing.T) {
 	if _, ok := bt.get("m1", now); !ok {
 		t.Fatal("forgetting another click dropped this one")
 	}
-	bt.forget("m1", i)
+	bt.forget("m1", got.i)
 	if _, ok := bt.get("m1", now); ok {
 		t.Fatal("a forgotten token is used")
 	}
@@ -53,15 +54,39 @@ func TestFollowupTokens(t *testing.T) {
 	var bt boardTokens
 	post := &discordgo.Interaction{ID: snowflakeAt(now.Add(-time.Minute)), Token: "a"}
 	bt.rememberFollowup("vote", post, now)
-	if got, ok := bt.get("vote", now); !ok || got != (owner{post, "vote"}) {
+	if got, ok := bt.get("vote", now); !ok || !owns(got, post, "vote") {
 		t.Fatalf("the follow-up's owner is %+v, %v", got, ok)
 	}
 	click := &discordgo.Interaction{ID: snowflakeAt(now), Token: "b"}
 	bt.remember("vote", click, now)
-	if got, _ := bt.get("vote", now); got != (owner{click, "@original"}) {
+	if got, _ := bt.get("vote", now); !owns(got, click, "@original") {
 		t.Fatalf("after a click on it, the owner is %+v", got)
 	}
 	if _, ok := bt.get("vote", now.Add(tokenLife+time.Minute)); ok {
 		t.Fatal("an expired token is used")
+	}
+}
+
+// owns: o edits ref through i's token.
+func owns(o owner, i *discordgo.Interaction, ref string) bool {
+	return o.ref == ref && o.i.ID == i.ID && o.i.AppID == i.AppID && o.i.Token == i.Token
+}
+
+// A remembered click keeps only what an edit through its token needs,
+// not its member, data nor message: a board's owner is kept for the
+// token's 15 minutes.
+func TestBoardTokensKeepTheTokenOnly(t *testing.T) {
+	now := time.Now()
+	var bt boardTokens
+	i := &discordgo.Interaction{ID: snowflakeAt(now), AppID: "app", Token: "a", ChannelID: "c",
+		Member:  &discordgo.Member{User: &discordgo.User{ID: "u", Username: "ann"}, Roles: []string{"r1", "r2"}},
+		Message: &discordgo.Message{ID: "m1"}, Data: discordgo.MessageComponentInteractionData{CustomID: "x"}}
+	bt.remember("m1", i, now)
+	got, ok := bt.get("m1", now)
+	if !ok || !owns(got, i, "@original") {
+		t.Fatalf("the owner is %+v", got)
+	}
+	if k := got.i; k.Member != nil || k.Message != nil || k.Data != nil || k.ChannelID != "" {
+		t.Fatalf("the kept interaction holds more than its id, application and token: %+v", *got.i)
 	}
 }

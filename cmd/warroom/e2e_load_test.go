@@ -137,11 +137,17 @@ type loadTable struct {
 	toBoard []time.Duration // each move's time from click to the next board
 }
 
+// wait waits for the answer to ix, at most boardWait: an interaction
+// Discord refused (a callback after its 3 s) is never answered, and the
+// error says why (discordtest names the refusal) rather than the load
+// command hanging in set-up.
 func (tb *loadTable) wait(ix *discordtest.Interaction, err error) (*discordtest.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := ix.Wait(tb.ctx)
+	ctx, cancel := context.WithTimeout(tb.ctx, boardWait)
+	defer cancel()
+	r, err := ix.Wait(ctx)
 	if err != nil {
 		return nil, err
 	}

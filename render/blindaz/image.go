@@ -74,9 +74,9 @@ var (
 			seatCols[0], seatCols[1], seatCols[2], seatCols[3], colHighlite})
 )
 
-// bases caches the static layer per language (lang -> *canvas.Canvas):
-// its headings are words, so languages never share a layer.
-var bases sync.Map
+// layerKey names the static layer of a language in canvas.Layer: its
+// headings are words, so languages never share a layer.
+type layerKey struct{ lang string }
 
 // Keys of every word drawn on the picture (the test checks them all in
 // every language).
@@ -185,14 +185,10 @@ func cellCentre(name string) (canvas.Pt, bool) {
 	return canvas.Pt{X: px + cellPx/2, Y: py + cellPx/2}, true
 }
 
-// staticBoard is the cached static layer of ctx's language.
+// staticBoard is the static layer of ctx's language.
 func staticBoard(ctx render.Audience) *canvas.Canvas {
-	lang := ctx.L.Lang()
-	if b, ok := bases.Load(lang); ok {
-		return b.(*canvas.Canvas)
-	}
-	b, _ := bases.LoadOrStore(lang, drawStatic(ctx))
-	return b.(*canvas.Canvas)
+	c, _ := canvas.Layer(layerKey{ctx.L.Lang()}, func() (*canvas.Canvas, struct{}) { return drawStatic(ctx), struct{}{} })
+	return c
 }
 
 // drawStatic draws the parts that never change: the grid, the dugout, the

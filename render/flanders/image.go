@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/warroom/warroom/games"
@@ -111,25 +110,19 @@ func cellXY(sp int) (float64, float64) {
 // Below the card grid: the companies, then the dice and the legend.
 var companiesY = boardY + 3*cellH + 2*cellGap + 10
 
-// baseEntry is the static layer of one language, drawn once.
+// baseEntry is the static layer of one language.
 type baseEntry struct {
-	once      sync.Once
 	c         *canvas.Canvas
 	legendTop float64 // top of the card legend, bottom right
 }
 
-// bases caches the static layer per language (it carries words).
-var bases sync.Map // lang -> *baseEntry
+// layerKey names a language's static layer in canvas.Layer (it carries
+// words).
+type layerKey struct{ lang string }
 
-func baseLayer(ctx render.Audience) *baseEntry {
-	lang := ctx.L.Lang()
-	e, ok := bases.Load(lang)
-	if !ok {
-		e, _ = bases.LoadOrStore(lang, &baseEntry{})
-	}
-	be := e.(*baseEntry)
-	be.once.Do(func() { be.c, be.legendTop = drawBase(ctx) })
-	return be
+func baseLayer(ctx render.Audience) baseEntry {
+	c, top := canvas.Layer(layerKey{ctx.L.Lang()}, func() (*canvas.Canvas, float64) { return drawBase(ctx) })
+	return baseEntry{c, top}
 }
 
 // rowColour is the colour of row r: the start line takes the lane's.

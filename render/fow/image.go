@@ -7,7 +7,6 @@ import (
 	"image/draw"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/warroom/warroom/games"
 	fowg "github.com/warroom/warroom/games/fow"
@@ -118,28 +117,25 @@ type layer struct {
 	f frame
 }
 
-// maxLayers bounds the static layers kept: one is 3 MB (its RGBA and
-// its palette indices), and their keys multiply to 168 (14 missions,
-// two units, objectives placed or not, three languages), half a
-// gigabyte; a busy bot's tables share a few. Past it the oldest goes.
-const maxLayers = 8
+// layerKey names a mission's static layer in canvas.Layer: by language,
+// mission, units, and whether objectives are to be placed.
+type layerKey struct {
+	lang, mission string
+	units         string
+	unplaced      bool
+}
 
-var (
-	baseMu    sync.Mutex
-	bases     = map[string]layer{} // by language, mission, units, and whether objectives are to be placed
-	baseOrder []string             // bases' keys, oldest first
-)
-
-// base draws what a mission's picture always shows, once per language,
-// mission, units and legend: the table as the mission maps it, the entry
-// edges, the static words and the legend.
+// base is the static layer of v's mission in ctx's language.
 func base(ctx render.Audience, v fowg.View) layer {
-	key := fmt.Sprint(ctx.L.Lang(), "/", v.Mission.ID, "/", v.Units, "/", unplaced(v))
-	baseMu.Lock()
-	defer baseMu.Unlock()
-	if b, ok := bases[key]; ok {
-		return b
-	}
+	k := layerKey{ctx.L.Lang(), v.Mission.ID, v.Units, unplaced(v)}
+	c, f := canvas.Layer(k, func() (*canvas.Canvas, frame) { return drawBase(ctx, v) })
+	return layer{c, f}
+}
+
+// drawBase draws what a mission's picture always shows, once per
+// language, mission, units and legend: the table as the mission maps it,
+// the entry edges, the static words and the legend.
+func drawBase(ctx render.Audience, v fowg.View) (*canvas.Canvas, frame) {
 	f := newFrame(ctx, v)
 	c := canvas.New(imgW, f.h, colBG)
 	box(c, 0, 0, imgW, headH, colHead)
@@ -201,13 +197,7 @@ func base(ctx render.Audience, v fowg.View) layer {
 		drawEntry(c, f, role, l.Entry[role], colEntry, 8)
 	}
 	drawLegend(c, f)
-	if len(baseOrder) == maxLayers {
-		delete(bases, baseOrder[0])
-		baseOrder = baseOrder[1:]
-	}
-	bases[key] = layer{c, f}
-	baseOrder = append(baseOrder, key)
-	return bases[key]
+	return c, f
 }
 
 // deployLabelY is where a deployment area's name goes: by its inner edge,

@@ -3,13 +3,14 @@ package fow
 import (
 	"testing"
 
+	"github.com/warroom/warroom/render/canvas"
 	"github.com/warroom/warroom/render/i18n"
 	"github.com/warroom/warroom/render/rendertest"
 )
 
 // TestStaticLayersBounded: boards of every mission in every language
-// keep at most maxLayers static layers, not one per mission, legend and
-// language (3 MB each).
+// keep at most canvas.DefaultLayerBytes of static layers, not one per
+// mission, legend and language (3 MB each, half a gigabyte).
 func TestStaticLayersBounded(t *testing.T) {
 	in := rendertest.PicturesIn(imageCtx, pictureOf)
 	cands := benchCandidates(t)
@@ -18,9 +19,7 @@ func TestStaticLayersBounded(t *testing.T) {
 			in(lang, v)
 		}
 	}
-	baseMu.Lock()
-	defer baseMu.Unlock()
-	if len(bases) > maxLayers || len(baseOrder) != len(bases) {
-		t.Fatalf("%d static layers kept (%d in order), over %d", len(bases), len(baseOrder), maxLayers)
+	if n := canvas.LayerBytes(); n > canvas.DefaultLayerBytes {
+		t.Fatalf("static layers hold %d bytes, over %d", n, canvas.DefaultLayerBytes)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/warroom/warroom/games"
 	fl "github.com/warroom/warroom/games/frontline"
@@ -63,10 +62,11 @@ var (
 	palette  = canvas.NewPalette(
 		[]color.RGBA{bgCol, creamCol, slotCol, frontCol, inkCol, whiteCol, redSide, blueSide, goldCol, kindCols["red"], kindCols["green"], kindCols["brown"], kindCols["yellow"], kindCols["grey"], kindCols["blue"], evCol},
 		[]color.RGBA{lineCol, dimCol, hiCol, plus2Col, plus1Col, markCol})
-	// bases caches the static layer (slots, band, front labels) per
-	// language: it holds words, so languages never share one.
-	bases sync.Map // lang -> *canvas.Canvas
 )
+
+// layerKey names the static layer (slots, band, front labels) of a
+// language in canvas.Layer: it holds words, so languages never share one.
+type layerKey struct{ lang string }
 
 // imgText translates a word of the picture: every word drawn on the board
 // comes from the "frontline.img." keys, or from the unit names and log
@@ -151,14 +151,10 @@ func slotXY(p, f, c int) (float64, float64) {
 // frontX is the left edge of front f's column.
 func frontX(f int) float64 { return float64(pad + (f-1)*(cellW+colGap)) }
 
-// base is the cached static layer in ctx's language.
+// base is the static layer in ctx's language.
 func base(ctx render.Audience) *canvas.Canvas {
-	lang := ctx.L.Lang()
-	if c, ok := bases.Load(lang); ok {
-		return c.(*canvas.Canvas)
-	}
-	c, _ := bases.LoadOrStore(lang, drawBase(ctx))
-	return c.(*canvas.Canvas)
+	c, _ := canvas.Layer(layerKey{ctx.L.Lang()}, func() (*canvas.Canvas, struct{}) { return drawBase(ctx), struct{}{} })
+	return c
 }
 
 func drawBase(ctx render.Audience) *canvas.Canvas {

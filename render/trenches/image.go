@@ -7,7 +7,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/warroom/warroom/games"
 	tov "github.com/warroom/warroom/games/trenches"
@@ -100,52 +99,52 @@ func hexPoly(p canvas.Pt, r float64) []canvas.Pt {
 	return canvas.RegularPolygon(p, r, 6, 0)
 }
 
-var (
-	baseOnce sync.Once
-	base     *canvas.Canvas
-)
+// baseKey names the layer without words in canvas.Layer.
+type baseKey struct{}
 
 // baseLayer: edges, terrain, trench links, hex numbers, entry letters.
 func baseLayer() *canvas.Canvas {
-	baseOnce.Do(func() {
-		c := canvas.New(imgW, imgH, cBG)
-		top, bottom := mapY0, mapY0+12.5*hexH
-		c.Rect(mapX0-edgeW-3, top, edgeW, bottom-top, cRed)
-		c.Rect(mapRight+3, top, edgeW, bottom-top, cBlue)
-		for _, h := range tov.Map {
-			p := centre(h.ID)
-			col := cOpen
-			switch h.Terrain {
-			case tov.Trench:
-				col = cTrench
-			case tov.Wire:
-				col = cWire
-			}
-			c.Polygon(hexPoly(p, hexR), col)
-			if h.Terrain == tov.Wire {
-				hatch(c, p, cHatch)
-			}
-			c.Outline(hexPoly(p, hexR), 1, cGrid)
+	c, _ := canvas.Layer(baseKey{}, func() (*canvas.Canvas, struct{}) { return drawBase(), struct{}{} })
+	return c
+}
+
+func drawBase() *canvas.Canvas {
+	c := canvas.New(imgW, imgH, cBG)
+	top, bottom := mapY0, mapY0+12.5*hexH
+	c.Rect(mapX0-edgeW-3, top, edgeW, bottom-top, cRed)
+	c.Rect(mapRight+3, top, edgeW, bottom-top, cBlue)
+	for _, h := range tov.Map {
+		p := centre(h.ID)
+		col := cOpen
+		switch h.Terrain {
+		case tov.Trench:
+			col = cTrench
+		case tov.Wire:
+			col = cWire
 		}
-		for _, h := range tov.Map {
-			p := centre(h.ID)
-			for _, l := range h.Links {
-				q := centre(l)
-				c.Line(p, canvas.Pt{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}, 7, cLink)
-			}
-			if len(h.Links) > 0 {
-				c.Circle(p, 3.5, cLink)
-			}
+		c.Polygon(hexPoly(p, hexR), col)
+		if h.Terrain == tov.Wire {
+			hatch(c, p, cHatch)
 		}
-		for _, h := range tov.Map {
-			hexNumber(c, h.ID, 0)
-			if h.Entry != "" {
-				entryMark(c, entrySpot(h.ID), h.Entry)
-			}
+		c.Outline(hexPoly(p, hexR), 1, cGrid)
+	}
+	for _, h := range tov.Map {
+		p := centre(h.ID)
+		for _, l := range h.Links {
+			q := centre(l)
+			c.Line(p, canvas.Pt{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}, 7, cLink)
 		}
-		base = c
-	})
-	return base
+		if len(h.Links) > 0 {
+			c.Circle(p, 3.5, cLink)
+		}
+	}
+	for _, h := range tov.Map {
+		hexNumber(c, h.ID, 0)
+		if h.Entry != "" {
+			entryMark(c, entrySpot(h.ID), h.Entry)
+		}
+	}
+	return c
 }
 
 // hexNumber writes "0305" across the top of the hex of scenario scn, on
@@ -235,15 +234,12 @@ type static struct {
 	top, bottom float64 // free panel band, between title and legend
 }
 
-// wordKey selects a cached static layer with words: one per language and scenario.
+// wordKey names a static layer with words in canvas.Layer: one per
+// language and scenario; languages never share a layer.
 type wordKey struct {
 	lang string
 	scn  int
 }
-
-// wordLayers caches static layers per language and scenario; languages
-// never share a layer.
-var wordLayers sync.Map // wordKey -> static
 
 // staticLayer is the base layer with the scenario's markers and the
 // words that do not change during a game, in the language of w.
@@ -251,16 +247,13 @@ func staticLayer(w words, n int) static {
 	if n < 1 || n > 6 {
 		return static{c: baseLayer(), top: mapY0, bottom: imgH - 10}
 	}
-	k := wordKey{w.lang, n}
-	if s, ok := wordLayers.Load(k); ok {
-		return s.(static)
-	}
-	c := baseLayer().Clone()
-	scenarioMarks(c, n)
-	y := para(c, w.scenario, panelX, mapY0, panelW, small, true, cBlack)
-	s := static{c: c, top: y + 4, bottom: drawLegend(c, w, n)}
-	got, _ := wordLayers.LoadOrStore(k, s)
-	return got.(static)
+	c, band := canvas.Layer(wordKey{w.lang, n}, func() (*canvas.Canvas, [2]float64) {
+		c := baseLayer().Clone()
+		scenarioMarks(c, n)
+		y := para(c, w.scenario, panelX, mapY0, panelW, small, true, cBlack)
+		return c, [2]float64{y + 4, drawLegend(c, w, n)}
+	})
+	return static{c: c, top: band[0], bottom: band[1]}
 }
 
 // para writes s wrapped to w from (x, y) and returns the y below it.
