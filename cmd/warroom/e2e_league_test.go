@@ -48,9 +48,15 @@ func TestE2ELeague(t *testing.T) {
 	for _, u := range players {
 		msg = w.expect(w.srv.Click(u, &msg, mustButton(t, &msg, ":join"))).Message
 	}
-	if !strings.Contains(msg.EmbedText(), "Players (5)") {
-		t.Fatalf("after five joins: %q", msg.EmbedText())
+	// A join made while the league message is being redrawn for the one
+	// before is shown by that redraw's next pass, after the click's answer.
+	joined, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
+		return m.ID == msg.ID && strings.Contains(m.EmbedText(), "Players (5)")
+	})
+	if err != nil {
+		t.Fatalf("after five joins: %v; %q\n%s", err, msg.EmbedText(), strings.Join(w.srv.Problems(), "\n"))
 	}
+	msg = *joined
 	w.expect(w.srv.Click(admin, &msg, mustButton(t, &msg, ":start")))
 	if _, err := w.srv.WaitMessage(w.ctx(), w.ch, func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, "round 1 of 3")
