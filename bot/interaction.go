@@ -485,27 +485,19 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		return
 	}
 	if resp.League != "" {
-		logErr(log, b.svc.DeliverLeague(ctx, resp.League, c), "deliver league")
+		err := b.svc.DeliverLeague(ctx, resp.League, c)
+		logErr(log, err, "deliver league")
+		r = b.stillOwed(c, r, err)
 	}
 	if resp.Table != "" {
 		err := b.svc.Deliver(ctx, resp.Table, c)
 		if err != nil {
 			log.Error().Err(err).Str("table", resp.Table).Msg("deliver")
 		}
-		notice, ok := b.svc.DeliveryNotice(c.req, err)
-		switch {
-		case ok:
+		if notice, ok := b.svc.DeliveryNotice(c.req, err); ok {
 			r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
-		case r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered():
-			// Nothing went out through the command (it failed, or was
-			// delivered by the timer): it still needs an answer, which
-			// cannot say what went out (a lobby, a board, a notice).
-			key := "core.menu.done_posted"
-			if err != nil {
-				key = "core.err.delivery_later"
-			}
-			r = commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, key)}
 		}
+		r = b.stillOwed(c, r, err)
 	}
 	switch r.Kind {
 	case commands.ReplyModal:
@@ -528,6 +520,21 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 	if resp.Note.Content != "" || len(resp.Note.Embeds) > 0 {
 		logErr(log, c.private(resp.Note), "private note")
 	}
+}
+
+// stillOwed is the answer a slash command gets when nothing went out
+// through it: its delivery failed, or another one (the timer's, or the
+// click's before) carried the message first. It still needs an answer,
+// which cannot say what went out (a lobby, a board, a league, a notice).
+func (b *Bot) stillOwed(c *ixCourier, r commands.Reply, err error) commands.Reply {
+	if r.Kind != commands.ReplyNone || c.req.Kind != commands.SlashCommand || c.answered() {
+		return r
+	}
+	key := "core.menu.done_posted"
+	if err != nil {
+		key = "core.err.delivery_later"
+	}
+	return commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, key)}
 }
 
 // unarchived runs an edit of a message in channelID and, when Discord
