@@ -240,7 +240,7 @@ func (b *Bot) timers() {
 		}
 		b.redeliver(started)
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
-		logErr(b.log, b.svc.LeagueTick(ctx, time.Now(), &ixCourier{b: b}), "league deadlines and deliveries")
+		logErr(b.log, b.svc.LeagueTick(ctx, time.Now(), started, redeliverAfter, &ixCourier{b: b}), "league deadlines and deliveries")
 		cancel()
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
 		logErr(b.log, b.svc.RecordDelivered(ctx, recordAfter), "record deliveries")

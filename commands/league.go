@@ -147,7 +147,7 @@ func (s *Service) createLeague(ctx context.Context, req Request) Response {
 	if !ok {
 		return resp
 	}
-	l.Owe(league.Effect{Kind: leagueMessage})
+	l.Owe(s.Now().UTC(), league.Effect{Kind: leagueMessage})
 	if err := s.store.CreateLeague(ctx, l); err != nil {
 		return s.internal(req, err)
 	}
@@ -186,17 +186,18 @@ func (s *Service) cancelLeague(ctx context.Context, req Request) Response {
 	} else if !ok && req.User.ID != l.CreatorID {
 		return private(req, "league.err.cancel", "Who", "<@"+l.CreatorID+">")
 	}
+	now := s.Now().UTC()
 	err = s.changeLeague(ctx, l.ID, func(l *league.League) error {
 		tables, err := l.Cancel(req.User.ID)
 		if err != nil {
 			return err
 		}
 		if len(tables) > 0 {
-			oweClose(l, tables)
+			oweClose(l, tables, now)
 		}
-		l.Owe(league.Effect{Kind: leagueMessage})
+		l.Owe(now, league.Effect{Kind: leagueMessage})
 		if len(l.Players) > 0 {
-			l.Owe(league.Effect{Kind: leagueAnnounce, Round: -1})
+			l.Owe(now, league.Effect{Kind: leagueAnnounce, Round: -1})
 		}
 		return nil
 	})
@@ -330,7 +331,7 @@ func leagueVerb(l *league.League, req Request, verb string, now time.Time) (stri
 		note = "league.dropped"
 		var closed []string
 		if closed, err = l.Drop(req.User.ID); err == nil {
-			oweClose(l, closed)
+			oweClose(l, closed, now)
 			err = advance(l, now)
 		}
 	case "start":
@@ -338,13 +339,13 @@ func leagueVerb(l *league.League, req Request, verb string, now time.Time) (stri
 			return "", refuse("league.err.creator", "Who", "<@"+l.CreatorID+">")
 		}
 		if err = l.Start(now); err == nil {
-			oweRound(l)
+			oweRound(l, now)
 		}
 		note = "core.menu.done"
 	default:
 		return "", refuse("core.err.bad_button")
 	}
-	l.Owe(league.Effect{Kind: leagueMessage})
+	l.Owe(now, league.Effect{Kind: leagueMessage})
 	return note, err
 }
 
@@ -391,39 +392,39 @@ func advance(l *league.League, now time.Time) error {
 			return err
 		}
 		if l.Status == league.StatusDone {
-			l.Owe(league.Effect{Kind: leagueAnnounce, Round: -1})
+			l.Owe(now, league.Effect{Kind: leagueAnnounce, Round: -1})
 			return nil
 		}
-		oweRound(l)
+		oweRound(l, now)
 	}
 	return nil
 }
 
 // oweClose owes the closing of the current round's tables among tables
 // (games decided without being played out).
-func oweClose(l *league.League, tables []string) {
+func oweClose(l *league.League, tables []string, now time.Time) {
 	r := len(l.RoundList) - 1
 	for b, p := range l.Current().Pairings {
 		if slices.Contains(tables, p.Table) {
-			l.Owe(league.Effect{Kind: leagueClose, Round: r, Board: b})
+			l.Owe(now, league.Effect{Kind: leagueClose, Round: r, Board: b})
 		}
 	}
 }
 
 // oweRound owes the current round's announcement and the opening of each
 // of its games that is to be played (not a forfeit).
-func oweRound(l *league.League) {
+func oweRound(l *league.League, now time.Time) {
 	r := len(l.RoundList) - 1
 	if r < 0 {
-		l.Owe(league.Effect{Kind: leagueAnnounce, Round: -1}) // over at once
+		l.Owe(now, league.Effect{Kind: leagueAnnounce, Round: -1}) // over at once
 		return
 	}
 	for b, p := range l.RoundList[r].Pairings {
 		if p.Result == league.Pending {
-			l.Owe(league.Effect{Kind: leagueOpen, Round: r, Board: b})
+			l.Owe(now, league.Effect{Kind: leagueOpen, Round: r, Board: b})
 		}
 	}
-	l.Owe(league.Effect{Kind: leagueAnnounce, Round: r})
+	l.Owe(now, league.Effect{Kind: leagueAnnounce, Round: r})
 }
 
 // OptLeagueRole is /settings league_role: the role whose members may

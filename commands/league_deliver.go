@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -119,12 +120,27 @@ func (s *Service) deliverLeagueOwed(ctx context.Context, id string, c Courier) e
 		case err != nil:
 			return err
 		}
-		l.Owed = l.Owed[1:]
-		if err := s.store.UpdateLeague(ctx, l, l.Version); err != nil && !errors.Is(err, data.ErrConflict) {
+		if err := s.leagueDelivered(ctx, l, e); err != nil && !errors.Is(err, data.ErrConflict) {
 			return err
 		}
 	}
 	return nil
+}
+
+// leagueDelivered takes effect e off the league's record, with the message id
+// its delivery recorded in l. A change written meanwhile (a Join clicked
+// while the league message was being posted) is read again and kept:
+// writing l over it would fail, and losing the id would post the league
+// message a second time, leaving the first one, which the players have
+// clicked, never redrawn.
+func (s *Service) leagueDelivered(ctx context.Context, l *league.League, e league.Effect) error {
+	return s.changeLeague(ctx, l.ID, func(now *league.League) error {
+		if now.MessageID == "" {
+			now.MessageID = l.MessageID
+		}
+		now.Owed = slices.DeleteFunc(now.Owed, func(o league.Effect) bool { return o.Seq == e.Seq })
+		return nil
+	})
 }
 
 // deliverLeague carries one effect; it may record what it made (the
@@ -381,13 +397,14 @@ func (s *Service) leagueResult(ctx context.Context, t *data.Table, c Courier) er
 	if t.Result == nil {
 		return nil
 	}
+	now := s.Now().UTC()
 	err := s.changeLeague(ctx, t.League, func(l *league.League) error {
 		ok, err := l.Record(t.ID, winnerOf(t.Result), league.ByPlay)
 		if err != nil || !ok {
 			return errNoChange // decided already (deadline, dropout), or another round's
 		}
-		l.Owe(league.Effect{Kind: leagueMessage})
-		return advance(l, s.Now().UTC())
+		l.Owe(now, league.Effect{Kind: leagueMessage})
+		return advance(l, now)
 	})
 	if err != nil && !errors.Is(err, errNoChange) {
 		return err
@@ -413,22 +430,27 @@ func winnerOf(r *data.Result) string {
 // LeagueTick is the timer's work for leagues: once a round's deadline
 // has passed, every tick decides its games still unfinished by the
 // league's rule (a game abandoned after the first tick must end the
-// round too), and it delivers what any league still owes (an earlier
-// run's, or a crash's).
-func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) error {
+// round too), and delivers what that owes. It delivers what a league
+// owed before since (an earlier run's, or a crash's) or longer than
+// minAge ago; a younger effect is left to the interaction that owed it,
+// as Owing does for tables, so a /league create is answered with its
+// league message, not with "it is in the channel".
+func (s *Service) LeagueTick(ctx context.Context, now, since time.Time, minAge time.Duration, c Courier) error {
 	ls, err := s.store.Leagues(ctx, "")
 	if err != nil {
 		return err
 	}
 	var first error
 	for _, l := range ls {
+		decided := false
 		if pastDeadline(l, now) {
 			err = s.changeLeague(ctx, l.ID, func(l *league.League) error { return s.decideRound(ctx, l, now) })
+			decided = err == nil
 			if errors.Is(err, errNoChange) { // nothing to decide, or another replica did
 				err = nil
 			}
 		}
-		if err == nil {
+		if err == nil && (decided || overdue(l, now, since, minAge)) {
 			err = s.DeliverLeague(ctx, l.ID, c)
 		}
 		if err != nil && first == nil {
@@ -437,6 +459,15 @@ func (s *Service) LeagueTick(ctx context.Context, now time.Time, c Courier) erro
 		err = nil
 	}
 	return first
+}
+
+// overdue: l owes an effect from before since, or older than minAge.
+func overdue(l *league.League, now, since time.Time, minAge time.Duration) bool {
+	if len(l.Owed) == 0 {
+		return false
+	}
+	at := l.Owed[0].At
+	return at.Before(since) || now.Sub(at) >= minAge
 }
 
 // pastDeadline: l runs a round with games unfinished at its deadline.
@@ -462,7 +493,7 @@ func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Ti
 		if p.Result != league.Pending || p.Table == "" {
 			continue
 		}
-		decided, err := s.decideGame(ctx, l, b)
+		decided, err := s.decideGame(ctx, l, b, now)
 		if err != nil {
 			return err
 		}
@@ -471,13 +502,13 @@ func (s *Service) decideRound(ctx context.Context, l *league.League, now time.Ti
 	if !changed {
 		return errNoChange
 	}
-	l.Owe(league.Effect{Kind: leagueMessage})
+	l.Owe(now, league.Effect{Kind: leagueMessage})
 	return advance(l, now)
 }
 
 // decideGame applies the deadline rule to the current round's
 // unfinished game on board b; false when it plays on.
-func (s *Service) decideGame(ctx context.Context, l *league.League, b int) (bool, error) {
+func (s *Service) decideGame(ctx context.Context, l *league.League, b int, now time.Time) (bool, error) {
 	r := l.Current()
 	p := r.Pairings[b]
 	ld, err := s.load(ctx, p.Table)
@@ -504,7 +535,7 @@ func (s *Service) decideGame(ctx context.Context, l *league.League, b int) (bool
 	if _, err := l.Record(p.Table, winner, league.ByDeadline); err != nil {
 		return false, err
 	}
-	l.Owe(league.Effect{Kind: leagueClose, Round: len(l.RoundList) - 1, Board: b})
+	l.Owe(now, league.Effect{Kind: leagueClose, Round: len(l.RoundList) - 1, Board: b})
 	return true, nil
 }
 

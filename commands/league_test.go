@@ -17,6 +17,7 @@ import (
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/league"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
 )
 
@@ -172,7 +173,7 @@ func TestLeagueSwiss(t *testing.T) {
 	p2 := l.Current().Pairings[0]
 	now = l.Current().Deadline.Add(time.Minute)
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), now, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), now, time.Time{}, 0, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -345,10 +346,10 @@ func TestLeagueAbandonedGame(t *testing.T) {
 		t.Fatal(ok, err)
 	}
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), now, c); err != nil || h.league(l.ID).Status != league.StatusRunning {
+	if err := h.svc.LeagueTick(context.Background(), now, time.Time{}, 0, c); err != nil || h.league(l.ID).Status != league.StatusRunning {
 		t.Fatalf("before the deadline: %v, %s", err, h.league(l.ID).Status)
 	}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, time.Time{}, 0, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -415,7 +416,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	l = h.league(l.ID)
 	p := l.Current().Pairings[0]
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, time.Time{}, 0, c); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.league(l.ID); got.Status != league.StatusRunning || !got.Current().Decided || got.Current().Pairings[0].Result != league.Pending {
@@ -424,7 +425,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	if ok, err := h.svc.closeLeagueTable(context.Background(), p.Table, ann.ID, "core.abandoned"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline.Add(time.Minute), c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline.Add(time.Minute), time.Time{}, 0, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -432,7 +433,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 		t.Fatalf("the round waits for an abandoned game: %+v, %s", got, l.Status)
 	}
 	v := l.Version
-	if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline.Add(2*time.Minute), c); err != nil || h.league(l.ID).Version != v {
+	if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline.Add(2*time.Minute), time.Time{}, 0, c); err != nil || h.league(l.ID).Version != v {
 		t.Fatalf("a tick with nothing to decide wrote the league: %v", err)
 	}
 }
@@ -632,12 +633,59 @@ func TestLeagueResultLostOnTheWay(t *testing.T) {
 		if err := h.store.UpdateLeague(context.Background(), l, l.Version); err != nil {
 			t.Fatal(err)
 		}
-		if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline, &fakeCourier{h: h}); err != nil {
+		if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline, time.Time{}, 0, &fakeCourier{h: h}); err != nil {
 			t.Fatal(err)
 		}
 		l = h.league(l.ID)
 		if got := l.RoundList[0].Pairings[0]; got.Result != want.Result || got.By != league.ByPlay || l.Status != league.StatusDone {
 			t.Fatalf("%s: at the deadline the finished game gave %+v (want %+v), league %s", rule, got, want, l.Status)
 		}
+	}
+}
+
+// joinWhilePosting is the bot's courier for /league create with a
+// player's Join landing while the league message is being posted. Like
+// an interaction's answer, its posts carry no nonce Discord could match.
+type joinWhilePosting struct {
+	*fakeCourier
+	join  func()
+	posts int
+}
+
+func (c *joinWhilePosting) Post(ctx context.Context, ch string, msg render.Message, nonce string) (string, error) {
+	c.posts++
+	if c.posts == 1 {
+		c.join()
+	}
+	return c.fakeCourier.Post(ctx, ch, msg, nonce+"."+strconv.Itoa(c.posts))
+}
+
+// A Join written while the league message is being posted does not make
+// the delivery lose the message's id: it used to, and posted the league
+// message a second time, leaving the one the players had clicked never
+// redrawn (TestE2ELeague: "Players (0)" after five joins, 1 run in 30).
+func TestLeagueJoinWhileMessagePosted(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	opts := map[string]string{"game": "race", optFormat: "swiss", optDeadline: "play_out", optRounds: "2"}
+	create := Request{Kind: SlashCommand, User: ann, GuildID: "g", ChannelID: "c", Locale: "en-US",
+		Command: "league", Subcommand: "create", Options: opts, CanManageGuild: true}
+	resp := h.svc.Handle(ctx, create)
+	c := &joinWhilePosting{fakeCourier: &fakeCourier{h: h, req: create}}
+	c.join = func() {
+		join := Request{Kind: Component, User: bob, GuildID: "g", ChannelID: "c", Locale: "en-US", CustomID: leaguePrefix + resp.League + ":join"}
+		if r := h.svc.Handle(ctx, join); r.Reply.Kind != ReplyPrivate || !strings.Contains(text(r.Reply.Message), "You are in the league") {
+			t.Fatalf("join: %+v", r.Reply)
+		}
+	}
+	if err := h.svc.DeliverLeague(ctx, resp.League, c); err != nil {
+		t.Fatal(err)
+	}
+	l := h.league(resp.League)
+	if c.posts != 1 || l.MessageID == "" || len(l.Owed) != 0 {
+		t.Fatalf("league message posted %d times, recorded as %q, still owed %v", c.posts, l.MessageID, l.Owed)
+	}
+	if len(l.Players) != 1 {
+		t.Fatalf("players %v", l.Players)
 	}
 }

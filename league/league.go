@@ -128,13 +128,16 @@ type Effect struct {
 	Kind  string `json:"kind"`
 	Round int    `json:"round,omitempty"`
 	Board int    `json:"board,omitempty"`
+	// At is when it was owed: the timer leaves a young one to the
+	// interaction that owed it, which answers with it.
+	At time.Time `json:"at,omitzero"`
 }
 
-// Owe appends effects to the outbox, numbering them.
-func (l *League) Owe(es ...Effect) {
+// Owe appends effects owed at at to the outbox, numbering them.
+func (l *League) Owe(at time.Time, es ...Effect) {
 	for _, e := range es {
 		l.EffectSeq++
-		e.Seq = l.EffectSeq
+		e.Seq, e.At = l.EffectSeq, at
 		l.Owed = append(l.Owed, e)
 	}
 }
