@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // A command is answered directly while the bot is quiet, and deferred at

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // createDMs counts Create DM requests (POST /users/@me/channels).

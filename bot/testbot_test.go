@@ -7,10 +7,10 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // startTestBot runs a bot against the stand-in srv.

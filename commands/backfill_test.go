@@ -67,25 +67,9 @@ func playedTable(t *testing.T, h *harness, game string, withBob bool, buttonsToC
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 500 {
-		unlock := h.svc.lock(tb.ID)
-		l, err := h.svc.load(t.Context(), tb.ID)
-		if err != nil || l.t.Status != data.StatusPlaying {
-			unlock()
-			break
-		}
-		seat, ok := humanToAct(l.t, l.eng.Active(l.state))
-		if !ok {
-			unlock()
-			t.Fatal("nobody human to act")
-		}
-		legal := l.eng.Legal(l.state, seat)
-		_, err = h.svc.act(t.Context(), l, seat, l.t.Seats[seat].UserID, legal[pick.Intn(2)]) // +1 or +2
-		unlock()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	h.playMoves(tb.ID, 500, func(_ *loaded, _ games.Seat, legal []games.Action) games.Action {
+		return legal[pick.Intn(2)] // +1 or +2
+	})
 	if tb, _ = h.store.Get(t.Context(), tb.ID); tb.Status != data.StatusFinished || tb.Result == nil {
 		t.Fatalf("table %s: %s, result %v", tb.ID, tb.Status, tb.Result)
 	}

@@ -71,24 +71,9 @@ func playToEnd(t *testing.T, h *harness, game string, annMoves int) (string, res
 	}
 	posts := r.Posts
 	pick := games.NewPCG(7, 7)
-	for range annMoves {
-		unlock := h.svc.lock(id)
-		l, err := h.svc.load(t.Context(), id)
-		if err != nil || l.t.Status != data.StatusPlaying {
-			unlock()
-			break
-		}
-		seat, ok := humanToAct(l.t, l.eng.Active(l.state))
-		if !ok {
-			unlock()
-			break
-		}
-		_, err = h.svc.act(t.Context(), l, seat, ann.ID, l.eng.Bot(l.state, seat, pick))
-		unlock()
-		if err != nil {
-			t.Fatalf("%s: Ann's move: %v", game, err)
-		}
-	}
+	h.playMoves(id, annMoves, func(l *loaded, seat games.Seat, _ []games.Action) games.Action {
+		return l.eng.Bot(l.state, seat, pick) // the computer's choice, by Ann's hand
+	})
 	for _, p := range posts {
 		mustNotShow(t, game+" board", text(p.Message), secrets)
 	}

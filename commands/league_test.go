@@ -312,7 +312,7 @@ func TestLeagueCommandTree(t *testing.T) {
 			}
 			for _, d := range descs {
 				// (the test games race and referee have no names)
-				if n := utf8.RuneCountInString(d); n == 0 || n > 100 || strings.Contains(d, "[") && i18n.Has("game."+sub.Name) {
+				if n := utf8.RuneCountInString(d); n == 0 || n > 100 || strings.Contains(d, "[") && i18n.Has(render.GameNameKey(sub.Name)) {
 					t.Errorf("/league create %s option %s description %q", sub.Name, o.Name, d)
 				}
 			}

@@ -63,25 +63,9 @@ func playHard(t *testing.T, game string) {
 func playRandom(t *testing.T, h *harness, id string) {
 	t.Helper()
 	pick := games.NewPCG(5, 5)
-	for range 3000 {
-		unlock := h.svc.lock(id)
-		l, err := h.svc.load(t.Context(), id)
-		if err != nil || l.t.Status != data.StatusPlaying {
-			unlock()
-			break
-		}
-		seat, ok := humanToAct(l.t, l.eng.Active(l.state))
-		if !ok {
-			unlock()
-			t.Fatalf("nobody human to act in a running game")
-		}
-		legal := l.eng.Legal(l.state, seat)
-		_, err = h.svc.act(t.Context(), l, seat, ann.ID, games.Fill(l.eng, legal[pick.Intn(len(legal))], pick))
-		unlock()
-		if err != nil {
-			t.Fatalf("Ann's move: %v", err)
-		}
-	}
+	h.playMoves(id, 3000, func(l *loaded, _ games.Seat, legal []games.Action) games.Action {
+		return games.Fill(l.eng, legal[pick.Intn(len(legal))], pick)
+	})
 	if tb, _ := h.store.Get(t.Context(), id); tb.Status != data.StatusFinished {
 		t.Fatalf("the game did not finish: %s", tb.Status)
 	}

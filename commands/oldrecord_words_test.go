@@ -15,8 +15,10 @@ import (
 // TestOldRecordsWords: the events of stored tables (testdata/oldrecords)
 // are told on the board, in every language, in the very words the code
 // of 5d2f350 told them (testdata/oldrecords/<game>.words.json, written by
-// that code with WARROOM_WRITE_WORDS=1): a change to how events are
-// stored or decoded must keep reading the journals already stored.
+// that code with WARROOM_WRITE_WORDS=1; since then only Blindaż's dead-end
+// glyphs changed, ╶ ╷ ╴ ╵ to ► ▼ ◄ ▲, its ruling 16): a change to how
+// events are stored or decoded must keep reading the journals already
+// stored.
 func TestOldRecordsWords(t *testing.T) {
 	for _, eng := range testMods.Engines() {
 		id := eng.Info().ID

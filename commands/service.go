@@ -312,7 +312,7 @@ func (s *Service) undo(ctx context.Context, l *loaded, seat games.Seat, userID s
 	}
 	expect := l.t.Version
 	l.t.Undo = l.t.Undo[:n-1]
-	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: "undo", At: time.Now().UTC()}
+	entry := data.LogEntry{Version: expect + 1, Seat: seat, UserID: userID, Action: games.VerbUndo, At: time.Now().UTC()}
 	_, err = s.commit(ctx, l, st, expect+1, []data.LogEntry{entry}, nil)
 	return err
 }

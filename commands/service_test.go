@@ -131,6 +131,39 @@ func (h *harness) timeout(id string) (result, bool, error) {
 	return c.res, ok, err
 }
 
+// playMoves makes up to n moves on table id, each by the user of the
+// human seat to act, through the service (the computer seats answer
+// there), and stops early when the game is over; choose picks the move
+// from the seat's legal actions. A running game without a human to act
+// fails the test.
+func (h *harness) playMoves(id string, n int, choose func(l *loaded, seat games.Seat, legal []games.Action) games.Action) {
+	h.t.Helper()
+	for range n {
+		if !h.playMove(id, choose) {
+			return
+		}
+	}
+}
+
+// playMove makes one move of playMoves under the table's lock; false when
+// the game is not running.
+func (h *harness) playMove(id string, choose func(l *loaded, seat games.Seat, legal []games.Action) games.Action) bool {
+	h.t.Helper()
+	defer h.svc.lock(id)()
+	l, err := h.svc.load(h.t.Context(), id)
+	if err != nil || l.t.Status != data.StatusPlaying {
+		return false
+	}
+	seat, ok := humanToAct(l.t, l.eng.Active(l.state))
+	if !ok {
+		h.t.Fatalf("table %s: nobody human to act in a running game", id)
+	}
+	if _, err := h.svc.act(h.t.Context(), l, seat, l.t.Seats[seat].UserID, choose(l, seat, l.eng.Legal(l.state, seat))); err != nil {
+		h.t.Fatalf("table %s: seat %d's move: %v", id, seat, err)
+	}
+	return true
+}
+
 // The test's view of what one interaction did in Discord.
 type (
 	reply struct {

@@ -71,7 +71,7 @@ func TestStatsAfterAGame(t *testing.T) {
 	}
 
 	mine := h.statsAs(ann, "en-US", "stats", nil)
-	for _, want := range []string{"<@100>", "game.race", "1 game · 1 win · rating 1662 (still settling)", "on average 5 moves and under a minute"} {
+	for _, want := range []string{"<@100>", "race.name", "1 game · 1 win · rating 1662 (still settling)", "on average 5 moves and under a minute"} {
 		if !strings.Contains(mine, want) {
 			t.Errorf("Ann's /stats lacks %q: %s", want, mine)
 		}

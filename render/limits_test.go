@@ -11,7 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 	"github.com/warroom/warroom/games"
 	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"

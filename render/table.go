@@ -162,7 +162,12 @@ func outcomeColour(t TableInfo) int {
 }
 
 // GameName is the translated display name of a game.
-func GameName(ctx Audience, gameID string) string { return ctx.T("game." + gameID) }
+func GameName(ctx Audience, gameID string) string { return ctx.T(GameNameKey(gameID)) }
+
+// GameNameKey is the catalogue id of a game's name, "<id>.name": it lives
+// in the game's own catalogue (render/<id>/locales), so a new game names
+// itself in its own directory.
+func GameNameKey(gameID string) string { return gameID + ".name" }
 
 // Lobby is the message of a table waiting for players; once the game has
 // started it stays as a record of who plays, without buttons.

@@ -19,7 +19,7 @@ import (
 // cmdExport prints a stored table and its log as JSON (the replay format).
 func cmdExport(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
+	dbPath := dbFlag(fs, "database file", false)
 	table := fs.String("table", "", "table id (shown in the board's footer)")
 	channel := fs.String("channel", "", "or: the channel or thread id of a live table")
 	hidden := fs.Bool("include-hidden", false, "a live table: include its hidden information (hands, hidden units) so it can be replayed; never share it with players")
@@ -53,7 +53,7 @@ func cmdExport(ctx context.Context, args []string, stdout io.Writer) error {
 // cmdBackup copies the database consistently.
 func cmdBackup(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB)")
+	dbPath := dbFlag(fs, "database file", false)
 	out := fs.String("out", "", "where to write the copy")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -86,7 +86,7 @@ func cmdBackup(args []string, stdout io.Writer) error {
 // kept and what it lost. The damaged file is only read.
 func cmdRepair(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "the damaged database file (env WARROOM_DB); only read")
+	dbPath := dbFlag(fs, "the damaged database file", true)
 	out := fs.String("out", "", "the new database to write (must not exist)")
 	if err := parse(fs, args); err != nil {
 		return err

@@ -36,7 +36,7 @@ var beforeRemove = func() error { return nil }
 // line twice for a table at the same version.
 func cmdArchive(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("archive", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file or postgres:// URL (env WARROOM_DB)")
+	dbPath := dbFlag(fs, "database file or postgres:// URL", false)
 	beforeArg := fs.String("before", "", "archive tables last written before this: an age (90d, 2160h) or a date (2026-08-01, RFC 3339)")
 	outPath := fs.String("out", "", "the archive file (JSON lines); appended to if it exists")
 	if err := parse(fs, args); err != nil {
@@ -298,7 +298,7 @@ func parseBefore(s string, now time.Time) (time.Time, error) {
 // pages inside the file, compacting gives them back.
 func cmdCompact(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("compact", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file (env WARROOM_DB); only read")
+	dbPath := dbFlag(fs, "database file", true)
 	out := fs.String("out", "", "the compacted copy to write (must not exist)")
 	if err := parse(fs, args); err != nil {
 		return err

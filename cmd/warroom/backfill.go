@@ -18,7 +18,7 @@ import (
 // finds them recorded and changes nothing (commands.BackfillResults).
 func cmdBackfill(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("backfill", flag.ContinueOnError)
-	dbPath := fs.String("db", env("WARROOM_DB", "warroom.db"), "database file or postgres:// URL (env WARROOM_DB)")
+	dbPath := dbFlag(fs, "database file or postgres:// URL", false)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

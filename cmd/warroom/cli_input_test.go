@@ -129,6 +129,24 @@ func TestHelpCommands(t *testing.T) {
 	}
 }
 
+// TestDBFlagShared: every command that opens the store takes --db, whose
+// default is WARROOM_DB, and says so in its help.
+func TestDBFlagShared(t *testing.T) {
+	t.Setenv("WARROOM_DB", "/nowhere/shared.db")
+	for _, cmd := range []string{"run", "serve", "export", "backup", "repair", "archive", "compact", "backfill"} {
+		out, errs, code := run(t, "", "help", cmd)
+		if code != 0 || errs != "" {
+			t.Fatalf("%s: code %d %s", cmd, code, errs)
+		}
+		_, flags, _ := strings.Cut(out, "\n\nFlags:\n")
+		_, db, ok := strings.Cut(flags, "  -db string\n")
+		db, _, _ = strings.Cut(db, "\n")
+		if !ok || !strings.Contains(db, " (env WARROOM_DB)") || !strings.HasSuffix(db, ` (default "/nowhere/shared.db")`) {
+			t.Errorf("%s: --db is not the shared flag: %q", cmd, db)
+		}
+	}
+}
+
 // TestPlayBotsTranscript: watching two computers, each move's public
 // events are printed as the board's log says them (dice, hits,
 // positions), in the table's language; the final board's log lines all

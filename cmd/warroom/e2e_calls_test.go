@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // interactionCall: the request goes to an interaction endpoint, which is

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // TestE2ERemindersByDM: players who chose /game reminders mode:dm are

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 	"strings"
 	"testing"
 	"time"

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // TestE2EHandoverInTeamThread: in a co-op game played in a private team

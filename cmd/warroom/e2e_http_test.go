@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // startServe runs `warroom serve` until stopBot, and saves its endpoint as

@@ -8,7 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
+	"github.com/warroom/warroom/render"
 	"github.com/warroom/warroom/render/i18n"
 )
 
@@ -34,7 +35,7 @@ func TestE2ELeague(t *testing.T) {
 		ch := w.srv.NewChannel(w.guild)
 		r := w.expect(w.srv.Slash(admin, ch, w.guild, "league create frontline", map[string]any{"format": "round_robin", "deadline": "play_out"}, lang))
 		rc := i18n.For(lang)
-		if want := rc.T("league.title", "Game", rc.T("game.frontline")); !strings.Contains(r.EmbedText(), want) {
+		if want := rc.T("league.title", "Game", rc.T(render.GameNameKey("frontline"))); !strings.Contains(r.EmbedText(), want) {
 			t.Fatalf("/league in %s: %q, want %q", lang, r.EmbedText(), want)
 		}
 	}

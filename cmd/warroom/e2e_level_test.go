@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 	"github.com/warroom/warroom/render/i18n"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // Many tables clicking at once under Discord's rate limits: the global

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // A turn from one menu (issue #32): these tests play through the private

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/data/storetest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // The real `warroom run` on a PostgreSQL database (--db postgres://...):

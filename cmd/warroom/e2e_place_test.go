@@ -8,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // A co-op game asked for where Discord allows no private thread gets a

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // TestE2EReplayOnEveryReplica: a captured /play (same bytes, signature

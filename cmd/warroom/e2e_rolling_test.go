@@ -22,10 +22,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/data/storetest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // dialBalancer sends each request to the next replica that passed its

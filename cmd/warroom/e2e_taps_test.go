@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // tapStats counts one game's taps as issue #32 ("Measure it") defines

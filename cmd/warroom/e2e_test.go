@@ -2,7 +2,7 @@ package main
 
 // End-to-end tests: the real `warroom run` code path (flags, bbolt file,
 // discordgo session, handlers) against the local Discord stand-in of
-// bot/discordtest, over real HTTP and WebSocket on 127.0.0.1.
+// discordtest, over real HTTP and WebSocket on 127.0.0.1.
 
 import (
 	"bytes"
@@ -22,8 +22,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
+	"github.com/warroom/warroom/discordtest"
 	"github.com/warroom/warroom/render/i18n"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // isVote: the team's open vote on the next plan ("go with the vote").

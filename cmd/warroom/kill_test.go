@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // TestE2EChildRun is not a test on its own: TestE2EKilledMidGame re-runs

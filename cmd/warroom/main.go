@@ -19,6 +19,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -154,6 +155,17 @@ func newLogger(w io.Writer, format, level string) (zerolog.Logger, error) {
 		return zerolog.Logger{}, fmt.Errorf("bad log format %q (auto, console, json)", format)
 	}
 	return zerolog.New(w).Level(lvl).With().Timestamp().Logger(), nil
+}
+
+// dbFlag declares --db, the store every command that opens one reads, on
+// fs: WARROOM_DB, else warroom.db. what says what it may be; onlyRead
+// tells the reader the command leaves it as it is.
+func dbFlag(fs *flag.FlagSet, what string, onlyRead bool) *string {
+	usage := what + " (env WARROOM_DB)"
+	if onlyRead {
+		usage += "; only read"
+	}
+	return fs.String("db", env("WARROOM_DB", "warroom.db"), usage)
 }
 
 // env returns the environment variable or def.

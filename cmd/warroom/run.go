@@ -98,7 +98,7 @@ type runFlags struct {
 func runFlagSet(mode string, serve bool) (*flag.FlagSet, *runFlags) {
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	f := &runFlags{}
-	f.dbPath = fs.String("db", env("WARROOM_DB", "warroom.db"), "database file, or a postgres://user:password@host/db URL for several replicas on one PostgreSQL (env WARROOM_DB)")
+	f.dbPath = dbFlag(fs, "database file, or a postgres://user:password@host/db URL for several replicas on one PostgreSQL", false)
 	f.guild = fs.String("guild", env("DISCORD_GUILD_ID", ""), "register commands in this guild only, instantly (env DISCORD_GUILD_ID)")
 	f.logFormat = fs.String("log-format", env("WARROOM_LOG_FORMAT", "auto"), "auto, console or json (env WARROOM_LOG_FORMAT)")
 	f.logLevel = fs.String("log-level", env("WARROOM_LOG_LEVEL", "info"), "debug, info, warn or error (env WARROOM_LOG_LEVEL)")

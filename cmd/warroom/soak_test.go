@@ -12,9 +12,9 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // TestSoak plays many tables at once for a while against the stand-in,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)

@@ -87,6 +87,10 @@
 //  15. Every tank and infantry tile moves in every enemy phase (none is ever
 //     blocked): processing the front column first means the cell ahead never
 //     holds another enemy.
+//  16. Text glyphs (§4.4): a dead end is written as a triangle pointing to
+//     its open side (► ▼ ◄ ▲ for E, S, W, N), not as a half line (╶ ╷ ╴ ╵):
+//     the board picture's Go fonts have no half lines, text and picture use
+//     one mark, and arrows already mean an enemy's or soldier's move.
 //
 // Secrets: no menu is private (no games.Secrets). Disguise
 // (games.Disguiser) shuffles the trench stack and deals the enemy tiles

@@ -29,7 +29,7 @@ func (Game) Bot(s State, seat games.Seat, rng games.Rand) games.Action {
 			return a
 		}
 	}
-	for _, v := range []string{"end_turn", "none", "not_now", "ready", "lock", "done", "deployed", "placed"} {
+	for _, v := range []string{VEndTurn, VNone, VNotNow, VReady, VLock, VDone, VDeployed, VPlaced} {
 		if x, ok := find(l, v); ok {
 			return x
 		}
@@ -122,10 +122,10 @@ func botChoose(s *State, seat int, l []games.Action, rng games.Rand) games.Actio
 		if s.Check != nil {
 			return botAnswerCheck(len(s.Check.Answers), rng)
 		}
-		if x, ok := find(l, "override"); ok && !s.Refused {
+		if x, ok := find(l, VOverride); ok && !s.Refused {
 			return x
 		}
-		if x, ok := find(l, "check"); ok {
+		if x, ok := find(l, VCheck); ok {
 			return x
 		}
 	case PhRecce:

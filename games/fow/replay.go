@@ -18,22 +18,22 @@ func ReplayName(verb string, _ []int, w string, _ games.State) ([]int, bool) {
 	w = strings.ToLower(w)
 	var list []string
 	switch verb {
-	case "add":
+	case VAdd:
 		for _, t := range Templates() {
 			list = append(list, t.ID)
 		}
-	case "company":
+	case VCompany:
 		list = Companies
-	case "always":
+	case VAlways:
 		list = Alwayses
 		if w == "none" {
 			w = ""
 		}
-	case "skill":
+	case VSkill:
 		list = Skills
-	case "mot":
+	case VMot:
 		list = Motivations
-	case "flag":
+	case VFlag:
 		list = Flags
 	}
 	if i := slices.Index(list, w); i >= 0 {
@@ -41,7 +41,7 @@ func ReplayName(verb string, _ []int, w string, _ games.State) ([]int, bool) {
 	}
 	// A platoon by its id (A1, B12) where the verb names one of the
 	// acting seat's platoons.
-	if verb == "platoon" || verb == "sel" {
+	if verb == VPlatoon || verb == VSel {
 		if n, err := strconv.Atoi(strings.TrimLeft(w, "ab")); err == nil && len(w) > 1 && strings.ContainsRune("ab", rune(w[0])) && n >= 1 {
 			return []int{n - 1}, true
 		}

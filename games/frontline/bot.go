@@ -116,12 +116,12 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 	switch first.Verb {
 	case VPlace, VFort:
 		if first.Verb == VFort {
-			a, _ := pickBy(legal, "fort", func(a games.Action) (int, bool) { return -10*s.P[p].Fort[a.Args[0]-1] - a.Args[0], true })
+			a, _ := pickBy(legal, VFort, func(a games.Action) (int, bool) { return -10*s.P[p].Fort[a.Args[0]-1] - a.Args[0], true })
 			return a
 		}
 		return first
 	case VTarget:
-		a, _ := pickBy(legal, "target", func(a games.Action) (int, bool) {
+		a, _ := pickBy(legal, VTarget, func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := s.cardValue(u)
 			if s.hasMark(u, MarkPlus2) {
@@ -131,7 +131,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 		})
 		return a
 	case VRemove:
-		a, _ := pickBy(legal, "remove", func(a games.Action) (int, bool) {
+		a, _ := pickBy(legal, VRemove, func(a games.Action) (int, bool) {
 			u := a.Args[0]
 			sc := -10 * s.cardValue(u)
 			if s.Marks[u] != 0 {
@@ -141,7 +141,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 		})
 		return a
 	case VPromote:
-		a, _ := pickBy(legal, "promote", func(a games.Action) (int, bool) {
+		a, _ := pickBy(legal, VPromote, func(a games.Action) (int, bool) {
 			if len(a.Args) == 0 {
 				return -1000, true
 			}
@@ -149,7 +149,7 @@ func (s *State) botChoice(p int, legal []games.Action) games.Action {
 		})
 		return a
 	case VDegrade:
-		a, _ := pickBy(legal, "degrade", func(a games.Action) (int, bool) { return -UnitTypeOf(a.Args[0]).Str, true })
+		a, _ := pickBy(legal, VDegrade, func(a games.Action) (int, bool) { return -UnitTypeOf(a.Args[0]).Str, true })
 		return a
 	case VDraft, VDraw:
 		a, _ := pickBy(legal, first.Verb, func(a games.Action) (int, bool) {

@@ -475,7 +475,7 @@ func (s *State) whyNotBuy(p, c int, args []int) string {
 		if !isUnit(u) || !contains(from, u) {
 			return missing
 		}
-		if !slices.ContainsFunc(s.entryActions("buy", p, u), func(x games.Action) bool { return x.Args[1] == col }) {
+		if !slices.ContainsFunc(s.entryActions(VBuy, p, u), func(x games.Action) bool { return x.Args[1] == col }) {
 			return "bad_column"
 		}
 		return "cannot_buy"

@@ -38,18 +38,22 @@ func emoji(i int) string {
 	return "⚪"
 }
 
-// Glyph is the box-drawing glyph of an orientation mask (spec §4.4).
+// Glyph is the box-drawing glyph of an orientation mask (spec §4.4). A
+// dead end is a triangle pointing to its open side, not the spec's half
+// line (╶ ╷ ╴ ╵), which the picture's Go fonts lack and would leave blank
+// in its log lines (ruling 16 of games/blindaz); not an arrow, which the
+// log's moves use.
 func Glyph(ori int) string {
 	const n, e, s, w = bz.SideN, bz.SideE, bz.SideS, bz.SideW
 	switch ori {
 	case e:
-		return "╶"
+		return "►"
 	case s:
-		return "╷"
+		return "▼"
 	case w:
-		return "╴"
+		return "◄"
 	case n:
-		return "╵"
+		return "▲"
 	case e | w:
 		return "─"
 	case n | s:

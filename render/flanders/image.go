@@ -317,7 +317,7 @@ func picture(ctx render.Audience, v fl.View) *canvas.Canvas {
 	if v.Over {
 		drawResult(ctx, c, v)
 	} else {
-		title := ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round)
+		title := ctx.T("flanders.title", "Game", render.GameName(ctx, fl.ID), "Round", v.Round)
 		lines := canvas.Wrap(lastCaption(ctx, notes), imgW-30, small, false)
 		if len(lines) < 2 {
 			c.Text(title, 8, topY, small, true, cInk, canvas.TopLeft)

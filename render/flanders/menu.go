@@ -53,14 +53,14 @@ func spaceLabel(ctx render.Audience, v fl.View, sp int) string {
 func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 	c := render.Choice{Action: a}
 	switch a.Verb {
-	case "roll":
+	case fl.VerbRoll:
 		c.Label, c.Emoji, c.Style = ctx.T("flanders.m.roll"), "🎲", render.Primary
-	case "stop":
+	case fl.VerbStop:
 		c.Label, c.Emoji, c.Style = ctx.T("flanders.m.stop"), "✋", render.Success
-	case "gas":
+	case fl.VerbGas:
 		sp := arg(a, 0)
 		c.Label, c.Emoji, c.Group = ctx.T("flanders.m.gas", "Space", sp, "Card", spaceLabel(ctx, v, sp)), "💨", ctx.T("flanders.g.gas")
-	case "take":
+	case fl.VerbTake:
 		sp := arg(a, 0)
 		c.Label, c.Group, c.Style = ctx.T("flanders.m.take", "Space", sp, "Card", spaceLabel(ctx, v, sp)), ctx.T("flanders.g.take"), render.Primary
 		if card := spaceCard(v, sp); card != nil {
@@ -68,29 +68,29 @@ func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 				c.Style, c.Emoji = render.Danger, "⚠️"
 			}
 		}
-	case "recon":
+	case fl.VerbRecon:
 		c.Label, c.Emoji = ctx.T("flanders.m.recon"), "🔭"
-	case "balloon":
+	case fl.VerbBalloon:
 		die, d := arg(a, 0), arg(a, 1)
 		from := 0
 		if die >= 1 && die <= len(v.Dice) {
 			from = v.Dice[die-1]
 		}
 		c.Label, c.Emoji, c.Group = ctx.T("flanders.m.balloon", "Die", die, "From", from, "To", from+d), "🎈", ctx.T("flanders.g.balloon")
-	case "accept_bust":
+	case fl.VerbAcceptBust:
 		c.Label, c.Emoji, c.Style = ctx.T("flanders.m.accept_bust"), "💥", render.Danger
-	case "gas_discard":
+	case fl.VerbGasDiscard:
 		c.Label, c.Emoji = ctx.T("flanders.m.gas_discard", "Card", cardName(ctx, typeCode(arg(a, 0)))), "☁️"
-	case "cancel":
+	case fl.VerbCancel:
 		if v.StrongArtillery {
 			c.Label = ctx.T("flanders.m.cancel_all")
 		} else {
 			c.Label = ctx.T("flanders.m.cancel", "Card", cardLabel(ctx, typeCode(arg(a, 0))))
 		}
 		c.Emoji, c.Style = "💥", render.Primary
-	case "keep_artillery":
+	case fl.VerbKeepArtillery:
 		c.Label = ctx.T("flanders.m.keep_artillery")
-	case "sacrifice":
+	case fl.VerbSacrifice:
 		n := arg(a, 0)
 		i := v.I + n - v.Wire
 		if i < 0 {
@@ -100,17 +100,17 @@ func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 		if n > 0 {
 			c.Style = render.Danger
 		}
-	case "step_infantry":
+	case fl.VerbStepInfantry:
 		c.Label, c.Emoji = ctx.T("flanders.m.step_infantry", "Left", v.I), "🔼"
-	case "step_tank":
+	case fl.VerbStepTank:
 		c.Label, c.Emoji = ctx.T("flanders.m.step_tank", "Left", v.T), "⏫"
-	case "auto_move":
+	case fl.VerbAutoMove:
 		c.Label, c.Emoji, c.Style = ctx.T("flanders.m.auto_move"), "⏩", render.Primary
-	case "end_move":
+	case fl.VerbEndMove:
 		c.Label, c.Emoji = ctx.T("flanders.m.end_move"), "⏹️"
-	case "use_mines":
+	case fl.VerbUseMines:
 		c.Label, c.Emoji, c.Style = ctx.T("flanders.m.use_mines"), "💣", render.Primary
-	case "halt":
+	case fl.VerbHalt:
 		c.Label, c.Emoji = ctx.T("flanders.m.halt"), "✋"
 	}
 	return c

@@ -130,7 +130,7 @@ func (Renderer) Board(ctx render.Audience, v fl.View) render.Card {
 	d = append(d, "")
 	d = append(d, spaceRows(ctx, v)...)
 	card := render.Card{
-		Title:       ctx.T("flanders.title", "Game", ctx.T("game.flanders"), "Round", v.Round),
+		Title:       ctx.T("flanders.title", "Game", render.GameName(ctx, fl.ID), "Round", v.Round),
 		Description: render.Clip(strings.Join(d, "\n"), 3400),
 		Color:       0x6b7b5a,
 	}

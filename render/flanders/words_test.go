@@ -18,7 +18,7 @@ func TestDigestRefillsOneLine(t *testing.T) {
 	for i, c := range []string{"mines", "tank", "reserves", "german_mg"} {
 		evs = append(evs, games.Log("refilled", 0, fl.Note{Turn: 1, Nums: []int{3 + i}, Cards: []string{c}}))
 	}
-	recs := []games.Record{{Seq: 2, Seat: 0, By: "100", Verb: "stop", Events: evs}}
+	recs := []games.Record{{Seq: 2, Seat: 0, By: "100", Verb: fl.VerbStop, Events: evs}}
 	for _, lang := range []string{"en", "pl", "ru"} {
 		ctx := ctxFor(lang, 1)
 		m := render.Digest(ctx, render.DigestRequest{Game: Adapted, View: fl.View{}, Records: recs})

@@ -100,26 +100,26 @@ type plainAct struct {
 
 // plainActs are the verbs whose choice depends on nothing but the verb.
 var plainActs = map[string]plainAct{
-	"ready":         {style: render.Success, emoji: "✅", group: "fow.grp.company"},
-	"attack":        {style: render.Primary, emoji: "⚔️"},
-	"defend":        {emoji: "🛡️"},
-	"placed":        {style: render.Primary, emoji: "📍"},
-	"lock":          {style: render.Success, emoji: "🔒", group: "fow.grp.lock"},
-	"deployed":      {style: render.Success},
-	"swap":          {},
-	"no_patrol":     {},
-	"not_now":       {},
-	"override":      {style: render.Danger},
-	"refuse":        {},
-	"done":          {style: render.Success},
-	"none":          {group: "fow.grp.turn"},
-	"not_clear":     {group: "fow.grp.turn"},
-	"next":          {style: render.Primary, group: "fow.grp.turn"},
-	"end_turn":      {style: render.Success, group: "fow.grp.turn"},
-	"morale_failed": {style: render.Danger, group: "fow.grp.end"},
-	"concede":       {style: render.Danger, group: "fow.grp.end"},
-	"agree_end":     {group: "fow.grp.end"},
-	"decline_end":   {group: "fow.grp.end"},
+	fowg.VReady:        {style: render.Success, emoji: "✅", group: "fow.grp.company"},
+	fowg.VAttack:       {style: render.Primary, emoji: "⚔️"},
+	fowg.VDefend:       {emoji: "🛡️"},
+	fowg.VPlaced:       {style: render.Primary, emoji: "📍"},
+	fowg.VLock:         {style: render.Success, emoji: "🔒", group: "fow.grp.lock"},
+	fowg.VDeployed:     {style: render.Success},
+	fowg.VSwap:         {},
+	fowg.VNoPatrol:     {},
+	fowg.VNotNow:       {},
+	fowg.VOverride:     {style: render.Danger},
+	fowg.VRefuse:       {},
+	fowg.VDone:         {style: render.Success},
+	fowg.VNone:         {group: "fow.grp.turn"},
+	fowg.VNotClear:     {group: "fow.grp.turn"},
+	fowg.VNext:         {style: render.Primary, group: "fow.grp.turn"},
+	fowg.VEndTurn:      {style: render.Success, group: "fow.grp.turn"},
+	fowg.VMoraleFailed: {style: render.Danger, group: "fow.grp.end"},
+	fowg.VConcede:      {style: render.Danger, group: "fow.grp.end"},
+	fowg.VAgreeEnd:     {group: "fow.grp.end"},
+	fowg.VDeclineEnd:   {group: "fow.grp.end"},
 }
 
 // companyChoice labels the verbs of building a company (the dice roll,
@@ -134,25 +134,25 @@ func companyChoice(ctx render.Audience, v fowg.View, seat int, a games.Action, c
 		}
 	}
 	switch a.Verb {
-	case "die":
+	case fowg.VDie:
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.die", "N", ar(0)), "🎲", ctx.T("fow.grp.dice")
-	case "company":
+	case fowg.VCompany:
 		c.Label, c.Group = ctx.T("fow.act.company", "Company", ctx.T("fow.company."+fowg.Companies[ar(0)])), ctx.T("fow.grp.company")
-	case "always":
+	case fowg.VAlways:
 		f := fowg.Alwayses[ar(0)]
 		if f == "" {
 			f = "none"
 		}
 		c.Label, c.Group = ctx.T("fow.act.always", "Flag", ctx.T("fow.always."+f)), ctx.T("fow.grp.company")
-	case "add":
+	case fowg.VAdd:
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.add", "Tpl", ctx.T("fow.tpl."+fowg.Templates()[ar(0)].ID)), "➕", ctx.T("fow.grp.add")
-	case "sel":
+	case fowg.VSel:
 		c.Label, c.Group = ctx.T("fow.act.sel", "Platoon", pn(ctx, v, seat, ar(0))), ctx.T("fow.grp.sel")
-	case "skill":
+	case fowg.VSkill:
 		c.Label, c.Group = ctx.T("fow.act.skill", "Skill", ctx.T("fow.skill."+fowg.Skills[ar(0)])), ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "mot":
+	case fowg.VMot:
 		c.Label, c.Group = ctx.T("fow.act.mot", "Mot", ctx.T("fow.motivation."+fowg.Motivations[ar(0)])), ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "flag":
+	case fowg.VFlag:
 		f := fowg.Flags[ar(0)]
 		on := map[string]bool{"has_vehicles": sel.Veh, "transports_only": sel.TOnly, "fully_armoured": sel.FA, "heavy_gun": sel.Heavy, "bunker_buster": sel.BB}[f]
 		k := "fow.act.flag_on"
@@ -160,13 +160,13 @@ func companyChoice(ctx render.Audience, v fowg.View, seat int, a games.Action, c
 			k = "fow.act.flag_off"
 		}
 		c.Label, c.Group = ctx.T(k, "Flag", ctx.T("fow.flag."+f)), ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "pts":
+	case fowg.VPts:
 		c.Label, c.Group = ctx.T("fow.act.pts", "D", fmt.Sprintf("%+d", ar(0)), "Now", sel.Points), ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "teams":
+	case fowg.VTeams:
 		c.Label, c.Group = ctx.T("fow.act.teams", "D", fmt.Sprintf("%+d", ar(0)), "Now", sel.Teams), ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "platoon":
+	case fowg.VPlatoon:
 		c.Label, c.Emoji, c.Style, c.Group = ctx.T("fow.act.platoon", "Platoon", sel.ID), "✏️", render.Primary, ctx.T("fow.grp.edit", "ID", sel.ID)
-	case "del":
+	case fowg.VDel:
 		c.Label, c.Style, c.Group = ctx.T("fow.act.del", "Platoon", sel.ID), render.Danger, ctx.T("fow.grp.edit", "ID", sel.ID)
 	default:
 		return false
@@ -180,42 +180,42 @@ func playChoice(ctx render.Audience, v fowg.View, seat int, a games.Action, c *r
 	ar := func(i int) int { return actArg(a, i) }
 	own := func(i int) string { return pn(ctx, v, seat, i) }
 	switch a.Verb {
-	case "assign":
+	case fowg.VAssign:
 		to := []string{"on_table", "in_reserve", "in_ambush"}[ar(1)]
 		c.Label, c.Group = ctx.T("fow.act.assign", "Platoon", own(ar(0))), ctx.T("fow.grp.assign_"+to)
-	case "leave":
+	case fowg.VLeave:
 		k := "fow.act.leave"
 		if p, ok := platoon(v, seat, ar(0)); ok && p.Left {
 			k = "fow.act.take"
 		}
 		c.Label, c.Group = ctx.T(k, "Platoon", own(ar(0))), ctx.T("fow.grp.leave")
-	case "patrol":
+	case fowg.VPatrol:
 		k := "fow.act.patrol"
 		if ar(1) == 1 {
 			k = "fow.act.patrol_left"
 		}
 		c.Label, c.Group = ctx.T(k, "Platoon", own(ar(0))), ctx.T("fow.grp.patrol")
-	case "check":
+	case fowg.VCheck:
 		c.Label, c.Emoji = ctx.T("fow.act.check", "Platoon", own(ar(0))), "🎯"
-	case "spring":
+	case fowg.VSpring:
 		c.Label, c.Emoji, c.Style = ctx.T("fow.act.spring", "Platoon", own(ar(0))), "🎯", render.Primary
-	case "ans":
+	case fowg.VAns:
 		if ar(0) == 1 {
 			c.Label, c.Emoji = ctx.T("fow.act.yes"), "✔️"
 		} else {
 			c.Label, c.Emoji = ctx.T("fow.act.no"), "✖️"
 		}
-	case "hold":
+	case fowg.VHold:
 		c.Label, c.Emoji, c.Style, c.Group = ctx.T("fow.act.hold", "Obj", objName(ctx, ar(0))), "🏁", render.Primary, ctx.T("fow.grp.turn")
-	case "clear":
+	case fowg.VClear:
 		c.Label, c.Style, c.Group = ctx.T("fow.act.clear", "D", dist(ctx, v, 16)), render.Primary, ctx.T("fow.grp.turn")
-	case "remove":
+	case fowg.VRemove:
 		c.Label, c.Group = ctx.T("fow.act.remove", "Obj", objName(ctx, ar(0))), ctx.T("fow.grp.turn")
-	case "withdraw":
+	case fowg.VWithdraw:
 		c.Label = ctx.T("fow.act.withdraw", "Platoon", own(ar(0)))
-	case "arrive":
+	case fowg.VArrive:
 		c.Label, c.Emoji = ctx.T("fow.act.arrive", "Platoon", own(ar(0))), "🚩"
-	case "lost":
+	case fowg.VLost:
 		c.Label, c.Emoji, c.Group = ctx.T("fow.act.lost", "Platoon", pn(ctx, v, ar(0), ar(1))), "💥", ctx.T("fow.grp.lost", "Who", who(ctx, ar(0)))
 	default:
 		return false

@@ -41,7 +41,7 @@ func pname(ctx render.Audience, p fowg.PlatoonView) string {
 // Prefill implements render.Prefiller: the platoon form shows the
 // platoon's name (its typed one, or "" to type one), points and teams.
 func (Renderer) Prefill(v fowg.View, a games.Action) (string, []int) {
-	if a.Verb != "platoon" || len(a.Args) == 0 || v.Viewer < 0 || v.Viewer > 1 {
+	if a.Verb != fowg.VPlatoon || len(a.Args) == 0 || v.Viewer < 0 || v.Viewer > 1 {
 		return "", nil
 	}
 	p, ok := platoon(v, v.Viewer, a.Args[0])

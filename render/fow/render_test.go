@@ -52,7 +52,7 @@ func visit(t *testing.T, n int, f func(s fowg.State, j rendertest.Journal)) {
 				a := eng.Bot(s, seat, rng)
 				if rng.Intn(4) == 0 {
 					a = l[rng.Intn(len(l))]
-					if a.Verb == "concede" || a.Verb == "morale_failed" || a.Verb == "del" {
+					if a.Verb == fowg.VConcede || a.Verb == fowg.VMoraleFailed || a.Verb == fowg.VDel {
 						a = eng.Bot(s, seat, rng)
 					}
 				}

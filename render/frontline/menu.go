@@ -37,12 +37,12 @@ func (Renderer) Menu(ctx render.Audience, v fl.View, legal []games.Action) rende
 		ch := choice(ctx, v, a)
 		// Large buy / play lists are split per pile / per card so that each
 		// group fits one select (25 options).
-		if a.Verb == "buy" && count["buy"] > 25 {
+		if a.Verb == fl.VBuy && count[fl.VBuy] > 25 {
 			if top := v.Piles[arg(a, 0)-1].Top; top != nil {
 				ch.Group = ctx.T("frontline.group.buy_card", "Card", cardName(ctx, top.Type))
 			}
 		}
-		if a.Verb == "play" && count["play"] > 25 {
+		if a.Verb == fl.VPlay && count[fl.VPlay] > 25 {
 			ch.Group = ctx.T("frontline.group.play_card", "Card", cardName(ctx, fl.ActionTypeOf(arg(a, 0)).ID))
 		}
 		m.Choices = append(m.Choices, ch)
@@ -57,55 +57,55 @@ func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 	me := v.Active
 	unit := func(i int) string { return unitAt(ctx, v, arg(a, i)) }
 	switch a.Verb {
-	case "draft", "draw":
+	case fl.VDraft, fl.VDraw:
 		u := arg(a, 0)
 		ch.Group = unitName(ctx, fl.UnitName(u))
 		ch.Label = ctx.T("frontline.label.take_words", "Card", unitName(ctx, fl.UnitName(u)),
 			"Str", unitStr(ctx, u), "Slot", slotText(ctx, fl.UnitFront(u), arg(a, 1)))
 		ch.Emoji = "🃏"
 		ch.Description = unitDesc(ctx, u)
-	case "place":
+	case fl.VPlace:
 		ch.Label = ctx.T("frontline.label.place", "Slot", slotText(ctx, v.Pending.Front, arg(a, 0)))
-	case "target", "remove", "degrade":
+	case fl.VTarget, fl.VRemove, fl.VDegrade:
 		ch.Label = ctx.T("frontline.label."+a.Verb, "Card", unit(0))
 		ch.Style = render.Danger
-	case "promote":
+	case fl.VPromote:
 		if len(a.Args) == 0 {
 			ch.Label = ctx.T("frontline.label.promote_none")
 			ch.Style = render.Primary
 		} else {
 			ch.Label = ctx.T("frontline.label.promote", "Card", unit(0))
 		}
-	case "fort":
+	case fl.VFort:
 		ch.Label = ctx.T("frontline.label.fort", "Front", front(arg(a, 0)), "N", v.P[me].Fort[arg(a, 0)-1])
-	case "buy":
+	case fl.VBuy:
 		ch = buyChoice(ctx, v, a, ch)
-	case "play":
+	case fl.VPlay:
 		ch = playChoice(ctx, v, a, ch)
-	case "move":
+	case fl.VMove:
 		ch.Group = ctx.T("frontline.group.move", "Card", unit(0))
 		ch.Label = ctx.T("frontline.label.move", "Card", unitName(ctx, fl.UnitName(arg(a, 0))), "To", slotText(ctx, arg(a, 1), arg(a, 2)))
-	case "swap":
+	case fl.VSwap:
 		ch.Group = ctx.T("frontline.group.move", "Card", unit(0))
 		ch.Label = ctx.T("frontline.label.swap", "Card", unit(0), "Card2", unit(1))
-	case "shell":
+	case fl.VShell:
 		ch.Group = ctx.T("frontline.group.fight")
 		ch.Emoji = "💥"
 		ch.Label = ctx.T("frontline.label.shell", "Card", unit(0), "Front", front(arg(a, 1)))
-	case "declare":
+	case fl.VDeclare:
 		ch.Group = ctx.T("frontline.group.fight")
 		ch.Emoji = "⚔️"
 		ch.Style = render.Danger
 		ch.Label = ctx.T("frontline.label.declare", "Front", front(arg(a, 0)))
-	case "peek":
+	case fl.VPeek:
 		ch.Group = ctx.T("frontline.group.fight")
 		ch.Emoji = "🔭"
 		ch.Label = ctx.T("frontline.label.peek")
-	case "end":
+	case fl.VEnd:
 		ch.Group = ctx.T("frontline.group.turn")
 		ch.Style = render.Primary
 		ch.Label = ctx.T("frontline.label.end")
-	case "card":
+	case fl.VCard:
 		t := fl.ActionTypeOf(arg(a, 0)).ID
 		ch.Emoji = "🎴"
 		if t == "reserves" {
@@ -114,10 +114,10 @@ func choice(ctx render.Audience, v fl.View, a games.Action) render.Choice {
 		} else {
 			ch.Label = ctx.T("frontline.label.card", "Card", cardName(ctx, t), "Text", ctx.T("frontline.cardfx."+t))
 		}
-	case "done":
+	case fl.VDone:
 		ch.Style = render.Primary
 		ch.Label = ctx.T("frontline.label.done")
-	case "pass":
+	case fl.VPass:
 		ch.Style = render.Primary
 		ch.Label = ctx.T("frontline.label.pass")
 	default:

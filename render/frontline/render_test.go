@@ -127,7 +127,7 @@ func TestRenderPlayouts(t *testing.T) {
 					if c.Label == "" || utf8.RuneCountInString(c.Label) > 80 {
 						t.Fatalf("bad label %q for %v", c.Label, c.Action)
 					}
-					if (c.Action.Verb == "buy" || c.Action.Verb == "play" || c.Action.Verb == "draft" || c.Action.Verb == "draw") && (c.Description == "" || strings.HasPrefix(c.Description, "[")) {
+					if (c.Action.Verb == fl.VBuy || c.Action.Verb == fl.VPlay || c.Action.Verb == fl.VDraft || c.Action.Verb == fl.VDraw) && (c.Description == "" || strings.HasPrefix(c.Description, "[")) {
 						t.Fatalf("no effect under %q for %v: %q", c.Label, c.Action, c.Description)
 					}
 					texts = append(texts, c.Label, c.Group, c.Description)

@@ -9,6 +9,9 @@ import (
 	"text/template"
 	"text/template/parse"
 	"unicode/utf8"
+
+	"github.com/warroom/warroom/catalog"
+	"github.com/warroom/warroom/render"
 )
 
 // Every message of every catalogue is rendered with sample values for each
@@ -35,7 +38,13 @@ var nameArgs = map[string][]string{
 	"Card2":   {"frontline.card."},
 	"Unit":    {"frontline.unit.", "trenches.type."},
 	"Platoon": {"fow.tpl."},
-	"Game":    {"game."},
+	"Game":    nil, // every game's name, filled in by init from the catalogue
+}
+
+func init() {
+	for _, m := range catalog.All() {
+		nameArgs["Game"] = append(nameArgs["Game"], render.GameNameKey(m.ID()))
+	}
 }
 
 // playerNames stand for Discord names (and Blindaż's soldier labels).

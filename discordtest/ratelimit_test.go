@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // A request sent while a 429 still holds its bucket, or the global limit

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // An interaction made while the connection is down is buffered and

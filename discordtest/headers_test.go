@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // testAgent is a User-Agent in Discord's format (reference.mdx, "User

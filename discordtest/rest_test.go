@@ -16,7 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // These tests talk to the stand-in with plain HTTP (through HTTPClient, so

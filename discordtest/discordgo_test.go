@@ -13,7 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/warroom/warroom/bot/discordtest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // A tiny bot written the way warroom's bot is: an unmodified discordgo
