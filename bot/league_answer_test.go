@@ -10,10 +10,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/zerolog"
 
-	"github.com/warroom/warroom/bot/discordtest"
 	"github.com/warroom/warroom/catalog"
 	"github.com/warroom/warroom/commands"
 	"github.com/warroom/warroom/data"
+	"github.com/warroom/warroom/discordtest"
 	"github.com/warroom/warroom/league"
 	"github.com/warroom/warroom/render"
 )
