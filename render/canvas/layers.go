@@ -85,10 +85,7 @@ func (s *layerStore) put(key any, c *Canvas, extra any) (*Canvas, any) {
 		le := e.Value.(*layerEntry)
 		return le.c, le.extra
 	}
-	c.layer = nil // a layer drawn on a clone of another keeps not that one
-	// a layer's RGBA and, once a clone of it is encoded, its palette
-	// indices (Canvas.paletted): 5 bytes a pixel.
-	le := &layerEntry{key: key, c: c, extra: extra, bytes: len(c.Img.Pix) / 4 * 5}
+	le := &layerEntry{key: key, c: c, extra: extra, bytes: len(c.Img.Pix)}
 	s.byKey[key] = s.order.PushFront(le)
 	s.used += le.bytes
 	s.trim()
