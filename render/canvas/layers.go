@@ -6,9 +6,10 @@ import (
 )
 
 // DefaultLayerBytes bounds the static layers kept by default: the layers
-// of a few games in a few languages (2-3.4 MB each), not every game's
-// layer in every language, scenario and mission (about 90 MB).
-const DefaultLayerBytes = 24 << 20
+// of several games in a few languages (0.4-0.7 MB each, a byte a pixel),
+// not every game's layer in every language and scenario (about 18 MB)
+// and FoW's in every mission.
+const DefaultLayerBytes = 12 << 20
 
 // layers is the one store of static layers every game draws its boards
 // on: least recently used first out once it holds more than its budget.
