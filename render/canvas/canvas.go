@@ -47,7 +47,7 @@ type TextRun struct {
 // New makes a canvas in palette p filled with bg.
 func New(p *Palette, w, h int, bg color.Color) *Canvas {
 	c := &Canvas{Img: image.NewPaletted(image.Rect(0, 0, w, h), p.pal), pal: p, texts: new([]TextRun), scratch: new(scratch)}
-	if i := c.index(solid(bg)); i != 0 {
+	if i := c.pal.index(solid(bg)); i != 0 {
 		fill(c.Img.Pix, i)
 	}
 	return c

@@ -8,11 +8,10 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// scratch is what a canvas paints with, reused from shape to shape.
+// scratch is what a canvas rasterises with, reused from shape to shape.
 type scratch struct {
-	ras   *vector.Rasterizer
-	mask  image.Alpha // a shape's coverage, 0-255 a pixel
-	cache lookup      // blended colours seen, and their palette index
+	ras  *vector.Rasterizer
+	mask image.Alpha // a shape's coverage, 0-255 a pixel
 }
 
 // maskOf is the scratch coverage mask, size big, at the origin.
@@ -37,7 +36,7 @@ func (c *Canvas) inkOf(col color.Color) ink {
 	r, g, b, a := col.RGBA()
 	in := ink{r: r, g: g, b: b, a: a}
 	if a == 0xffff {
-		in.idx = c.index(r>>8 | g>>8<<8 | b>>8<<16)
+		in.idx = c.pal.index(r>>8 | g>>8<<8 | b>>8<<16)
 	}
 	return in
 }
@@ -49,19 +48,6 @@ func solid(col color.Color) uint32 {
 	return r>>8 | g>>8<<8 | b>>8<<16
 }
 
-// index is the palette index of colour k (0xBBGGRR): its nearest, found
-// once a board for each colour (most pixels painted repeat a colour).
-func (c *Canvas) index(k uint32) uint8 {
-	t := &c.scratch.cache
-	h := (k * 0x9E3779B1) >> (32 - lookupBits)
-	if t.keys[h] == k|inUse {
-		return t.idx[h]
-	}
-	i := c.pal.nearest(k)
-	t.keys[h], t.idx[h] = k|inUse, i
-	return i
-}
-
 // blend is the palette index of in painted with coverage m (0-255) over
 // palette colour d, by draw.Over's sums.
 func (c *Canvas) blend(d uint8, m uint32, in *ink) uint8 {
@@ -71,7 +57,7 @@ func (c *Canvas) blend(d uint8, m uint32, in *ink) uint8 {
 	r := (q&0xff*0x101*a/0xffff + in.r*mm/0xffff) >> 8
 	g := (q>>8&0xff*0x101*a/0xffff + in.g*mm/0xffff) >> 8
 	b := (q>>16&0xff*0x101*a/0xffff + in.b*mm/0xffff) >> 8
-	return c.index(r | g<<8 | b<<16)
+	return c.pal.index(r | g<<8 | b<<16)
 }
 
 // paintMask paints in over r (inside the canvas) with the coverage in
@@ -141,7 +127,7 @@ func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op dra
 	case *image.Uniform:
 		in := c.inkOf(s.C)
 		if op == draw.Src {
-			in = ink{a: 0xffff, idx: c.index(solid(s.C))}
+			in = ink{a: 0xffff, idx: c.pal.index(solid(s.C))}
 		}
 		c.paintRect(r, in)
 		return
@@ -162,7 +148,7 @@ func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op dra
 	draw.Draw(rgba, r, src, sp, op)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			c.Img.SetColorIndex(x, y, c.index(solid(rgba.RGBAAt(x, y))))
+			c.Img.SetColorIndex(x, y, c.pal.index(solid(rgba.RGBAAt(x, y))))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package canvas
 import (
 	"image/color"
 	"sync"
+	"sync/atomic"
 )
 
 // Palette is a game's fixed set of at most 256 colours: the colours it
@@ -26,6 +27,8 @@ type Palette struct {
 	cellsOnce sync.Once
 	cellStart []uint32
 	cellIdx   []uint8
+
+	memo [1 << memoBits]atomic.Uint64 // see index
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -146,14 +149,23 @@ func span(v, lo, hi int) (near, far int) {
 	return near, max(v-lo, hi-v)
 }
 
-// lookup is a direct-mapped table from colour to palette index, made
-// for one board: most pixels painted repeat a colour seen a little before.
-const lookupBits = 12
-
-type lookup struct {
-	keys [1 << lookupBits]uint32 // colour | inUse, or 0
-	idx  [1 << lookupBits]uint8
+// index is the palette index of colour k (0xBBGGRR): its nearest,
+// remembered in memo, shared by every board drawn in the palette (the
+// colours painted, and the blends of their edges, repeat from board to
+// board). A slot holds (k|inUse)<<8 | index; boards drawn at once may
+// overwrite each other's slots, never with a wrong index.
+func (p *Palette) index(k uint32) uint8 {
+	slot := &p.memo[(k*0x9E3779B1)>>(32-memoBits)]
+	if e := slot.Load(); e>>8 == uint64(k|inUse) {
+		return uint8(e)
+	}
+	i := p.nearest(k)
+	slot.Store(uint64(k|inUse)<<8 | uint64(i))
+	return i
 }
 
-// inUse marks a key as set, so that a zero table is empty.
+// memoBits sizes Palette.memo: 4096 slots, 32 KB a palette.
+const memoBits = 12
+
+// inUse marks a memo slot as set, so that a zero slot is empty.
 const inUse = 1 << 24

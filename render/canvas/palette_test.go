@@ -205,3 +205,29 @@ func BenchmarkEncode(b *testing.B) {
 		})
 	}
 }
+
+// TestIndexSameAsNearest: the memo gives every colour its nearest entry,
+// first time and remembered, while boards look colours up at once (run
+// with -race), colours whose slots collide included.
+func TestIndexSameAsNearest(t *testing.T) {
+	p := NewPalette([]color.RGBA{Hex("#efe8d4"), Hex("#f8f4e8")}, []color.RGBA{Hex("#2b2b2b"), Hex("#c0392b"), Hex("#2e6fd8")})
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for k := uint32(g); k < 1<<24; k += 4093 {
+				for range 2 {
+					if got, want := p.index(k), p.nearest(k); got != want {
+						errs <- fmt.Errorf("%06x: index %d, nearest %d", k, got, want)
+						return
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
