@@ -30,12 +30,12 @@ var (
 // TurningChart draws each seat's chance to win after every turn of rep,
 // names[i] naming seat i (a co-op game's single curve is the team's).
 func TurningChart(l *i18n.Localizer, names []string, rep turning.Report) ([]byte, error) {
-	return turningChart(l, names, rep).PNGWith(chartPal)
+	return turningChart(l, names, rep).PNG()
 }
 
 // turningChart draws the chart TurningChart encodes.
 func turningChart(l *i18n.Localizer, names []string, rep turning.Report) *canvas.Canvas {
-	c := canvas.New(chartW, chartH, chartBG)
+	c := canvas.New(chartPal, chartW, chartH, chartBG)
 	c.Text(l.T("turning.title"), chartW/2, 14, 34, true, chartInk, canvas.TopCenter)
 	// Legend: one row of names, each after its colour.
 	lx := 24.0

@@ -194,7 +194,7 @@ func staticBoard(ctx render.Audience) *canvas.Canvas {
 // drawStatic draws the parts that never change: the grid, the dugout, the
 // panel and its heading in ctx's language.
 func drawStatic(ctx render.Audience) *canvas.Canvas {
-	c := canvas.New(imgW, imgH, colBG)
+	c := canvas.New(palette, imgW, imgH, colBG)
 	p := pen{c}
 	for x := 0; x < bz.Cols; x++ {
 		px, _ := cellXY(x, 1)
@@ -237,7 +237,7 @@ func drawEntryArrow(c *canvas.Canvas, cx, cy, k float64) {
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
 
 // trenches caches a trench tile on open ground per size and orientation
-// ([2]int -> *image.RGBA); a board cell's edge is part of it.
+// ([2]int -> *image.Paletted); a board cell's edge is part of it.
 var trenches sync.Map
 
 // pasteTrench copies a cached trench tile with its ground to (px, py),
@@ -246,14 +246,14 @@ func pasteTrench(c *canvas.Canvas, px, py, size float64, ori int) {
 	k := [2]int{int(size), ori}
 	t, ok := trenches.Load(k)
 	if !ok {
-		tc := canvas.New(int(size), int(size), colGround)
+		tc := canvas.New(palette, int(size), int(size), colGround)
 		if size == cellPx {
 			tc.RectOutline(0, 0, size, size, 1, colGroundLn)
 		}
 		drawTrench(tc, 0, 0, size, ori)
 		t, _ = trenches.LoadOrStore(k, tc.Img)
 	}
-	img := t.(*image.RGBA)
+	img := t.(*image.Paletted)
 	c.Draw(img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
 }
 
@@ -376,7 +376,7 @@ func (Renderer) Image(ctx render.Audience, v bz.View) ([]byte, error) {
 	if len(v.Cells) != bz.Cells {
 		return nil, nil
 	}
-	return picture(ctx, v).PNGWith(palette)
+	return picture(ctx, v).PNG()
 }
 
 // picture draws the public board on a copy of its static layer.

@@ -19,7 +19,7 @@ func TestLegendFits(t *testing.T) {
 		used[k] = true
 	}
 	for _, lang := range i18n.Languages {
-		c := canvas.New(imgW, imgH, colBG)
+		c := canvas.New(palette, imgW, imgH, colBG)
 		pen{c: c}.legend(langCtx(lang, nil), used)
 		for _, r := range c.Texts() {
 			if !r.Box.In(c.Img.Bounds()) {

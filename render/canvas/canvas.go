@@ -1,7 +1,9 @@
 // Package canvas is the small drawing kit every board renderer shares:
 // antialiased filled and stroked polygons (golang.org/x/image/vector), the
 // embedded Go fonts (which cover Polish and Cyrillic letters) and PNG
-// encoding. Static layers are drawn once and copied with Clone.
+// encoding. A canvas's pixels are indices into the game's Palette (one
+// byte a pixel), so a board is encoded as it is drawn, with no mapping
+// pass. Static layers are drawn once and copied with Clone.
 package canvas
 
 import (
@@ -10,35 +12,26 @@ import (
 	"image/draw"
 	"math"
 	"slices"
-	"sync"
 
 	"golang.org/x/image/vector"
 )
 
-// Canvas is an RGBA image with drawing helpers.
+// Canvas is a paletted image in a game's Palette, with drawing helpers.
+// Antialiased edges and text are blended with the colours under them
+// and take the palette's nearest colour (paint.go).
 type Canvas struct {
-	Img *image.RGBA
+	Img *image.Paletted
+	pal *Palette
 
 	// texts records every string drawn, for Texts; a View shares its
 	// parent's, with off its origin in the parent.
 	texts *[]TextRun
 	off   image.Point
 
-	// ras is the rasteriser polygons are filled with, kept with the
-	// canvas (and shared by its Views) so that its coverage buffer is
-	// reused from shape to shape of one board.
-	ras **vector.Rasterizer
-
-	// layer is the canvas this one is a Clone of: encoding takes the
-	// layer's palette indices where the pixels are still the layer's.
-	layer *Canvas
-	// inPalette is this canvas in a palette, made once when it is a
-	// layer a clone is encoded from.
-	inPalette struct {
-		sync.Mutex
-		p   *Palette
-		img *image.Paletted
-	}
+	// scratch is what shapes are painted with, kept with the canvas
+	// (and shared by its Views) so that it is reused from shape to
+	// shape of one board.
+	scratch *scratch
 }
 
 // TextRun is one string drawn on a canvas: what, at which pixel size,
@@ -51,21 +44,22 @@ type TextRun struct {
 	Box  image.Rectangle
 }
 
-// New makes a canvas filled with bg.
-func New(w, h int, bg color.Color) *Canvas {
-	c := &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), texts: new([]TextRun), ras: new(*vector.Rasterizer)}
-	draw.Draw(c.Img, c.Img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
+// New makes a canvas in palette p filled with bg.
+func New(p *Palette, w, h int, bg color.Color) *Canvas {
+	c := &Canvas{Img: image.NewPaletted(image.Rect(0, 0, w, h), p.pal), pal: p, texts: new([]TextRun), scratch: new(scratch)}
+	if i := c.pal.index(solid(bg)); i != 0 {
+		fill(c.Img.Pix, i)
+	}
 	return c
 }
 
 // View is a canvas that draws straight onto the part r of c, with r.Min
-// as its origin and r as its edges; nil when r is not all inside c.
+// as its origin: what it draws outside c is left out (its Img is only
+// the part of r inside c, and may start at negative coordinates).
 func (c *Canvas) View(r image.Rectangle) *Canvas {
-	if !r.In(c.Img.Rect) || r.Empty() {
-		return nil
-	}
-	img := &image.RGBA{Pix: c.Img.Pix[c.Img.PixOffset(r.Min.X, r.Min.Y):], Stride: c.Img.Stride, Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
-	return &Canvas{Img: img, texts: c.texts, off: c.off.Add(r.Min), ras: c.ras}
+	img := c.Img.SubImage(r).(*image.Paletted)
+	img.Rect = img.Rect.Sub(r.Min)
+	return &Canvas{Img: img, pal: c.pal, texts: c.texts, off: c.off.Add(r.Min), scratch: c.scratch}
 }
 
 // Clone copies the canvas and the strings drawn on it: a static layer,
@@ -73,16 +67,9 @@ func (c *Canvas) View(r image.Rectangle) *Canvas {
 // layer is shared by concurrent boards, so it must not be drawn on once
 // cloned.
 func (c *Canvas) Clone() *Canvas {
-	// slices.Clone, not image.NewRGBA and copy, which zeroes the pixels
-	// before it overwrites them: 0.2-0.5 ms of a 600x800 board.
-	img := &image.RGBA{Pix: slices.Clone(c.Img.Pix), Stride: c.Img.Stride, Rect: c.Img.Rect}
+	img := &image.Paletted{Pix: slices.Clone(c.Img.Pix), Stride: c.Img.Stride, Rect: c.Img.Rect, Palette: c.Img.Palette}
 	texts := slices.Clone(*c.texts)
-	return &Canvas{Img: img, texts: &texts, ras: new(*vector.Rasterizer), layer: c}
-}
-
-// Draw is draw.Draw onto the canvas in r: for pasting a picture.
-func (c *Canvas) Draw(r image.Rectangle, src image.Image, sp image.Point, op draw.Op) {
-	draw.Draw(c.Img, r, src, sp, op)
+	return &Canvas{Img: img, pal: c.pal, texts: &texts, scratch: new(scratch)}
 }
 
 // Texts lists the strings drawn on the picture, in its own coordinates.
@@ -105,30 +92,38 @@ func (c *Canvas) Polygon(pts []Pt, col color.Color) {
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
 	if pixelRect(pts) {
-		// Every pixel is wholly in or out: the rasteriser would blend
-		// in col at full coverage, which draw.Over does for far less.
-		r := image.Rect(int(minX), int(minY), int(maxX), int(maxY)).Intersect(c.Img.Bounds())
-		draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, draw.Over)
+		// Every pixel is wholly in or out: the rasteriser's coverage
+		// would be full inside, which paintRect paints for far less.
+		c.paintRect(image.Rect(int(minX), int(minY), int(maxX), int(maxY)), c.inkOf(col))
 		return
 	}
-	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.Img.Bounds())
+	c.rasterise(pts, image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1), col)
+}
+
+// rasterise fills the polygon pts, which lies in box, antialiased: its
+// coverage of each pixel of box goes into the scratch mask, and the
+// mask is painted with col.
+func (c *Canvas) rasterise(pts []Pt, box image.Rectangle, col color.Color) {
+	box = box.Intersect(c.Img.Rect)
 	if box.Empty() {
 		return
 	}
-	r := *c.ras
-	if r == nil {
-		r = vector.NewRasterizer(box.Dx(), box.Dy())
-		*c.ras = r
+	s := c.scratch
+	if s.ras == nil {
+		s.ras = vector.NewRasterizer(box.Dx(), box.Dy())
 	} else {
-		r.Reset(box.Dx(), box.Dy())
+		s.ras.Reset(box.Dx(), box.Dy())
 	}
+	s.ras.DrawOp = draw.Src // the mask is overwritten, not added to
 	ox, oy := float64(box.Min.X), float64(box.Min.Y)
-	r.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
+	s.ras.MoveTo(float32(pts[0].X-ox), float32(pts[0].Y-oy))
 	for _, p := range pts[1:] {
-		r.LineTo(float32(p.X-ox), float32(p.Y-oy))
+		s.ras.LineTo(float32(p.X-ox), float32(p.Y-oy))
 	}
-	r.ClosePath()
-	r.Draw(c.Img, box, image.NewUniform(col), image.Point{})
+	s.ras.ClosePath()
+	mask := s.maskOf(box.Size())
+	s.ras.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	c.paintMask(box, mask.Pix, mask.Stride, c.inkOf(col))
 }
 
 // pixelRect reports whether pts are the corners of an axis-aligned
@@ -193,17 +188,6 @@ func RegularPolygon(center Pt, r float64, n int, rot float64) []Pt {
 	return pts
 }
 
-// Compose draws src over c with src's top left at at, and its text too.
-func (c *Canvas) Compose(src *Canvas, at image.Point) {
-	c.Draw(src.Img.Bounds().Add(at), src.Img, image.Point{}, draw.Over)
-	if c.texts != nil {
-		for _, t := range src.Texts() {
-			t.Box = t.Box.Add(at).Add(c.off)
-			*c.texts = append(*c.texts, t)
-		}
-	}
-}
-
 // Hex parses "#rrggbb" into a colour; it panics on bad input (constants only).
 func Hex(s string) color.RGBA {
 	var r, g, b uint8
@@ -226,16 +210,11 @@ func Hex(s string) color.RGBA {
 	return color.RGBA{r, g, b, 255}
 }
 
-// Fill fills an axis-aligned rectangle, snapped to whole pixels, with one
-// draw.Draw instead of rasterising a polygon: boards have many square
-// counters, boxes and bands, and need no antialiasing for them.
+// Fill fills an axis-aligned rectangle, snapped to whole pixels, without
+// rasterising a polygon: boards have many square counters, boxes and
+// bands, and need no antialiasing for them.
 func (c *Canvas) Fill(x, y, w, h float64, col color.Color) {
-	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h))).Intersect(c.Img.Rect)
-	op := draw.Src
-	if _, _, _, a := col.RGBA(); a < 0xffff {
-		op = draw.Over
-	}
-	draw.Draw(c.Img, r, image.NewUniform(col), image.Point{}, op)
+	c.paintRect(image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h))), c.inkOf(col))
 }
 
 // Box strokes an axis-aligned rectangle inside its edges (see Fill).

@@ -10,22 +10,28 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"golang.org/x/image/vector"
 )
 
+// rgbaAt is the colour of the canvas's pixel (x, y).
+func rgbaAt(c *Canvas, x, y int) color.RGBA {
+	return c.Img.Palette[c.Img.ColorIndexAt(x, y)].(color.RGBA)
+}
+
+var white = Hex("#ffffff")
+
 func TestDrawAndEncode(t *testing.T) {
-	c := New(120, 80, color.White)
+	p := NewPalette([]color.RGBA{white}, []color.RGBA{Hex("#ff0000"), Hex("#00ff00"), Hex("#000000")})
+	c := New(p, 120, 80, color.White)
 	c.Rect(10, 10, 20, 20, Hex("#ff0000"))
 	c.Polygon(RegularPolygon(Pt{80, 40}, 20, 6, 0), Hex("#00ff00"))
 	c.Text("Łódź Ёж", 60, 70, 12, true, color.Black, Center)
-	if got := c.Img.RGBAAt(20, 20); got != Hex("#ff0000") {
+	if got := rgbaAt(c, 20, 20); got != Hex("#ff0000") {
 		t.Fatalf("rect pixel = %v", got)
 	}
-	if got := c.Img.RGBAAt(80, 40); got != Hex("#00ff00") {
+	if got := rgbaAt(c, 80, 40); got != Hex("#00ff00") {
 		t.Fatalf("hex centre pixel = %v", got)
 	}
-	b, err := c.PNGWith(testPalette)
+	b, err := c.PNG()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,19 +45,19 @@ func TestDrawAndEncode(t *testing.T) {
 }
 
 func TestPolygonClippedToBoard(t *testing.T) {
-	c := New(50, 50, color.White)
+	c := New(NewPalette([]color.RGBA{white}, []color.RGBA{Hex("#000000")}), 50, 50, color.White)
 	c.Polygon([]Pt{{-10, -10}, {20, -10}, {20, 20}, {-10, 20}}, Hex("#000000"))
 	c.Polygon([]Pt{{100, 100}, {120, 100}, {120, 120}}, Hex("#000000")) // off the board
-	if got := c.Img.RGBAAt(5, 5); got != Hex("#000000") {
+	if got := rgbaAt(c, 5, 5); got != Hex("#000000") {
 		t.Fatalf("inside %v", got)
 	}
-	if got := c.Img.RGBAAt(30, 30); got != Hex("#ffffff") {
+	if got := rgbaAt(c, 30, 30); got != Hex("#ffffff") {
 		t.Fatalf("outside %v", got)
 	}
 }
 
 func BenchmarkSmallShapesOnLargeBoard(b *testing.B) {
-	c := New(1600, 1000, color.White)
+	c := New(testPalette, 1600, 1000, color.White)
 	for i := 0; i < b.N; i++ {
 		c.Circle(Pt{float64(i % 1600), 500}, 8, Hex("#123456"))
 	}
@@ -77,16 +83,14 @@ func TestFitShrinksThenClips(t *testing.T) {
 }
 
 // Texts reports every string where it lies on the picture: drawn
-// directly, through a View, composited from a tile, or in the layer a
-// canvas was cloned from.
+// directly, through a View (one hanging over the edge too), or in the
+// layer a canvas was cloned from.
 func TestTextsWhereDrawn(t *testing.T) {
-	base := New(200, 100, color.White)
+	base := New(testPalette, 200, 100, color.White)
 	base.Text("base", 10, 10, 12, false, color.Black, TopLeft)
 	c := base.Clone()
 	c.View(image.Rect(50, 20, 150, 80)).Text("view", 5, 5, 14, true, color.Black, TopLeft)
-	tile := New(40, 30, color.RGBA{})
-	tile.Text("tile", 0, 0, 10, false, color.Black, TopLeft)
-	c.Compose(tile, image.Pt(100, 60))
+	c.View(image.Rect(100, 60, 240, 130)).Text("tile", 0, 0, 10, false, color.Black, TopLeft)
 	got := c.Texts()
 	want := []struct {
 		s    string
@@ -111,11 +115,11 @@ func TestTextsWhereDrawn(t *testing.T) {
 // with a translucent colour blends over what is there.
 func TestFillBoxArrow(t *testing.T) {
 	red, blue := color.RGBA{200, 0, 0, 255}, color.RGBA{0, 0, 200, 255}
-	c := New(100, 100, color.White)
+	c := New(NewPalette([]color.RGBA{white, red}, []color.RGBA{blue}), 100, 100, color.White)
 	c.Fill(10, 10, 20, 20, red)
 	c.Box(50, 50, 40, 40, 3, blue)
 	c.Arrow(Pt{X: 5, Y: 80}, Pt{X: 45, Y: 80}, 4, 10, red)
-	at := func(x, y int) color.RGBA { return c.Img.RGBAAt(x, y) }
+	at := func(x, y int) color.RGBA { return rgbaAt(c, x, y) }
 	for _, p := range []struct {
 		x, y int
 		want color.RGBA
@@ -155,8 +159,10 @@ func TestWrap(t *testing.T) {
 	}
 }
 
+var rectPalette = NewPalette([]color.RGBA{Hex("#efe8d4"), Hex("#2e9e4f")}, []color.RGBA{Hex("#c0392b"), Hex("#2e6fd8"), Hex("#000000")})
+
 // TestPixelRectSameAsRasterised: a rectangle on whole pixels, filled by
-// draw.Draw, has exactly the pixels the antialiasing rasteriser gives it,
+// paintRect, has exactly the pixels the antialiasing rasteriser gives it,
 // opaque or translucent, corners in either order, clipped or not; a
 // rectangle off whole pixels still goes to the rasteriser.
 func TestPixelRectSameAsRasterised(t *testing.T) {
@@ -170,19 +176,11 @@ func TestPixelRectSameAsRasterised(t *testing.T) {
 				{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}},
 				{{x, y}, {x, y + h}, {x + w, y + h}, {x + w, y}},
 			} {
-				a, b := New(64, 48, Hex("#efe8d4")), New(64, 48, Hex("#efe8d4"))
+				a, b := New(rectPalette, 64, 48, Hex("#efe8d4")), New(rectPalette, 64, 48, Hex("#efe8d4"))
 				a.Circle(Pt{30, 20}, 15, Hex("#2e9e4f")) // something under it
 				b.Circle(Pt{30, 20}, 15, Hex("#2e9e4f"))
 				a.Polygon(pts, col)
-				if box := image.Rect(int(x), int(y), int(x+w)+1, int(y+h)+1).Intersect(b.Img.Rect); !box.Empty() {
-					r := vector.NewRasterizer(box.Dx(), box.Dy())
-					r.MoveTo(float32(pts[0].X)-float32(box.Min.X), float32(pts[0].Y)-float32(box.Min.Y))
-					for _, p := range pts[1:] {
-						r.LineTo(float32(p.X)-float32(box.Min.X), float32(p.Y)-float32(box.Min.Y))
-					}
-					r.ClosePath()
-					r.Draw(b.Img, box, image.NewUniform(col), image.Point{})
-				}
+				b.rasterise(pts, image.Rect(int(x), int(y), int(x+w)+1, int(y+h)+1), col)
 				if !pixelRect(pts) {
 					t.Fatalf("%v not taken for a pixel rectangle", pts)
 				}
@@ -211,7 +209,7 @@ func TestPixelRectSameAsRasterised(t *testing.T) {
 // A clone is a copy: drawing on it leaves its layer as it was, and the
 // next clone of the layer starts from the layer's pixels and strings.
 func TestCloneLeavesLayer(t *testing.T) {
-	base := New(120, 90, Hex("#efe8d4"))
+	base := New(testPalette, 120, 90, Hex("#efe8d4"))
 	base.Rect(10, 10, 50, 30, Hex("#f8f4e8"))
 	base.Text("base", 2, 2, 12, false, Hex("#2b2b2b"), TopLeft)
 	pix := bytes.Clone(base.Img.Pix)
@@ -244,7 +242,7 @@ func TestDrawingKeepsNothing(t *testing.T) {
 			c.Circle(Pt{x, y}, 6+float64(j%5), Hex("#c0392b"))
 			c.Text(fmt.Sprintf("%d Łódź", i*20+j), x, y, 12, j%2 == 0, Hex("#2e6fd8"), TopLeft)
 		}
-		if _, err := c.PNGWith(testPalette); err != nil {
+		if _, err := c.PNG(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -267,10 +265,11 @@ func TestDrawingKeepsNothing(t *testing.T) {
 // A rune the fonts have no glyph for is left out, not drawn as the
 // font's empty box (a Blindaż log line has a box-drawing tile).
 func TestMissingGlyphLeftOut(t *testing.T) {
-	c := New(60, 30, color.White)
+	c := New(testPalette, 60, 30, color.White)
+	bg := c.Img.Pix[0]
 	c.Text("\u2576", 10, 5, 14, false, color.Black, TopLeft)
 	for i, v := range c.Img.Pix {
-		if v != 0xff {
+		if v != bg {
 			t.Fatalf("byte %d is %#x: the missing glyph was drawn", i, v)
 		}
 	}

@@ -6,9 +6,10 @@ import (
 )
 
 // DefaultLayerBytes bounds the static layers kept by default: the layers
-// of a few games in a few languages (2-3.4 MB each), not every game's
-// layer in every language, scenario and mission (about 90 MB).
-const DefaultLayerBytes = 24 << 20
+// of several games in a few languages (0.4-0.7 MB each, a byte a pixel),
+// not every game's layer in every language and scenario (about 18 MB)
+// and FoW's in every mission.
+const DefaultLayerBytes = 12 << 20
 
 // layers is the one store of static layers every game draws its boards
 // on: least recently used first out once it holds more than its budget.
@@ -85,10 +86,7 @@ func (s *layerStore) put(key any, c *Canvas, extra any) (*Canvas, any) {
 		le := e.Value.(*layerEntry)
 		return le.c, le.extra
 	}
-	c.layer = nil // a layer drawn on a clone of another keeps not that one
-	// a layer's RGBA and, once a clone of it is encoded, its palette
-	// indices (Canvas.paletted): 5 bytes a pixel.
-	le := &layerEntry{key: key, c: c, extra: extra, bytes: len(c.Img.Pix) / 4 * 5}
+	le := &layerEntry{key: key, c: c, extra: extra, bytes: len(c.Img.Pix)}
 	s.byKey[key] = s.order.PushFront(le)
 	s.used += le.bytes
 	s.trim()

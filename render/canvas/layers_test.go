@@ -9,7 +9,7 @@ import (
 func layerOf(w int, draws *int) func() (*Canvas, int) {
 	return func() (*Canvas, int) {
 		*draws++
-		return New(w, 100, color.White), w
+		return New(testPalette, w, 100, color.White), w
 	}
 }
 
@@ -20,7 +20,7 @@ func TestLayerLRU(t *testing.T) {
 	type key struct{ n int }
 	defer SetLayerBytes(DefaultLayerBytes)
 	SetLayerBytes(0)
-	one := 100 * 100 * 5 // bytes of a 100x100 layer
+	one := 100 * 100 // bytes of a 100x100 layer
 	SetLayerBytes(2 * one)
 	draws := 0
 	a, w := Layer(key{1}, layerOf(100, &draws))
@@ -54,17 +54,17 @@ func TestLayerOverBudget(t *testing.T) {
 	SetLayerBytes(100)
 	draws := 0
 	c, _ := Layer(key{1}, layerOf(100, &draws))
-	if c == nil || LayerBytes() != 100*100*5 {
+	if c == nil || LayerBytes() != 100*100 {
 		t.Fatalf("layer %v, %d bytes kept", c, LayerBytes())
 	}
 	Layer(key{2}, layerOf(50, &draws))
-	if LayerBytes() != 50*100*5 {
-		t.Fatalf("%d bytes kept, want only the newest layer's %d", LayerBytes(), 50*100*5)
+	if LayerBytes() != 50*100 {
+		t.Fatalf("%d bytes kept, want only the newest layer's %d", LayerBytes(), 50*100)
 	}
 	SetLayerBytes(DefaultLayerBytes)
 	Layer(key{3}, layerOf(50, &draws))
 	SetLayerBytes(0)
-	if LayerBytes() != 50*100*5 {
+	if LayerBytes() != 50*100 {
 		t.Fatalf("%d bytes kept after the budget fell to 0", LayerBytes())
 	}
 }

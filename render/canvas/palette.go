@@ -1,22 +1,20 @@
 package canvas
 
 import (
-	"bytes"
-	"encoding/binary"
-	"image"
 	"image/color"
-	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Palette is a game's fixed set of at most 256 colours: the colours it
 // paints with, exactly, and ramps of blends between each ground colour and
 // the colours drawn on it, which keep antialiased edges and text smooth.
-// Boards are encoded as 8-bit paletted PNGs through it: a quarter of the
-// bytes of RGBA to compress, and files about half the size.
+// A board is drawn in it (one byte a pixel) and encoded as an 8-bit
+// paletted PNG: a quarter of the bytes of RGBA to copy and compress, and
+// files about half the size.
 //
-// Every pixel maps to its nearest palette colour; a colour painted exactly
-// maps to itself.
+// Every colour painted takes its nearest palette colour; a colour painted
+// exactly is itself.
 type Palette struct {
 	pal color.Palette
 	rgb []uint32 // pal as 0xBBGGRR, the order of an RGBA pixel's bytes
@@ -29,6 +27,8 @@ type Palette struct {
 	cellsOnce sync.Once
 	cellStart []uint32
 	cellIdx   []uint8
+
+	memo [1 << memoBits]atomic.Uint64 // see index
 }
 
 // NewPalette builds a palette from the ground colours (backgrounds, zones,
@@ -149,119 +149,23 @@ func span(v, lo, hi int) (near, far int) {
 	return near, max(v-lo, hi-v)
 }
 
-// lookup is a direct-mapped table from colour to palette index, made
-// for one picture: most pixels repeat a colour seen a little before.
-const lookupBits = 12
-
-type lookup struct {
-	keys [1 << lookupBits]uint32 // colour, or noKey
-	idx  [1 << lookupBits]uint8
+// index is the palette index of colour k (0xBBGGRR): its nearest,
+// remembered in memo, shared by every board drawn in the palette (the
+// colours painted, and the blends of their edges, repeat from board to
+// board). A slot holds (k|inUse)<<8 | index; boards drawn at once may
+// overwrite each other's slots, never with a wrong index.
+func (p *Palette) index(k uint32) uint8 {
+	slot := &p.memo[(k*0x9E3779B1)>>(32-memoBits)]
+	if e := slot.Load(); e>>8 == uint64(k|inUse) {
+		return uint8(e)
+	}
+	i := p.nearest(k)
+	slot.Store(uint64(k|inUse)<<8 | uint64(i))
+	return i
 }
 
-const noKey = 0xffffffff // no 24-bit colour has this key
+// memoBits sizes Palette.memo: 4096 slots, 32 KB a palette.
+const memoBits = 12
 
-// Quantize maps an RGBA image onto the palette (alpha is ignored: boards
-// are opaque), into dst when it has the right size.
-func (p *Palette) Quantize(src *image.RGBA, dst *image.Paletted) *image.Paletted {
-	return p.quantize(src, nil, nil, dst)
-}
-
-// quantize is Quantize that takes base's indices, baseIdx, where src's
-// pixels are base's (a board's static layer), in runs of 16 pixels: it
-// starts from a copy of baseIdx (into a new dst), and maps only the runs
-// that differ from base. A run the same as the run above it (a board's
-// flat areas) takes what that run became; other pixels cost a comparison
-// with their left neighbour or a probe of the lookup table.
-func (p *Palette) quantize(src, base *image.RGBA, baseIdx, dst *image.Paletted) *image.Paletted {
-	b := src.Bounds()
-	if base != nil && (base.Rect != b || baseIdx.Rect != b) {
-		base = nil
-	}
-	switch {
-	case base != nil: // a copy, not a zeroed image the layer's indices are then copied into
-		dst = &image.Paletted{Pix: slices.Clone(baseIdx.Pix), Stride: baseIdx.Stride, Rect: b}
-	case dst == nil || dst.Rect != b:
-		dst = image.NewPaletted(b, p.pal)
-	}
-	dst.Palette = p.pal
-	t := &lookup{}
-	for i := range t.keys {
-		t.keys[i] = noKey
-	}
-	const run = 16
-	w := b.Dx()
-	for y := 0; y < b.Dy(); y++ {
-		row, o := src.Pix[y*src.Stride:][:4*w], dst.Pix[y*dst.Stride:][:w]
-		var up, upOut, brow []byte
-		if y > 0 {
-			up, upOut = src.Pix[(y-1)*src.Stride:][:4*w], dst.Pix[(y-1)*dst.Stride:][:w]
-		}
-		if base != nil {
-			brow = base.Pix[y*base.Stride:][:4*w]
-			if bytes.Equal(row, brow) { // most rows of a board: dst has the layer's
-				continue
-			}
-		}
-		var m mapper
-		for x0 := 0; x0 < w; x0 += run {
-			x1 := min(x0+run, w)
-			px := row[4*x0 : 4*x1]
-			switch {
-			case brow != nil && bytes.Equal(px, brow[4*x0:4*x1]):
-				// the layer's indices, there already
-			case up != nil && bytes.Equal(px, up[4*x0:4*x1]):
-				copy(o[x0:x1], upOut[x0:x1])
-			default:
-				m.run(p, t, px, o[x0:x1])
-			}
-		}
-	}
-	return dst
-}
-
-// paletted is c in palette p: c's static layer's indices where c still
-// has the layer's pixels. A layer keeps its own, made once (1 byte a
-// pixel, a quarter of its RGBA); the layers it was cloned from keep none.
-func (c *Canvas) paletted(p *Palette) *image.Paletted {
-	if c.layer == nil {
-		return p.Quantize(c.Img, nil)
-	}
-	l := c.layer
-	l.inPalette.Lock()
-	if l.inPalette.p != p {
-		l.inPalette.p, l.inPalette.img = p, p.Quantize(l.Img, nil)
-	}
-	idx := l.inPalette.img
-	l.inPalette.Unlock()
-	return p.quantize(c.Img, l.Img, idx, nil)
-}
-
-// mapper maps pixels to palette indices, remembering the last pixel's
-// (most pixels repeat their left neighbour).
-type mapper struct {
-	last uint32 // the last RGBA pixel
-	idx  uint8  // its index
-	ok   bool   // last is set
-}
-
-// run maps the RGBA pixels px into out.
-func (m *mapper) run(p *Palette, t *lookup, px, out []byte) {
-	last, idx, ok := m.last, m.idx, m.ok
-	px = px[:4*len(out)]
-	for i := range out {
-		v := binary.LittleEndian.Uint32(px[4*i:])
-		if v != last || !ok {
-			k := v & 0xffffff
-			h := (k * 0x9E3779B1) >> (32 - lookupBits)
-			if t.keys[h] == k {
-				idx = t.idx[h]
-			} else {
-				idx = p.nearest(k)
-				t.keys[h], t.idx[h] = k, idx
-			}
-			last, ok = v, true
-		}
-		out[i] = idx
-	}
-	m.last, m.idx, m.ok = last, idx, ok
-}
+// inUse marks a memo slot as set, so that a zero slot is empty.
+const inUse = 1 << 24

@@ -16,7 +16,7 @@ var testPalette = NewPalette([]color.RGBA{Hex("#efe8d4"), Hex("#f8f4e8")},
 
 // board draws shapes and text over a static layer, as a game does.
 func board(w, h int) (base, c *Canvas) {
-	base = New(w, h, Hex("#efe8d4"))
+	base = New(testPalette, w, h, Hex("#efe8d4"))
 	base.Rect(20, 20, float64(w)-40, float64(h)/2, Hex("#f8f4e8"))
 	base.Text("Static words", 30, 30, 14, true, Hex("#2b2b2b"), TopLeft)
 	c = base.Clone()
@@ -28,14 +28,14 @@ func board(w, h int) (base, c *Canvas) {
 	return base, c
 }
 
-// TestPNGWithDecodes: the paletted PNG decodes to the palette's nearest
-// colour of every pixel, cloned from a static layer or not.
-func TestPNGWithDecodes(t *testing.T) {
+// TestPNGDecodes: the PNG decodes to the canvas's own pixels and
+// palette, cloned from a static layer or not.
+func TestPNGDecodes(t *testing.T) {
 	{
 		for _, size := range []image.Point{{50, 30}, {333, 700}, {400, 129}} {
 			base, c := board(size.X, size.Y)
 			for _, cv := range []*Canvas{base, c} {
-				b, err := cv.PNGWith(testPalette)
+				b, err := cv.PNG()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -47,17 +47,8 @@ func TestPNGWithDecodes(t *testing.T) {
 				if !ok || pi.Rect != cv.Img.Rect {
 					t.Fatalf("decoded %T %v", img, img.Bounds())
 				}
-				want := testPalette.Quantize(cv.Img, nil)
-				if !bytes.Equal(pi.Pix, want.Pix) {
-					t.Fatalf("size %v: pixels differ from Quantize", size)
-				}
-				for y := 0; y < size.Y; y++ {
-					for x := 0; x < size.X; x++ {
-						k := key(cv.Img.RGBAAt(x, y))
-						if got := testPalette.rgb[pi.ColorIndexAt(x, y)]; got != testPalette.rgb[testPalette.nearest(k)] {
-							t.Fatalf("pixel %d,%d: %06x for %06x", x, y, got, k)
-						}
-					}
+				if !bytes.Equal(pi.Pix, cv.Img.Pix) || fmt.Sprint(pi.Palette) != fmt.Sprint(testPalette.pal) {
+					t.Fatalf("size %v: pixels or palette differ from the canvas's", size)
 				}
 			}
 		}
@@ -81,18 +72,19 @@ func TestPaletteExact(t *testing.T) {
 	}
 }
 
-func BenchmarkPNGWith(b *testing.B) {
-	_, c := board(1280, 960)
-	c.PNGWith(testPalette)
+// BenchmarkBoard draws shapes and text on a clone of a static layer and
+// encodes it, as a game's board is made.
+func BenchmarkBoard(b *testing.B) {
 	for b.Loop() {
-		c.PNGWith(testPalette)
+		_, c := board(1280, 960)
+		c.PNG()
 	}
 }
 
-// TestPNGWithConcurrent: boards cloned from one static layer are drawn
+// TestPNGConcurrent: boards cloned from one static layer are drawn
 // and encoded at once, sharing the encoder's buffer pool (run with
 // -race); each decodes to its own pixels.
-func TestPNGWithConcurrent(t *testing.T) {
+func TestPNGConcurrent(t *testing.T) {
 	base, _ := board(300, 400)
 	errs := make(chan error, 8)
 	for g := 0; g < 8; g++ {
@@ -105,10 +97,10 @@ func TestPNGWithConcurrent(t *testing.T) {
 				c.RectOutline(202.5, 342.5, 70, 30, 2, Hex("#2b2b2b"))
 				c.Text("Ёж", 210, 350, 14, true, Hex("#2b2b2b"), TopLeft)
 				var b []byte
-				b, err = c.PNGWith(testPalette)
+				b, err = c.PNG()
 				if err == nil {
 					var img image.Image
-					if img, err = png.Decode(bytes.NewReader(b)); err == nil && !bytes.Equal(img.(*image.Paletted).Pix, testPalette.Quantize(c.Img, nil).Pix) {
+					if img, err = png.Decode(bytes.NewReader(b)); err == nil && !bytes.Equal(img.(*image.Paletted).Pix, c.Img.Pix) {
 						err = errors.New("pixels differ")
 					}
 				}
@@ -154,7 +146,7 @@ func TestNearestSameAsEveryEntry(t *testing.T) {
 // rows are longer than its width (a sub-image) too.
 func TestEncodePNGAsImagePNG(t *testing.T) {
 	_, c := board(333, 201)
-	whole := testPalette.Quantize(c.Img, nil)
+	whole := c.Img
 	for _, img := range []*image.Paletted{whole, whole.SubImage(image.Rect(7, 3, 250, 200)).(*image.Paletted)} {
 		ours, err := encodePNG(img)
 		if err != nil {
@@ -191,7 +183,7 @@ func TestEncodePNGAsImagePNG(t *testing.T) {
 // board, on which the two write files within 2% of each other).
 func BenchmarkEncode(b *testing.B) {
 	_, c := board(600, 800)
-	img := testPalette.Quantize(c.Img, nil)
+	img := c.Img
 	std := png.Encoder{CompressionLevel: png.BestSpeed}
 	for _, e := range []struct {
 		name   string
@@ -211,5 +203,31 @@ func BenchmarkEncode(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(out))/1024, "KB")
 		})
+	}
+}
+
+// TestIndexSameAsNearest: the memo gives every colour its nearest entry,
+// first time and remembered, while boards look colours up at once (run
+// with -race), colours whose slots collide included.
+func TestIndexSameAsNearest(t *testing.T) {
+	p := NewPalette([]color.RGBA{Hex("#efe8d4"), Hex("#f8f4e8")}, []color.RGBA{Hex("#2b2b2b"), Hex("#c0392b"), Hex("#2e6fd8")})
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for k := uint32(g); k < 1<<24; k += 4093 {
+				for range 2 {
+					if got, want := p.index(k), p.nearest(k); got != want {
+						errs <- fmt.Errorf("%06x: index %d, nearest %d", k, got, want)
+						return
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -12,12 +12,10 @@ import (
 	"github.com/klauspost/compress/zlib"
 )
 
-// PNGWith encodes the canvas as an 8-bit paletted PNG in the palette's
-// colours (see Palette): a quarter of the bytes of RGBA to compress, and
-// smaller files. A clone of a static layer is mapped to the palette only
-// where it differs from the layer (Canvas.paletted).
-func (c *Canvas) PNGWith(p *Palette) ([]byte, error) {
-	return encodePNG(c.paletted(p))
+// PNG encodes the canvas as an 8-bit paletted PNG in its palette's
+// colours (see Palette).
+func (c *Canvas) PNG() ([]byte, error) {
+	return encodePNG(c.Img)
 }
 
 // deflaters keeps zlib writers between boards: each holds a compressor's

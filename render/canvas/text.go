@@ -3,7 +3,6 @@ package canvas
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strings"
 	"sync"
@@ -99,14 +98,14 @@ func (c *Canvas) text(s string, x, y, size float64, bold bool, col color.Color, 
 		y += asc
 	}
 	top := y - asc
-	drawString(c.Img, f, image.NewUniform(col), fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}, s)
+	drawString(c, f, c.inkOf(col), fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}, s)
 	return image.Rect(int(math.Floor(x)), int(math.Floor(top)), int(math.Ceil(x+w)), int(math.Ceil(top+h)))
 }
 
 // drawString draws s from dot as font.Drawer does, but leaves out the
 // runes the font has no glyph for (Glyph's ok is false) instead of
 // drawing the font's empty box for them, as boards always have.
-func drawString(dst *image.RGBA, f font.Face, src image.Image, dot fixed.Point26_6, s string) {
+func drawString(c *Canvas, f font.Face, in ink, dot fixed.Point26_6, s string) {
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
@@ -114,7 +113,7 @@ func drawString(dst *image.RGBA, f font.Face, src image.Image, dot fixed.Point26
 		}
 		dr, mask, maskp, advance, ok := f.Glyph(dot, r)
 		if ok && !dr.Empty() {
-			draw.DrawMask(dst, dr, src, image.Point{}, mask, maskp, draw.Over)
+			c.paintGlyph(dr, mask, maskp, in)
 		}
 		dot.X += advance
 		prev = r

@@ -141,7 +141,7 @@ func rowColour(r int) color.RGBA {
 // drawBase draws the lanes and rows, the card frames with their sums and
 // chances, and the legend; it returns the card legend's top too.
 func drawBase(ctx render.Audience) (*canvas.Canvas, float64) {
-	c := canvas.New(imgW, imgH, cBG)
+	c := canvas.New(palette, imgW, imgH, cBG)
 	laneEnd := laneX0 + 4*laneW
 	for r := 0; r <= fl.Objective; r++ {
 		y := rowY(r)
@@ -303,7 +303,7 @@ func keptLine(ctx render.Audience, p fl.PlayerView, w float64) string {
 
 // Image draws the public board.
 func (Renderer) Image(ctx render.Audience, v fl.View) ([]byte, error) {
-	return picture(ctx, v).PNGWith(palette)
+	return picture(ctx, v).PNG()
 }
 
 // picture draws the public board on a copy of its static layer.

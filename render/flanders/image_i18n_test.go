@@ -100,7 +100,7 @@ func TestImageText(t *testing.T) {
 		ctx := render.Audience{L: i18n.For(lang), Names: longNames, Viewer: games.Spectator}
 		base, _ := drawBase(ctx)
 		check(base.Texts())
-		c := canvas.New(imgW, imgH, cBG)
+		c := canvas.New(palette, imgW, imgH, cBG)
 		var hand []fl.CardView
 		for _, ct := range fl.Types {
 			drawCard(ctx, c, rightX, boardY, ct.Code, false)

@@ -24,7 +24,7 @@ func TestHeldObjective(t *testing.T) {
 				ctx := langCtx(l, "Anna Kowalska", "Дмитрий Константинович")
 				pic := picture(ctx, v)
 				texts := pic.Texts()
-				b, err := pic.PNGWith(palette)
+				b, err := pic.PNG()
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -137,7 +137,7 @@ func base(ctx render.Audience, v fowg.View) layer {
 // the entry edges, the static words and the legend.
 func drawBase(ctx render.Audience, v fowg.View) (*canvas.Canvas, frame) {
 	f := newFrame(ctx, v)
-	c := canvas.New(imgW, f.h, colBG)
+	c := canvas.New(palette, imgW, f.h, colBG)
 	box(c, 0, 0, imgW, headH, colHead)
 	box(c, 0, capY, imgW, capY+capH, colCap)
 	name := word(ctx, "fow.mission."+v.Mission.ID)
@@ -307,7 +307,7 @@ func drawZone(c *canvas.Canvas, f frame, z string, col color.Color, w float64, d
 // each player's platoons on the table, in reserve and in ambush, the
 // reserves entering this turn, the last move, and at the end the result.
 func (Renderer) Image(ctx render.Audience, v fowg.View) ([]byte, error) {
-	return picture(ctx, v).PNGWith(palette)
+	return picture(ctx, v).PNG()
 }
 
 // picture draws the public picture on a copy of its mission's layer.

@@ -44,7 +44,7 @@ func decode(t *testing.T, v fowg.View) (*image.RGBA, []canvas.TextRun) {
 	t.Helper()
 	pic := picture(imageCtx, v)
 	texts := pic.Texts()
-	b, err := pic.PNGWith(palette)
+	b, err := pic.PNG()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,7 +158,7 @@ func base(ctx render.Audience) *canvas.Canvas {
 }
 
 func drawBase(ctx render.Audience) *canvas.Canvas {
-	p := pic{canvas.New(imgW, imgH, bgCol)}
+	p := pic{canvas.New(palette, imgW, imgH, bgCol)}
 	c := p.c
 	c.Fill(0, 0, imgW, capH, inkCol)
 	for s := 0; s < 2; s++ {
@@ -349,7 +349,7 @@ func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[ico
 // Image draws the public board (only public fields of the view are used).
 func (Renderer) Image(ctx render.Audience, v fl.View) ([]byte, error) {
 	c := drawBoard(ctx, v)
-	return c.PNGWith(palette)
+	return c.PNG()
 }
 
 // drawBoard draws the view on a copy of the cached static layer.

@@ -109,7 +109,7 @@ func baseLayer() *canvas.Canvas {
 }
 
 func drawBase() *canvas.Canvas {
-	c := canvas.New(imgW, imgH, cBG)
+	c := canvas.New(palette, imgW, imgH, cBG)
 	top, bottom := mapY0, mapY0+12.5*hexH
 	c.Rect(mapX0-edgeW-3, top, edgeW, bottom-top, cRed)
 	c.Rect(mapRight+3, top, edgeW, bottom-top, cBlue)
@@ -474,7 +474,7 @@ func acted(col color.RGBA) color.RGBA {
 // set-up while it is being built.
 func (Renderer) Image(ctx render.Audience, v tov.View) ([]byte, error) {
 	c := paint(ctx, v)
-	return c.PNGWith(palette)
+	return c.PNG()
 }
 
 // paint paints the board of v with the words in ctx's language.
@@ -522,18 +522,10 @@ func paint(ctx render.Audience, v tov.View) *canvas.Canvas {
 }
 
 // onTile runs f on a tile of dst from (x0, y0), w by h, with the tile's
-// top left as f's origin and nothing drawn outside it. The tile is a view
-// of dst where it lies inside; else f draws on a transparent tile that is
-// then composited.
+// top left as f's origin and nothing drawn outside dst (canvas.View).
 func onTile(dst *canvas.Canvas, x0, y0, w, h float64, f func(t *canvas.Canvas)) {
 	x, y := int(math.Floor(x0)), int(math.Floor(y0))
-	if v := dst.View(image.Rect(x, y, x+int(w)+2, y+int(h)+2)); v != nil {
-		f(v)
-		return
-	}
-	t := canvas.New(int(w)+2, int(h)+2, color.RGBA{})
-	f(t)
-	dst.Compose(t, image.Pt(x, y))
+	f(dst.View(image.Rect(x, y, x+int(w)+2, y+int(h)+2)))
 }
 
 // onHex runs f on a tile covering hex h; f gets the hex centre in tile coordinates.

@@ -10,7 +10,7 @@ import (
 )
 
 // TestStaticLayersBounded: the static layers of every scenario in every
-// language (18 of them, about 45 MB) leave at most
+// language (18 of them, about 9 MB) leave at most
 // canvas.DefaultLayerBytes of heap once drawn.
 func TestStaticLayersBounded(t *testing.T) {
 	heap0 := heapInUse()
