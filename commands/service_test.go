@@ -47,6 +47,10 @@ func (h *harness) open() {
 	h.store = st
 	h.svc = NewService(st, zerolog.Nop(), testMods.Modules())
 	h.svc.Seed = func() games.Seed { return games.Seed{1, 2} }
+	// Text boards: no test here checks a board's picture (render/<game>
+	// draws every board; the e2e tests attach them), and drawing and
+	// encoding one after every move was most of this package's CPU.
+	h.svc.Images = false
 }
 
 func (h *harness) restart() {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +17,43 @@ import (
 
 // corpus writes a database of n tables, each updated a few times (so
 // freed pages hold older copies), and returns its path and the tables.
+// The file is built once per size and copied to each caller: its ~1,200
+// commits, each with its fsync, took 3 s a test under -race.
 func corpus(t *testing.T, n int) (string, map[string]*Table) {
+	t.Helper()
+	corpora.Lock()
+	c, ok := corpora.m[n]
+	if !ok {
+		c.raw, c.want = buildCorpus(t, n)
+		corpora.m[n] = c
+	}
+	corpora.Unlock()
+	p := filepath.Join(t.TempDir(), "w.db")
+	if err := os.WriteFile(p, c.raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := make(map[string]*Table, len(c.want))
+	for id, tb := range c.want {
+		cp := *tb
+		want[id] = &cp
+	}
+	return p, want
+}
+
+// builtCorpus is a file corpus built: its bytes and its tables.
+type builtCorpus struct {
+	raw  []byte
+	want map[string]*Table
+}
+
+// corpora are the files corpus built, by number of tables.
+var corpora = struct {
+	sync.Mutex
+	m map[int]builtCorpus
+}{m: map[int]builtCorpus{}}
+
+// buildCorpus writes corpus's file and returns its bytes and tables.
+func buildCorpus(t *testing.T, n int) ([]byte, map[string]*Table) {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "w.db")
 	b, err := Open(p)
@@ -47,7 +84,11 @@ func corpus(t *testing.T, n int) (string, map[string]*Table) {
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return p, want
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw, want
 }
 
 // damage is one way a file gets hurt.
@@ -134,6 +175,7 @@ func TestDamagedFiles(t *testing.T) {
 			continue
 		}
 		t.Run(d.name, func(t *testing.T) {
+			t.Parallel() // each opens its own copy; the check children overlap
 			p := filepath.Join(t.TempDir(), "w.db")
 			if err := os.WriteFile(p, raw, 0o600); err != nil {
 				t.Fatal(err)
@@ -257,12 +299,14 @@ func TestLooseFileTightened(t *testing.T) {
 // file) gets the walk at open instead of bbolt's full check; each damage
 // is still refused, or every table reads intact.
 func TestLargeDamagedFilesRefused(t *testing.T) {
-	defer func(v int64) { FullCheckMax = v }(FullCheckMax)
+	v := FullCheckMax
+	t.Cleanup(func() { FullCheckMax = v }) // after the parallel subtests
 	FullCheckMax = 0
 	orig, want := corpus(t, 400)
 	raw, _ := os.ReadFile(orig)
 	for _, d := range damages {
 		t.Run(d.name, func(t *testing.T) {
+			t.Parallel() // each opens its own copy; the check children overlap
 			p := filepath.Join(t.TempDir(), "w.db")
 			os.WriteFile(p, raw, 0o600)
 			d.do(t, p)

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,11 +71,35 @@ func startBot(t *testing.T, srv *discordtest.Server, guild string) *discordgo.Se
 	}
 	dg.Client = srv.HTTPClient()
 	dg.Identify.Intents = discordgo.IntentsGuilds
-	dg.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) { handle(t, s, ic) })
+	// The test ends once each handler has: a handler still posting after
+	// the stand-in stopped would fail a finished test (discordgo's Close
+	// no longer sleeps the second that used to hide this).
+	var (
+		mu       sync.Mutex
+		handlers sync.WaitGroup
+		ended    bool
+	)
+	dg.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		mu.Lock()
+		if ended {
+			mu.Unlock()
+			return
+		}
+		handlers.Add(1)
+		mu.Unlock()
+		defer handlers.Done()
+		handle(t, s, ic)
+	})
 	if err := dg.Open(); err != nil {
 		t.Fatalf("open: %v", err)
 	}
-	t.Cleanup(func() { _ = dg.Close() })
+	t.Cleanup(func() {
+		mu.Lock()
+		ended = true
+		mu.Unlock()
+		handlers.Wait()
+		_ = dg.Close()
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := srv.WaitReady(ctx); err != nil {

@@ -128,6 +128,11 @@ type Session struct {
 	// When nil, the session is not listening.
 	listening chan interface{}
 
+	// readEnded is closed by listen when reading wsConn fails, as it does
+	// once Discord answers our close frame (warroom patch: CloseWithCode
+	// waits for it rather than sleeping a whole second).
+	readEnded chan struct{}
+
 	// sequence tracks the current gateway api websocket sequence number
 	sequence *int64
 

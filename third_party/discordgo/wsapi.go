@@ -225,10 +225,11 @@ func (s *Session) Open() error {
 	// mutex lock and needs to exist before calling heartbeat and listen
 	// go rountines.
 	s.listening = make(chan interface{})
+	s.readEnded = make(chan struct{})
 
 	// Start sending heartbeats and reading messages from Discord.
 	go s.heartbeat(s.wsConn, s.listening, h.HeartbeatInterval)
-	go s.listen(s.wsConn, s.listening)
+	go s.listen(s.wsConn, s.listening, s.readEnded)
 
 	s.log(LogInformational, "exiting")
 	return nil
@@ -236,7 +237,7 @@ func (s *Session) Open() error {
 
 // listen polls the websocket connection for events, it will stop when the
 // listening channel is closed, or an error occurs.
-func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}) {
+func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}, readEnded chan<- struct{}) {
 
 	s.log(LogInformational, "called")
 
@@ -245,6 +246,7 @@ func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}) {
 		messageType, message, err := wsConn.ReadMessage()
 
 		if err != nil {
+			close(readEnded) // warroom patch, see CloseWithCode
 
 			// Detect if we have been closed manually. If a Close() has already
 			// happened, the websocket we are listening on will be different to
@@ -1032,8 +1034,15 @@ func (s *Session) CloseWithCode(closeCode int) (err error) {
 			s.log(LogInformational, "error closing websocket, %s", err)
 		}
 
-		// TODO: Wait for Discord to actually close the connection.
-		time.Sleep(1 * time.Second)
+		// warroom patch: wait for Discord's close frame in answer (RFC
+		// 6455 section 5.5.1), which ends listen's read, for at most the
+		// second that HEAD always slept. Without a listen reading (the
+		// caller is listen itself, or it returned on s.listening) the
+		// wait is that whole second, as at HEAD.
+		select {
+		case <-s.readEnded:
+		case <-time.After(time.Second):
+		}
 
 		s.log(LogInformational, "closing gateway websocket")
 		err = s.wsConn.Close()
@@ -1042,6 +1051,7 @@ func (s *Session) CloseWithCode(closeCode int) (err error) {
 		}
 
 		s.wsConn = nil
+		s.readEnded = nil
 	}
 
 	s.Unlock()
