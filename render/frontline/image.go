@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -295,11 +296,43 @@ func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 	return w
 }
 
-// unit draws a unit card in a slot: its kind's colour on the left, its
-// full name (two lines at most), range, markers and strength (for a
-// commander the strength and fortification it adds).
+// unitKey names a unit card's layer in canvas.Layer: what the card
+// shows, in a language.
+type unitKey struct {
+	lang, id, typ      string
+	plus1, plus2, camo bool
+}
+
+// unit draws a unit card in the slot at (x, y), and marks the markers it
+// shows as used. A card covers its slot and sits on whole pixels: it is
+// drawn once per unit, markers and language (canvas.Layer) and stamped,
+// not rasterised every move (TestUnitLayers). A commander's shield hangs
+// below its slot, over the next card: that card is drawn on the board.
 func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool) {
+	var marks []icon
+	if t, _ := fl.UnitTypeByID(u.Type); t.Kind == fl.KindCommander && t.Fort > 0 {
+		marks = p.drawUnit(ctx, u, x, y)
+	} else {
+		k := unitKey{ctx.L.Lang(), u.ID, u.Type, u.Plus1, u.Plus2, u.Camo}
+		var card *canvas.Canvas
+		card, marks = canvas.Layer(k, func() (*canvas.Canvas, []icon) {
+			card := pic{canvas.New(cellW, cellH, creamCol)}
+			return card.c, card.drawUnit(ctx, u, 0, 0)
+		})
+		render.Stamp(p.c, card, image.Pt(int(x), int(y)))
+	}
+	for _, m := range marks {
+		used[m] = true
+	}
+}
+
+// drawUnit draws a unit card at (x, y): its kind's colour on the left,
+// its full name (two lines at most), range, markers and strength (for a
+// commander the strength and fortification it adds). It returns the
+// markers it shows.
+func (p pic) drawUnit(ctx render.Audience, u fl.UnitView, x, y float64) []icon {
 	c := p.c
+	var marks []icon
 	t, _ := fl.UnitTypeByID(u.Type)
 	c.Fill(x, y, cellW, cellH, creamCol)
 	c.Box(x, y, cellW, cellH, 1.5, inkCol)
@@ -337,13 +370,14 @@ func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[ico
 	}{{u.Plus1, "+1", plus1Col}, {u.Plus2, "+2", plus2Col}} {
 		if m.on && bx+iconW(icoPlus) <= right-2 {
 			bx += p.chip(m.s, m.col, bx, cy) + 4
-			used[icoPlus] = true
+			marks = append(marks, icoPlus)
 		}
 	}
 	if u.Camo && bx+22 <= right-2 {
 		camo(c, bx, cy-11, 22)
-		used[icoCamo] = true
+		marks = append(marks, icoCamo)
 	}
+	return marks
 }
 
 // Image draws the public board (only public fields of the view are used).
