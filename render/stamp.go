@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"image/draw"
 
 	"github.com/warroom/warroom/render/canvas"
@@ -16,4 +17,21 @@ import (
 func Stamp(c, f *canvas.Canvas, at image.Point) {
 	c.Draw(f.Img.Bounds().Add(at), f.Img, image.Point{}, draw.Src)
 	c.Compose(f.View(image.Rect(0, 0, 1, 1)), at)
+}
+
+// Sprite is the layer under key in canvas.Layer: the part r of what
+// paint draws, in the board's own coordinates, on a board-sized canvas
+// of bg, drawn on a miss. Stamped at r.Min on a board whose pixels in r
+// are bg, it is pixel for pixel what paint draws there: drawing at a
+// whole pixel less instead rounds a fractional x differently now and then
+// (a glyph moves 1/64 px).
+func Sprite(key any, r image.Rectangle, bg color.Color, paint func(c *canvas.Canvas)) *canvas.Canvas {
+	s, _ := canvas.Layer(key, func() (*canvas.Canvas, struct{}) {
+		board := canvas.New(r.Max.X, r.Max.Y, bg)
+		paint(board)
+		s := canvas.New(r.Dx(), r.Dy(), bg)
+		s.Compose(board, r.Min.Mul(-1))
+		return s, struct{}{}
+	})
+	return s
 }

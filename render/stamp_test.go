@@ -32,3 +32,30 @@ func TestStamp(t *testing.T) {
 		t.Errorf("the stamped string is %q at %v, want Łódź in %v", s.S, s.Box, f.Img.Bounds().Add(at))
 	}
 }
+
+// spriteKey names TestSprite's layers.
+type spriteKey struct{ at float64 }
+
+// TestSprite: a sprite stamped where it was drawn is the drawing, pixels
+// and strings, at fractions of a pixel too (drawing at a whole pixel less
+// would move the glyphs there 1/64 px now and then).
+func TestSprite(t *testing.T) {
+	bg := canvas.Hex("#f8f4e8")
+	board := canvas.New(600, 200, bg)
+	for i, x := range []float64{222, 347.3333333333333, 472.66666666666663, 13.1, 90.75} {
+		paint := func(c *canvas.Canvas) {
+			c.Text("Kontratak", x+119.33333333333333/2, 80, 18, true, canvas.Hex("#2d5fb3"), canvas.TopCenter)
+			c.RectOutline(x+5, 70, 109.3, 40, 4, canvas.Hex("#2e8b46"))
+		}
+		r := image.Rect(int(x), 66, int(x)+120, 114)
+		want, got := board.Clone(), board.Clone()
+		paint(want)
+		render.Stamp(got, render.Sprite(spriteKey{x}, r, bg, paint), r.Min)
+		if !bytes.Equal(got.Img.Pix, want.Img.Pix) {
+			t.Errorf("sprite %d at x %v: the pixels are not the drawing's", i, x)
+		}
+		if !slices.Equal(got.Texts(), want.Texts()) {
+			t.Errorf("sprite %d at x %v: strings %v, want %v", i, x, got.Texts(), want.Texts())
+		}
+	}
+}

@@ -245,11 +245,11 @@ func drawCard(ctx render.Audience, c *canvas.Canvas, sp int, code string, option
 	x, y := cellXY(sp)
 	top, rest := faceRects(x, y)
 	lang := ctx.L.Lang()
-	render.Stamp(c, faceLayer(stripKey{sp, fl.Types[t].British}, top, func(s *canvas.Canvas) {
+	render.Stamp(c, render.Sprite(stripKey{sp, fl.Types[t].British}, top, cCell, func(s *canvas.Canvas) {
 		s.Draw(top, baseLayer(ctx).c.Img, top.Min, draw.Src)
 		drawFrame(s, x, y, fl.Types[t].British)
 	}), top.Min)
-	render.Stamp(c, faceLayer(faceKey{lang, code, (sp - 3) % 3}, rest, func(s *canvas.Canvas) {
+	render.Stamp(c, render.Sprite(faceKey{lang, code, (sp - 3) % 3}, rest, cCell, func(s *canvas.Canvas) {
 		drawFace(ctx, s, x, y, code)
 	}), rest.Min)
 	if option {
@@ -283,21 +283,6 @@ type (
 		column     int
 	}
 )
-
-// faceLayer is the card layer under key: the part r of what paint draws
-// on a canvas of the cell's colour, drawn on a miss. paint draws in the
-// board's coordinates, as on the board: drawing at x less a whole pixel
-// rounds differently now and then.
-func faceLayer(key any, r image.Rectangle, paint func(s *canvas.Canvas)) *canvas.Canvas {
-	f, _ := canvas.Layer(key, func() (*canvas.Canvas, struct{}) {
-		s := canvas.New(r.Max.X, r.Max.Y, cCell)
-		paint(s)
-		f := canvas.New(r.Dx(), r.Dy(), cCell)
-		f.Compose(s, r.Min.Mul(-1))
-		return f, struct{}{}
-	})
-	return f
-}
 
 // drawFrame is a card's frame in its side's colour, in the cell at (x, y).
 func drawFrame(c *canvas.Canvas, x, y float64, british bool) {
