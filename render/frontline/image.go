@@ -296,59 +296,21 @@ func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 	return w
 }
 
-// unitKey names a unit card's layer in canvas.Layer: what the card
-// shows, in a language.
-type unitKey struct {
-	lang, id, typ      string
-	plus1, plus2, camo bool
-}
-
-// unit draws a unit card in the slot at (x, y), and marks the markers it
-// shows as used. A card covers its slot and sits on whole pixels: it is
-// drawn once per unit, markers and language (canvas.Layer) and stamped,
-// not rasterised every move (TestUnitLayers). A commander's shield hangs
-// below its slot, over the next card: that card is drawn on the board.
+// unit draws a unit card in a slot: its kind's colour on the left, its
+// full name (two lines at most), range, markers and strength (for a
+// commander the strength and fortification it adds).
 func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool) {
-	var marks []icon
-	if t, _ := fl.UnitTypeByID(u.Type); t.Kind == fl.KindCommander && t.Fort > 0 {
-		marks = p.drawUnit(ctx, u, x, y)
-	} else {
-		k := unitKey{ctx.L.Lang(), u.ID, u.Type, u.Plus1, u.Plus2, u.Camo}
-		var card *canvas.Canvas
-		card, marks = canvas.Layer(k, func() (*canvas.Canvas, []icon) {
-			card := pic{canvas.New(cellW, cellH, creamCol)}
-			return card.c, card.drawUnit(ctx, u, 0, 0)
-		})
-		render.Stamp(p.c, card, image.Pt(int(x), int(y)))
-	}
-	for _, m := range marks {
-		used[m] = true
-	}
+	p.drawUnit(ctx, u, x, y, used, p.stampName)
 }
 
-// drawUnit draws a unit card at (x, y): its kind's colour on the left,
-// its full name (two lines at most), range, markers and strength (for a
-// commander the strength and fortification it adds). It returns the
-// markers it shows.
-func (p pic) drawUnit(ctx render.Audience, u fl.UnitView, x, y float64) []icon {
+// drawUnit is unit with the name drawn by name.
+func (p pic) drawUnit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool, name func(ctx render.Audience, id string, x, y float64)) {
 	c := p.c
-	var marks []icon
 	t, _ := fl.UnitTypeByID(u.Type)
 	c.Fill(x, y, cellW, cellH, creamCol)
 	c.Box(x, y, cellW, cellH, 1.5, inkCol)
 	c.Fill(x, y, 8, cellH, kindCols[t.Colour])
-	name := unitName(ctx, u.ID)
-	lines, ok := wrap(name, 20, false, cellW-20, 1)
-	size := 20.0
-	if !ok {
-		size = minPx
-		if lines, ok = wrap(name, size, false, cellW-20, 2); !ok {
-			lines = []string{canvas.ClipWidth(name, cellW-20, size, false)}
-		}
-	}
-	for i, l := range lines {
-		c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
-	}
+	name(ctx, u.ID, x, y)
 	cy := y + cellH - 12
 	str := fmt.Sprint(t.Str)
 	if t.Kind == fl.KindCommander {
@@ -370,14 +332,50 @@ func (p pic) drawUnit(ctx render.Audience, u fl.UnitView, x, y float64) []icon {
 	}{{u.Plus1, "+1", plus1Col}, {u.Plus2, "+2", plus2Col}} {
 		if m.on && bx+iconW(icoPlus) <= right-2 {
 			bx += p.chip(m.s, m.col, bx, cy) + 4
-			marks = append(marks, icoPlus)
+			used[icoPlus] = true
 		}
 	}
 	if u.Camo && bx+22 <= right-2 {
 		camo(c, bx, cy-11, 22)
-		marks = append(marks, icoCamo)
+		used[icoCamo] = true
 	}
-	return marks
+}
+
+// nameKey names a unit's name on its card in canvas.Layer, by language.
+type nameKey struct{ lang, id string }
+
+// nameRect is where a card at (x, y) shows its name: right of the kind's
+// colour, under the card's edge, down to the range and strength.
+func nameRect(x, y float64) image.Rectangle {
+	return image.Rect(14, 2, cellW-6, 46).Add(image.Pt(int(x), int(y)))
+}
+
+// stampName stamps the name of unit id on its card at (x, y): drawn once
+// per unit and language (render.Sprite), not rasterised every move. The
+// slots lie whole pixels apart, so a name drawn in one slot is the name
+// in any (TestUnitLayers).
+func (p pic) stampName(ctx render.Audience, id string, x, y float64) {
+	r := nameRect(x, y)
+	render.Stamp(p.c, render.Sprite(nameKey{ctx.L.Lang(), id}, r, creamCol, func(c *canvas.Canvas) {
+		pic{c}.drawName(ctx, id, x, y)
+	}), r.Min)
+}
+
+// drawName writes unit id's full name on its card at (x, y): one line at
+// 20 px, else two at minPx, else clipped.
+func (p pic) drawName(ctx render.Audience, id string, x, y float64) {
+	name := unitName(ctx, id)
+	lines, ok := wrap(name, 20, false, cellW-20, 1)
+	size := 20.0
+	if !ok {
+		size = minPx
+		if lines, ok = wrap(name, size, false, cellW-20, 2); !ok {
+			lines = []string{canvas.ClipWidth(name, cellW-20, size, false)}
+		}
+	}
+	for i, l := range lines {
+		p.c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
+	}
 }
 
 // Image draws the public board (only public fields of the view are used).

@@ -11,10 +11,10 @@ import (
 	"github.com/warroom/warroom/render/i18n"
 )
 
-// TestUnitLayers: a unit card stamped from its layer is, pixel for pixel
-// and string for string, the card drawn on the board, with the same
-// markers in the legend: every unit with every marker, in every language,
-// in a slot of each seat and front.
+// TestUnitLayers: a unit card with its name stamped from its layer is,
+// pixel for pixel and string for string, the card drawn on the board,
+// with the same markers in the legend: every unit with every marker, in
+// every language, in slots of both seats, every front and every column.
 func TestUnitLayers(t *testing.T) {
 	for _, lang := range i18n.Languages {
 		ctx := render.Audience{L: i18n.For(lang), Viewer: imageCtx.Viewer}
@@ -27,9 +27,7 @@ func TestUnitLayers(t *testing.T) {
 				x, y := slotXY(s, f, 1+(n+m)%4)
 				want, got := pic{b.Clone()}, pic{b.Clone()}
 				wantUsed, gotUsed := map[icon]bool{}, map[icon]bool{}
-				for _, k := range want.drawUnit(ctx, u, x, y) {
-					wantUsed[k] = true
-				}
+				want.drawUnit(ctx, u, x, y, wantUsed, want.drawName)
 				got.unit(ctx, u, x, y, gotUsed)
 				if !bytes.Equal(got.c.Img.Pix, want.c.Img.Pix) {
 					t.Errorf("%s %+v: the stamped card's pixels are not the drawn card's", lang, u)
