@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"sync"
 
 	"github.com/warroom/warroom/render/canvas"
 )
@@ -27,6 +28,11 @@ func Stamp(c, f *canvas.Canvas, at image.Point) {
 // (a glyph moves 1/64 px).
 func Sprite(key any, r image.Rectangle, bg color.Color, paint func(c *canvas.Canvas)) *canvas.Canvas {
 	s, _ := canvas.Layer(key, func() (*canvas.Canvas, struct{}) {
+		// One miss at a time: each holds a board-sized canvas (up to
+		// 2 MB), and the first boards after a start, drawn together,
+		// all miss the same sprites.
+		spriteMu.Lock()
+		defer spriteMu.Unlock()
 		board := canvas.New(r.Max.X, r.Max.Y, bg)
 		paint(board)
 		s := canvas.New(r.Dx(), r.Dy(), bg)
@@ -35,3 +41,5 @@ func Sprite(key any, r image.Rectangle, bg color.Color, paint func(c *canvas.Can
 	})
 	return s
 }
+
+var spriteMu sync.Mutex
