@@ -14,7 +14,7 @@ import (
 // Compose's draw.Over blends pixel by pixel, at 75 times the CPU (a
 // Flanders card face: 1.5 against 111 us). A one-pixel view of f, which
 // shares f's strings, carries them through Compose. Boards stamp the
-// sprites they keep in canvas.Layer (card faces, unit cards).
+// sprites they keep in canvas.Layer (card faces, unit names, tiles).
 func Stamp(c, f *canvas.Canvas, at image.Point) {
 	c.Draw(f.Img.Bounds().Add(at), f.Img, image.Point{}, draw.Src)
 	c.Compose(f.View(image.Rect(0, 0, 1, 1)), at)
