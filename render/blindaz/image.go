@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
-	"sync"
 	"unicode"
 
 	"github.com/warroom/warroom/games"
@@ -236,25 +234,22 @@ func drawEntryArrow(c *canvas.Canvas, cx, cy, k float64) {
 
 func pt(x, y float64) canvas.Pt { return canvas.Pt{X: x, Y: y} }
 
-// trenches caches a trench tile on open ground per size and orientation
-// ([2]int -> *image.Paletted); a board cell's edge is part of it.
-var trenches sync.Map
+// tileKey names a trench tile on open ground in canvas.Layer, per size
+// and orientation; a board cell's edge is part of it.
+type tileKey struct{ size, ori int }
 
-// pasteTrench copies a cached trench tile with its ground to (px, py),
+// pasteTrench stamps a kept trench tile with its ground at (px, py),
 // whole pixels: the tiles are most of a busy board's shapes.
 func pasteTrench(c *canvas.Canvas, px, py, size float64, ori int) {
-	k := [2]int{int(size), ori}
-	t, ok := trenches.Load(k)
-	if !ok {
+	t, _ := canvas.Layer(tileKey{int(size), ori}, func() (*canvas.Canvas, struct{}) {
 		tc := canvas.New(palette, int(size), int(size), colGround)
 		if size == cellPx {
 			tc.RectOutline(0, 0, size, size, 1, colGroundLn)
 		}
 		drawTrench(tc, 0, 0, size, ori)
-		t, _ = trenches.LoadOrStore(k, tc.Img)
-	}
-	img := t.(*image.Paletted)
-	c.Draw(img.Rect.Add(image.Pt(int(px), int(py))), img, image.Point{}, draw.Src)
+		return tc, struct{}{}
+	})
+	c.Stamp(t, image.Pt(int(px), int(py)))
 }
 
 // drawTrench draws a trench channel with the given open sides in a box.

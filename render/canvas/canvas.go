@@ -72,6 +72,18 @@ func (c *Canvas) Clone() *Canvas {
 	return &Canvas{Img: img, pal: c.pal, texts: &texts, scratch: new(scratch)}
 }
 
+// Stamp copies f, an opaque sprite of the same palette kept in Layer (a
+// card face, a unit's name, a tile), onto c with its top left at at, a
+// row at a time, and records its strings there: a board stamps what it
+// would otherwise draw again every move.
+func (c *Canvas) Stamp(f *Canvas, at image.Point) {
+	c.Draw(f.Img.Bounds().Add(at), f.Img, image.Point{}, draw.Src)
+	for _, t := range *f.texts {
+		t.Box = t.Box.Add(at).Add(c.off)
+		*c.texts = append(*c.texts, t)
+	}
+}
+
 // Texts lists the strings drawn on the picture, in its own coordinates.
 func (c *Canvas) Texts() []TextRun {
 	return slices.Clone(*c.texts)

@@ -2,7 +2,9 @@ package flanders
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strings"
 	"unicode"
@@ -227,20 +229,80 @@ func troopIcon(c *canvas.Canvas, x, y float64, col color.Color) {
 	c.Polygon([]canvas.Pt{{X: x - 5, Y: y + 7}, {X: x + 5, Y: y + 7}, {X: x + 3, Y: y - 1}, {X: x - 3, Y: y - 1}}, col)
 }
 
-// drawCard draws a card in the cell at (x, y): its name in its side's
-// colour, what it does, and its troop losses (black at the end of the
-// turn, grey on a bust).
-func drawCard(ctx render.Audience, c *canvas.Canvas, x, y float64, code string, option bool) {
+// drawCard draws the card code in space sp, and the option's ring. Its
+// face comes from the card layers: over the number and chance at the
+// top, where the base layer differs by space, a strip of the frame per
+// space and side; below them the rest of the face per card and column
+// (the columns' x differ in fractions of a pixel, the rows' y do not).
+// Each is the base layer's pixels under it with the face drawn on them
+// where it is on the board, so a board is pixel for pixel what drawing the
+// face on it made, without rasterising its text every move.
+func drawCard(ctx render.Audience, c *canvas.Canvas, sp int, code string, option bool) {
 	t := fl.TypeByCode(code)
 	if t < 0 {
 		return
 	}
-	ct := fl.Types[t]
-	border := cBritish
-	if !ct.British {
-		border = cGerman
+	x, y := cellXY(sp)
+	top, rest := faceRects(x, y)
+	lang := ctx.L.Lang()
+	c.Stamp(render.Sprite(stripKey{sp, fl.Types[t].British}, palette, top, cCell, func(s *canvas.Canvas) {
+		s.Draw(top, baseLayer(ctx).c.Img, top.Min, draw.Src)
+		drawFrame(s, x, y, fl.Types[t].British)
+	}), top.Min)
+	c.Stamp(render.Sprite(faceKey{lang, code, (sp - 3) % 3}, palette, rest, cCell, func(s *canvas.Canvas) {
+		drawFace(ctx, s, x, y, code)
+	}), rest.Min)
+	if option {
+		c.RectOutline(x, y, cellW, cellH, 6, cOption)
 	}
-	c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, border)
+}
+
+// faceTop is how far down a cell its number and chance reach: a card
+// face's strip above it, the rest below.
+const faceTop = 36
+
+// faceRects are the whole pixels of a card face in the cell at (x, y):
+// the strip over the number and chance, and the rest, where the base
+// layer is the cell's plain colour (TestCardLayers checks every card).
+func faceRects(x, y float64) (top, rest image.Rectangle) {
+	x0, x1 := int(math.Floor(x+2)), int(math.Ceil(x+cellW-2))
+	y0, y1 := int(y), int(y+cellH)
+	return image.Rect(x0, y0+2, x1, y0+faceTop), image.Rect(x0, y0+faceTop, x1, y1-2)
+}
+
+// stripKey and faceKey name the card layers in canvas.Layer (stripKey:
+// a space's number and chance, in every language alike, under a side's
+// frame; faceKey: a card's words, by language, and column).
+type (
+	stripKey struct {
+		space   int
+		british bool
+	}
+	faceKey struct {
+		lang, code string
+		column     int
+	}
+)
+
+// drawFrame is a card's frame in its side's colour, in the cell at (x, y).
+func drawFrame(c *canvas.Canvas, x, y float64, british bool) {
+	c.RectOutline(x+5, y+5, cellW-10, cellH-10, 4, sideColour(british))
+}
+
+func sideColour(british bool) color.RGBA {
+	if british {
+		return cBritish
+	}
+	return cGerman
+}
+
+// drawFace draws a card in the cell at (x, y) as it is: its frame, its
+// name in its side's colour, what it does, and its troop losses (black
+// at the end of the turn, grey on a bust).
+func drawFace(ctx render.Audience, c *canvas.Canvas, x, y float64, code string) {
+	ct := fl.Types[fl.TypeByCode(code)]
+	border := sideColour(ct.British)
+	drawFrame(c, x, y, ct.British)
 	ty := cardTitle(c, cardWord(ctx, code), x, y+38, border)
 	switch {
 	case ct.Tank:
@@ -255,9 +317,6 @@ func drawCard(ctx render.Audience, c *canvas.Canvas, x, y float64, code string, 
 			col = cGrey
 		}
 		troopIcon(c, x+cellW/2-float64(n-1)*8+float64(i)*16, y+cellH-20, col)
-	}
-	if option {
-		c.RectOutline(x, y, cellW, cellH, 6, cOption)
 	}
 }
 
@@ -365,7 +424,7 @@ func picture(ctx render.Audience, v fl.View) *canvas.Canvas {
 			}
 			continue
 		}
-		drawCard(ctx, c, x, y, s.Card.Type, s.Option)
+		drawCard(ctx, c, s.Space, s.Card.Type, s.Option)
 	}
 	// This turn's advance or retreat, beside the commander.
 	if turn.seat >= 0 && turn.from != turn.to && !v.Over {

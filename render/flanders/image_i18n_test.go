@@ -103,7 +103,7 @@ func TestImageText(t *testing.T) {
 		c := canvas.New(palette, imgW, imgH, cBG)
 		var hand []fl.CardView
 		for _, ct := range fl.Types {
-			drawCard(ctx, c, rightX, boardY, ct.Code, false)
+			drawFace(ctx, c, rightX, boardY, ct.Code)
 			if ct.Keep {
 				hand = append(hand, fl.CardView{Type: ct.Code})
 			}

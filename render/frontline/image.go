@@ -2,6 +2,7 @@ package frontline
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -299,23 +300,17 @@ func (p pic) chip(s string, col color.RGBA, x, cy float64) float64 {
 // full name (two lines at most), range, markers and strength (for a
 // commander the strength and fortification it adds).
 func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool) {
+	p.drawUnit(ctx, u, x, y, used, p.stampName)
+}
+
+// drawUnit is unit with the name drawn by name.
+func (p pic) drawUnit(ctx render.Audience, u fl.UnitView, x, y float64, used map[icon]bool, name func(ctx render.Audience, id string, x, y float64)) {
 	c := p.c
 	t, _ := fl.UnitTypeByID(u.Type)
 	c.Fill(x, y, cellW, cellH, creamCol)
 	c.Box(x, y, cellW, cellH, 1.5, inkCol)
 	c.Fill(x, y, 8, cellH, kindCols[t.Colour])
-	name := unitName(ctx, u.ID)
-	lines, ok := wrap(name, 20, false, cellW-20, 1)
-	size := 20.0
-	if !ok {
-		size = minPx
-		if lines, ok = wrap(name, size, false, cellW-20, 2); !ok {
-			lines = []string{canvas.ClipWidth(name, cellW-20, size, false)}
-		}
-	}
-	for i, l := range lines {
-		c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
-	}
+	name(ctx, u.ID, x, y)
 	cy := y + cellH - 12
 	str := fmt.Sprint(t.Str)
 	if t.Kind == fl.KindCommander {
@@ -343,6 +338,43 @@ func (p pic) unit(ctx render.Audience, u fl.UnitView, x, y float64, used map[ico
 	if u.Camo && bx+22 <= right-2 {
 		camo(c, bx, cy-11, 22)
 		used[icoCamo] = true
+	}
+}
+
+// nameKey names a unit's name on its card in canvas.Layer, by language.
+type nameKey struct{ lang, id string }
+
+// nameRect is where a card at (x, y) shows its name: right of the kind's
+// colour, under the card's edge, down to the range and strength.
+func nameRect(x, y float64) image.Rectangle {
+	return image.Rect(14, 2, cellW-6, 46).Add(image.Pt(int(x), int(y)))
+}
+
+// stampName stamps the name of unit id on its card at (x, y): drawn once
+// per unit and language (render.Sprite), not rasterised every move. The
+// slots lie whole pixels apart, so a name drawn in one slot is the name
+// in any (TestUnitLayers).
+func (p pic) stampName(ctx render.Audience, id string, x, y float64) {
+	r := nameRect(x, y)
+	p.c.Stamp(render.Sprite(nameKey{ctx.L.Lang(), id}, palette, r, creamCol, func(c *canvas.Canvas) {
+		pic{c}.drawName(ctx, id, x, y)
+	}), r.Min)
+}
+
+// drawName writes unit id's full name on its card at (x, y): one line at
+// 20 px, else two at minPx, else clipped.
+func (p pic) drawName(ctx render.Audience, id string, x, y float64) {
+	name := unitName(ctx, id)
+	lines, ok := wrap(name, 20, false, cellW-20, 1)
+	size := 20.0
+	if !ok {
+		size = minPx
+		if lines, ok = wrap(name, size, false, cellW-20, 2); !ok {
+			lines = []string{canvas.ClipWidth(name, cellW-20, size, false)}
+		}
+	}
+	for i, l := range lines {
+		p.c.Text(l, x+14, y+1+float64(i)*19, size, false, inkCol, canvas.TopLeft)
 	}
 }
 
