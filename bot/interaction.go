@@ -532,28 +532,8 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 		}
 		return
 	}
-	if resp.League != "" {
-		logErr(log, b.svc.DeliverLeague(ctx, resp.League, c), "deliver league")
-	}
-	if resp.Table != "" {
-		err := b.svc.Deliver(ctx, resp.Table, c)
-		if err != nil {
-			log.Error().Err(err).Str("table", resp.Table).Msg("deliver")
-		}
-		notice, ok := b.svc.DeliveryNotice(c.req, err)
-		switch {
-		case ok:
-			r = commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
-		case r.Kind == commands.ReplyNone && c.req.Kind == commands.SlashCommand && !c.answered():
-			// Nothing went out through the command (it failed, or was
-			// delivered by the timer): it still needs an answer, which
-			// cannot say what went out (a lobby, a board, a notice).
-			key := "core.menu.done_posted"
-			if err != nil {
-				key = "core.err.delivery_later"
-			}
-			r = commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, key)}
-		}
+	if resp.League != "" || resp.Table != "" {
+		r = b.deliverOwed(ctx, c, resp, log)
 	}
 	switch r.Kind {
 	case commands.ReplyModal:
@@ -576,6 +556,37 @@ func (b *Bot) respond(ctx context.Context, c *ixCourier, resp commands.Response)
 	if resp.Note.Content != "" || len(resp.Note.Embeds) > 0 {
 		logErr(log, c.private(resp.Note), "private note")
 	}
+}
+
+// deliverOwed delivers what resp's league and table owe through c, and
+// returns the reply still to give: resp's, a private notice of a failed
+// delivery, or, for a command nothing went out through (its delivery
+// failed, or another run of the same league or table was carrying it:
+// the timer's), a private answer, since every command needs one. The
+// answer cannot say what went out (a lobby, a board, a league message).
+func (b *Bot) deliverOwed(ctx context.Context, c *ixCourier, resp commands.Response, log zerolog.Logger) commands.Reply {
+	var err error
+	if resp.League != "" {
+		err = logErr(log, b.svc.DeliverLeague(ctx, resp.League, c), "deliver league")
+	}
+	if resp.Table != "" {
+		terr := b.svc.Deliver(ctx, resp.Table, c)
+		if terr != nil {
+			log.Error().Err(terr).Str("table", resp.Table).Msg("deliver")
+		}
+		if notice, ok := b.svc.DeliveryNotice(c.req, terr); ok {
+			return commands.Reply{Kind: commands.ReplyPrivate, Message: notice}
+		}
+		err = errors.Join(err, terr)
+	}
+	if resp.Reply.Kind != commands.ReplyNone || c.req.Kind != commands.SlashCommand || c.answered() {
+		return resp.Reply
+	}
+	key := "core.menu.done_posted"
+	if err != nil {
+		key = "core.err.delivery_later"
+	}
+	return commands.Reply{Kind: commands.ReplyPrivate, Message: b.svc.Notice(c.req, key)}
 }
 
 // unarchived runs an edit of a message in channelID and, when Discord
