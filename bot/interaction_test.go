@@ -238,3 +238,56 @@ func BenchmarkReadInteraction(b *testing.B) {
 		}
 	})
 }
+
+// boardMessage is the board a recorded click sits on, as Discord sends a
+// message (the answer to a post, an edit or a with_response callback).
+func boardMessage(t testing.TB) []byte {
+	click, err := os.ReadFile("testdata/board_click.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ix struct {
+		Message json.RawMessage `json:"message"`
+	}
+	if err := json.Unmarshal(click, &ix); err != nil || len(ix.Message) < 1000 {
+		t.Fatalf("no board in the recorded click (%d bytes): %v", len(ix.Message), err)
+	}
+	return ix.Message
+}
+
+// The id the bot reads of a posted message is the one discordgo reads.
+func TestPostedMessageID(t *testing.T) {
+	raw := boardMessage(t)
+	var full discordgo.Message
+	var m postedMessage
+	if err := errors.Join(json.Unmarshal(raw, &full), json.Unmarshal(raw, &m)); err != nil {
+		t.Fatal(err)
+	}
+	if m.ID == "" || m.ID != full.ID {
+		t.Fatalf("posted message id %q, discordgo reads %q", m.ID, full.ID)
+	}
+}
+
+// BenchmarkPostedMessage: reading a posted board's id, against decoding
+// the whole message as discordgo's ChannelMessageSendComplex does.
+func BenchmarkPostedMessage(b *testing.B) {
+	raw := boardMessage(b)
+	b.Run("id", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m postedMessage
+			if err := json.Unmarshal(raw, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("discordgo", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m discordgo.Message
+			if err := json.Unmarshal(raw, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -94,5 +95,63 @@ func BenchmarkEditsOfDifferentInteractions(b *testing.B) {
 	bot := slowBot(b, d)
 	for b.Loop() {
 		editAll(b, bot, 10, false)
+	}
+}
+
+// A post in a channel is drawn only once its turn has come under the
+// rate limits: while another request holds the channel's bucket (or the
+// global limit holds it back), the board waits undrawn, so a thousand
+// boards queued behind the global limit hold no pictures.
+func TestPostDrawnWhenItsTurnComes(t *testing.T) {
+	d := &slowDiscord{rtt: time.Millisecond}
+	b := slowBot(t, d)
+	held := b.s.Ratelimiter.LockBucket(discordgo.EndpointChannelMessages("c1"))
+	var drawn atomic.Bool
+	posted := make(chan error, 1)
+	go func() {
+		c := &ixCourier{b: b}
+		_, err := c.PostDraft(t.Context(), "c1", func() (render.Message, error) {
+			drawn.Store(true)
+			msg := renderMessage("board")
+			msg.Files = []render.File{{Name: "board.png", Data: []byte("\x89PNG\r\n\x1a\n")}}
+			return msg, nil
+		}, "nonce")
+		posted <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if drawn.Load() {
+		t.Fatal("the board was drawn while its post waited for the channel's bucket")
+	}
+	held.Release(nil)
+	if err := <-posted; err != nil {
+		t.Fatal(err)
+	}
+	if !drawn.Load() || d.requests.Load() != 1 {
+		t.Fatalf("drawn %v, %d requests: want the board drawn and posted once", drawn.Load(), d.requests.Load())
+	}
+}
+
+// A board that cannot be drawn is not posted, its error comes back as it
+// is, and the channel's bucket is free again.
+func TestPostDrawnFailureFreesTheBucket(t *testing.T) {
+	d := &slowDiscord{rtt: time.Millisecond}
+	b := slowBot(t, d)
+	c := &ixCourier{b: b}
+	bad := errors.New("no picture")
+	if _, err := c.PostDraft(t.Context(), "c1", func() (render.Message, error) { return render.Message{}, bad }, "n"); !errors.Is(err, bad) {
+		t.Fatalf("draw's error came back as %v", err)
+	}
+	next := make(chan error, 1)
+	go func() { _, err := c.Post(t.Context(), "c1", renderMessage("next"), "n2"); next <- err }()
+	select {
+	case err := <-next:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the channel's bucket is still held after a board that could not be drawn")
+	}
+	if d.requests.Load() != 1 {
+		t.Fatalf("%d requests, want only the second post", d.requests.Load())
 	}
 }

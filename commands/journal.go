@@ -14,7 +14,7 @@ import (
 // since the game began (lobby entries are not moves), with the verb only,
 // since an action's arguments can be hidden (a secret placement).
 func records(log []data.LogEntry) []games.Record {
-	var out []games.Record
+	out := make([]games.Record, 0, len(log))
 	for _, e := range log {
 		if strings.HasPrefix(e.Action, "lobby.") || e.Action == "abandon" {
 			continue

@@ -48,6 +48,14 @@ type ReplyPoster interface {
 	PostReply(ctx context.Context, channelID string, msg render.Message) (messageID string, ok bool, err error)
 }
 
+// DraftPoster is a Courier that draws a post's message only once the
+// post's turn has come under Discord's rate limits: boards owed at once
+// by many tables (a burst of games starting) then wait behind the global
+// limit holding no picture. draw's error is returned as it is.
+type DraftPoster interface {
+	PostDraft(ctx context.Context, channelID string, draw func() (render.Message, error), nonce string) (messageID string, err error)
+}
+
 // Errors a Courier returns to say how a failure is to be taken. Any
 // other error is taken as passing (a rate limit, Discord down, a missing
 // permission): the effect stays owed and is tried again later.
@@ -246,11 +254,7 @@ func (s *Service) recordOn(ctx context.Context, nt, t *data.Table, seq int64) er
 func (s *Service) deliver(ctx context.Context, t *data.Table, e data.Effect, c Courier) error {
 	switch e.Kind {
 	case data.EffectBoard:
-		msg, err := s.drawn(ctx, t, true, e.Ping, e.Text)
-		if err != nil {
-			return err
-		}
-		return s.postBoard(ctx, t, e, msg, c)
+		return s.postBoard(ctx, t, e, func() (render.Message, error) { return s.drawn(ctx, t, true, e.Ping, e.Text) }, c)
 	case data.EffectRedraw:
 		return s.redraw(ctx, t, e, c)
 	case data.EffectLobby:
@@ -359,7 +363,7 @@ func (s *Service) redraw(ctx context.Context, t *data.Table, e data.Effect, c Co
 			return err
 		}
 	}
-	return s.postBoard(ctx, t, e, msg, c)
+	return s.postBoard(ctx, t, e, func() (render.Message, error) { return msg, nil }, c)
 }
 
 // lobbyRecord redraws the lobby message as the record of who plays.
@@ -415,11 +419,21 @@ func (s *Service) link(ctx context.Context, t *data.Table, e data.Effect, c Cour
 	return err
 }
 
-// postBoard posts the board in the play channel and makes it the table's
-// board message.
-func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, msg render.Message, c Courier) error {
+// postBoard posts the board draw draws in the play channel, drawn when
+// the post's turn comes where the courier can wait for it (DraftPoster),
+// and makes it the table's board message.
+func (s *Service) postBoard(ctx context.Context, t *data.Table, e data.Effect, draw func() (render.Message, error), c Courier) error {
 	ch := t.PlayChannel()
-	id, err := c.Post(ctx, ch, msg, t.Nonce(e))
+	var id string
+	var err error
+	if dp, ok := c.(DraftPoster); ok {
+		id, err = dp.PostDraft(ctx, ch, draw, t.Nonce(e))
+	} else {
+		var msg render.Message
+		if msg, err = draw(); err == nil {
+			id, err = c.Post(ctx, ch, msg, t.Nonce(e))
+		}
+	}
 	if err != nil {
 		return err
 	}

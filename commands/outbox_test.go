@@ -361,3 +361,34 @@ func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
 		t.Fatalf("still owing: %v", ids)
 	}
 }
+
+// draftCourier draws each board it is handed undrawn only when it posts
+// it, as the bot does once the post's turn has come (DraftPoster).
+type draftCourier struct {
+	*fakeCourier
+	drafts int
+}
+
+func (c *draftCourier) PostDraft(ctx context.Context, ch string, draw func() (render.Message, error), nonce string) (string, error) {
+	c.drafts++
+	msg, err := draw()
+	if err != nil {
+		return "", err
+	}
+	return c.fakeCourier.Post(ctx, ch, msg, nonce)
+}
+
+// A new board goes to a courier that can wait for the post's turn
+// undrawn: boards queued behind Discord's global limit hold no picture.
+func TestBoardPostedUndrawnToADraftPoster(t *testing.T) {
+	h := newHarness(t)
+	p := h.startRace()
+	resp := h.passTurn(p)
+	c := &draftCourier{fakeCourier: &fakeCourier{h: h, table: resp.Table}}
+	if err := h.svc.Deliver(t.Context(), resp.Table, c); err != nil {
+		t.Fatal(err)
+	}
+	if c.drafts != 1 || len(c.res.Posts) != 1 || len(c.res.Posts[0].Message.Embeds) == 0 {
+		t.Fatalf("%d boards handed undrawn, posts %+v: want the new board drawn at its post", c.drafts, c.res.Posts)
+	}
+}

@@ -147,3 +147,26 @@ func TestSinceUndoTwice(t *testing.T) {
 		t.Fatalf("Since = %v, want %v", got, want)
 	}
 }
+
+// Since gives a record whose events the viewers may all see its events
+// as they are, without a copy, and an append to them does not write into
+// the journal it was given; a record with a hidden event gets a copy
+// without it.
+func TestSinceSharesOnlyWhatItKeepsWhole(t *testing.T) {
+	public := []Event{{Kind: "a"}, {Kind: "b"}}
+	mixed := []Event{{Kind: "c"}, {Kind: "secret", Private: true, Seat: 1}}
+	recs := []Record{{Seq: 1, Events: public}, {Seq: 2, Events: mixed}}
+	got := Since(recs, nil, 0)
+	if len(got) != 2 || len(got[0].Events) != 2 || len(got[1].Events) != 1 || got[1].Events[0].Kind != "c" {
+		t.Fatalf("public journal: %+v", got)
+	}
+	if &got[0].Events[0] != &public[0] {
+		t.Error("a record whose events are all visible was copied")
+	}
+	if cap(got[0].Events) != len(public) {
+		t.Errorf("an append could write past the record's events (cap %d)", cap(got[0].Events))
+	}
+	if seat1 := Since(recs, []Seat{1}, 0); len(seat1[1].Events) != 2 {
+		t.Errorf("seat 1 does not see its own event: %+v", seat1[1].Events)
+	}
+}

@@ -452,8 +452,11 @@ func groupKey(k, hash string) (string, bool) {
 // over. Past its window a bucket's count is full again, so keeping it
 // longer only holds memory: about 2.6 KB of buckets a click (measured
 // over 3,000), so a token's life (15 minutes) at 30 clicks a second
-// held about 70 MB, and a minute holds a fifteenth of it.
-var bucketIdle = time.Minute
+// held about 70 MB, and a minute still 8 MB of a 35 MB heap (1,000
+// tables); ten seconds hold a sixth of that. A token's bucket used again
+// later (a board edited through its last click) starts afresh, as any
+// first request on a route does.
+var bucketIdle = 10 * time.Second
 
 // sweep drops idle buckets, and groups whose bucket is gone, at most
 // every bucketIdle/15. Call with r locked; it never waits for a bucket.

@@ -241,9 +241,15 @@ func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}, r
 
 	s.log(LogInformational, "called")
 
+	// warroom patch: each message is read into one buffer kept for the
+	// connection, not a new one grown from 512 bytes (ReadMessage's
+	// io.ReadAll): a click's INTERACTION_CREATE carries the board it sits
+	// on, and its reading allocated some 16 KB. onEvent keeps nothing of
+	// message (RawData is a copy).
+	var buf bytes.Buffer
 	for {
 
-		messageType, message, err := wsConn.ReadMessage()
+		messageType, message, err := readInto(wsConn, &buf)
 
 		if err != nil {
 			close(readEnded) // warroom patch, see CloseWithCode
@@ -282,6 +288,26 @@ func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}, r
 
 		}
 	}
+}
+
+// maxKeptRead bounds the read buffer listen keeps between messages
+// (warroom patch): a rare large one (a big guild's GUILD_CREATE) is not
+// held for the connection's life.
+const maxKeptRead = 1 << 20
+
+// readInto reads the connection's next message into buf (warroom patch),
+// as ReadMessage reads it; the message is valid until the next call.
+func readInto(wsConn *websocket.Conn, buf *bytes.Buffer) (int, []byte, error) {
+	if buf.Cap() > maxKeptRead {
+		*buf = bytes.Buffer{}
+	}
+	buf.Reset()
+	messageType, r, err := wsConn.NextReader()
+	if err != nil {
+		return messageType, nil, err
+	}
+	_, err = buf.ReadFrom(r)
+	return messageType, buf.Bytes(), err
 }
 
 type heartbeatOp struct {
@@ -638,13 +664,22 @@ func (s *Session) onEvent(messageType int, message []byte) (*Event, error) {
 
 	// Decode the event into an Event struct.
 	var e *Event
-	decoder := json.NewDecoder(reader)
-	if err = decoder.Decode(&e); err != nil {
+	if messageType == websocket.BinaryMessage {
+		err = json.NewDecoder(reader).Decode(&e)
+	} else {
+		// warroom patch: a text message is decoded from its bytes, not
+		// through a Decoder whose buffer grows from 512 bytes (another
+		// 16 KB for a click on a board).
+		err = json.Unmarshal(message, &e)
+	}
+	if err != nil {
 		s.log(LogError, "error decoding websocket message, %s", err)
 		return e, err
 	}
 
-	s.log(LogDebug, "Op: %d, Seq: %d, Type: %s, Data: %s\n\n", e.Operation, e.Sequence, e.Type, string(e.RawData))
+	if s.LogLevel >= LogDebug { // warroom patch: the data's string copy only when it is logged
+		s.log(LogDebug, "Op: %d, Seq: %d, Type: %s, Data: %s\n\n", e.Operation, e.Sequence, e.Type, string(e.RawData))
+	}
 
 	// Ping request.
 	// Must respond with a heartbeat packet within 5 seconds
