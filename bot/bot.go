@@ -61,8 +61,9 @@ type Bot struct {
 	acksMu sync.Mutex
 	acks   map[string]chan callbackOutcome // HTTP interactions waiting for their callback
 
-	tokens boardTokens // public messages' latest deferred clicks, to edit them through
-	dms    dmChannels  // users' DM channel ids
+	tokens  boardTokens // public messages' latest deferred clicks, to edit them through
+	gateway seenIDs     // gateway interactions acted on, on a store of this process alone
+	dms     dmChannels  // users' DM channel ids
 }
 
 // stopping: Stop has begun.
@@ -266,6 +267,7 @@ func (b *Bot) forgetInteractions() {
 	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
 	defer cancel()
 	logErr(b.log, b.svc.ForgetInteractions(ctx, time.Now().Add(-SignatureWindow)), "forget old interaction ids")
+	b.gateway.forget(time.Now()) // one process: no other clock to allow for
 }
 
 // redeliver delivers the effects that tables still owe: all those made

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,14 +36,61 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 	}
 	// A resumed session may dispatch an event again; an interaction is
 	// acted on once. Its id is kept as long as an HTTP one's would be.
-	ctx, cancel := context.WithTimeout(context.Background(), ackWait)
-	ref := b.first(ctx, i.ID, time.Now().Add(SignatureWindow))
-	cancel()
-	if ref != nil {
-		b.log.Warn().Str("interaction", i.ID).Msg("INTERACTION_CREATE not acted on: " + ref.why)
-		return
+	expires := time.Now().Add(SignatureWindow)
+	if b.svc.SoleWriter {
+		if !b.gateway.first(i.ID, expires) {
+			b.log.Warn().Str("interaction", i.ID).Msg("INTERACTION_CREATE not acted on: dispatched again")
+			return
+		}
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), ackWait)
+		ref := b.first(ctx, i.ID, expires)
+		cancel()
+		if ref != nil {
+			b.log.Warn().Str("interaction", i.ID).Msg("INTERACTION_CREATE not acted on: " + ref.why)
+			return
+		}
 	}
 	b.onInteraction(s, i, x)
+}
+
+// seenIDs are the gateway interactions this process has acted on, until
+// they expire. On a store this process alone writes (a bbolt file,
+// commands.Service.SoleWriter) a gateway event can come again only from
+// this process's own sessions: a resumed session is sent the events after
+// the last sequence number it received (developers/events/gateway.mdx,
+// "Resuming"), and a new process identifies afresh and is sent none from
+// before. So there the ids are kept here, and a click's move is its only
+// write: one fsync a click, not two. On a shared store (replicas on
+// PostgreSQL) the store keeps them (Bot.first).
+type seenIDs struct {
+	mu  sync.Mutex
+	ids map[string]time.Time
+}
+
+// first records id until expires and reports whether it is new.
+func (s *seenIDs) first(id string, expires time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.ids[id]; ok {
+		return false
+	}
+	if s.ids == nil {
+		s.ids = map[string]time.Time{}
+	}
+	s.ids[id] = expires
+	return true
+}
+
+// forget drops the ids that expired before the given time.
+func (s *seenIDs) forget(before time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, exp := range s.ids {
+		if exp.Before(before) {
+			delete(s.ids, id)
+		}
+	}
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.Interaction, x interactionExtras) {

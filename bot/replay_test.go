@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -73,5 +74,37 @@ func TestGatewayInteractionOnce(t *testing.T) {
 	b.inflight.Wait()
 	if n := callbacks.Load(); n != 1 {
 		t.Fatalf("%d callbacks for one interaction dispatched twice, want 1", n)
+	}
+}
+
+// On a store this process alone writes (bbolt), a gateway interaction
+// dispatched twice is still acted on once, and its id costs no write of
+// the store: only this process's own resumed session can send it again.
+func TestGatewayInteractionOnceInMemory(t *testing.T) {
+	store, err := data.Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	discord, callbacks := callbackCounter(t)
+	b := httpBot(store, discord.URL)
+	b.svc.SoleWriter = true
+	for range 2 {
+		b.onEvent(b.s, &discordgo.Event{Type: "INTERACTION_CREATE", RawData: []byte(clickBody)})
+	}
+	b.inflight.Wait()
+	if n := callbacks.Load(); n != 1 {
+		t.Fatalf("%d callbacks for one interaction dispatched twice, want 1", n)
+	}
+	i, _, err := readInteraction([]byte(clickBody))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, err := store.FirstInteraction(t.Context(), i.ID, time.Now().Add(time.Minute)); err != nil || !first {
+		t.Fatalf("the store recorded the gateway interaction's id (first %v, %v): a write a click does not need", first, err)
+	}
+	b.gateway.forget(time.Now().Add(SignatureWindow + time.Second))
+	if len(b.gateway.ids) != 0 {
+		t.Fatalf("expired ids kept: %v", b.gateway.ids)
 	}
 }
