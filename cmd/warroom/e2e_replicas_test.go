@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/warroom/warroom/data"
 	"github.com/warroom/warroom/data/storetest"
+	"github.com/warroom/warroom/discordtest"
 )
 
 // roundRobin is the load balancer in front of the replicas: each request
@@ -134,7 +136,7 @@ func TestE2ETwoReplicas(t *testing.T) {
 	}
 
 	// 100 clicks at once on one button of the current board.
-	b := w.board(w.ch)
+	b, before := w.currentBoard(st, table.ID)
 	u, _ := w.toAct(b)
 	var button string
 	for _, btn := range b.Buttons() {
@@ -146,7 +148,6 @@ func TestE2ETwoReplicas(t *testing.T) {
 	if button == "" {
 		t.Fatalf("no action button on %q", b.Content)
 	}
-	before, _ := st.Get(t.Context(), table.ID)
 	var wg sync.WaitGroup
 	var answered atomic.Int64
 	for range 100 {
@@ -194,6 +195,29 @@ func TestE2ETwoReplicas(t *testing.T) {
 	}
 	t.Logf("replicas served %d and %d requests; %d log entries", rr.served[0].Load(), rr.served[1].Load(), len(log))
 	w.noProblems()
+}
+
+// currentBoard is the channel's latest board once it is of the table's
+// stored version, and the table: under load the replica that did not take
+// the last click may still be delivering its board, and a click on the
+// one before is refused as stale (version 5 -> 5 at load 12-15).
+func (w *world) currentBoard(st data.Store, id string) (*discordtest.Message, *data.Table) {
+	w.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		t, err := st.Get(w.t.Context(), id)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		b := w.board(w.ch)
+		if boardVersion(b) == strconv.FormatInt(t.Version, 10) {
+			return b, t
+		}
+		if time.Now().After(deadline) {
+			w.t.Fatalf("the board stays at version %s, the table is at %d", boardVersion(b), t.Version)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // timeouts counts the turns the timer played for a late player.
