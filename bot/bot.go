@@ -286,7 +286,7 @@ func (b *Bot) redeliver(started time.Time) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
-		if err := b.svc.Deliver(ctx, id, &ixCourier{b: b}); err != nil {
+		if err := b.svc.DeliverOverdue(ctx, id, time.Now(), started, redeliverAfter, &ixCourier{b: b}); err != nil {
 			b.log.Warn().Err(err).Str("table", id).Msg("owed effects not delivered yet")
 		} else {
 			b.log.Info().Str("table", id).Msg("owed effects delivered")

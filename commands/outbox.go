@@ -114,6 +114,22 @@ func boardAnew(ping bool, note string) []data.Effect {
 // classified against the table's real board. It stops at the first effect
 // that may succeed later and returns that error; the rest stay owed.
 func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error {
+	return s.deliverWhile(ctx, tableID, c, func(data.Effect) bool { return true })
+}
+
+// DeliverOverdue is the timer's Deliver: it carries the effects owed
+// before since (an earlier run left them) or longer than minAge ago, and
+// stops at the first younger one, which the interaction that owed it is
+// about to deliver: a /game status typed just after a restart is
+// answered with its board, not with "it is in the channel".
+func (s *Service) DeliverOverdue(ctx context.Context, tableID string, now, since time.Time, minAge time.Duration, c Courier) error {
+	return s.deliverWhile(ctx, tableID, c, func(e data.Effect) bool {
+		return e.At.Before(since) || now.Sub(e.At) >= minAge
+	})
+}
+
+// deliverWhile is Deliver for the leading effects take accepts.
+func (s *Service) deliverWhile(ctx context.Context, tableID string, c Courier, take func(data.Effect) bool) error {
 	unlock := s.lock(tableID)
 	defer unlock()
 	t, err := s.store.Get(ctx, tableID)
@@ -131,6 +147,9 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 	done := 0
 	repeat := s.SoleWriter // every effect delivered, each repeatable
 	for i, e := range t.Outbox {
+		if !take(e) {
+			break
+		}
 		repeat = repeat && repeatable(e)
 		if e.Kind == data.EffectBoard {
 			aim(t.Outbox[i+1:], nt.BoardChannelID, nt.BoardMessageID)
@@ -158,6 +177,9 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 				return err
 			}
 		}
+	}
+	if done == 0 && failed == nil {
+		return nil // the first effect is not this delivery's to carry
 	}
 	if repeat && sameMessages(&nt, t) {
 		s.delivered.mark(t.ID, t.Outbox[done-1].Seq, s.Now())
