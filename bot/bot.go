@@ -241,7 +241,7 @@ func (b *Bot) timers() {
 		}
 		b.redeliver(started)
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
-		logErr(b.log, b.svc.LeagueTick(ctx, time.Now(), started, redeliverAfter, &ixCourier{b: b}), "league deadlines and deliveries")
+		logErr(b.log, b.svc.LeagueTick(ctx, commands.Overdue{Now: time.Now(), Since: started, MinAge: redeliverAfter}, &ixCourier{b: b}), "league deadlines and deliveries")
 		cancel()
 		ctx, cancel = context.WithTimeout(context.Background(), handleTimeout)
 		logErr(b.log, b.svc.RecordDelivered(ctx, recordAfter), "record deliveries")
@@ -275,7 +275,8 @@ func (b *Bot) forgetInteractions() {
 // than redeliverAfter.
 func (b *Bot) redeliver(started time.Time) {
 	ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
-	ids, err := b.svc.Owing(ctx, time.Now(), started, redeliverAfter)
+	due := commands.Overdue{Now: time.Now(), Since: started, MinAge: redeliverAfter}
+	ids, err := b.svc.Owing(ctx, due)
 	cancel()
 	if err != nil {
 		b.log.Error().Err(err).Msg("look for owed effects")
@@ -286,7 +287,7 @@ func (b *Bot) redeliver(started time.Time) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), handleTimeout)
-		if err := b.svc.DeliverOverdue(ctx, id, time.Now(), started, redeliverAfter, &ixCourier{b: b}); err != nil {
+		if err := b.svc.DeliverOverdue(ctx, id, due, &ixCourier{b: b}); err != nil {
 			b.log.Warn().Err(err).Str("table", id).Msg("owed effects not delivered yet")
 		} else {
 			b.log.Info().Str("table", id).Msg("owed effects delivered")

@@ -430,12 +430,10 @@ func winnerOf(r *data.Result) string {
 // LeagueTick is the timer's work for leagues: once a round's deadline
 // has passed, every tick decides its games still unfinished by the
 // league's rule (a game abandoned after the first tick must end the
-// round too), and delivers what that owes. It delivers what a league
-// owed before since (an earlier run's, or a crash's) or longer than
-// minAge ago; a younger effect is left to the interaction that owed it,
-// as Owing does for tables, so a /league create is answered with its
-// league message, not with "it is in the channel".
-func (s *Service) LeagueTick(ctx context.Context, now, since time.Time, minAge time.Duration, c Courier) error {
+// round too), and delivers what that owes. Otherwise it delivers a
+// league whose first owed effect is overdue (due, as for tables).
+func (s *Service) LeagueTick(ctx context.Context, due Overdue, c Courier) error {
+	now := due.Now
 	ls, err := s.store.Leagues(ctx, "")
 	if err != nil {
 		return err
@@ -450,7 +448,7 @@ func (s *Service) LeagueTick(ctx context.Context, now, since time.Time, minAge t
 				err = nil
 			}
 		}
-		if err == nil && (decided || overdue(l, now, since, minAge)) {
+		if err == nil && (decided || len(l.Owed) > 0 && due.Of(l.Owed[0].At)) {
 			err = s.DeliverLeague(ctx, l.ID, c)
 		}
 		if err != nil && first == nil {
@@ -459,15 +457,6 @@ func (s *Service) LeagueTick(ctx context.Context, now, since time.Time, minAge t
 		err = nil
 	}
 	return first
-}
-
-// overdue: l owes an effect from before since, or older than minAge.
-func overdue(l *league.League, now, since time.Time, minAge time.Duration) bool {
-	if len(l.Owed) == 0 {
-		return false
-	}
-	at := l.Owed[0].At
-	return at.Before(since) || now.Sub(at) >= minAge
 }
 
 // pastDeadline: l runs a round with games unfinished at its deadline.

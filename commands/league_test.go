@@ -173,7 +173,7 @@ func TestLeagueSwiss(t *testing.T) {
 	p2 := l.Current().Pairings[0]
 	now = l.Current().Deadline.Add(time.Minute)
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), now, time.Time{}, 0, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: now}, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -346,10 +346,10 @@ func TestLeagueAbandonedGame(t *testing.T) {
 		t.Fatal(ok, err)
 	}
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), now, time.Time{}, 0, c); err != nil || h.league(l.ID).Status != league.StatusRunning {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: now}, c); err != nil || h.league(l.ID).Status != league.StatusRunning {
 		t.Fatalf("before the deadline: %v, %s", err, h.league(l.ID).Status)
 	}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, time.Time{}, 0, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: l.Current().Deadline}, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -416,7 +416,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	l = h.league(l.ID)
 	p := l.Current().Pairings[0]
 	c := &fakeCourier{h: h}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline, time.Time{}, 0, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: l.Current().Deadline}, c); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.league(l.ID); got.Status != league.StatusRunning || !got.Current().Decided || got.Current().Pairings[0].Result != league.Pending {
@@ -425,7 +425,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 	if ok, err := h.svc.closeLeagueTable(context.Background(), p.Table, ann.ID, "core.abandoned"); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	if err := h.svc.LeagueTick(context.Background(), l.Current().Deadline.Add(time.Minute), time.Time{}, 0, c); err != nil {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: l.Current().Deadline.Add(time.Minute)}, c); err != nil {
 		t.Fatal(err)
 	}
 	l = h.league(l.ID)
@@ -433,7 +433,7 @@ func TestLeagueAbandonedAfterDeadline(t *testing.T) {
 		t.Fatalf("the round waits for an abandoned game: %+v, %s", got, l.Status)
 	}
 	v := l.Version
-	if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline.Add(2*time.Minute), time.Time{}, 0, c); err != nil || h.league(l.ID).Version != v {
+	if err := h.svc.LeagueTick(context.Background(), Overdue{Now: l.RoundList[0].Deadline.Add(2 * time.Minute)}, c); err != nil || h.league(l.ID).Version != v {
 		t.Fatalf("a tick with nothing to decide wrote the league: %v", err)
 	}
 }
@@ -633,7 +633,7 @@ func TestLeagueResultLostOnTheWay(t *testing.T) {
 		if err := h.store.UpdateLeague(context.Background(), l, l.Version); err != nil {
 			t.Fatal(err)
 		}
-		if err := h.svc.LeagueTick(context.Background(), l.RoundList[0].Deadline, time.Time{}, 0, &fakeCourier{h: h}); err != nil {
+		if err := h.svc.LeagueTick(context.Background(), Overdue{Now: l.RoundList[0].Deadline}, &fakeCourier{h: h}); err != nil {
 			t.Fatal(err)
 		}
 		l = h.league(l.ID)

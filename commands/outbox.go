@@ -117,15 +117,24 @@ func (s *Service) Deliver(ctx context.Context, tableID string, c Courier) error 
 	return s.deliverWhile(ctx, tableID, c, func(data.Effect) bool { return true })
 }
 
-// DeliverOverdue is the timer's Deliver: it carries the effects owed
-// before since (an earlier run left them) or longer than minAge ago, and
-// stops at the first younger one, which the interaction that owed it is
-// about to deliver: a /game status typed just after a restart is
-// answered with its board, not with "it is in the channel".
-func (s *Service) DeliverOverdue(ctx context.Context, tableID string, now, since time.Time, minAge time.Duration, c Courier) error {
-	return s.deliverWhile(ctx, tableID, c, func(e data.Effect) bool {
-		return e.At.Before(since) || now.Sub(e.At) >= minAge
-	})
+// Overdue is the timer's rule for owed effects, tables' and leagues'
+// alike: it carries those owed before Since (an earlier run left them)
+// or at least MinAge before Now. A younger one is being delivered by the
+// interaction that owed it, which answers with it: a /game status typed
+// just after a restart is answered with its board, not "it is in the
+// channel".
+type Overdue struct {
+	Now, Since time.Time
+	MinAge     time.Duration
+}
+
+// Of reports whether an effect owed at at is the timer's to carry.
+func (o Overdue) Of(at time.Time) bool { return at.Before(o.Since) || o.Now.Sub(at) >= o.MinAge }
+
+// DeliverOverdue is the timer's Deliver: it carries the table's overdue
+// effects and stops at the first younger one.
+func (s *Service) DeliverOverdue(ctx context.Context, tableID string, due Overdue, c Courier) error {
+	return s.deliverWhile(ctx, tableID, c, func(e data.Effect) bool { return due.Of(e.At) })
 }
 
 // deliverWhile is Deliver for the leading effects take accepts.
@@ -500,11 +509,9 @@ func (s *Service) linkMessage(ctx context.Context, t *data.Table) (render.Messag
 	return render.Fit(render.Message{Content: rc.T("core.table.thread_done", "Thread", thread) + "\n" + render.OutcomeText(rc, info)}), nil
 }
 
-// Owing lists the tables that owe Discord effects older than minAge, or
-// created before since (effects a previous run left undelivered), for
-// the bot to deliver. Younger effects are being delivered by the
-// interaction that made them.
-func (s *Service) Owing(ctx context.Context, now, since time.Time, minAge time.Duration) ([]string, error) {
+// Owing lists the tables whose first owed effect is overdue, for the bot
+// to deliver (DeliverOverdue).
+func (s *Service) Owing(ctx context.Context, due Overdue) ([]string, error) {
 	ids, err := s.store.Owing(ctx)
 	if err != nil {
 		return nil, err
@@ -515,7 +522,7 @@ func (s *Service) Owing(ctx context.Context, now, since time.Time, minAge time.D
 		if err != nil || len(t.Outbox) == 0 {
 			continue
 		}
-		if at := t.Outbox[0].At; at.Before(since) || now.Sub(at) >= minAge {
+		if due.Of(t.Outbox[0].At) {
 			out = append(out, id)
 		}
 	}

@@ -25,7 +25,7 @@ func TestOwedBoardIsDeliveredAfterACrash(t *testing.T) {
 		t.Fatalf("the move was not accepted: %+v", resp.Reply)
 	}
 	h.restart() // the process died: nothing was delivered
-	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
+	ids, err := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: time.Hour})
 	if err != nil || len(ids) != 1 || ids[0] != resp.Table {
 		t.Fatalf("owing after restart: %v %v", ids, err)
 	}
@@ -36,7 +36,7 @@ func TestOwedBoardIsDeliveredAfterACrash(t *testing.T) {
 	if len(c.res.Edits) != 1 || !c.res.Edits[0].StripOnly || c.res.Edits[0].MessageID != p.MessageID || len(c.res.Posts) != 1 {
 		t.Fatalf("redelivery: %+v", c.res)
 	}
-	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
+	if ids, _ := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: 0}); len(ids) != 0 {
 		t.Fatalf("still owing after delivery: %v", ids)
 	}
 	next := c.res.Posts[0].Message
@@ -150,7 +150,7 @@ func TestNewBoardGoesOutBeforeTheOldIsStripped(t *testing.T) {
 	if len(ok.res.Posts) != 0 || len(ok.res.Edits) != 1 || !ok.res.Edits[0].StripOnly || ok.res.Edits[0].MessageID != p.MessageID {
 		t.Fatalf("the owed strip went to %+v, want the old board %s only", ok.res, p.MessageID)
 	}
-	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
+	if ids, _ := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: 0}); len(ids) != 0 {
 		t.Fatalf("still owing: %v", ids)
 	}
 }
@@ -185,7 +185,7 @@ func TestCrashBetweenPostAndStrip(t *testing.T) {
 		t.Fatalf("posts before the crash: %+v", c.res.Posts)
 	}
 	h.restart()
-	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
+	ids, err := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: time.Hour})
 	if err != nil || len(ids) != 1 {
 		t.Fatalf("owing after restart: %v %v", ids, err)
 	}
@@ -307,7 +307,7 @@ func TestRedrawRecordedLater(t *testing.T) {
 	if len(first) != 1 || first[0].Kind != data.EffectRedraw {
 		t.Fatalf("stored outbox after a redraw: %+v", first)
 	}
-	if ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); err != nil || len(ids) != 0 {
+	if ids, err := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: 0}); err != nil || len(ids) != 0 {
 		t.Fatalf("owing a delivered redraw: %v %v", ids, err)
 	}
 	if ids, err := h.svc.Store().Owing(t.Context()); err != nil || len(ids) != 0 {
@@ -343,7 +343,7 @@ func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
 	id, shown := r.Reply.BoardOf, r.Reply.Message
 	h.restart()
 	h.svc.SoleWriter = true
-	ids, err := h.svc.Owing(t.Context(), time.Now(), time.Now(), time.Hour)
+	ids, err := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: time.Hour})
 	if err != nil || len(ids) != 1 || ids[0] != id {
 		t.Fatalf("owing after restart: %v %v", ids, err)
 	}
@@ -357,7 +357,7 @@ func TestUnrecordedRedrawRepeatedAfterACrash(t *testing.T) {
 	if got := c.res.Edits[0].Message; !reflect.DeepEqual(got, shown) {
 		t.Fatalf("the repeated redraw differs from the first:\n%+v\n%+v", got, shown)
 	}
-	if ids, _ := h.svc.Owing(t.Context(), time.Now(), time.Now(), 0); len(ids) != 0 {
+	if ids, _ := h.svc.Owing(t.Context(), Overdue{Now: time.Now(), Since: time.Now(), MinAge: 0}); len(ids) != 0 {
 		t.Fatalf("still owing: %v", ids)
 	}
 }

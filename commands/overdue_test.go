@@ -22,7 +22,7 @@ func TestDeliverOverdueLeavesYoungEffects(t *testing.T) {
 	}
 	now := h.svc.Now()
 	timer := &fakeCourier{h: h}
-	if err := h.svc.DeliverOverdue(ctx, resp.Table, now, now.Add(-time.Minute), time.Hour, timer); err != nil {
+	if err := h.svc.DeliverOverdue(ctx, resp.Table, Overdue{Now: now, Since: now.Add(-time.Minute), MinAge: time.Hour}, timer); err != nil {
 		t.Fatal(err)
 	}
 	if len(timer.res.Posts)+len(timer.res.Edits) != 0 {
@@ -37,7 +37,7 @@ func TestDeliverOverdueLeavesYoungEffects(t *testing.T) {
 	}
 
 	resp = h.svc.Handle(ctx, status)
-	if err := h.svc.DeliverOverdue(ctx, resp.Table, now.Add(2*time.Hour), time.Time{}, time.Hour, timer); err != nil {
+	if err := h.svc.DeliverOverdue(ctx, resp.Table, Overdue{Now: now.Add(2 * time.Hour), MinAge: time.Hour}, timer); err != nil {
 		t.Fatal(err)
 	}
 	if len(timer.res.Posts)+len(timer.res.Edits) == 0 {
