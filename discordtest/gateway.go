@@ -28,7 +28,8 @@ type gateway struct {
 	resumes    int
 	handshakes int
 	dropped    []*gwSession
-	dropMark   int // handshakes at the last drop
+	dropMark   int  // handshakes at the last drop
+	down       bool // GatewayDown: new connections are refused
 	heartbeats int
 	replayed   int
 	intents    int64
@@ -204,7 +205,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) { s.serveG
 
 func (s *Server) serveGatewayOn(w http.ResponseWriter, r *http.Request, resumeURL bool) {
 	s.mu.Lock()
-	closed := s.closed
+	closed := s.closed || s.gw.down
 	s.mu.Unlock()
 	if closed {
 		http.Error(w, "closed", http.StatusServiceUnavailable)
@@ -543,6 +544,23 @@ func (s *Server) DropGateway() {
 	for _, c := range cs {
 		_ = c.ws.NetConn().Close()
 	}
+}
+
+// GatewayDown drops every connection, as DropGateway does, and refuses
+// new ones until GatewayUp: what is dispatched meanwhile waits for the
+// bot's resume, however fast it reconnects.
+func (s *Server) GatewayDown() {
+	s.mu.Lock()
+	s.gw.down = true
+	s.mu.Unlock()
+	s.DropGateway()
+}
+
+// GatewayUp accepts gateway connections again.
+func (s *Server) GatewayUp() {
+	s.mu.Lock()
+	s.gw.down = false
+	s.mu.Unlock()
 }
 
 // InvalidateSessions drops every connection and forgets the sessions, as

@@ -23,11 +23,12 @@ func TestResumeReplaysMissedInteraction(t *testing.T) {
 	alice := srv.User("alice")
 	startBot(t, srv, guild)
 
-	srv.DropGateway()
+	srv.GatewayDown() // a bot that reconnects at once could otherwise get it live
 	ix := srv.Slash(alice, ch, guild, "play", map[string]any{"game": "flanders"}, "")
 	if !ix.Delivered {
 		t.Fatal("not queued for the resumable session")
 	}
+	srv.GatewayUp()
 	if r := ix.Expect(); r.Content != "Table opened (en-US)" {
 		t.Fatalf("replayed interaction: %q", r.Content)
 	}
